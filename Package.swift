@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layering (outer depends on inner only; see ARCHITECTURE.md):
+//   SourceText                    — byte-level text utilities (line table), no dependencies
+//   CJSONC → JSONRPC → LSP        — the protocol edge
+//   Server → mockls               — workspace, documents, scheduling, CLI
+let package = Package(
+    name: "mockls",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mockls", targets: ["mockls"]),
+        .library(name: "MocklsCore", targets: ["SourceText", "JSONRPC", "LSP", "Server"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJSONC",
+            pkgConfig: "json-c",
+            providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
+        ),
+        .target(name: "SourceText"),
+        .target(name: "JSONRPC", dependencies: ["CJSONC"]),
+        .target(name: "LSP", dependencies: ["JSONRPC", "SourceText"]),
+        .target(
+            name: "Server",
+            dependencies: [
+                "JSONRPC", "LSP", "SourceText",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "mockls",
+            dependencies: [
+                "Server",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC"]),
+    ]
+)

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Logging
+import LSP
+import Synchronization
+
+/// Writes log records to standard error at or above the level the user chose, and forwards them to the client as
+/// `window/logMessage` at the verbosity the client's trace setting asks for: nothing when `off`, info and above
+/// for `messages`, everything for `verbose`.
+struct ServerLogHandler: LogHandler {
+    let standardErrorLevel: Logger.Level
+    let trace: TraceSetting
+    let client: @Sendable (LogMessageParams) -> Void
+
+    var metadata: Logger.Metadata = [:]
+    /// The least severe level either destination may want; each destination filters on its own.
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        if event.level >= standardErrorLevel {
+            var line = "mockls \(event.level): \(event.message)\n"
+            line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        let threshold: Logger.Level? = switch trace.value {
+        case .off: nil
+        case .messages: .info
+        case .verbose: .trace
+        }
+        guard let threshold, event.level >= threshold else { return }
+        let type: MessageType = switch event.level {
+        case .critical, .error: .error
+        case .warning: .warning
+        case .notice, .info: .info
+        case .debug, .trace: .log
+        }
+        client(LogMessageParams(type: type, message: "\(event.message)"))
+    }
+}
+
+/// The client's `trace` value, set by `initialize` and `$/setTrace`, read by every log call.
+final class TraceSetting: Sendable {
+    private let storage = Mutex<TraceValue>(.off)
+
+    var value: TraceValue {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}

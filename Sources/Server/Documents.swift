@@ -1,0 +1,64 @@
+import LSP
+import SourceText
+
+/// An open document as the client last described it.
+public struct Document: Sendable {
+    public let uri: DocumentURI
+    public let languageID: String
+    public let version: Int
+    public let lines: LineTable
+
+    public var text: String { lines.text }
+}
+
+public enum DocumentError: Error, Equatable, CustomStringConvertible {
+    case notOpen(DocumentURI)
+
+    public var description: String {
+        switch self {
+        case .notOpen(let uri): return "\(uri) is not open"
+        }
+    }
+}
+
+/// The open documents: a value, so a request can keep a snapshot while later edits go on.
+public struct DocumentStore: Sendable {
+    private var documents: [DocumentURI: Document] = [:]
+
+    public init() {}
+
+    public subscript(uri: DocumentURI) -> Document? { documents[uri] }
+    public var count: Int { documents.count }
+    public var uris: some Collection<DocumentURI> { documents.keys }
+
+    public mutating func open(_ item: TextDocumentItem) {
+        documents[item.uri] = Document(
+            uri: item.uri, languageID: item.languageId, version: item.version, lines: LineTable(item.text))
+    }
+
+    /// Applies the changes in order, each against the text the previous one produced (LSP 3.17 `didChange`).
+    /// Positions are in `encoding`; ranges outside the text are clamped rather than refused.
+    @discardableResult
+    public mutating func change(
+        _ uri: DocumentURI, version: Int, changes: [TextDocumentContentChangeEvent], encoding: PositionEncodingKind
+    ) throws -> Document {
+        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
+        var lines = document.lines
+        for change in changes {
+            if let range = change.range {
+                lines = lines.replacing(lines.byteRange(of: range, encoding: encoding), with: change.text.utf8)
+            } else {
+                lines = LineTable(change.text)
+            }
+        }
+        let changed = Document(uri: uri, languageID: document.languageID, version: version, lines: lines)
+        documents[uri] = changed
+        return changed
+    }
+
+    @discardableResult
+    public mutating func close(_ uri: DocumentURI) throws -> Document {
+        guard let document = documents.removeValue(forKey: uri) else { throw DocumentError.notOpen(uri) }
+        return document
+    }
+}

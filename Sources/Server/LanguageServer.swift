@@ -1,0 +1,279 @@
+import Dispatch
+import JSONRPC
+import Logging
+import LSP
+
+public struct ServerOptions: Sendable {
+    /// Least severe level written to standard error.
+    public var logLevel: Logger.Level = .info
+    /// Enables the `mockls/test/*` requests that protocol tests use to hold a request in flight.
+    public var testHooks = false
+
+    public init(logLevel: Logger.Level = .info, testHooks: Bool = false) {
+        self.logLevel = logLevel
+        self.testHooks = testHooks
+    }
+}
+
+/// What a read request sees: the server state at the moment the request arrived.
+public struct ServerSnapshot: Sendable {
+    public let documents: DocumentStore
+    public let positionEncoding: PositionEncodingKind
+}
+
+/// The LSP server: lifecycle, message dispatch and document state. The ordering model is described at the top
+/// of `RequestScheduler.swift`; `handle(_:)` must be called from one thread, in arrival order.
+public final class LanguageServer: @unchecked Sendable {
+    // @unchecked: every `var` below is touched only by the thread that calls `handle(_:)`; what other threads
+    // use (scheduler, writer, trace) is Sendable on its own.
+
+    public enum Phase: Sendable, Equatable { case uninitialized, running, shutDown }
+
+    public private(set) var phase = Phase.uninitialized
+    /// Set by the `exit` notification: the process should end with this code.
+    public private(set) var exitCode: Int32?
+    public private(set) var documents = DocumentStore()
+    public private(set) var positionEncoding = PositionEncodingKind.utf16
+    public private(set) var clientCapabilities = ClientCapabilities()
+
+    public let logger: Logger
+    private let send: @Sendable ([UInt8]) -> Void
+    private let scheduler: RequestScheduler
+    private let trace = TraceSetting()
+    private let options: ServerOptions
+    private var readRequests: [String: ReadRequestHandler] = [:]
+
+    /// Decodes a request's params (on the reading thread) and returns the work to run concurrently.
+    typealias ReadRequestHandler = (JSONCValue?) throws -> ReadRequestWork
+    /// Computes a request's whole reply from a snapshot.
+    typealias ReadRequestWork = @Sendable (RequestID, ServerSnapshot, CancellationToken) throws -> [UInt8]
+
+    public init(options: ServerOptions = ServerOptions(), send: @escaping @Sendable ([UInt8]) -> Void) {
+        self.options = options
+        self.send = send
+        self.scheduler = RequestScheduler(send: send)
+        let trace = self.trace
+        let level = options.logLevel
+        var logger = Logger(label: "mockls") { _ in
+            ServerLogHandler(standardErrorLevel: level, trace: trace) { params in
+                if let bytes = try? OutgoingMessage.notification(method: LogMessageNotification.method, params: params) {
+                    send(bytes)
+                }
+            }
+        }
+        logger.logLevel = .trace
+        self.logger = logger
+        registerReadRequests()
+    }
+
+    public var snapshot: ServerSnapshot {
+        ServerSnapshot(documents: documents, positionEncoding: positionEncoding)
+    }
+
+    // MARK: - Incoming messages
+
+    /// Handles one event from the framer. Never throws and never traps on client input.
+    public func handle(_ event: MessageFramer.Event) {
+        switch event {
+        case .headerError(let problem):
+            logger.error("malformed message header: \(problem)")
+        case .message(let body):
+            handle(IncomingMessage.parse(body))
+        }
+    }
+
+    public func handle(_ message: IncomingMessage) {
+        switch message {
+        case .request(let id, let method, let params):
+            handleRequest(id: id, method: method, params: params)
+        case .notification(let method, let params):
+            handleNotification(method: method, params: params)
+        case .response(let id, let outcome):
+            logger.debug("ignoring a response to \(id), which mockls never sent: \(outcome)")
+        case .invalid(let id, let error, let isResponse):
+            logger.error("invalid message: \(error.message)")
+            if !isResponse { send(OutgoingMessage.error(id: id, error)) }
+        }
+    }
+
+    private func handleRequest(id: RequestID, method: String, params: JSONCValue?) {
+        switch (phase, method) {
+        case (.uninitialized, InitializeRequest.method):
+            reply(id) { try self.initialize(self.decode(InitializeRequest.Params.self, params)) }
+        case (.uninitialized, _):
+            send(OutgoingMessage.error(id: id, .serverNotInitialized))
+        case (.running, InitializeRequest.method):
+            send(OutgoingMessage.error(id: id, .invalidRequest("initialize may be sent only once")))
+        case (.running, ShutdownRequest.method):
+            reply(id) {
+                _ = try self.decode(ShutdownRequest.Params.self, params)
+                self.phase = .shutDown
+                self.logger.info("shutdown requested")
+                return NullResult()
+            }
+        case (.shutDown, _):
+            send(OutgoingMessage.error(id: id, .invalidRequest("the server is shutting down; only 'exit' is accepted")))
+        case (.running, _):
+            guard let handler = readRequests[method] else {
+                send(OutgoingMessage.error(id: id, .methodNotFound(method)))
+                return
+            }
+            let work: ReadRequestWork
+            do {
+                work = try handler(params)
+            } catch {
+                send(OutgoingMessage.error(id: id, Self.responseError(for: error)))
+                return
+            }
+            let snapshot = self.snapshot
+            let logger = self.logger
+            let scheduled = scheduler.schedule(id) { token in
+                do {
+                    return try work(id, snapshot, token)
+                } catch {
+                    let responseError = Self.responseError(for: error)
+                    if responseError.code == ResponseError.internalErrorCode {
+                        logger.error("\(method) failed: \(error)")
+                    }
+                    return OutgoingMessage.error(id: id, responseError)
+                }
+            }
+            if !scheduled {
+                send(OutgoingMessage.error(id: id, .invalidRequest("request id \(id) is already in use by a pending request")))
+            }
+        }
+    }
+
+    /// Runs a request on the reading thread and sends its result or its error.
+    private func reply(_ id: RequestID, _ body: () throws -> some Encodable) {
+        do {
+            send(try OutgoingMessage.response(id: id, result: body()))
+        } catch {
+            send(OutgoingMessage.error(id: id, Self.responseError(for: error)))
+        }
+    }
+
+    private func handleNotification(method: String, params: JSONCValue?) {
+        if method == ExitNotification.method {
+            exitCode = phase == .shutDown ? 0 : 1
+            return
+        }
+        if method == CancelRequestNotification.method {
+            if let cancel = try? decode(CancelParams.self, params) { scheduler.cancel(cancel.id) }
+            return
+        }
+        if method == SetTraceNotification.method {
+            if let setTrace = try? decode(SetTraceParams.self, params) { trace.value = setTrace.value }
+            return
+        }
+        guard phase == .running else {
+            logger.debug("dropping \(method): the server is \(phase == .shutDown ? "shutting down" : "not initialized")")
+            return
+        }
+        do {
+            switch method {
+            case InitializedNotification.method:
+                logger.info("client initialized")
+            case DidOpenTextDocumentNotification.method:
+                let open = try decode(DidOpenTextDocumentParams.self, params)
+                documents.open(open.textDocument)
+                logger.debug("opened \(open.textDocument.uri) v\(open.textDocument.version)")
+            case DidChangeTextDocumentNotification.method:
+                let change = try decode(DidChangeTextDocumentParams.self, params)
+                let uri = change.textDocument.uri
+                if let old = documents[uri], change.textDocument.version <= old.version {
+                    logger.warning("\(uri): version \(change.textDocument.version) does not follow \(old.version); applying the change anyway")
+                }
+                try documents.change(
+                    uri, version: change.textDocument.version, changes: change.contentChanges, encoding: positionEncoding)
+            case DidCloseTextDocumentNotification.method:
+                let close = try decode(DidCloseTextDocumentParams.self, params)
+                try documents.close(close.textDocument.uri)
+            case DidSaveTextDocumentNotification.method:
+                let save = try decode(DidSaveTextDocumentParams.self, params)
+                logger.debug("saved \(save.textDocument.uri)")
+            default:
+                logger.debug("ignoring notification \(method)")
+            }
+        } catch {
+            logger.error("\(method): \(Self.responseError(for: error).message)")
+        }
+    }
+
+    // MARK: - Lifecycle
+
+    private func initialize(_ params: InitializeParams) -> InitializeResult {
+        clientCapabilities = params.capabilities
+        trace.value = params.trace ?? .off
+        // UTF-8 only when the client prefers it; UTF-16 is the protocol's default and the one every client has.
+        positionEncoding = params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16
+        phase = .running
+        let client = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "an unnamed client"
+        logger.info("initialized by \(client); positions in \(positionEncoding.rawValue)")
+        return InitializeResult(
+            capabilities: ServerCapabilities(
+                positionEncoding: positionEncoding,
+                textDocumentSync: TextDocumentSyncOptions(
+                    openClose: true, change: .incremental, save: .init(includeText: false))),
+            serverInfo: .init(name: "mockls", version: MocklsVersion.string))
+    }
+
+    // MARK: - Read requests
+
+    /// Registers a request that reads a snapshot; its params are decoded before it is scheduled.
+    func registerReadRequest<R: LSPRequest>(
+        _ request: R.Type,
+        _ body: @escaping @Sendable (R.Params, ServerSnapshot, CancellationToken) throws -> R.Response
+    ) {
+        readRequests[R.method] = { [unowned self] params in
+            let decoded = try self.decode(R.Params.self, params)
+            return { id, snapshot, token in
+                let response = try body(decoded, snapshot, token)
+                if token.isCancelled { throw CancellationError() }
+                return try OutgoingMessage.response(id: id, result: response)
+            }
+        }
+    }
+
+    private func registerReadRequests() {
+        if options.testHooks { registerTestHooks() }
+    }
+
+    // MARK: - Helpers
+
+    func decode<T: Decodable>(_ type: T.Type, _ params: JSONCValue?) throws -> T {
+        guard let params, params.kind != .null else {
+            if T.self == NoParams.self { return NoParams() as! T }
+            throw ResponseError.invalidParams("missing params")
+        }
+        do {
+            return try JSONCDecoder().decode(type, from: params)
+        } catch let error as DecodingError {
+            throw ResponseError.invalidParams("invalid params: \(Self.describe(error))")
+        }
+    }
+
+    static func responseError(for error: any Error) -> ResponseError {
+        switch error {
+        case let error as ResponseError: return error
+        case is CancellationError: return .cancelled
+        case let error as DocumentError: return .init(code: ResponseError.requestFailedCode, message: error.description)
+        default: return .internalError("internal error: \(error)")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "params" : "params\(keys)"
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context)).\(key.stringValue) is required"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

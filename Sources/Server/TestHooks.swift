@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LSP
+
+/// `mockls/test/sleep`: holds a request in flight for `milliseconds` (or until cancelled), so protocol tests can
+/// exercise cancellation and concurrency deterministically. Registered only with `ServerOptions.testHooks`
+/// (`MOCKLS_TEST_HOOKS=1`).
+enum SleepRequest: LSPRequest {
+    static let method = "mockls/test/sleep"
+
+    struct Params: Decodable, Sendable {
+        var milliseconds: Int
+        var uri: DocumentURI?
+    }
+
+    struct Response: Encodable, Sendable {
+        var slept: Int
+        /// The version of `uri`'s document in the request's snapshot, when asked: shows which edits it saw.
+        var version: Int?
+    }
+}
+
+extension SleepRequest.Params {
+    enum CodingKeys: String, CodingKey { case milliseconds, uri }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        milliseconds = min(max(try container.decode(Int.self, forKey: .milliseconds), 0), 60_000)
+        uri = try container.decodeIfPresent(String.self, forKey: .uri)
+    }
+}
+
+extension LanguageServer {
+    func registerTestHooks() {
+        registerReadRequest(SleepRequest.self) { params, snapshot, token in
+            var slept = 0
+            while slept < params.milliseconds, !token.isCancelled {
+                usleep(1000)
+                slept += 1
+            }
+            return SleepRequest.Response(slept: slept, version: params.uri.flatMap { snapshot.documents[$0]?.version })
+        }
+    }
+}
