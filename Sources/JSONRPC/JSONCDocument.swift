@@ -22,7 +22,9 @@ public final class JSONCDocument: @unchecked Sendable {
     /// Nesting deeper than this is a parse error rather than a stack overflow.
     public static let maximumDepth: Int32 = 512
 
-    /// Parses one complete JSON text (RFC 8259, strict; surrounding white space allowed).
+    /// Parses one complete JSON text: RFC 8259 with json-c's strict mode and UTF-8 validation (it still lets
+    /// single-quoted member names, NaN and Infinity, and raw control characters in strings through, all harmless);
+    /// white space may surround it.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<JSONCDocument, JSONParseError> {
         guard bytes.count <= Int(Int32.max) else {
             return .failure(JSONParseError(description: "message too large (\(bytes.count) bytes)", offset: 0))
@@ -33,9 +35,15 @@ public final class JSONCDocument: @unchecked Sendable {
         defer { json_tokener_free(tokener) }
         json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-        let root = base.map { json_tokener_parse_ex(tokener, $0, Int32(bytes.count)) } ?? nil
-        let status = json_tokener_get_error(tokener)
-        let end = json_tokener_get_parse_end(tokener)
+        var root = base.map { json_tokener_parse_ex(tokener, $0, Int32(bytes.count)) } ?? nil
+        var status = json_tokener_get_error(tokener)
+        var end = json_tokener_get_parse_end(tokener)
+        if status == json_tokener_continue, !bytes.isEmpty {
+            // A number at the very end ("42") may still continue as far as json-c knows: end it with a NUL.
+            root = json_tokener_parse_ex(tokener, "", 1)
+            status = json_tokener_get_error(tokener)
+            end = bytes.count
+        }
         let document = JSONCDocument(owning: root)
         switch status {
         case json_tokener_success:

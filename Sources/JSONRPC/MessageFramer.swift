@@ -66,7 +66,9 @@ public struct MessageFramer: Sendable {
             pendingBodyLength = length
             return next()
         case .failure(let problem):
-            start = bodyStart
+            // The next header may hide inside this block (after garbage on the same line): look from just past
+            // where this block began.
+            start += 1
             resynchronising = true
             return .headerError("\(problem.message); skipping to the next Content-Length header")
         }

@@ -1,0 +1,175 @@
+import Foundation
+import JSONRPC
+import LSP
+import XCTest
+
+final class JSONCCodingTests: XCTestCase {
+    struct Sample: Codable, Equatable {
+        var name: String
+        var count: Int
+        var ratio: Double
+        var flag: Bool
+        var tags: [String]
+        var nested: [String: Int]
+        var missing: String?
+        var big: UInt64
+    }
+
+    func testRoundTripThroughJSONC() throws {
+        let sample = Sample(
+            name: "日本 😀 \"quoted\" \\ /", count: -42, ratio: 0.1, flag: true, tags: ["a", ""],
+            nested: ["x": 1], missing: nil, big: UInt64.max)
+        let bytes = try JSONCEncoder().encode(sample)
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertFalse(text.contains("missing"), "nil optionals are left out: \(text)")
+        XCTAssertTrue(text.contains("\"ratio\":0.1"), "doubles use the shortest form: \(text)")
+        XCTAssertTrue(text.contains("18446744073709551615"), text)
+        XCTAssertEqual(try JSONCDecoder().decode(Sample.self, from: bytes), sample)
+        // And Foundation agrees on what we wrote.
+        XCTAssertEqual(try JSONDecoder().decode(Sample.self, from: Data(bytes)), sample)
+    }
+
+    func testDecodesWhatFoundationWrites() throws {
+        let item = TextDocumentItem(uri: "file:///t.swift", languageId: "swift", version: 3, text: "let x = \"é\"\r\n\u{0}")
+        let bytes = Array(try JSONEncoder().encode(item))
+        XCTAssertEqual(try JSONCDecoder().decode(TextDocumentItem.self, from: bytes), item)
+    }
+
+    func testErrorsNameThePath() {
+        let bytes = Array(#"{"textDocument":{"uri":"u","languageId":"swift","version":"one","text":""}}"#.utf8)
+        XCTAssertThrowsError(try JSONCDecoder().decode(DidOpenTextDocumentParams.self, from: bytes)) { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["textDocument", "version"])
+        }
+        let missing = Array(#"{"textDocument":{"uri":"u"}}"#.utf8)
+        XCTAssertThrowsError(try JSONCDecoder().decode(DidOpenTextDocumentParams.self, from: missing)) { error in
+            guard case DecodingError.keyNotFound(let key, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(key.stringValue, "languageId")
+        }
+    }
+
+    func testIntegersMustFit() {
+        XCTAssertThrowsError(try JSONCDecoder().decode([Int8].self, from: Array("[300]".utf8)))
+        XCTAssertThrowsError(try JSONCDecoder().decode([Int].self, from: Array("[1.5]".utf8)))
+        XCTAssertEqual(try JSONCDecoder().decode([Int].self, from: Array("[2.0]".utf8)), [2])
+        XCTAssertThrowsError(try JSONCDecoder().decode([UInt].self, from: Array("[-1]".utf8)))
+    }
+
+    func testExplicitNullIsNotAbsent() throws {
+        struct Box: Decodable { var value: JSONValue? }
+        let explicit = try JSONCDecoder().decode(JSONValue.self, from: Array(#"{"a":null,"b":[1,2.5,"s",true,{}]}"#.utf8))
+        XCTAssertEqual(explicit, .object(["a": .null, "b": .array([.int(1), .double(2.5), .string("s"), .bool(true), .object([:])])]))
+        XCTAssertEqual(try JSONCEncoder().encode(explicit), Array(#"{"a":null,"b":[1,2.5,"s",true,{}]}"#.utf8))
+    }
+
+    func testStrictParsing() {
+        for bad in ["", " ", "{", "{\"a\":1,}", "[1] x", "['a']", "[01]", "[True]"] {
+            if case .success = JSONCDocument.parse(Array(bad.utf8)) { XCTFail("accepted \(bad.debugDescription)") }
+        }
+        XCTAssertNotNil(try? JSONCDocument.parse(Array(" {\"a\":[1]} \r\n".utf8)).get())
+        let invalidUTF8: [UInt8] = [0x22, 0xC3, 0x28, 0x22]
+        if case .success = JSONCDocument.parse(invalidUTF8) { XCTFail("accepted invalid UTF-8") }
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        if case .success = JSONCDocument.parse(Array(deep.utf8)) { XCTFail("accepted nesting deeper than the limit") }
+    }
+
+    func testNonFiniteDoublesAreRefused() {
+        XCTAssertThrowsError(try JSONCEncoder().encode([Double.nan]))
+    }
+}
+
+final class MessageTests: XCTestCase {
+    private func classify(_ text: String) -> IncomingMessage { IncomingMessage.parse(Array(text.utf8)) }
+
+    private func assertInvalid(_ text: String, code: Int, id: RequestID?, file: StaticString = #filePath, line: UInt = #line) {
+        guard case .invalid(let actualID, let error, _) = classify(text) else {
+            return XCTFail("\(text) was accepted", file: file, line: line)
+        }
+        XCTAssertEqual(error.code, code, error.message, file: file, line: line)
+        XCTAssertEqual(actualID, id, file: file, line: line)
+    }
+
+    func testClassification() {
+        guard case .request(.number(1), "initialize", let params?) = classify(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(params.kind, .object)
+        guard case .request(.string("a"), "x", nil) = classify(#"{"jsonrpc":"2.0","id":"a","method":"x"}"#) else { return XCTFail() }
+        guard case .notification("exit", nil) = classify(#"{"jsonrpc":"2.0","method":"exit"}"#) else { return XCTFail() }
+        guard case .response(.number(7), .success) = classify(#"{"jsonrpc":"2.0","id":7,"result":null}"#) else { return XCTFail() }
+        guard case .response(.number(7), .failure(let error)) = classify(#"{"jsonrpc":"2.0","id":7,"error":{"code":-1,"message":"m"}}"#) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(error.code, -1)
+    }
+
+    func testInvalidMessages() {
+        assertInvalid("{", code: -32700, id: nil)
+        assertInvalid("[]", code: -32600, id: nil)
+        assertInvalid(#"[{"jsonrpc":"2.0","method":"exit"}]"#, code: -32600, id: nil)
+        assertInvalid("42", code: -32600, id: nil)
+        assertInvalid(#"{"id":3,"method":"x"}"#, code: -32600, id: .number(3))
+        assertInvalid(#"{"jsonrpc":"2.0","id":3,"method":7}"#, code: -32600, id: .number(3))
+        assertInvalid(#"{"jsonrpc":"2.0","id":{},"method":"x"}"#, code: -32600, id: nil)
+        assertInvalid(#"{"jsonrpc":"2.0","id":4,"method":"x","params":1}"#, code: -32600, id: .number(4))
+        assertInvalid(#"{"jsonrpc":"2.0","id":5}"#, code: -32600, id: .number(5))
+    }
+
+    func testOutgoingMessages() throws {
+        XCTAssertEqual(
+            String(decoding: OutgoingMessage.error(id: nil, .parseError("p")), as: UTF8.self),
+            #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"p"}}"#)
+        XCTAssertEqual(
+            String(decoding: try OutgoingMessage.response(id: .string("x"), result: NullResult()), as: UTF8.self),
+            #"{"jsonrpc":"2.0","id":"x","result":null}"#)
+    }
+}
+
+final class MessageFramerTests: XCTestCase {
+    private func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+
+    func testSplitsMessagesFedByteByByte() {
+        var framer = MessageFramer()
+        var events: [MessageFramer.Event] = []
+        for byte in frame("{\"a\":1}") + frame("日本") { events += framer.feed([byte]) }
+        XCTAssertEqual(events, [.message(Array("{\"a\":1}".utf8)), .message(Array("日本".utf8))])
+        XCTAssertFalse(framer.hasPartialMessage)
+    }
+
+    func testAcceptsContentTypeAnyCaseAndBareNewlines() {
+        var framer = MessageFramer()
+        let input = "content-length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}CONTENT-LENGTH:2\n\n[]"
+        XCTAssertEqual(framer.feed(Array(input.utf8)), [.message(Array("{}".utf8)), .message(Array("[]".utf8))])
+    }
+
+    func testResynchronisesAfterABadHeader() {
+        var framer = MessageFramer()
+        let input = Array("Content-Type: x\r\n\r\n{\"lost\":true}".utf8) + frame("{}")
+            + Array("Content-Length: -3\r\n\r\nxyz".utf8) + frame("[]")
+        let events = framer.feed(input)
+        XCTAssertEqual(events.count, 4, "\(events)")
+        guard case .headerError(let first) = events[0], case .headerError(let second) = events[2] else { return XCTFail("\(events)") }
+        XCTAssertTrue(first.contains("without Content-Length"), first)
+        XCTAssertTrue(second.contains("invalid Content-Length"), second)
+        XCTAssertEqual(events[1], .message(Array("{}".utf8)))
+        XCTAssertEqual(events[3], .message(Array("[]".utf8)))
+    }
+
+    func testRefusesHugeLengthsAndEndlessHeaders() {
+        var framer = MessageFramer()
+        let events = framer.feed(Array("Content-Length: 99999999999\r\n\r\n".utf8) + frame("{}"))
+        XCTAssertEqual(events.last, .message(Array("{}".utf8)))
+        var flooded = MessageFramer()
+        let floodEvents = flooded.feed([UInt8](repeating: UInt8(ascii: "a"), count: 40_000) + frame("{}"))
+        XCTAssertEqual(floodEvents.last, .message(Array("{}".utf8)), "\(floodEvents)")
+    }
+
+    func testReportsAMessageCutShort() {
+        var framer = MessageFramer()
+        XCTAssertEqual(framer.feed(Array("Content-Length: 10\r\n\r\n{}".utf8)), [])
+        XCTAssertTrue(framer.hasPartialMessage)
+    }
+}
