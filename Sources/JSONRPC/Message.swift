@@ -127,7 +127,8 @@ public enum IncomingMessage: Sendable {
         guard let method = methodMember.string else {
             return .invalid(id: id, error: .invalidRequest("\"method\" must be a string"), isResponse: false)
         }
-        let params = message["params"]
+        // `"params": null` is read as absent: some clients send it for `shutdown` and `exit`.
+        let params = message["params"].flatMap { $0.kind == .null ? nil : $0 }
         if let params, params.kind != .object, params.kind != .array {
             return .invalid(id: id, error: .invalidRequest("\"params\" must be an object or an array"), isResponse: false)
         }

@@ -208,7 +208,7 @@ public final class LanguageServer: @unchecked Sendable {
         // UTF-8 only when the client prefers it; UTF-16 is the protocol's default and the one every client has.
         positionEncoding = params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16
         phase = .running
-        let client = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "an unnamed client"
+        let client = params.clientInfo.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(positionEncoding.rawValue)")
         return InitializeResult(
             capabilities: ServerCapabilities(

@@ -5,6 +5,24 @@ import Darwin
 #endif
 import LSP
 
+/// `mockls/test/document`: the server's copy of an open document, so protocol tests can check that edits
+/// arrived intact. Registered only with `ServerOptions.testHooks`.
+enum DocumentStateRequest: LSPRequest {
+    static let method = "mockls/test/document"
+
+    struct Params: Decodable, Sendable {
+        var uri: DocumentURI
+        var includeText: Bool?
+    }
+
+    struct Response: Encodable, Sendable {
+        var version: Int
+        var utf8Length: Int
+        var lineCount: Int
+        var text: String?
+    }
+}
+
 /// `mockls/test/sleep`: holds a request in flight for `milliseconds` (or until cancelled), so protocol tests can
 /// exercise cancellation and concurrency deterministically. Registered only with `ServerOptions.testHooks`
 /// (`MOCKLS_TEST_HOOKS=1`).
@@ -41,6 +59,12 @@ extension LanguageServer {
                 slept += 1
             }
             return SleepRequest.Response(slept: slept, version: params.uri.flatMap { snapshot.documents[$0]?.version })
+        }
+        registerReadRequest(DocumentStateRequest.self) { params, snapshot, _ in
+            guard let document = snapshot.documents[params.uri] else { throw DocumentError.notOpen(params.uri) }
+            return DocumentStateRequest.Response(
+                version: document.version, utf8Length: document.lines.byteCount, lineCount: document.lines.lineCount,
+                text: params.includeText == false ? nil : document.text)
         }
     }
 }

@@ -67,8 +67,9 @@ final class JSONCCodingTests: XCTestCase {
             if case .success = JSONCDocument.parse(Array(bad.utf8)) { XCTFail("accepted \(bad.debugDescription)") }
         }
         XCTAssertNotNil(try? JSONCDocument.parse(Array(" {\"a\":[1]} \r\n".utf8)).get())
-        let invalidUTF8: [UInt8] = [0x22, 0xC3, 0x28, 0x22]
-        if case .success = JSONCDocument.parse(invalidUTF8) { XCTFail("accepted invalid UTF-8") }
+        // Malformed UTF-8 inside a string is repaired, not fatal: the rest of the message still counts.
+        let invalidUTF8: [UInt8] = [0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D]
+        XCTAssertEqual(try JSONCDecoder().decode([String].self, from: invalidUTF8), ["\u{FFFD}("])
     }
 
     func testDeepNestingIsAnErrorNotACrash() {

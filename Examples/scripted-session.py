@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""A scripted LSP session against the bundled Bookshelf workspace: what `make run` shows.
+
+It starts mockls as an editor does, prints every message both ways, and checks the answers as it goes.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parent
+sys.path.insert(0, str(EXAMPLES.parent / "Tests" / "protocol"))
+
+from lsp_stdio import MocklsProcess  # noqa: E402
+
+WORKSPACE = EXAMPLES / "Bookshelf"
+TEST_FILE = WORKSPACE / "Tests" / "BookshelfTests" / "BookQueryTests.swift"
+
+
+def show(direction: str, message: dict):
+    text = json.dumps(message, ensure_ascii=False)
+    if len(text) > 300:
+        text = text[:300] + f"… ({len(text)} characters)"
+    print(f"{direction} {text}")
+
+
+def main() -> int:
+    server = MocklsProcess(env={"MOCKLS_TEST_HOOKS": "1"})
+    next_id = iter(range(1, 1000))
+
+    def request(method, params):
+        message = {"jsonrpc": "2.0", "id": next(next_id), "method": method, "params": params}
+        show("-->", message)
+        server.send(message)
+        reply = server.receive(skip_logs=False)
+        while reply.get("method") == "window/logMessage":
+            show("<--", reply)
+            reply = server.receive(skip_logs=False)
+        show("<--", reply)
+        if "error" in reply:
+            raise SystemExit(f"mockls answered {method} with an error: {reply['error']}")
+        return reply["result"]
+
+    def notify(method, params):
+        message = {"jsonrpc": "2.0", "method": method, "params": params}
+        show("-->", message)
+        server.send(message)
+
+    uri = TEST_FILE.as_uri()
+    text = TEST_FILE.read_text(encoding="utf-8")
+    print(f"# mockls on {WORKSPACE.relative_to(EXAMPLES.parent)}\n")
+    result = request("initialize", {
+        "processId": None,
+        "clientInfo": {"name": "scripted-session"},
+        "rootUri": WORKSPACE.as_uri(),
+        "workspaceFolders": [{"uri": WORKSPACE.as_uri(), "name": "Bookshelf"}],
+        "capabilities": {"general": {"positionEncodings": ["utf-16"]}},
+        "trace": "messages",
+    })
+    print(f"\n# {result['serverInfo']['name']} {result['serverInfo']['version']}: positions in "
+          f"{result['capabilities']['positionEncoding']}\n")
+    notify("initialized", {})
+    notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}})
+
+    # Type a new argument into the first Mock<Book>(…) call, as an editor sends it: one incremental change.
+    lines = text.splitlines(keepends=True)
+    line = next(i for i, l in enumerate(lines) if "book: Mock<Book>(" in l)
+    column = len(lines[line].rstrip("\n"))
+    notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": line, "character": column},
+                                      "end": {"line": line, "character": column}},
+                            "text": "\n                genre: .case(.science),"}],
+    })
+    state = request("mockls/test/document", {"uri": uri, "includeText": False})
+    expected = len(text.encode()) + len("\n                genre: .case(.science),".encode())
+    assert state["version"] == 2 and state["utf8Length"] == expected, state
+    print(f"\n# the server holds version {state['version']}: {state['utf8Length']} bytes, {state['lineCount']} lines\n")
+
+    notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    request("shutdown", None)
+    notify("exit", None)
+    code = server.wait()
+    print(f"\n# mockls exited with code {code}")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
