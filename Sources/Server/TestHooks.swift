@@ -23,6 +23,18 @@ enum DocumentStateRequest: LSPRequest {
     }
 }
 
+/// `mockls/test/fail`: a handler that fails with an unexpected error, to show such failures become
+/// InternalError (-32603) replies and the server goes on. Registered only with `ServerOptions.testHooks`.
+enum FailRequest: LSPRequest {
+    static let method = "mockls/test/fail"
+    typealias Params = NoParams
+    typealias Response = NullResult
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the test hook failed on purpose" }
+    }
+}
+
 /// `mockls/test/sleep`: holds a request in flight for `milliseconds` (or until cancelled), so protocol tests can
 /// exercise cancellation and concurrency deterministically. Registered only with `ServerOptions.testHooks`
 /// (`MOCKLS_TEST_HOOKS=1`).
@@ -60,6 +72,7 @@ extension LanguageServer {
             }
             return SleepRequest.Response(slept: slept, version: params.uri.flatMap { snapshot.documents[$0]?.version })
         }
+        registerReadRequest(FailRequest.self) { _, _, _ in throw FailRequest.Failure() }
         registerReadRequest(DocumentStateRequest.self) { params, snapshot, _ in
             guard let document = snapshot.documents[params.uri] else { throw DocumentError.notOpen(params.uri) }
             return DocumentStateRequest.Response(

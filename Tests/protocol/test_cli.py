@@ -1,0 +1,41 @@
+"""The mockls command line, as a user or an editor runs it."""
+
+import subprocess
+
+from lsp_stdio import MocklsProcess, frame, mockls_binary
+
+
+def run(*args):
+    return subprocess.run([mockls_binary(), *args], capture_output=True, text=True, timeout=30)
+
+
+def test_version():
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip().count(".") == 2, result.stdout
+
+
+def test_help_names_the_subcommands():
+    result = run("--help")
+    assert result.returncode == 0
+    assert "serve" in result.stdout and "Apollo" in result.stdout
+
+
+def test_unknown_option_is_a_usage_error():
+    result = run("serve", "--log-level", "loud")
+    assert result.returncode != 0
+    assert "loud" in result.stderr
+
+
+def test_serve_and_stdio_flag_speak_lsp():
+    for args in (("serve",), ("serve", "--stdio"), ("--stdio",)):
+        server = MocklsProcess(args=args)
+        try:
+            server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+            assert server.receive()["result"]["serverInfo"]["name"] == "mockls", args
+            server.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+            assert server.receive()["result"] is None
+            server.send_raw(frame(b'{"jsonrpc":"2.0","method":"exit"}'))
+            assert server.wait() == 0
+        finally:
+            server.kill()
