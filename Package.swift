@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layering (outer depends on inner only; see ARCHITECTURE.md):
 //   SourceText                    — byte-level text utilities (line table), no dependencies
+//   GraphQLIndex                  — GraphQL parser, schema, Apollo mock model: pure, no IO
 //   CJSONC → JSONRPC → LSP        — the protocol edge
 //   Server → mockls               — workspace, documents, scheduling, CLI
 let package = Package(
@@ -10,7 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mockls", targets: ["mockls"]),
-        .library(name: "MocklsCore", targets: ["SourceText", "JSONRPC", "LSP", "Server"]),
+        .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "JSONRPC", "LSP", "Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,12 +24,13 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "SourceText"),
+        .target(name: "GraphQLIndex"),
         .target(name: "JSONRPC", dependencies: ["CJSONC"]),
         .target(name: "LSP", dependencies: ["JSONRPC", "SourceText"]),
         .target(
             name: "Server",
             dependencies: [
-                "JSONRPC", "LSP", "SourceText",
+                "JSONRPC", "LSP", "SourceText", "GraphQLIndex",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -41,6 +43,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
+        .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC"]),
     ]

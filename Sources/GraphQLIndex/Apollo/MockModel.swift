@@ -1,0 +1,200 @@
+/// Which generation of Apollo's mock initializers a project has (reference/apollo-mocks.md §0).
+public enum MockFormat: String, Sendable, Hashable {
+    /// Apollo iOS 1.0–1.22: every initializer parameter is `T? = nil`.
+    case optionalParameters = "pre-1.23"
+    /// Apollo iOS 1.23+: non-null fields are non-optional parameters with defaults.
+    case defaults = "1.23+"
+}
+
+/// How a mock setter stores a field (`mockFunctionDescriptor`).
+public enum MockSetter: String, Sendable, Hashable {
+    case scalar = "_setScalar"
+    case entity = "_setEntity"
+    case list = "_setList"
+    case scalarList = "_setScalarList"
+}
+
+/// One field of a generated `Mock<T>`: what `Mock<T>(…)` takes and `mock.x` reads.
+public struct MockField: Sendable, Hashable {
+    /// The response key (alias or field name): the `_data` key.
+    public var key: String
+    /// The Swift property and initializer label (backticked when escaped).
+    public var property: String
+    /// A second, internal parameter name (`self_value` for `self`).
+    public var initInternalName: String?
+    public var graphqlType: TypeReference
+    /// The `@Field<…>` type.
+    public var fieldType: String
+    /// The convenience-initializer parameter type.
+    public var initParamType: String
+    /// The parameter's default: `nil` or Apollo's default expression.
+    public var defaultValue: String
+    public var setter: MockSetter
+    public var deprecationReason: String?
+    public var description: String?
+    /// The schema field it comes from.
+    public var definition: SourceLocation
+
+    public var initLabel: String { property }
+    public var isNonNull: Bool { graphqlType.isNonNull }
+}
+
+/// A generated mock class (`<Name>+Mock.graphql.swift`).
+public struct MockObject: Sendable, Hashable {
+    public var name: String
+    public var swiftName: String
+    public var interfaces: [String]
+    public var fields: [MockField]
+    public var description: String?
+    public var definition: SourceLocation?
+
+    public func field(_ key: String) -> MockField? { fields.first { $0.key == key } }
+}
+
+/// An interface or union that mocks refer to (`MockObject+Interfaces`, `MockObject+Unions`).
+public struct AbstractMockType: Sendable, Hashable {
+    public var name: String
+    public var swiftName: String
+    /// Unions: member order; interfaces: type order.
+    public var possibleTypes: [String]
+}
+
+/// Everything Apollo generates as test mocks for one schema and its operations (reference/apollo-mocks.md §1).
+public struct MockModel: Sendable {
+    public var namespace: String
+    public var format: MockFormat
+    public var objects: [MockObject]
+    public var interfaces: [AbstractMockType]
+    public var unions: [AbstractMockType]
+    private var objectIndex: [String: Int]
+
+    public func object(_ name: String) -> MockObject? { objectIndex[name].map { objects[$0] } }
+
+    public init(schema: Schema, documents: [Document], namespace: String, format: MockFormat = .defaults) {
+        var collector = FieldCollector(schema: schema)
+        for document in documents { collector.collect(document) }
+        let namespace = SwiftNames.firstUppercased(namespace)
+        let referenced = collector.referenced.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { schema[$0] }
+        let renderer = MockTypeRenderer(schema: schema, namespace: namespace)
+        self.namespace = namespace
+        self.format = format
+        objects = referenced.filter { $0.kind == .object && !$0.name.hasPrefix("__") }.map { object in
+            MockObject(
+                name: object.name, swiftName: SwiftNames.typeName(object), interfaces: object.interfaces,
+                fields: collector.collectedFields(of: object).map { key, field in
+                    renderer.mockField(key: key, field: field, format: format)
+                },
+                description: object.description, definition: object.location)
+        }
+        interfaces = referenced.filter { $0.kind == .interface }.map {
+            AbstractMockType(name: $0.name, swiftName: SwiftNames.typeName($0), possibleTypes: schema.possibleTypes(of: $0.name))
+        }
+        unions = referenced.filter { $0.kind == .union }.map {
+            AbstractMockType(name: $0.name, swiftName: SwiftNames.typeName($0), possibleTypes: schema.possibleTypes(of: $0.name))
+        }
+        objectIndex = Dictionary(uniqueKeysWithValues: objects.enumerated().map { ($1.name, $0) })
+    }
+}
+
+/// Renders mock field types and defaults (`GraphQLType+Rendered.swift` with `.testMockField`,
+/// `MockObjectTemplate.mockTypeName`, `DefaultMockValueProviding.swift`).
+struct MockTypeRenderer {
+    let schema: Schema
+    let namespace: String
+
+    func mockField(key: String, field: FieldCollector.CollectedField, format: MockFormat) -> MockField {
+        var parameterType = mockType(field.type, forceNonNull: false)
+        var defaultValue = field.type.isNonNull ? self.defaultValue(field.type) : "nil"
+        if format == .optionalParameters {
+            if !parameterType.hasSuffix("?") { parameterType += "?" }
+            defaultValue = "nil"
+        }
+        return MockField(
+            key: key, property: SwiftNames.mockProperty(key),
+            initInternalName: SwiftNames.testMockInitializerParametersToSuffix.contains(key) ? "\(key)_value" : nil,
+            graphqlType: field.type, fieldType: fieldType(field.type, containedInNonNull: true),
+            initParamType: parameterType, defaultValue: defaultValue, setter: setter(field.type),
+            deprecationReason: field.deprecationReason, description: field.description, definition: field.definition)
+    }
+
+    private func qualifiedName(_ name: String) -> String {
+        guard let type = schema[name] else { return name }
+        var rendered = SwiftNames.typeName(type)
+        if type.isAbstract, SwiftNames.testMockAbstractTypeNamesToNamespace.contains(rendered) {
+            rendered = "MockObject.\(rendered)"
+        }
+        switch type.kind {
+        case .object, .interface, .union: return rendered
+        case .scalar where SwiftNames.builtInSwiftScalars[type.name] != nil: return rendered
+        case .enumeration: return "GraphQLEnum<\(namespace).\(rendered)>"
+        default: return "\(namespace).\(rendered)"
+        }
+    }
+
+    /// The `@Field<…>` type: never optional at the top, list elements keep their nullability.
+    func fieldType(_ type: TypeReference, containedInNonNull: Bool) -> String {
+        switch type {
+        case .nonNull(let inner): return fieldType(inner, containedInNonNull: true)
+        case .list(let inner):
+            let list = "[\(fieldType(inner, containedInNonNull: false))]"
+            return containedInNonNull ? list : list + "?"
+        case .named(let name):
+            let rendered = qualifiedName(name.value)
+            return containedInNonNull ? rendered : rendered + "?"
+        }
+    }
+
+    /// The convenience-initializer parameter type.
+    func mockType(_ type: TypeReference, forceNonNull: Bool) -> String {
+        let optional = forceNonNull ? "" : "?"
+        switch type {
+        case .nonNull(let inner): return mockType(inner, forceNonNull: true)
+        case .list(let inner): return "[\(mockType(inner, forceNonNull: false))]" + optional
+        case .named(let name):
+            guard let named = schema[name.value] else { return name.value + optional }
+            switch named.kind {
+            case .interface, .union: return "(any AnyMock)" + optional
+            case .object: return "Mock<\(SwiftNames.typeName(named))>" + optional
+            default: return fieldType(type, containedInNonNull: true) + optional
+            }
+        }
+    }
+
+    func defaultValue(_ type: TypeReference) -> String {
+        switch type {
+        case .nonNull(let inner): return defaultValue(inner)
+        case .list: return "[]"
+        case .named(let name):
+            guard let named = schema[name.value] else { return "nil" }
+            switch named.kind {
+            case .object: return "Mock<\(SwiftNames.typeName(named))>()"
+            // Apollo interpolates the raw schema name of the first possible type here (no capitalisation).
+            case .interface, .union: return schema.possibleTypes(of: named.name).first.map { "Mock<\($0)>()" } ?? "nil"
+            case .enumeration: return named.enumValues.first.map { ".case(.\(SwiftNames.enumCase($0.name)))" } ?? "nil"
+            case .scalar:
+                switch named.name {
+                case "String", "ID": return "\"\""
+                case "Int": return "0"
+                case "Float": return "0.0"
+                case "Boolean": return "false"
+                default: return "try! .init(_jsonValue: \"\")"
+                }
+            case .inputObject: return "nil"
+            }
+        }
+    }
+
+    func setter(_ type: TypeReference) -> MockSetter {
+        switch type {
+        case .nonNull(let inner): return setter(inner)
+        case .list(let inner):
+            var element = inner.nullable
+            while case .list(let deeper) = element { element = deeper.nullable }
+            let kind = schema[element.namedType.value]?.kind
+            return kind == .object || kind == .interface || kind == .union ? .list : .scalarList
+        case .named(let name):
+            let kind = schema[name.value]?.kind
+            return kind == .object || kind == .interface || kind == .union ? .entity : .scalar
+        }
+    }
+}
