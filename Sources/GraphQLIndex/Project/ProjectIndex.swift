@@ -1,0 +1,102 @@
+/// The role of a GraphQL document in a project: part of the schema, or operations and fragments.
+public enum DocumentRole: String, Sendable, Hashable {
+    case schema
+    case executable
+}
+
+/// One GraphQL document of a project as the index holds it.
+public struct IndexedDocument: Sendable {
+    public let path: String
+    public let role: DocumentRole
+    public let text: [UInt8]
+    /// The tree of `text`, with its syntax errors.
+    public let parsed: Document
+    /// The last version that parsed without errors; what the models are built from while `text` is broken.
+    public let lastGood: Document?
+
+    /// The tree the models use: the current one when it is clean, else the last good one, else what parsed.
+    public var effective: Document { parsed.errors.isEmpty ? parsed : (lastGood ?? parsed) }
+}
+
+/// Everything mockls knows about one Apollo project: its documents, schema, mock model and diagnostics.
+///
+/// A value: readers keep a snapshot while the indexer builds the next one. Changing one document re-parses that
+/// document only; the schema is rebuilt from the parsed trees only when a schema document changed.
+public struct ProjectIndex: Sendable {
+    public let namespace: String
+    public let format: MockFormat
+    public private(set) var documents: [String: IndexedDocument] = [:]
+    public private(set) var schema = Schema(documents: [])
+    public private(set) var mockModel: MockModel
+    /// Diagnostics by document path, syntax and validation together.
+    public private(set) var diagnostics: [String: [IndexDiagnostic]] = [:]
+
+    public init(namespace: String, format: MockFormat = .defaults, sources: [(path: String, role: DocumentRole, text: [UInt8])]) {
+        self.namespace = namespace
+        self.format = format
+        mockModel = MockModel(schema: schema, documents: [], namespace: namespace, format: format)
+        for source in sources { store(source.path, role: source.role, text: source.text) }
+        rebuild(schemaChanged: true)
+    }
+
+    /// Adds or replaces one document and recomputes what depends on it.
+    public mutating func update(_ path: String, role: DocumentRole, text: [UInt8]) {
+        if let existing = documents[path], existing.text == text, existing.role == role { return }
+        let schemaChanged = role == .schema || documents[path]?.role == .schema
+        store(path, role: role, text: text)
+        rebuild(schemaChanged: schemaChanged)
+    }
+
+    public mutating func remove(_ path: String) {
+        guard let removed = documents.removeValue(forKey: path) else { return }
+        rebuild(schemaChanged: removed.role == .schema)
+    }
+
+    private mutating func store(_ path: String, role: DocumentRole, text: [UInt8]) {
+        let parsed = GraphQLParser.parse(text)
+        let previous = documents[path]
+        let lastGood = parsed.errors.isEmpty ? parsed : previous?.lastGood
+        documents[path] = IndexedDocument(path: path, role: role, text: text, parsed: parsed, lastGood: lastGood)
+    }
+
+    /// Documents in path order: Apollo reads its search paths in a stable order, and "first wins" depends on it.
+    private func sorted(_ role: DocumentRole) -> [IndexedDocument] {
+        documents.values.filter { $0.role == role }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    private mutating func rebuild(schemaChanged: Bool) {
+        let schemaDocuments = sorted(.schema)
+        if schemaChanged {
+            schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
+        }
+        let executables = sorted(.executable)
+        mockModel = MockModel(schema: schema, documents: executables.map(\.effective), namespace: namespace, format: format)
+        var diagnostics: [String: [IndexDiagnostic]] = [:]
+        for document in documents.values {
+            diagnostics[document.path] = document.parsed.errors.map {
+                IndexDiagnostic(.error, code: "syntax", $0.message, at: SourceLocation(document: document.path, range: $0.range))
+            }
+        }
+        for diagnostic in schema.diagnostics { diagnostics[diagnostic.location.document, default: []].append(diagnostic) }
+        let validator = DocumentValidator(schema: schema, documents: executables.map { ($0.path, $0.effective) })
+        for diagnostic in validator.diagnostics() { diagnostics[diagnostic.location.document, default: []].append(diagnostic) }
+        if schemaDocuments.isEmpty, !executables.isEmpty {
+            let first = executables[0].path
+            diagnostics[first, default: []].append(IndexDiagnostic(
+                .error, code: "no-schema", "the project has no schema documents, so operations cannot be checked",
+                at: SourceLocation(document: first, range: 0..<0)))
+        }
+        self.diagnostics = diagnostics.mapValues { $0.sorted { $0.location.range.lowerBound < $1.location.range.lowerBound } }
+    }
+
+    /// Operations and fragments by name, with the document that defines each.
+    public var fragments: [String: (path: String, definition: FragmentDefinition)] {
+        var result: [String: (path: String, definition: FragmentDefinition)] = [:]
+        for document in sorted(.executable) {
+            for fragment in document.effective.fragments where result[fragment.name.value] == nil {
+                result[fragment.name.value] = (document.path, fragment)
+            }
+        }
+        return result
+    }
+}
