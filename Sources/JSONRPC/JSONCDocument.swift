@@ -143,11 +143,11 @@ public struct JSONCValue: @unchecked Sendable {
 }
 
 enum JSONCWriter {
-    static func bytes(of pointer: OpaquePointer?) -> [UInt8] {
+    static func bytes(of pointer: OpaquePointer?, pretty: Bool = false) -> [UInt8] {
         guard let pointer else { return Array("null".utf8) }
         var length = 0
-        guard let text = json_object_to_json_string_length(
-            pointer, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &length)
+        let layout = pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : JSON_C_TO_STRING_PLAIN
+        guard let text = json_object_to_json_string_length(pointer, layout | JSON_C_TO_STRING_NOSLASHESCAPE, &length)
         else { return Array("null".utf8) }
         return text.withMemoryRebound(to: UInt8.self, capacity: length) {
             Array(UnsafeBufferPointer(start: $0, count: length))

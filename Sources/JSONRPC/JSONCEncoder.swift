@@ -5,13 +5,18 @@ import CJSONC
 /// Optional members that are `nil` are left out (LSP's "absent"); an explicit JSON `null` is written by
 /// `encodeNil` or by `JSONValue.null`. Doubles are written in Swift's shortest round-trip form.
 public struct JSONCEncoder: Sendable {
-    public init() {}
+    /// Indented output for people (the CLI); messages are always compact.
+    public var prettyPrinted = false
 
-    /// Compact JSON text for `value`.
+    public init(prettyPrinted: Bool = false) {
+        self.prettyPrinted = prettyPrinted
+    }
+
+    /// JSON text for `value`.
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let tree = try encodeTree(value)
         defer { if let tree { json_object_put(tree) } }
-        return JSONCWriter.bytes(of: tree)
+        return JSONCWriter.bytes(of: tree, pretty: prettyPrinted)
     }
 
     /// A new json-c tree for `value`; the caller owns one reference to it (nil is JSON `null`).

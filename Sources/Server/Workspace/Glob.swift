@@ -1,0 +1,146 @@
+import Foundation
+
+/// A path pattern as Apollo's codegen and graphql-config use them: relative to a base folder (which `../` may
+/// leave), with `*` and `?` inside one path component, `**` for any number of folders, `{a,b}` alternatives, and
+/// a leading `!` to exclude.
+struct Glob: Sendable, Equatable {
+    let base: URL
+    let pattern: String
+
+    /// Folders no project's sources live in (Apollo skips the same ones).
+    static let skippedFolders: Set<String> = [".build", ".swiftpm", "Pods", "DerivedData", "node_modules", ".git"]
+
+    /// The absolute path components the pattern matches against.
+    private var components: [Substring] {
+        let absolute = pattern.hasPrefix("/") ? pattern : base.path + "/" + pattern
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return parts
+    }
+
+    /// The folder to start walking from: the longest prefix without wildcards.
+    private var root: (path: String, rest: [Substring]) {
+        let parts = components
+        let literal = parts.prefix { !Self.hasWildcard($0) }
+        // The last literal component may be the file itself.
+        return ("/" + literal.joined(separator: "/"), Array(parts.dropFirst(literal.count)))
+    }
+
+    private static func hasWildcard(_ part: Substring) -> Bool {
+        part.contains { $0 == "*" || $0 == "?" || $0 == "{" || $0 == "[" }
+    }
+
+    /// Every regular file the pattern matches, sorted by path.
+    func files() -> [URL] {
+        let (rootPath, rest) = root
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: rootPath, isDirectory: &isDirectory) else { return [] }
+        if rest.isEmpty { return isDirectory.boolValue ? [] : [URL(fileURLWithPath: rootPath)] }
+        var results: [String] = []
+        walk(rootPath, rest[...], into: &results)
+        return Set(results).sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    private func walk(_ directory: String, _ rest: ArraySlice<Substring>, into results: inout [String]) {
+        guard let part = rest.first else { return }
+        let remaining = rest.dropFirst()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        if part == "**" {
+            // Zero folders, or one more and still inside `**`.
+            walk(directory, remaining, into: &results)
+            for entry in entries where !Self.skippedFolders.contains(entry) {
+                let path = directory + "/" + entry
+                if isDirectory(path) { walk(path, rest, into: &results) }
+            }
+            return
+        }
+        for entry in entries where Self.matches(Substring(entry), part) {
+            let path = directory + "/" + entry
+            if remaining.isEmpty {
+                if !isDirectory(path) { results.append(path) }
+            } else if !Self.skippedFolders.contains(entry), isDirectory(path) {
+                walk(path, remaining, into: &results)
+            }
+        }
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Whether a whole absolute path matches the pattern (for files that change later).
+    func matches(_ url: URL) -> Bool {
+        let path = url.standardizedFileURL.path.split(separator: "/", omittingEmptySubsequences: true)
+        return Self.matches(path[...], components[...])
+    }
+
+    private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
+        guard let part = pattern.first else { return path.isEmpty }
+        if part == "**" {
+            if matches(path, pattern.dropFirst()) { return true }
+            guard let folder = path.first, path.count > 1, !skippedFolders.contains(String(folder)) else { return false }
+            return matches(path.dropFirst(), pattern)
+        }
+        guard let name = path.first, matches(name, part) else { return false }
+        return matches(path.dropFirst(), pattern.dropFirst())
+    }
+
+    /// One path component against one pattern component.
+    static func matches(_ name: Substring, _ pattern: Substring) -> Bool {
+        if let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") {
+            let prefix = pattern[..<open]
+            let suffix = pattern[pattern.index(after: close)...]
+            return pattern[pattern.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false)
+                .contains { matches(name, Substring(prefix + $0 + suffix)) }
+        }
+        return wildcardMatch(Array(name.utf8)[...], Array(pattern.utf8)[...])
+    }
+
+    private static func wildcardMatch(_ name: ArraySlice<UInt8>, _ pattern: ArraySlice<UInt8>) -> Bool {
+        guard let first = pattern.first else { return name.isEmpty }
+        switch first {
+        case UInt8(ascii: "*"):
+            var rest = name
+            while true {
+                if wildcardMatch(rest, pattern.dropFirst()) { return true }
+                if rest.isEmpty { return false }
+                rest = rest.dropFirst()
+            }
+        case UInt8(ascii: "?"):
+            return !name.isEmpty && wildcardMatch(name.dropFirst(), pattern.dropFirst())
+        default:
+            return name.first == first && wildcardMatch(name.dropFirst(), pattern.dropFirst())
+        }
+    }
+}
+
+/// A set of include and `!`-exclude patterns.
+struct GlobSet: Sendable, Equatable {
+    var includes: [Glob]
+    var excludes: [Glob]
+
+    init(base: URL, patterns: [String], excludes extraExcludes: [String] = []) {
+        includes = patterns.filter { !$0.hasPrefix("!") }.map { Glob(base: base, pattern: $0) }
+        excludes = (patterns.filter { $0.hasPrefix("!") }.map { String($0.dropFirst()) } + extraExcludes)
+            .map { Glob(base: base, pattern: $0) }
+    }
+
+    func files() -> [URL] {
+        var seen = Set<String>()
+        return includes.flatMap { $0.files() }.filter { url in
+            !excludes.contains { $0.matches(url) } && seen.insert(url.path).inserted
+        }
+    }
+
+    func matches(_ url: URL) -> Bool {
+        includes.contains { $0.matches(url) } && !excludes.contains { $0.matches(url) }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import GraphQLIndex
+import JSONRPC
+import Yams
+
+/// One GraphQL project of a workspace: where its documents are, and how Apollo generates its mocks.
+public struct ProjectConfiguration: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        case apolloCodegen(URL)
+        case graphqlConfig(URL, project: String?)
+        /// No configuration file: every `.graphqls` and `.graphql` below the folder.
+        case folder(URL)
+    }
+
+    public var source: Source
+    /// The folder patterns are relative to.
+    public var root: URL
+    public var namespace: String
+    var schema: GlobSet
+    var documents: GlobSet
+    /// Where generated test mocks live (`output.testMocks.absolute.path`), when the config says.
+    public var testMocksPath: URL?
+    public var testMocksEnabled: Bool
+
+    public var name: String {
+        switch source {
+        case .apolloCodegen(let url): return url.path
+        case .graphqlConfig(let url, let project): return url.path + (project.map { " (\($0))" } ?? "")
+        case .folder(let url): return url.path
+        }
+    }
+
+    /// The role a file has in this project, if it belongs to it.
+    public func role(of url: URL) -> DocumentRole? {
+        if schema.matches(url) { return .schema }
+        if documents.matches(url) { return .executable }
+        return nil
+    }
+
+    public func schemaFiles() -> [URL] { schema.files() }
+    public func documentFiles() -> [URL] { documents.files().filter { !schema.matches($0) } }
+}
+
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: URL
+    public var message: String
+    public var description: String { "\(file.path): \(message)" }
+}
+
+// MARK: - apollo-codegen-config.json
+
+/// The parts of Apollo iOS's `ApolloCodegenConfiguration` JSON that mockls reads.
+struct ApolloCodegenConfigurationFile: Decodable {
+    var schemaNamespace: String
+    var input: Input?
+    var output: Output?
+
+    struct Input: Decodable {
+        var schemaSearchPaths: [String]?
+        var schemaPath: String?
+        var operationSearchPaths: [String]?
+    }
+
+    struct Output: Decodable {
+        var testMocks: TestMocks?
+    }
+
+    /// `{"none": {}}`, `{"swiftPackage": {"targetName": …}}` or `{"absolute": {"path": …, "accessModifier": …}}`.
+    struct TestMocks: Decodable {
+        var none: JSONValue?
+        var swiftPackage: JSONValue?
+        var absolute: Absolute?
+
+        struct Absolute: Decodable {
+            var path: String
+        }
+    }
+
+    static func load(_ url: URL) throws(ConfigurationError) -> ProjectConfiguration {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw ConfigurationError(file: url, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        let file: ApolloCodegenConfigurationFile
+        do {
+            file = try JSONCDecoder().decode(ApolloCodegenConfigurationFile.self, from: bytes)
+        } catch {
+            throw ConfigurationError(file: url, message: "not a valid Apollo codegen configuration: \(ConfigurationError.describe(error))")
+        }
+        let root = url.deletingLastPathComponent()
+        let schemaPatterns = file.input?.schemaSearchPaths ?? file.input?.schemaPath.map { [$0] } ?? ["**/*.graphqls"]
+        let operationPatterns = file.input?.operationSearchPaths ?? ["**/*.graphql"]
+        let mocks = file.output?.testMocks
+        return ProjectConfiguration(
+            source: .apolloCodegen(url), root: root, namespace: file.schemaNamespace,
+            schema: GlobSet(base: root, patterns: schemaPatterns), documents: GlobSet(base: root, patterns: operationPatterns),
+            testMocksPath: mocks?.absolute.map { root.appendingPathComponent($0.path).standardizedFileURL },
+            testMocksEnabled: mocks?.none == nil)
+    }
+}
+
+extension ConfigurationError {
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing \"\(Self.path(context.codingPath + [key]))\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\"\(Self.path(context.codingPath))\": \(context.debugDescription)"
+        case DecodingError.dataCorrupted(let context):
+            return context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+// MARK: - graphql-config
+
+/// graphql-config files (`graphql.config.yml|json`, `.graphqlrc`, `.graphqlrc.yml|json`): `schema`, `documents`,
+/// `include`, `exclude`, and `projects` for several projects in one file.
+enum GraphQLConfigFile {
+    static let names = [
+        "graphql.config.yml", "graphql.config.yaml", "graphql.config.json", ".graphqlrc", ".graphqlrc.yml",
+        ".graphqlrc.yaml", ".graphqlrc.json",
+    ]
+
+    static func load(_ url: URL) throws(ConfigurationError) -> [ProjectConfiguration] {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(file: url, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        let node: Any?
+        do {
+            // YAML is a superset of JSON: one loader reads every variant.
+            node = try Yams.load(yaml: text)
+        } catch {
+            throw ConfigurationError(file: url, message: "not valid YAML or JSON: \(error)")
+        }
+        guard let root = node as? [String: Any] else {
+            throw ConfigurationError(file: url, message: "expected a mapping with \"schema\" or \"projects\"")
+        }
+        let folder = url.deletingLastPathComponent()
+        if let projects = root["projects"] as? [String: Any] {
+            return try projects.keys.sorted().map { name throws(ConfigurationError) in
+                guard let project = projects[name] as? [String: Any] else {
+                    throw ConfigurationError(file: url, message: "project \"\(name)\" must be a mapping")
+                }
+                return try configuration(project, name: name, url: url, folder: folder)
+            }
+        }
+        return [try configuration(root, name: nil, url: url, folder: folder)]
+    }
+
+    private static func configuration(_ node: [String: Any], name: String?, url: URL, folder: URL) throws(ConfigurationError) -> ProjectConfiguration {
+        func patterns(_ key: String) -> [String] {
+            switch node[key] {
+            case let string as String: return [string]
+            case let list as [Any]: return list.compactMap { $0 as? String }
+            default: return []
+            }
+        }
+        let schema = patterns("schema").filter { !$0.hasPrefix("http://") && !$0.hasPrefix("https://") }
+        guard !schema.isEmpty else {
+            throw ConfigurationError(file: url, message: "\(name.map { "project \"\($0)\": " } ?? "")\"schema\" names no local file")
+        }
+        let documents = patterns("documents") + patterns("include")
+        let extensions = node["extensions"] as? [String: Any]
+        let namespace = (extensions?["apollo"] as? [String: Any])?["schemaNamespace"] as? String
+        return ProjectConfiguration(
+            source: .graphqlConfig(url, project: name), root: folder,
+            namespace: namespace ?? name.map(SwiftNames.firstUppercased) ?? folder.lastPathComponent,
+            schema: GlobSet(base: folder, patterns: schema),
+            documents: GlobSet(base: folder, patterns: documents.isEmpty ? ["**/*.graphql"] : documents, excludes: patterns("exclude")),
+            testMocksPath: nil, testMocksEnabled: true)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import GraphQLIndex
+import JSONRPC
+
+/// The GraphQL projects of one workspace folder, each with its index. Reading files happens here; the indexes
+/// themselves are pure values, so a snapshot of a `Workspace` can be read while the next one is built.
+public struct Workspace: Sendable {
+    public struct Project: Sendable {
+        public var configuration: ProjectConfiguration
+        public var index: ProjectIndex
+    }
+
+    public let folder: URL
+    public private(set) var projects: [Project]
+    /// Configuration files that could not be read, reported to the user.
+    public private(set) var configurationErrors: [ConfigurationError]
+
+    /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
+    public init(folder: URL, overlays: [URL: [UInt8]] = [:]) {
+        self.folder = folder.standardizedFileURL
+        let (configurations, errors) = ProjectDiscovery.discover(in: self.folder)
+        configurationErrors = errors
+        let format = MockFormatDetector.detect(in: self.folder)
+        projects = configurations.map { configuration in
+            var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
+            for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
+                for file in files {
+                    guard let text = overlays[file] ?? (try? Data(contentsOf: file)).map(Array.init) else { continue }
+                    sources.append((file.path, role, text))
+                }
+            }
+            return Project(
+                configuration: configuration,
+                index: ProjectIndex(namespace: configuration.namespace, format: format, sources: sources))
+        }
+    }
+
+    /// A file changed (or was created): re-index it in every project it belongs to. `text` nil reads the disk;
+    /// a file that no longer exists is removed. Returns whether any project changed.
+    @discardableResult
+    public mutating func update(_ file: URL, text: [UInt8]? = nil) -> Bool {
+        let file = file.standardizedFileURL
+        var changed = false
+        for index in projects.indices {
+            guard let role = projects[index].configuration.role(of: file) else { continue }
+            if let contents = text ?? (try? Data(contentsOf: file)).map(Array.init) {
+                projects[index].index.update(file.path, role: role, text: contents)
+            } else {
+                projects[index].index.remove(file.path)
+            }
+            changed = true
+        }
+        return changed
+    }
+
+    /// The project a GraphQL file belongs to, if any.
+    public func project(containing file: URL) -> Project? {
+        let file = file.standardizedFileURL
+        return projects.first { $0.configuration.role(of: file) != nil }
+    }
+
+    /// Diagnostics of every indexed GraphQL document, by file.
+    public var diagnostics: [URL: [IndexDiagnostic]] {
+        var result: [URL: [IndexDiagnostic]] = [:]
+        for project in projects {
+            for (path, diagnostics) in project.index.diagnostics {
+                result[URL(fileURLWithPath: path), default: []] += diagnostics
+            }
+        }
+        return result
+    }
+}
+
+/// Finds the GraphQL projects below a folder: every `apollo-codegen-config.json`, every graphql-config file, or
+/// else the folder itself with all its `.graphqls` and `.graphql` files.
+public enum ProjectDiscovery {
+    public static let apolloConfigurationName = "apollo-codegen-config.json"
+
+    public static func discover(in folder: URL) -> ([ProjectConfiguration], [ConfigurationError]) {
+        var projects: [ProjectConfiguration] = []
+        var errors: [ConfigurationError] = []
+        for file in configurationFiles(in: folder) {
+            do throws(ConfigurationError) {
+                if file.lastPathComponent == apolloConfigurationName {
+                    projects.append(try ApolloCodegenConfigurationFile.load(file))
+                } else {
+                    projects += try GraphQLConfigFile.load(file)
+                }
+            } catch {
+                errors.append(error)
+            }
+        }
+        if projects.isEmpty, errors.isEmpty {
+            projects.append(ProjectConfiguration(
+                source: .folder(folder), root: folder, namespace: SwiftNames.firstUppercased(folder.lastPathComponent),
+                schema: GlobSet(base: folder, patterns: ["**/*.graphqls"]),
+                documents: GlobSet(base: folder, patterns: ["**/*.graphql"]), testMocksPath: nil, testMocksEnabled: true))
+        }
+        return (projects, errors)
+    }
+
+    static func configurationFiles(in folder: URL) -> [URL] {
+        var found: [URL] = []
+        let names = Set([apolloConfigurationName] + GraphQLConfigFile.names)
+        func walk(_ directory: URL) {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+            for entry in entries.sorted() {
+                let url = directory.appendingPathComponent(entry)
+                if names.contains(entry) {
+                    found.append(url)
+                } else if !Glob.skippedFolders.contains(entry), !entry.hasPrefix("."),
+                    (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+                {
+                    walk(url)
+                }
+            }
+        }
+        walk(folder)
+        return found
+    }
+}
+
+/// Decides which mock format a workspace's Apollo generates (reference/apollo-mocks.md §0): from an `apollo-ios`
+/// pin in a `Package.resolved`, else the newest format.
+public enum MockFormatDetector {
+    public static func detect(in folder: URL) -> MockFormat {
+        for file in resolvedFiles(in: folder) {
+            if let version = apolloVersion(in: file) {
+                return version.lexicographicallyPrecedes([1, 23]) ? .optionalParameters : .defaults
+            }
+        }
+        return .defaults
+    }
+
+    /// `Package.resolved` files: SwiftPM's, and those inside Xcode projects and workspaces.
+    static func resolvedFiles(in folder: URL) -> [URL] {
+        var found: [URL] = []
+        func walk(_ directory: URL, depth: Int) {
+            guard depth < 8, let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+            for entry in entries.sorted() {
+                let url = directory.appendingPathComponent(entry)
+                if entry == "Package.resolved" {
+                    found.append(url)
+                } else if !Glob.skippedFolders.contains(entry), entry != ".git",
+                    (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+                {
+                    walk(url, depth: depth + 1)
+                }
+            }
+        }
+        walk(folder, depth: 0)
+        return found
+    }
+
+    struct Resolved: Decodable {
+        var pins: [Pin]?
+        var object: Object?
+        struct Object: Decodable { var pins: [Pin] }
+        struct Pin: Decodable {
+            var identity: String?
+            var package: String?
+            var location: String?
+            var repositoryURL: String?
+            var state: State
+            struct State: Decodable { var version: String? }
+        }
+    }
+
+    /// The apollo-ios version pinned in a `Package.resolved` (format 1, 2 or 3), as numbers.
+    static func apolloVersion(in file: URL) -> [Int]? {
+        guard let data = try? Data(contentsOf: file),
+            let resolved = try? JSONCDecoder().decode(Resolved.self, from: Array(data))
+        else { return nil }
+        let pins = resolved.pins ?? resolved.object?.pins ?? []
+        let apollo = pins.first { pin in
+            let name = (pin.identity ?? pin.package ?? "").lowercased()
+            let location = (pin.location ?? pin.repositoryURL ?? "").lowercased()
+            return name == "apollo-ios" || location.hasSuffix("/apollo-ios") || location.hasSuffix("/apollo-ios.git")
+        }
+        return apollo?.state.version.map { $0.split(separator: ".").compactMap { Int($0) } }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import GraphQLIndex
+import JSONRPC
+import Server
+
+struct MocksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mocks",
+        abstract: "Print the test mocks Apollo iOS generates for the workspace's GraphQL documents.",
+        discussion: """
+            json: the mock model (objects, their fields with initializer types and defaults, interfaces and unions); \
+            one object per project, or an array of them when the workspace has several. \
+            swift: the mock files themselves, as Apollo renders them; with --output, written into that folder.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, swift }
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: " or ")).")
+    var format: Format = .json
+
+    @Option(help: "With --format swift: write the files into this folder instead of printing them.")
+    var output: String?
+
+    func run() throws {
+        let projects = try workspace.load().projects
+        switch format {
+        case .json:
+            let reports = projects.map { MockModelReport($0.index.mockModel) }
+            let encoder = JSONCEncoder(prettyPrinted: true)
+            let bytes = reports.count == 1 ? try encoder.encode(reports[0]) : try encoder.encode(reports)
+            FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
+        case .swift:
+            for project in projects {
+                let files = MockFileRenderer.files(for: project.index.mockModel)
+                if let output {
+                    let folder = URL(fileURLWithPath: output).appendingPathComponent(projects.count > 1 ? project.configuration.namespace : "")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    for file in files {
+                        try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
+                    }
+                    printError("mockls: wrote \(files.count) files to \(folder.path)")
+                } else {
+                    for file in files {
+                        print("// MARK: - \(file.name)\n\(file.contents)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import Server
+
+/// `--workspace DIR`, shared by the commands that read a workspace.
+struct WorkspaceOptions: ParsableArguments {
+    @Option(name: .long, help: "The workspace folder (default: the current directory).")
+    var workspace: String?
+
+    var folder: URL {
+        URL(fileURLWithPath: workspace ?? FileManager.default.currentDirectoryPath).standardizedFileURL
+    }
+
+    /// The workspace, or a usage error (exit 2) when it cannot be used.
+    func load() throws -> Workspace {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("\(folder.path) is not a folder")
+        }
+        let workspace = Workspace(folder: folder)
+        for error in workspace.configurationErrors { printError("mockls: \(error)") }
+        if !workspace.configurationErrors.isEmpty, workspace.projects.isEmpty { throw ExitCode(2) }
+        return workspace
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

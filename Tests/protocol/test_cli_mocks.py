@@ -1,0 +1,71 @@
+"""`mockls mocks` against Apollo's sample APIs: the model equals expected-mocks.json and the Swift files equal
+what the executable spec (shared/tools/derive_apollo_mocks.py) renders, byte for byte."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lsp_stdio import ROOT, mockls_binary
+
+SHARED = ROOT.parent / "shared"
+APIS = ["AnimalKingdomAPI", "StarWarsAPI", "SubscriptionAPI", "UploadAPI"]
+
+pytestmark = pytest.mark.skipif(not SHARED.exists(), reason="../shared is not beside the repository")
+
+
+def mockls(*args):
+    result = subprocess.run([mockls_binary(), *args], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize("api", APIS)
+def test_json_model_equals_expected(api):
+    workspace = SHARED / "fixtures" / "apollo" / api
+    actual = json.loads(mockls("mocks", "--workspace", str(workspace), "--format", "json"))
+    expected = json.loads((workspace / "expected-mocks.json").read_text())
+    assert actual.pop("format") == "1.23+"
+    assert actual == expected
+
+
+@pytest.mark.parametrize("api", APIS)
+def test_swift_files_equal_the_executable_spec(api, tmp_path):
+    workspace = SHARED / "fixtures" / "apollo" / api
+    graphql = workspace / "graphql"
+    schema = next(graphql.glob("*.graphqls"))
+    operations = sorted(str(p) for p in graphql.rglob("*.graphql"))
+    spec = tmp_path / "spec"
+    subprocess.run(
+        [sys.executable, str(SHARED / "tools" / "derive_apollo_mocks.py"), "--schema", str(schema),
+         "--namespace", api, "--out", str(spec), *operations],
+        check=True, capture_output=True,
+    )
+    ours = tmp_path / "ours"
+    subprocess.run([mockls_binary(), "mocks", "--workspace", str(workspace), "--format", "swift", "--output", str(ours)],
+                   check=True, capture_output=True)
+    spec_files = sorted(p.name for p in spec.iterdir())
+    assert sorted(p.name for p in ours.iterdir()) == spec_files
+    for name in spec_files:
+        assert (ours / name).read_text() == (spec / name).read_text(), name
+
+
+def test_several_projects_print_an_array(tmp_path):
+    for api in ("StarWarsAPI", "UploadAPI"):
+        source = SHARED / "fixtures" / "apollo" / api
+        target = tmp_path / api
+        (target / "graphql").mkdir(parents=True)
+        for file in (source / "graphql").glob("*.graphql*"):
+            (target / "graphql" / file.name).write_bytes(file.read_bytes())
+        (target / "apollo-codegen-config.json").write_bytes((source / "apollo-codegen-config.json").read_bytes())
+    models = json.loads(mockls("mocks", "--workspace", str(tmp_path)))
+    assert [m["namespace"] for m in models] == ["StarWarsAPI", "UploadAPI"]
+
+
+def test_broken_configuration_is_a_usage_error(tmp_path):
+    (tmp_path / "apollo-codegen-config.json").write_text('{"input": {}}')
+    result = subprocess.run([mockls_binary(), "mocks", "--workspace", str(tmp_path)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "schemaNamespace" in result.stderr
