@@ -162,9 +162,25 @@ public struct TextDocumentSyncOptions: Encodable, Sendable, Equatable {
 public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var positionEncoding: PositionEncodingKind
     public var textDocumentSync: TextDocumentSyncOptions
+    public var workspace: WorkspaceCapabilities?
 
-    public init(positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions) {
+    public init(positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, workspace: WorkspaceCapabilities?) {
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
+        self.workspace = workspace
+    }
+
+    public struct WorkspaceCapabilities: Encodable, Sendable, Equatable {
+        public var workspaceFolders: WorkspaceFolders
+        public init(workspaceFolders: WorkspaceFolders) { self.workspaceFolders = workspaceFolders }
+
+        public struct WorkspaceFolders: Encodable, Sendable, Equatable {
+            public var supported: Bool
+            public var changeNotifications: Bool
+            public init(supported: Bool, changeNotifications: Bool) {
+                self.supported = supported
+                self.changeNotifications = changeNotifications
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import JSONRPC
 import Logging
 import LSP
@@ -19,6 +20,8 @@ public struct ServerOptions: Sendable {
 public struct ServerSnapshot: Sendable {
     public let documents: DocumentStore
     public let positionEncoding: PositionEncodingKind
+    /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
+    public let workspaces: [Workspace]
 }
 
 /// The LSP server: lifecycle, message dispatch and document state. The ordering model is described at the top
@@ -42,6 +45,10 @@ public final class LanguageServer: @unchecked Sendable {
     private let trace = TraceSetting()
     private let options: ServerOptions
     private var readRequests: [String: ReadRequestHandler] = [:]
+    private var indexer: WorkspaceIndexer?
+    private var workspaceFolders: [URL] = []
+    private var watchingFiles = false
+    private var nextOutgoingID: Int64 = 1
 
     /// Decodes a request's params (on the reading thread) and returns the work to run concurrently.
     typealias ReadRequestHandler = (JSONCValue?) throws -> ReadRequestWork
@@ -67,8 +74,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     public var snapshot: ServerSnapshot {
-        ServerSnapshot(documents: documents, positionEncoding: positionEncoding)
+        ServerSnapshot(documents: documents, positionEncoding: positionEncoding, workspaces: indexer?.snapshot ?? [])
     }
+
+    /// Blocks until queued indexing is done (tests).
+    public func waitForIndexing() { indexer?.waitUntilIdle() }
 
     // MARK: - Incoming messages
 
@@ -89,7 +99,9 @@ public final class LanguageServer: @unchecked Sendable {
         case .notification(let method, let params):
             handleNotification(method: method, params: params)
         case .response(let id, let outcome):
-            logger.debug("ignoring a response to \(id), which mockls never sent: \(outcome)")
+            if case .failure(let error) = outcome {
+                logger.warning("the client answered request \(id) with an error: \(error.message)")
+            }
         case .invalid(let id, let error, let isResponse):
             logger.error("invalid message: \(error.message)")
             if !isResponse { send(OutgoingMessage.error(id: id, error)) }
@@ -174,10 +186,13 @@ public final class LanguageServer: @unchecked Sendable {
             switch method {
             case InitializedNotification.method:
                 logger.info("client initialized")
+                registerFileWatchers()
+                indexer?.load(workspaceFolders, overlays: graphQLOverlays)
             case DidOpenTextDocumentNotification.method:
                 let open = try decode(DidOpenTextDocumentParams.self, params)
                 documents.open(open.textDocument)
                 logger.debug("opened \(open.textDocument.uri) v\(open.textDocument.version)")
+                reindexIfGraphQL(open.textDocument.uri)
             case DidChangeTextDocumentNotification.method:
                 let change = try decode(DidChangeTextDocumentParams.self, params)
                 let uri = change.textDocument.uri
@@ -186,12 +201,24 @@ public final class LanguageServer: @unchecked Sendable {
                 }
                 try documents.change(
                     uri, version: change.textDocument.version, changes: change.contentChanges, encoding: positionEncoding)
+                reindexIfGraphQL(uri)
             case DidCloseTextDocumentNotification.method:
                 let close = try decode(DidCloseTextDocumentParams.self, params)
                 try documents.close(close.textDocument.uri)
+                reindexIfGraphQL(close.textDocument.uri)
             case DidSaveTextDocumentNotification.method:
                 let save = try decode(DidSaveTextDocumentParams.self, params)
                 logger.debug("saved \(save.textDocument.uri)")
+                // Without file watching (Neovim on Linux), a save is when new and changed files are looked for.
+                if !watchingFiles { indexer?.load(workspaceFolders, overlays: graphQLOverlays) }
+            case DidChangeWatchedFilesNotification.method:
+                let changes = try decode(DidChangeWatchedFilesParams.self, params).changes
+                handleWatchedFileChanges(changes)
+            case DidChangeWorkspaceFoldersNotification.method:
+                let event = try decode(DidChangeWorkspaceFoldersParams.self, params).event
+                let removed = Set(event.removed.compactMap { Self.fileURL($0.uri) })
+                workspaceFolders = workspaceFolders.filter { !removed.contains($0) } + event.added.compactMap { Self.fileURL($0.uri) }
+                indexer?.load(workspaceFolders, overlays: graphQLOverlays)
             default:
                 logger.debug("ignoring notification \(method)")
             }
@@ -208,14 +235,92 @@ public final class LanguageServer: @unchecked Sendable {
         // UTF-8 only when the client prefers it; UTF-16 is the protocol's default and the one every client has.
         positionEncoding = params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16
         phase = .running
+        workspaceFolders = Self.folders(params)
+        let logger = self.logger
+        indexer = WorkspaceIndexer(
+            encoding: positionEncoding,
+            publish: { [send] diagnostics in
+                if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: diagnostics) {
+                    send(bytes)
+                }
+            },
+            log: { logger.info("\($0)") })
         let client = params.clientInfo.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(positionEncoding.rawValue)")
         return InitializeResult(
             capabilities: ServerCapabilities(
                 positionEncoding: positionEncoding,
                 textDocumentSync: TextDocumentSyncOptions(
-                    openClose: true, change: .incremental, save: .init(includeText: false))),
+                    openClose: true, change: .incremental, save: .init(includeText: false)),
+                workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
+    }
+
+    // MARK: - Workspace
+
+    /// The workspace folders of `initialize`: `workspaceFolders`, else `rootUri`, else `rootPath`.
+    static func folders(_ params: InitializeParams) -> [URL] {
+        if let folders = params.workspaceFolders, !folders.isEmpty { return folders.compactMap { fileURL($0.uri) } }
+        if let root = params.rootUri.flatMap(fileURL) { return [root] }
+        if let path = params.rootPath { return [URL(fileURLWithPath: path)] }
+        return []
+    }
+
+    static func fileURL(_ uri: DocumentURI) -> URL? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL
+    }
+
+    static let graphQLExtensions: Set<String> = ["graphql", "graphqls", "gql"]
+    static let configurationNames: Set<String> = Set(
+        [ProjectDiscovery.apolloConfigurationName, "Package.resolved"] + GraphQLConfigFile.names)
+
+    /// Open GraphQL documents, whose text wins over the disk.
+    private var graphQLOverlays: [URL: [UInt8]] {
+        var overlays: [URL: [UInt8]] = [:]
+        for uri in documents.uris {
+            guard let url = Self.fileURL(uri), Self.graphQLExtensions.contains(url.pathExtension), let document = documents[uri] else { continue }
+            overlays[url] = document.lines.bytes
+        }
+        return overlays
+    }
+
+    private func reindexIfGraphQL(_ uri: DocumentURI) {
+        guard let url = Self.fileURL(uri), Self.graphQLExtensions.contains(url.pathExtension) else { return }
+        indexer?.update(url, text: documents[uri]?.lines.bytes)
+    }
+
+    private func handleWatchedFileChanges(_ changes: [FileEvent]) {
+        let files = changes.compactMap { Self.fileURL($0.uri) }
+        if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) }) {
+            indexer?.load(workspaceFolders, overlays: graphQLOverlays)
+            return
+        }
+        let overlays = graphQLOverlays
+        for file in files where Self.graphQLExtensions.contains(file.pathExtension) {
+            indexer?.update(file, text: overlays[file])
+        }
+    }
+
+    /// Asks the client to watch GraphQL documents and configuration, when it can register watchers dynamically.
+    private func registerFileWatchers() {
+        guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else {
+            logger.info("the client cannot watch files for mockls; changes on disk are picked up when a file is saved")
+            return
+        }
+        let patterns = ["**/*.graphql", "**/*.graphqls", "**/*.gql", "**/\(ProjectDiscovery.apolloConfigurationName)",
+                        "**/.graphqlrc*", "**/graphql.config.*", "**/Package.resolved"]
+        let registration = Registration(
+            id: "mockls-watched-files", method: DidChangeWatchedFilesNotification.method,
+            registerOptions: DidChangeWatchedFilesRegistrationOptions(watchers: patterns.map(FileSystemWatcher.init)))
+        let id = RequestID.number(nextOutgoingID)
+        nextOutgoingID += 1
+        if let bytes = try? OutgoingMessage.request(
+            id: id, method: RegisterCapabilityRequest.method, params: RegistrationParams(registrations: [registration]))
+        {
+            send(bytes)
+            watchingFiles = true
+        }
     }
 
     // MARK: - Read requests

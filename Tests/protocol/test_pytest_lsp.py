@@ -7,7 +7,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from lsp_stdio import mockls_binary
+from lsp_stdio import ROOT, mockls_binary
 
 URI = "file:///work/DogTests.swift"
 TEXT = 'let 名前 = Mock<Dog>(species: "柴犬🐕")\nlet height = Mock<Height>()\n'
@@ -18,6 +18,13 @@ TEXT = 'let 名前 = Mock<Dog>(species: "柴犬🐕")\nlet height = Mock<Height>
     params=["visual-studio-code", "neovim", "emacs"],
 )
 async def client(lsp_client: LanguageClient, request):
+    registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams):
+        registrations.extend(params.registrations)
+
+    lsp_client.registrations = registrations
     result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=client_capabilities(request.param), root_uri="file:///work")
     )
@@ -72,3 +79,51 @@ async def test_open_edit_close(client: LanguageClient):
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI)))
     with pytest.raises(Exception, match="not open"):
         await document_text(client)
+
+
+PETSHOP = ROOT / "protocol-fixtures" / "workspaces" / "petshop"
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]),
+    params=["visual-studio-code", "neovim"],
+)
+async def petshop(lsp_client: LanguageClient, request):
+    registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams):
+        registrations.extend(params.registrations)
+
+    lsp_client.registrations = registrations
+    lsp_client.editor = request.param
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(request.param),
+            workspace_folders=[types.WorkspaceFolder(uri=PETSHOP.as_uri(), name="petshop")],
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_graphql_diagnostics_and_file_watching(petshop: LanguageClient):
+    query = PETSHOP / "operations" / "PetQuery.graphql"
+    uri = query.as_uri()
+    text = query.read_text().replace("    name\n", "    name\n    owner\n")
+    petshop.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="graphql", version=1, text=text))
+    )
+    await petshop.wait_for_notification("textDocument/publishDiagnostics")
+    diagnostics = petshop.diagnostics[uri]
+    assert [(d.code, d.message, d.range.start.line) for d in diagnostics] == [("unknown-field", "Pet has no field owner", 4)]
+
+    watches = petshop.capabilities.workspace.did_change_watched_files
+    if watches and watches.dynamic_registration:
+        [registration] = petshop.registrations
+        patterns = [w["globPattern"] if isinstance(w, dict) else w.glob_pattern
+                    for w in registration.register_options["watchers"]]
+        assert "**/*.graphql" in patterns and "**/apollo-codegen-config.json" in patterns
+    else:
+        assert petshop.registrations == []

@@ -150,20 +150,26 @@ struct DocumentValidator {
     }
 }
 
-/// Levenshtein distance over Unicode scalars.
+/// Edit distance over Unicode scalars, counting a swap of two neighbours as one edit (optimal string alignment):
+/// `nmae` is one edit from `name`.
 public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars)
     let b = Array(b.unicodeScalars)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
 }

@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import GraphQLIndex
+import LSP
+import SourceText
+import Synchronization
+
+/// Keeps the workspaces' indexes current off the reading thread, and publishes their GraphQL diagnostics.
+///
+/// Changes are applied in arrival order on one serial queue; each produces new `Workspace` values that replace the
+/// current ones at once, so readers (`snapshot`) never wait for indexing and never see a half-built index.
+/// Edits to the same file that queue up while the indexer is busy are coalesced: only the newest text is indexed.
+final class WorkspaceIndexer: Sendable {
+    private let queue = DispatchQueue(label: "mockls.indexer", qos: .utility)
+    private let current = Mutex<[Workspace]>([])
+    private let pendingText = Mutex<[URL: [UInt8]?]>([:])
+    private let published = Mutex<[URL: [LSP.Diagnostic]]>([:])
+    private let encoding: PositionEncodingKind
+    private let publish: @Sendable (PublishDiagnosticsParams) -> Void
+    private let log: @Sendable (String) -> Void
+
+    init(
+        encoding: PositionEncodingKind, publish: @escaping @Sendable (PublishDiagnosticsParams) -> Void,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.encoding = encoding
+        self.publish = publish
+        self.log = log
+    }
+
+    /// The workspaces as last indexed.
+    var snapshot: [Workspace] { current.withLock { $0 } }
+
+    /// Discovers and indexes `folders` from scratch (start-up, configuration changes, folders added or removed).
+    func load(_ folders: [URL], overlays: [URL: [UInt8]]) {
+        queue.async { [self] in
+            let started = DispatchTime.now()
+            let workspaces = folders.map { Workspace(folder: $0, overlays: overlays) }
+            current.withLock { $0 = workspaces }
+            let projects = workspaces.reduce(0) { $0 + $1.projects.count }
+            let documents = workspaces.flatMap(\.projects).reduce(0) { $0 + $1.index.documents.count }
+            log("indexed \(projects) project(s), \(documents) GraphQL document(s) in \(Self.milliseconds(since: started)) ms")
+            for workspace in workspaces {
+                for error in workspace.configurationErrors { log("configuration error: \(error)") }
+            }
+            publishDiagnostics()
+        }
+    }
+
+    /// Re-indexes one file: `text` is an open document's text; nil reads the disk (or removes a deleted file).
+    func update(_ file: URL, text: [UInt8]?) {
+        let file = file.standardizedFileURL
+        pendingText.withLock { $0[file] = .some(text) }
+        queue.async { [self] in
+            // A later edit of the same file already took the newest text: nothing left to do.
+            guard case .some(let newest) = pendingText.withLock({ $0.removeValue(forKey: file) }) else { return }
+            var workspaces = current.withLock { $0 }
+            var changed = false
+            for index in workspaces.indices { changed = workspaces[index].update(file, text: newest) || changed }
+            guard changed else { return }
+            current.withLock { $0 = workspaces }
+            publishDiagnostics()
+        }
+    }
+
+    /// Waits until every change queued so far is indexed (for the CLI and tests).
+    func waitUntilIdle() { queue.sync {} }
+
+    private static func milliseconds(since start: DispatchTime) -> String {
+        String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+    }
+
+    /// Publishes the diagnostics of every indexed document whose diagnostics changed (cleared ones included).
+    private func publishDiagnostics() {
+        var next: [URL: [LSP.Diagnostic]] = [:]
+        for workspace in current.withLock({ $0 }) {
+            for project in workspace.projects {
+                for (path, diagnostics) in project.index.diagnostics where !diagnostics.isEmpty {
+                    guard let text = project.index.documents[path]?.text else { continue }
+                    let lines = LineTable(text)
+                    next[URL(fileURLWithPath: path), default: []] += diagnostics.map { Self.diagnostic($0, lines: lines, encoding: encoding) }
+                }
+            }
+        }
+        let previous = published.withLock { old in
+            defer { old = next }
+            return old
+        }
+        for file in Set(previous.keys).union(next.keys).sorted(by: { $0.path < $1.path }) where previous[file] != next[file] {
+            publish(PublishDiagnosticsParams(uri: file.absoluteString, version: nil, diagnostics: next[file] ?? []))
+        }
+    }
+
+    static func diagnostic(_ diagnostic: IndexDiagnostic, lines: LineTable, encoding: PositionEncodingKind) -> LSP.Diagnostic {
+        let range = LSP.Range(
+            start: lines.position(of: diagnostic.location.range.lowerBound, encoding: encoding),
+            end: lines.position(of: diagnostic.location.range.upperBound, encoding: encoding))
+        let severity: DiagnosticSeverity = switch diagnostic.severity {
+        case .error: .error
+        case .warning: .warning
+        case .information: .information
+        }
+        return LSP.Diagnostic(range: range, severity: severity, code: diagnostic.code, message: diagnostic.message)
+    }
+}
