@@ -1,6 +1,7 @@
 # mockls — `make run` and `make test` are the two commands a new user needs (see README.md).
 # Both work on a fresh Debian machine with only Swift installed: missing system packages are installed with apt.
 
+SHELL        := /bin/bash
 SWIFT        ?= swift
 PYTHON       ?= python3
 PREFIX       ?= /usr/local
@@ -61,8 +62,9 @@ $(VENV)/.stamp: Tests/protocol/requirements.txt
 	@touch $@
 
 ## Benchmarks (release build): see Benchmarks/README.md.
-bench: deps
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --format markdown --no-progress
+bench: deps python-env
+	set -o pipefail; cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --format markdown --no-progress | tee .build/bench-report.md
+	$(PY) Benchmarks/compare_graphql_core.py < Benchmarks/.build/bench-report.md
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -25,5 +25,14 @@ let package = Package(
             path: "Benchmarks/JSONDecoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Indexing",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "MocklsCore", package: mockls),
+            ],
+            path: "Benchmarks/Indexing",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

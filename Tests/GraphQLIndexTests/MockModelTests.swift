@@ -106,3 +106,30 @@ final class MockModelTests: XCTestCase {
         XCTAssertTrue(rendered.contains("    _setScalar(self_value, for: \\.`self`)\n"), rendered)
     }
 }
+
+final class IntrospectionTests: XCTestCase {
+    /// StarWars ships its schema both as SDL and as an introspection result: both give the same mocks.
+    func testIntrospectionJSONGivesTheSameMockModelAsSDL() throws {
+        let sample = try SampleAPI("StarWarsAPI")
+        let json = Array(try Data(contentsOf: sample.directory.appendingPathComponent("graphql/schema.json")))
+        let fromJSON = ProjectIndex(namespace: "StarWarsAPI", sources: [("schema.json", .schema, json)])
+        XCTAssertEqual(fromJSON.diagnostics["schema.json"], [])
+        let jsonSchema = fromJSON.schema
+        let jsonModel = MockModel(schema: jsonSchema, documents: sample.operations, namespace: "StarWarsAPI")
+        let sdlModel = sample.mockModel
+        XCTAssertEqual(jsonModel.objects.map(\.name), sdlModel.objects.map(\.name))
+        for (a, b) in zip(jsonModel.objects, sdlModel.objects) {
+            XCTAssertEqual(a.fields.map(\.initParamType), b.fields.map(\.initParamType), a.name)
+            XCTAssertEqual(a.fields.map(\.defaultValue), b.fields.map(\.defaultValue), a.name)
+            XCTAssertEqual(a.fields.map(\.deprecationReason), b.fields.map(\.deprecationReason), a.name)
+        }
+        XCTAssertEqual(jsonModel.unions, sdlModel.unions)
+    }
+
+    func testNotAnIntrospectionResultIsReported() {
+        let index = ProjectIndex(namespace: "API", sources: [("schema.json", .schema, Array("{\"a\": 1}".utf8))])
+        XCTAssertEqual(index.diagnostics["schema.json"]?.map(\.message), [
+            "not an introspection result: expected {\"data\": {\"__schema\": …}} or {\"__schema\": …}",
+        ])
+    }
+}

@@ -53,10 +53,19 @@ public struct ProjectIndex: Sendable {
     }
 
     private mutating func store(_ path: String, role: DocumentRole, text: [UInt8]) {
-        let parsed = GraphQLParser.parse(text)
+        let parsed = role == .schema && path.hasSuffix(".json") ? Self.parseIntrospection(text) : GraphQLParser.parse(text)
         let previous = documents[path]
         let lastGood = parsed.errors.isEmpty ? parsed : previous?.lastGood
         documents[path] = IndexedDocument(path: path, role: role, text: text, parsed: parsed, lastGood: lastGood)
+    }
+
+    /// An introspection result read as SDL. Its definitions' ranges point into that SDL, not into the JSON, so
+    /// diagnostics about it are placed at the start of the file.
+    private static func parseIntrospection(_ text: [UInt8]) -> Document {
+        switch IntrospectionSchema.sdl(from: text) {
+        case .success(let sdl): return GraphQLParser.parse(sdl)
+        case .failure(let failure): return Document(definitions: [], errors: [SyntaxError(failure.description, 0..<0)])
+        }
     }
 
     /// Documents in path order: Apollo reads its search paths in a stable order, and "first wins" depends on it.
@@ -85,6 +94,13 @@ public struct ProjectIndex: Sendable {
             diagnostics[first, default: []].append(IndexDiagnostic(
                 .error, code: "no-schema", "the project has no schema documents, so operations cannot be checked",
                 at: SourceLocation(document: first, range: 0..<0)))
+        }
+        for path in diagnostics.keys where path.hasSuffix(".json") && documents[path]?.role == .schema {
+            diagnostics[path] = diagnostics[path]!.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.location.range = 0..<0
+                return diagnostic
+            }
         }
         self.diagnostics = diagnostics.mapValues { $0.sorted { $0.location.range.lowerBound < $1.location.range.lowerBound } }
     }
