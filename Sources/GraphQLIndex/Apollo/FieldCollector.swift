@@ -1,10 +1,10 @@
 /// Which types Apollo generates and which fields their mocks have: `IR+FieldCollector.swift` and the compiler's
 /// `addReferencedType` (`GraphQLCompiler/JavaScript/src/compiler/index.ts`), tag 1.25.7.
-struct FieldCollector {
-    struct CollectedField {
+struct FieldCollector: Sendable {
+    struct CollectedField: Sendable {
         var type: TypeReference
         var deprecationReason: String?
-        var description: String?
+        var description: GraphQLString?
         var definition: SourceLocation
     }
 
@@ -33,6 +33,14 @@ struct FieldCollector {
             default:
                 continue
             }
+        }
+    }
+
+    /// Adds what another document collected, after this one's: the first selection of a key still wins.
+    mutating func absorb(_ other: FieldCollector) {
+        referenced.formUnion(other.referenced)
+        for (type, fields) in other.collected {
+            collected[type, default: [:]].merge(fields) { mine, _ in mine }
         }
     }
 
@@ -82,22 +90,25 @@ struct FieldCollector {
             }
         }
         guard parent.kind == .object || parent.kind == .interface else { return }
-        var bucket = collected[parent.name] ?? [:]
-        for (key, field) in fieldsHere where bucket[key] == nil {
-            bucket[key] = CollectedField(
+        for (key, field) in fieldsHere where collected[parent.name]?[key] == nil {
+            collected[parent.name, default: [:]][key] = CollectedField(
                 type: field.type, deprecationReason: field.deprecationReason, description: field.description,
                 definition: field.location)
         }
-        collected[parent.name] = bucket
+    }
+
+    struct Collected: Sendable {
+        var key: String
+        var field: CollectedField
     }
 
     /// The mock fields of an object: its own, then each interface's in declaration order, sorted by key.
-    func collectedFields(of object: NamedType) -> [(key: String, field: CollectedField)] {
+    func collectedFields(of object: NamedType) -> [Collected] {
         var fields = collected[object.name] ?? [:]
         for interface in object.interfaces {
             for (key, field) in collected[interface] ?? [:] where fields[key] == nil { fields[key] = field }
         }
         // Swift's String `<` on these ASCII names is code-point order, as Apollo sorts.
-        return fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
+        return fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { Collected(key: $0.key, field: $0.value) }
     }
 }

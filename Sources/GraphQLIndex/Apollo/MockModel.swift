@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which generation of Apollo's mock initializers a project has (reference/apollo-mocks.md §0).
 public enum MockFormat: String, Sendable, Hashable {
     /// Apollo iOS 1.0–1.22: every initializer parameter is `T? = nil`.
@@ -31,7 +33,7 @@ public struct MockField: Sendable, Hashable {
     public var defaultValue: String
     public var setter: MockSetter
     public var deprecationReason: String?
-    public var description: String?
+    public var description: GraphQLString?
     /// The schema field it comes from.
     public var definition: SourceLocation
 
@@ -45,7 +47,7 @@ public struct MockObject: Sendable, Hashable {
     public var swiftName: String
     public var interfaces: [String]
     public var fields: [MockField]
-    public var description: String?
+    public var description: GraphQLString?
     public var definition: SourceLocation?
 
     public func field(_ key: String) -> MockField? { fields.first { $0.key == key } }
@@ -60,40 +62,69 @@ public struct AbstractMockType: Sendable, Hashable {
 }
 
 /// Everything Apollo generates as test mocks for one schema and its operations (reference/apollo-mocks.md §1).
+///
+/// Mock objects are rendered when first asked for: a re-index after an edit only collects fields, and a
+/// completion renders the one mock it shows. Copies share what was rendered.
 public struct MockModel: Sendable {
-    public var namespace: String
-    public var format: MockFormat
-    public var objects: [MockObject]
-    public var interfaces: [AbstractMockType]
-    public var unions: [AbstractMockType]
-    private var objectIndex: [String: Int]
-
-    public func object(_ name: String) -> MockObject? { objectIndex[name].map { objects[$0] } }
+    public let namespace: String
+    public let format: MockFormat
+    /// The objects that get a mock class, by schema name (code-point order).
+    public let objectNames: [String]
+    public let interfaces: [AbstractMockType]
+    public let unions: [AbstractMockType]
+    private let schema: Schema
+    private let collector: FieldCollector
+    private let rendered: RenderedObjects
 
     public init(schema: Schema, documents: [Document], namespace: String, format: MockFormat = .defaults) {
         var collector = FieldCollector(schema: schema)
         for document in documents { collector.collect(document) }
-        let namespace = SwiftNames.firstUppercased(namespace)
-        let referenced = collector.referenced.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { schema[$0] }
-        let renderer = MockTypeRenderer(schema: schema, namespace: namespace)
-        self.namespace = namespace
+        self.init(schema: schema, collector: collector, namespace: namespace, format: format)
+    }
+
+    init(schema: Schema, collector: FieldCollector, namespace: String, format: MockFormat) {
+        self.namespace = SwiftNames.firstUppercased(namespace)
         self.format = format
-        objects = referenced.filter { $0.kind == .object && !$0.name.hasPrefix("__") }.map { object in
-            MockObject(
-                name: object.name, swiftName: SwiftNames.typeName(object), interfaces: object.interfaces,
-                fields: collector.collectedFields(of: object).map { key, field in
-                    renderer.mockField(key: key, field: field, format: format)
-                },
-                description: object.description, definition: object.location)
-        }
+        self.schema = schema
+        self.collector = collector
+        rendered = RenderedObjects()
+        let referenced = collector.referenced.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { schema[$0] }
+        objectNames = referenced.filter { $0.kind == .object && !$0.name.hasPrefix("__") }.map(\.name)
         interfaces = referenced.filter { $0.kind == .interface }.map {
             AbstractMockType(name: $0.name, swiftName: SwiftNames.typeName($0), possibleTypes: schema.possibleTypes(of: $0.name))
         }
         unions = referenced.filter { $0.kind == .union }.map {
             AbstractMockType(name: $0.name, swiftName: SwiftNames.typeName($0), possibleTypes: schema.possibleTypes(of: $0.name))
         }
-        objectIndex = Dictionary(uniqueKeysWithValues: objects.enumerated().map { ($1.name, $0) })
     }
+
+    /// Every mock object, in Apollo's (file) order.
+    public var objects: [MockObject] { objectNames.compactMap(object) }
+
+    /// The mock of an object type, if Apollo generates one.
+    public func object(_ name: String) -> MockObject? {
+        if let cached = rendered.get(name) { return cached }
+        guard collector.referenced.contains(name), !name.hasPrefix("__"), let type = schema[name], type.kind == .object else {
+            return nil
+        }
+        let renderer = MockTypeRenderer(schema: schema, namespace: namespace)
+        let object = MockObject(
+            name: type.name, swiftName: SwiftNames.typeName(type), interfaces: type.interfaces,
+            fields: collector.collectedFields(of: type).map { renderer.mockField(key: $0.key, field: $0.field, format: format) },
+            description: type.description, definition: type.location)
+        rendered.set(name, object)
+        return object
+    }
+}
+
+/// Mock objects rendered so far, shared by the copies of one model.
+private final class RenderedObjects: @unchecked Sendable {
+    // @unchecked: every access goes through `lock`.
+    private let lock = NSLock()
+    private var objects: [String: MockObject] = [:]
+
+    func get(_ name: String) -> MockObject? { lock.withLock { objects[name] } }
+    func set(_ name: String, _ object: MockObject) { lock.withLock { objects[name] = object } }
 }
 
 /// Renders mock field types and defaults (`GraphQLType+Rendered.swift` with `.testMockField`,

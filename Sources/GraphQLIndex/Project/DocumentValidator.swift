@@ -1,49 +1,72 @@
+/// What the index keeps of one operations document: everything that depends only on the document and the schema,
+/// so that editing one document re-analyses that document alone.
+struct DocumentAnalysis: Sendable {
+    /// Validation diagnostics that need nothing but this document and the schema.
+    var diagnostics: [IndexDiagnostic]
+    var fragmentNames: [Name]
+    var operationNames: [Name]
+    /// Fragment spreads, checked against the whole project's fragments.
+    var spreads: [Name]
+    /// The mock fields this document selects (Apollo's field collection).
+    var fields: FieldCollector
+
+    init(path: String, document: Document, schema: Schema) {
+        var visitor = DocumentValidator.Visitor(schema: schema, path: path)
+        visitor.visit(document)
+        diagnostics = visitor.diagnostics
+        spreads = visitor.spreads
+        fragmentNames = []
+        operationNames = []
+        for definition in document.definitions {
+            switch definition {
+            case .fragment(let fragment): fragmentNames.append(fragment.name)
+            case .operation(let operation): if let name = operation.name { operationNames.append(name) }
+            case .type, .schema, .directive:
+                diagnostics.append(.init(.warning, code: "schema-in-operations",
+                    "type system definitions belong in the schema documents, not with the operations",
+                    at: SourceLocation(document: path, range: DocumentValidator.range(of: definition))))
+            }
+        }
+        fields = FieldCollector(schema: schema)
+        fields.collect(document)
+    }
+}
+
 /// Checks a project's operations and fragments against its schema: the errors that would stop Apollo's codegen
 /// and that a user fixes in the `.graphql` file (unknown types, fields and fragments; duplicate names).
-struct DocumentValidator {
-    let schema: Schema
-    let documents: [(path: String, document: Document)]
-
-    func diagnostics() -> [IndexDiagnostic] {
+enum DocumentValidator {
+    /// The project-wide checks (duplicate names, unknown fragments) over per-document analyses in path order.
+    static func projectDiagnostics(_ documents: [(path: String, analysis: DocumentAnalysis)]) -> [IndexDiagnostic] {
         var diagnostics: [IndexDiagnostic] = []
-        var fragmentNames: [String: String] = [:]
-        var operationNames: [String: String] = [:]
-        for (path, document) in documents {
-            for definition in document.definitions {
-                switch definition {
-                case .fragment(let fragment):
-                    if let other = fragmentNames[fragment.name.value] {
-                        diagnostics.append(.init(.error, code: "duplicate-fragment",
-                            "fragment \(fragment.name.value) is already defined\(other == path ? "" : " in \(other)")",
-                            at: SourceLocation(document: path, range: fragment.name.range)))
-                    } else {
-                        fragmentNames[fragment.name.value] = path
-                    }
-                case .operation(let operation):
-                    guard let name = operation.name else { continue }
-                    if let other = operationNames[name.value] {
-                        diagnostics.append(.init(.error, code: "duplicate-operation",
-                            "operation \(name.value) is already defined\(other == path ? "" : " in \(other)")",
-                            at: SourceLocation(document: path, range: name.range)))
-                    } else {
-                        operationNames[name.value] = path
-                    }
-                case .type, .schema, .directive:
-                    diagnostics.append(.init(.warning, code: "schema-in-operations",
-                        "type system definitions belong in the schema documents, not with the operations",
-                        at: SourceLocation(document: path, range: Self.range(of: definition))))
+        var fragments: [String: String] = [:]
+        var operations: [String: String] = [:]
+        func checkUnique(_ names: [Name], in path: String, _ seen: inout [String: String], code: String, kind: String) {
+            for name in names {
+                if let other = seen[name.value] {
+                    diagnostics.append(.init(.error, code: code,
+                        "\(kind) \(name.value) is already defined\(other == path ? "" : " in \(other)")",
+                        at: SourceLocation(document: path, range: name.range)))
+                } else {
+                    seen[name.value] = path
                 }
             }
         }
-        for (path, document) in documents {
-            var visitor = Visitor(schema: schema, path: path, fragments: fragmentNames)
-            visitor.visit(document)
-            diagnostics += visitor.diagnostics
+        for (path, analysis) in documents {
+            checkUnique(analysis.fragmentNames, in: path, &fragments, code: "duplicate-fragment", kind: "fragment")
+            checkUnique(analysis.operationNames, in: path, &operations, code: "duplicate-operation", kind: "operation")
+        }
+        let known = Array(fragments.keys)
+        for (path, analysis) in documents {
+            for spread in analysis.spreads where fragments[spread.value] == nil {
+                diagnostics.append(.init(.error, code: "unknown-fragment",
+                    "unknown fragment \(spread.value)\(suggestion(for: spread.value, among: known))",
+                    at: SourceLocation(document: path, range: spread.range)))
+            }
         }
         return diagnostics
     }
 
-    private static func range(of definition: Definition) -> Range<Int> {
+    static func range(of definition: Definition) -> Range<Int> {
         switch definition {
         case .operation(let operation): return operation.range
         case .fragment(let fragment): return fragment.range
@@ -53,11 +76,28 @@ struct DocumentValidator {
         }
     }
 
-    private struct Visitor {
+    /// " (did you mean X?)" for the closest name, when it is close.
+    static func suggestion(for name: String, among candidates: [String]) -> String {
+        let limit = max(1, name.utf8.count / 3)
+        var best: (name: String, distance: Int)?
+        // Typos seldom change the first letter; checking only those candidates keeps this cheap among thousands.
+        let first = name.utf8.first.map { $0 | 0x20 }
+        for candidate in candidates
+        where abs(candidate.utf8.count - name.utf8.count) <= limit && candidate.utf8.first.map({ $0 | 0x20 }) == first {
+            let distance = editDistance(name, candidate, caseInsensitive: true)
+            guard distance <= limit else { continue }
+            if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
+                best = (candidate, distance)
+            }
+        }
+        return best.map { " (did you mean \($0.name)?)" } ?? ""
+    }
+
+    struct Visitor {
         let schema: Schema
         let path: String
-        let fragments: [String: String]
         var diagnostics: [IndexDiagnostic] = []
+        var spreads: [Name] = []
 
         mutating func report(_ code: String, _ message: String, _ range: Range<Int>) {
             diagnostics.append(IndexDiagnostic(.error, code: code, message, at: SourceLocation(document: path, range: range)))
@@ -88,7 +128,7 @@ struct DocumentValidator {
         mutating func typeCondition(_ name: Name) -> NamedType? {
             guard !name.value.isEmpty else { return nil }
             guard let type = schema[name.value] else {
-                report("unknown-type", "unknown type \(name.value)\(suggestion(for: name.value, among: Array(schema.types.keys)))", name.range)
+                report("unknown-type", "unknown type \(name.value)\(DocumentValidator.suggestion(for: name.value, among: Array(schema.types.keys)))", name.range)
                 return nil
             }
             guard type.isComposite else {
@@ -107,9 +147,7 @@ struct DocumentValidator {
                     let type = fragment.typeCondition.map { typeCondition($0) } ?? parent
                     if let type { visit(fragment.selectionSet, parent: type) }
                 case .fragmentSpread(let spread):
-                    if fragments[spread.name.value] == nil {
-                        report("unknown-fragment", "unknown fragment \(spread.name.value)\(suggestion(for: spread.name.value, among: Array(fragments.keys)))", spread.name.range)
-                    }
+                    spreads.append(spread.name)
                 }
             }
         }
@@ -120,7 +158,7 @@ struct DocumentValidator {
             if name.hasPrefix("__") { return }
             if parent.kind == .object || parent.kind == .interface {
                 guard let definition = parent.field(name) else {
-                    let hint = suggestion(for: name, among: parent.fields.map(\.name))
+                    let hint = DocumentValidator.suggestion(for: name, among: parent.fields.map(\.name))
                     report("unknown-field", "\(parent.name) has no field \(name)\(hint)", field.name.range)
                     return
                 }
@@ -139,37 +177,38 @@ struct DocumentValidator {
             }
         }
 
-        /// " (did you mean X?)" for the closest name, when it is close.
-        func suggestion(for name: String, among candidates: [String]) -> String {
-            let scored = candidates.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
-            guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }),
-                best.1 <= max(1, name.count / 3)
-            else { return "" }
-            return " (did you mean \(best.0)?)"
-        }
     }
 }
 
-/// Edit distance over Unicode scalars, counting a swap of two neighbours as one edit (optimal string alignment):
-/// `nmae` is one edit from `name`.
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+/// Edit distance over UTF-8 bytes (GraphQL names are ASCII), counting a swap of two neighbours as one edit
+/// (optimal string alignment): `nmae` is one edit from `name`.
+public func editDistance(_ a: String, _ b: String, caseInsensitive: Bool = false) -> Int {
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+        b.withUTF8 { b in
+            if a.isEmpty { return b.count }
+            if b.isEmpty { return a.count }
+            @inline(__always) func fold(_ byte: UInt8) -> UInt8 {
+                caseInsensitive && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
             }
+            let width = b.count + 1
+            var rows = [Int](repeating: 0, count: width * 3)
+            for j in 0..<width { rows[width + j] = j }
+            var (beforePrevious, previous, current) = (0, width, 2 * width)
+            for i in 1...a.count {
+                rows[current] = i
+                for j in 1...b.count {
+                    let cost = fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1
+                    var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                    if i > 1, j > 1, fold(a[i - 1]) == fold(b[j - 2]), fold(a[i - 2]) == fold(b[j - 1]) {
+                        value = min(value, rows[beforePrevious + j - 2] + 1)
+                    }
+                    rows[current + j] = value
+                }
+                (beforePrevious, previous, current) = (previous, current, beforePrevious)
+            }
+            return rows[previous + b.count]
         }
-        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
-    return previous[b.count]
 }

@@ -13,6 +13,8 @@ public struct IndexedDocument: Sendable {
     public let parsed: Document
     /// The last version that parsed without errors; what the models are built from while `text` is broken.
     public let lastGood: Document?
+    /// Validation and field collection of `effective`, against the schema it was last analysed with.
+    var analysis: DocumentAnalysis?
 
     /// The tree the models use: the current one when it is clean, else the last good one, else what parsed.
     public var effective: Document { parsed.errors.isEmpty ? parsed : (lastGood ?? parsed) }
@@ -56,6 +58,7 @@ public struct ProjectIndex: Sendable {
         let parsed = role == .schema && path.hasSuffix(".json") ? Self.parseIntrospection(text) : GraphQLParser.parse(text)
         let previous = documents[path]
         let lastGood = parsed.errors.isEmpty ? parsed : previous?.lastGood
+        // Analysed by the next rebuild, against the schema it builds.
         documents[path] = IndexedDocument(path: path, role: role, text: text, parsed: parsed, lastGood: lastGood)
     }
 
@@ -78,19 +81,25 @@ public struct ProjectIndex: Sendable {
         if schemaChanged {
             schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
         }
-        let executables = sorted(.executable)
-        mockModel = MockModel(schema: schema, documents: executables.map(\.effective), namespace: namespace, format: format)
+        // New and changed documents are analysed; after a schema change, every one is.
+        for document in documents.values where document.role == .executable && (schemaChanged || document.analysis == nil) {
+            documents[document.path]?.analysis = DocumentAnalysis(path: document.path, document: document.effective, schema: schema)
+        }
+        let executables = sorted(.executable).map { ($0.path, $0.analysis!) }
+        var collector = FieldCollector(schema: schema)
+        for (_, analysis) in executables { collector.absorb(analysis.fields) }
+        mockModel = MockModel(schema: schema, collector: collector, namespace: namespace, format: format)
         var diagnostics: [String: [IndexDiagnostic]] = [:]
         for document in documents.values {
             diagnostics[document.path] = document.parsed.errors.map {
                 IndexDiagnostic(.error, code: "syntax", $0.message, at: SourceLocation(document: document.path, range: $0.range))
-            }
+            } + (document.analysis?.diagnostics ?? [])
         }
         for diagnostic in schema.diagnostics { diagnostics[diagnostic.location.document, default: []].append(diagnostic) }
-        let validator = DocumentValidator(schema: schema, documents: executables.map { ($0.path, $0.effective) })
-        for diagnostic in validator.diagnostics() { diagnostics[diagnostic.location.document, default: []].append(diagnostic) }
-        if schemaDocuments.isEmpty, !executables.isEmpty {
-            let first = executables[0].path
+        for diagnostic in DocumentValidator.projectDiagnostics(executables) {
+            diagnostics[diagnostic.location.document, default: []].append(diagnostic)
+        }
+        if schemaDocuments.isEmpty, let first = executables.first?.0 {
             diagnostics[first, default: []].append(IndexDiagnostic(
                 .error, code: "no-schema", "the project has no schema documents, so operations cannot be checked",
                 at: SourceLocation(document: first, range: 0..<0)))

@@ -31,7 +31,7 @@ public struct IndexDiagnostic: Sendable, Hashable, CustomStringConvertible {
 public struct SchemaArgument: Sendable, Hashable {
     public var name: String
     public var type: TypeReference
-    public var description: String?
+    public var description: GraphQLString?
     public var defaultValue: Value?
 }
 
@@ -39,14 +39,14 @@ public struct SchemaField: Sendable, Hashable {
     public var name: String
     public var type: TypeReference
     public var arguments: [SchemaArgument]
-    public var description: String?
+    public var description: GraphQLString?
     public var deprecationReason: String?
     public var location: SourceLocation
 }
 
 public struct SchemaEnumValue: Sendable, Hashable {
     public var name: String
-    public var description: String?
+    public var description: GraphQLString?
     public var deprecationReason: String?
     public var location: SourceLocation
 }
@@ -55,7 +55,7 @@ public struct SchemaEnumValue: Sendable, Hashable {
 public struct NamedType: Sendable, Hashable {
     public var kind: TypeKind
     public var name: String
-    public var description: String?
+    public var description: GraphQLString?
     /// Fields of objects and interfaces in definition order (extensions after the definition).
     public var fields: [SchemaField]
     public var interfaces: [String]
@@ -173,7 +173,8 @@ public struct Schema: Sendable {
     }
 
     private mutating func merge(_ definition: TypeDefinition, into name: String, document: String) {
-        var type = types[name]!
+        // Taken out of the dictionary so that appending does not copy its arrays.
+        guard var type = types.removeValue(forKey: name) else { return }
         for field in definition.fields {
             if type.fields.contains(where: { $0.name == field.name.value }) {
                 report(.error, "duplicate-field", "\(name).\(field.name.value) is defined twice", document, field.name.range)

@@ -189,6 +189,50 @@ struct Lexer {
     }
 }
 
+/// A description as written, decoded only when read: schemas carry thousands of them and most are never shown.
+/// It shares the document's bytes rather than copying them.
+public struct GraphQLString: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    let bytes: ArraySlice<UInt8>
+    let isBlock: Bool
+
+    init(bytes: ArraySlice<UInt8>, isBlock: Bool) {
+        self.bytes = bytes
+        self.isBlock = isBlock
+    }
+
+    /// A description given as a value (for example from an introspection result).
+    public init(_ value: String) {
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { quoted.append(UInt8(ascii: "\\")) }
+            if byte == UInt8(ascii: "\n") {
+                quoted.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                continue
+            }
+            quoted.append(byte)
+        }
+        quoted.append(UInt8(ascii: "\""))
+        self.init(bytes: quoted[...], isBlock: false)
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// The string's value (escapes resolved, block indentation removed).
+    public var value: String {
+        bytes.withUnsafeBufferPointer { buffer in
+            isBlock ? StringValue.block(buffer[...]) : StringValue.quoted(buffer[...])
+        }
+    }
+
+    public var description: String { value }
+
+    /// Equal values; the same text written the same way is recognised without decoding it.
+    public static func == (lhs: GraphQLString, rhs: GraphQLString) -> Bool {
+        (lhs.isBlock == rhs.isBlock && lhs.bytes == rhs.bytes) || lhs.value == rhs.value
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
 /// String values (GraphQL spec §2.9.4): escapes in quoted strings, common indentation in block strings.
 enum StringValue {
     static func quoted(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
@@ -254,59 +298,77 @@ enum StringValue {
         }
     }
 
-    /// BlockStringValue(): strip common indentation and blank leading/trailing lines.
+    /// BlockStringValue(): strip common indentation and blank leading/trailing lines. Works on bytes and makes
+    /// one string: schemas carry thousands of descriptions.
     static func block(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         var body = bytes.dropFirst(3)
         if body.count >= 3, body.suffix(3).allSatisfy({ $0 == UInt8(ascii: "\"") }) { body = body.dropLast(3) }
+        // One line and no escape: the value is the text as written (most descriptions).
+        if !body.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\\") }) {
+            let blank = body.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            return blank ? "" : String(decoding: body, as: UTF8.self)
+        }
         // \""" stands for """.
-        var unescaped: [UInt8] = []
-        unescaped.reserveCapacity(body.count)
-        var index = body.startIndex
-        while index < body.endIndex {
-            if body[index] == UInt8(ascii: "\\"), index + 3 < body.endIndex, body[(index + 1)...].prefix(3).elementsEqual("\"\"\"".utf8) {
-                unescaped.append(contentsOf: "\"\"\"".utf8)
-                index += 4
-            } else {
-                unescaped.append(body[index])
-                index += 1
+        var raw = Array(body)
+        if raw.contains(UInt8(ascii: "\\")) {
+            var unescaped: [UInt8] = []
+            unescaped.reserveCapacity(raw.count)
+            var index = 0
+            while index < raw.count {
+                if raw[index] == UInt8(ascii: "\\"), index + 3 < raw.count, raw[index + 1] == UInt8(ascii: "\""),
+                    raw[index + 2] == UInt8(ascii: "\""), raw[index + 3] == UInt8(ascii: "\"")
+                {
+                    unescaped.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "\""), UInt8(ascii: "\"")])
+                    index += 4
+                } else {
+                    unescaped.append(raw[index])
+                    index += 1
+                }
             }
+            raw = unescaped
         }
-        let raw = String(decoding: unescaped, as: UTF8.self)
-        var lines = raw.splitLines()
-        var commonIndent: Int?
+        // Line ranges, split at \r\n, \n and \r.
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(lineStart..<index)
+                if byte == UInt8(ascii: "\r"), index + 1 < raw.count, raw[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        lines.append(lineStart..<raw.count)
+        func indent(_ line: Range<Int>) -> Int {
+            var count = 0
+            while line.lowerBound + count < line.upperBound,
+                raw[line.lowerBound + count] == UInt8(ascii: " ") || raw[line.lowerBound + count] == UInt8(ascii: "\t")
+            {
+                count += 1
+            }
+            return count
+        }
+        var commonIndent = Int.max
         for line in lines.dropFirst() {
-            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-            if indent < line.count, indent < (commonIndent ?? .max) { commonIndent = indent }
+            let width = indent(line)
+            if width < line.count, width < commonIndent { commonIndent = width }
         }
-        if let commonIndent {
-            for index in lines.indices.dropFirst() { lines[index] = String(lines[index].dropFirst(commonIndent)) }
-        }
-        while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
-        while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
-        return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func splitLines() -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var iterator = unicodeScalars.makeIterator()
-        var pendingCR = false
-        while let scalar = iterator.next() {
-            if pendingCR {
-                pendingCR = false
-                if scalar == "\n" { continue }
-            }
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(current)
-                current = ""
-                pendingCR = scalar == "\r"
-            } else {
-                current.unicodeScalars.append(scalar)
+        if commonIndent != .max {
+            for position in lines.indices.dropFirst() {
+                let line = lines[position]
+                lines[position] = min(line.lowerBound + commonIndent, line.upperBound)..<line.upperBound
             }
         }
-        lines.append(current)
-        return lines
+        while let first = lines.first, indent(first) == first.count { lines.removeFirst() }
+        while let last = lines.last, indent(last) == last.count { lines.removeLast() }
+        var result: [UInt8] = []
+        result.reserveCapacity(raw.count)
+        for (position, line) in lines.enumerated() {
+            if position > 0 { result.append(UInt8(ascii: "\n")) }
+            result.append(contentsOf: raw[line])
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

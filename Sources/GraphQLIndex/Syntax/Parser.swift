@@ -7,7 +7,7 @@
 public enum GraphQLParser {
     public static func parse(_ source: [UInt8]) -> Document {
         source.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer)
+            var parser = Parser(buffer, array: source)
             return parser.parseDocument()
         }
     }
@@ -21,9 +21,12 @@ private struct Parser {
     var previousEnd = 0
     var errors: [SyntaxError] = []
     let source: UnsafeBufferPointer<UInt8>
+    /// The same bytes as an array, which descriptions share.
+    let array: [UInt8]
 
-    init(_ source: UnsafeBufferPointer<UInt8>) {
+    init(_ source: UnsafeBufferPointer<UInt8>, array: [UInt8]) {
         self.source = source
+        self.array = array
         lexer = Lexer(source)
         token = lexer.next()
     }
@@ -143,14 +146,11 @@ private struct Parser {
         }
     }
 
-    mutating func parseDescription() -> String? {
+    mutating func parseDescription() -> GraphQLString? {
         switch token.kind {
-        case .string:
+        case .string, .blockString:
             defer { advance() }
-            return StringValue.quoted(source[token.range])
-        case .blockString:
-            defer { advance() }
-            return StringValue.block(source[token.range])
+            return GraphQLString(bytes: array[token.range], isBlock: token.kind == .blockString)
         default:
             return nil
         }
@@ -372,7 +372,7 @@ private struct Parser {
 
     // MARK: Type system definitions
 
-    mutating func parseTypeSystemDefinition(description: String?, start: Int) -> Definition? {
+    mutating func parseTypeSystemDefinition(description: GraphQLString?, start: Int) -> Definition? {
         guard token.kind == .name else {
             error("expected a definition after the description, found \(describeToken)")
             return nil
@@ -420,7 +420,7 @@ private struct Parser {
         return SchemaDefinition(isExtension: isExtension, directives: directives, operationTypes: operationTypes, range: start..<previousEnd)
     }
 
-    mutating func parseType(keyword: String, description: String?, isExtension: Bool, start: Int) -> Definition? {
+    mutating func parseType(keyword: String, description: GraphQLString?, isExtension: Bool, start: Int) -> Definition? {
         guard let name = parseName("a type name") else { return nil }
         let kind: TypeKind = switch keyword {
         case "scalar": .scalar
@@ -530,7 +530,7 @@ private struct Parser {
         return values
     }
 
-    mutating func parseDirectiveDefinition(description: String?, start: Int) -> Definition? {
+    mutating func parseDirectiveDefinition(description: GraphQLString?, start: Int) -> Definition? {
         guard expect(.at, "\"@\""), let name = parseName("a directive name") else { return nil }
         let arguments = token.kind == .parenLeft ? parseInputValues(open: .parenLeft, close: .parenRight) : []
         var isRepeatable = false

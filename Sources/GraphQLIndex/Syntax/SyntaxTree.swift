@@ -177,7 +177,7 @@ public struct FragmentDefinition: Sendable, Hashable {
 // MARK: - Type system definitions
 
 public struct InputValueDefinition: Sendable, Hashable {
-    public var description: String?
+    public var description: GraphQLString?
     public var name: Name
     public var type: TypeReference
     public var defaultValue: Value?
@@ -185,7 +185,7 @@ public struct InputValueDefinition: Sendable, Hashable {
 }
 
 public struct FieldDefinition: Sendable, Hashable {
-    public var description: String?
+    public var description: GraphQLString?
     public var name: Name
     public var arguments: [InputValueDefinition]
     public var type: TypeReference
@@ -194,7 +194,7 @@ public struct FieldDefinition: Sendable, Hashable {
 }
 
 public struct EnumValueDefinition: Sendable, Hashable {
-    public var description: String?
+    public var description: GraphQLString?
     public var name: Name
     public var directives: [Directive]
 }
@@ -207,7 +207,7 @@ public enum TypeKind: String, Sendable, Hashable {
 public struct TypeDefinition: Sendable, Hashable {
     public var kind: TypeKind
     public var isExtension: Bool
-    public var description: String?
+    public var description: GraphQLString?
     public var name: Name
     public var interfaces: [Name]
     public var directives: [Directive]
@@ -232,7 +232,7 @@ public struct SchemaDefinition: Sendable, Hashable {
 }
 
 public struct DirectiveDefinition: Sendable, Hashable {
-    public var description: String?
+    public var description: GraphQLString?
     public var name: Name
     public var arguments: [InputValueDefinition]
     public var isRepeatable: Bool
