@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -25,7 +26,10 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "SourceText"),
-        .target(name: "GraphQLIndex"),
+        .target(
+            name: "GraphQLIndex",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .target(name: "JSONRPC", dependencies: ["CJSONC"]),
         .target(name: "LSP", dependencies: ["JSONRPC", "SourceText"]),
         .target(

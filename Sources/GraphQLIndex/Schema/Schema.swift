@@ -82,6 +82,11 @@ public struct Schema: Sendable {
     public private(set) var diagnostics: [IndexDiagnostic] = []
     /// Object types implementing each interface, in type order.
     private var implementations: [String: [String]] = [:]
+    /// Unions each object type belongs to, in type order.
+    private var memberships: [String: [String]] = [:]
+
+    /// The unions an object type belongs to, in type order.
+    public func unions(containing object: String) -> [String] { memberships[object] ?? [] }
 
     public static let builtInScalars = ["String", "Int", "Float", "Boolean", "ID"]
 
@@ -130,8 +135,12 @@ public struct Schema: Sendable {
         addBuiltInScalarsAtFirstUse()
         for name in typeOrder { validateReferences(of: name) }
         for name in typeOrder {
-            guard let type = types[name], type.kind == .object else { continue }
-            for interface in type.interfaces { implementations[interface, default: []].append(name) }
+            guard let type = types[name] else { continue }
+            if type.kind == .object {
+                for interface in type.interfaces { implementations[interface, default: []].append(name) }
+            } else if type.kind == .union {
+                for member in type.unionMembers { memberships[member, default: []].append(name) }
+            }
         }
     }
 

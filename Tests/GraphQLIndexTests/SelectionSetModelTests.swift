@@ -1,0 +1,74 @@
+import Foundation
+@testable import GraphQLIndex
+import XCTest
+
+/// The selection-set model against the selection sets Apollo generated for the shared sample APIs
+/// (`expected-selection-sets.json`). Compared per struct: path, name, kind, inline-fragment kind, parent type and
+/// kind, isRoot, rootEntityType; fields (key, property, type, nested selection set, direct, condition); fragment
+/// accessors (accessor, type, optional); inline-fragment accessors (accessor, type, path); typealiases (name,
+/// resolved target); and the initializer (label, type, default) where Apollo generated one.
+final class SelectionSetModelTests: XCTestCase {
+    func testSelectionSetsEqualApollosForEverySharedAPI() throws {
+        for api in SharedFixtures.apis {
+            let sample = try SampleAPI(api)
+            let graphql = sample.directory.appendingPathComponent("graphql")
+            let documents = try SharedFixtures.files(under: graphql, extensions: ["graphql"]).map {
+                ($0.path, GraphQLParser.parse(Array(try Data(contentsOf: $0))))
+            }
+            let model = SelectionSetModel(schema: sample.schema, documents: documents, namespace: api)
+            let expected = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: sample.directory.appendingPathComponent("expected-selection-sets.json"))) as! [[String: Any]]
+            XCTAssertEqual(
+                Set(model.selectionSets.map(\.path)), Set(expected.map { $0["path"] as! String }), "\(api): the set of generated structs")
+            for record in expected {
+                let path = record["path"] as! String
+                guard let actual = model[path] else { continue }
+                compare(actual, record, "\(api) \(path)")
+            }
+        }
+    }
+
+    private func compare(_ actual: GeneratedSelectionSet, _ expected: [String: Any], _ context: String) {
+        XCTAssertEqual(actual.name, expected["name"] as? String, context)
+        XCTAssertEqual(actual.kind.rawValue, expected["kind"] as? String, context)
+        XCTAssertEqual(actual.inlineFragmentKind?.rawValue, expected["inlineFragmentKind"] as? String, context)
+        XCTAssertEqual(actual.parentType, expected["parentType"] as? String, context)
+        XCTAssertEqual(Self.kindName(actual.parentKind), expected["parentKind"] as? String, context)
+        XCTAssertEqual(actual.isRoot, expected["isRoot"] as? Bool, context)
+        XCTAssertEqual(actual.rootEntityType, expected["rootEntityType"] as? String, context)
+        let fields = expected["fields"] as! [[String: Any]]
+        XCTAssertEqual(actual.fields.map(\.key), fields.map { $0["key"] as! String }, "\(context) fields")
+        for (field, expectedField) in zip(actual.fields, fields) {
+            let where_ = "\(context).\(field.key)"
+            XCTAssertEqual(field.property, expectedField["property"] as? String, where_)
+            XCTAssertEqual(field.type, expectedField["type"] as? String, where_)
+            XCTAssertEqual(field.selectionSet, expectedField["selectionSet"] as? String, where_)
+            XCTAssertEqual(field.isDirect, expectedField["direct"] as? Bool, where_)
+            XCTAssertEqual(field.condition, expectedField["condition"] as? String, where_)
+        }
+        let accessors = expected["fragmentAccessors"] as! [[String: Any]]
+        XCTAssertEqual(actual.fragmentAccessors.map(\.accessor), accessors.map { $0["accessor"] as! String }, "\(context) fragments")
+        XCTAssertEqual(actual.fragmentAccessors.map(\.type), accessors.map { $0["type"] as! String }, "\(context) fragments")
+        XCTAssertEqual(actual.fragmentAccessors.map(\.isOptional), accessors.map { $0["optional"] as! Bool }, "\(context) fragments")
+        let inline = expected["inlineFragments"] as! [[String: Any]]
+        XCTAssertEqual(actual.inlineFragments.map(\.accessor), inline.map { $0["accessor"] as! String }, "\(context) inline")
+        XCTAssertEqual(actual.inlineFragments.map(\.path), inline.map { $0["path"] as! String }, "\(context) inline")
+        let aliases = expected["typealiases"] as! [[String: Any]]
+        XCTAssertEqual(actual.typealiases.map(\.name), aliases.map { $0["name"] as! String }, "\(context) typealiases")
+        XCTAssertEqual(actual.typealiases.map(\.resolved), aliases.map { $0["resolved"] as! String }, "\(context) typealiases")
+        if let initializer = expected["initializer"] as? [[String: Any]] {
+            XCTAssertEqual(actual.initializer.map(\.label), initializer.map { $0["label"] as! String }, "\(context) init")
+            XCTAssertEqual(actual.initializer.map(\.type), initializer.map { $0["type"] as! String }, "\(context) init")
+            XCTAssertEqual(actual.initializer.map(\.defaultValue), initializer.map { $0["default"] as? String }, "\(context) init")
+        }
+    }
+
+    private static func kindName(_ kind: TypeKind) -> String {
+        switch kind {
+        case .object: return "Object"
+        case .interface: return "Interface"
+        case .union: return "Union"
+        default: return "\(kind)"
+        }
+    }
+}
