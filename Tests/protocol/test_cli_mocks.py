@@ -69,3 +69,30 @@ def test_broken_configuration_is_a_usage_error(tmp_path):
     result = subprocess.run([mockls_binary(), "mocks", "--workspace", str(tmp_path)], capture_output=True, text=True)
     assert result.returncode == 2
     assert "schemaNamespace" in result.stderr
+
+
+# The keys of expected-selection-sets.json that mockls models (the others describe generated code in more detail).
+SELECTION_SET_KEYS = ["name", "kind", "inlineFragmentKind", "parentType", "parentKind", "isRoot", "rootEntityType",
+                      "fragments"]
+FIELD_KEYS = ["key", "property", "backticked", "type", "selectionSet", "direct", "condition"]
+
+
+@pytest.mark.parametrize("api", APIS)
+def test_selection_sets_equal_expected(api):
+    workspace = SHARED / "fixtures" / "apollo" / api
+    actual = {record["path"]: record for record in json.loads(mockls("selection-sets", "--workspace", str(workspace)))}
+    expected = {record["path"]: record for record in json.loads((workspace / "expected-selection-sets.json").read_text())}
+    assert sorted(actual) == sorted(expected)
+    for path, want in expected.items():
+        got = actual[path]
+        for key in SELECTION_SET_KEYS:
+            assert got[key] == want[key], f"{path}.{key}"
+        assert [{k: f[k] for k in FIELD_KEYS} for f in got["fields"]] == [{k: f[k] for k in FIELD_KEYS} for f in want["fields"]], path
+        assert [(a["accessor"], a["type"], a["optional"]) for a in got["fragmentAccessors"]] == \
+            [(a["accessor"], a["type"], a["optional"]) for a in want["fragmentAccessors"]], path
+        assert got["inlineFragments"] == [{k: i[k] for k in ("accessor", "type", "path")} for i in want["inlineFragments"]], path
+        assert [(t["name"], t["target"], t["resolved"]) for t in got["typealiases"]] == \
+            [(t["name"], t["target"], t["resolved"]) for t in want["typealiases"]], path
+        if want["initializer"] is not None:
+            assert [(p["label"], p["type"], p["default"]) for p in got["initializer"]] == \
+                [(p["label"], p["type"], p["default"]) for p in want["initializer"]], path

@@ -114,6 +114,11 @@ public struct ProjectIndex: Sendable {
         self.diagnostics = diagnostics.mapValues { $0.sorted { $0.location.range.lowerBound < $1.location.range.lowerBound } }
     }
 
+    /// The selection sets Apollo generates for the project's operations and fragments. Built when asked for.
+    public func selectionSetModel() -> SelectionSetModel {
+        SelectionSetModel(schema: schema, documents: sorted(.executable).map { ($0.path, $0.effective) }, namespace: namespace)
+    }
+
     /// Operations and fragments by name, with the document that defines each.
     public var fragments: [String: (path: String, definition: FragmentDefinition)] {
         var result: [String: (path: String, definition: FragmentDefinition)] = [:]
