@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layering (outer depends on inner only; see ARCHITECTURE.md):
 //   SourceText                    — byte-level text utilities (line table), no dependencies
-//   GraphQLIndex                  — GraphQL parser, schema, Apollo mock model: pure, no IO
+//   GraphQLIndex                  — GraphQL parser, schema, Apollo mock and selection-set models: pure, no IO
+//   SwiftAnalysis                 — Swift sources read with swift-syntax (generated mocks, tests): pure, no IO
 //   CJSONC → JSONRPC → LSP        — the protocol edge
 //   Server → mockls               — workspace, documents, scheduling, CLI
 let package = Package(
@@ -11,13 +12,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mockls", targets: ["mockls"]),
-        .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "JSONRPC", "LSP", "Server"]),
+        .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "SwiftAnalysis", "JSONRPC", "LSP", "Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -30,12 +32,19 @@ let package = Package(
             name: "GraphQLIndex",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        .target(
+            name: "SwiftAnalysis",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(name: "JSONRPC", dependencies: ["CJSONC"]),
         .target(name: "LSP", dependencies: ["JSONRPC", "SourceText"]),
         .target(
             name: "Server",
             dependencies: [
-                "JSONRPC", "LSP", "SourceText", "GraphQLIndex",
+                "JSONRPC", "LSP", "SourceText", "GraphQLIndex", "SwiftAnalysis",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -50,6 +59,7 @@ let package = Package(
         ),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex"]),
+        .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC"]),
     ]

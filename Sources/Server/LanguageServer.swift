@@ -292,7 +292,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func handleWatchedFileChanges(_ changes: [FileEvent]) {
         let files = changes.compactMap { Self.fileURL($0.uri) }
-        if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) }) {
+        if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) || $0.path.hasSuffix("+Mock.graphql.swift") }) {
             indexer?.load(workspaceFolders, overlays: graphQLOverlays)
             return
         }
@@ -309,7 +309,7 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         let patterns = ["**/*.graphql", "**/*.graphqls", "**/*.gql", "**/\(ProjectDiscovery.apolloConfigurationName)",
-                        "**/.graphqlrc*", "**/graphql.config.*", "**/Package.resolved"]
+                        "**/.graphqlrc*", "**/graphql.config.*", "**/Package.resolved", "**/*+Mock.graphql.swift"]
         let registration = Registration(
             id: "mockls-watched-files", method: DidChangeWatchedFilesNotification.method,
             registerOptions: DidChangeWatchedFilesRegistrationOptions(watchers: patterns.map(FileSystemWatcher.init)))

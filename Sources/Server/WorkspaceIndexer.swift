@@ -74,12 +74,9 @@ final class WorkspaceIndexer: Sendable {
     private func publishDiagnostics() {
         var next: [URL: [LSP.Diagnostic]] = [:]
         for workspace in current.withLock({ $0 }) {
-            for project in workspace.projects {
-                for (path, diagnostics) in project.index.diagnostics where !diagnostics.isEmpty {
-                    guard let text = project.index.documents[path]?.text else { continue }
-                    let lines = LineTable(text)
-                    next[URL(fileURLWithPath: path), default: []] += diagnostics.map { Self.diagnostic($0, lines: lines, encoding: encoding) }
-                }
+            for (file, entry) in workspace.diagnostics {
+                let lines = LineTable(entry.text)
+                next[file, default: []] += entry.diagnostics.map { Self.diagnostic($0, lines: lines, encoding: encoding) }
             }
         }
         let previous = published.withLock { old in

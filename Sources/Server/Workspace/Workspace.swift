@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLIndex
 import JSONRPC
+import SwiftAnalysis
 
 /// The GraphQL projects of one workspace folder, each with its index. Reading files happens here; the indexes
 /// themselves are pure values, so a snapshot of a `Workspace` can be read while the next one is built.
@@ -8,6 +9,14 @@ public struct Workspace: Sendable {
     public struct Project: Sendable {
         public var configuration: ProjectConfiguration
         public var index: ProjectIndex
+        /// The mock files Apollo generated for this project, when the workspace has them.
+        public var generatedMocks: [GeneratedMockSource] = []
+        /// Where the generated mocks disagree with the documents, by mock file.
+        public var generatedMockDiagnostics: [String: [IndexDiagnostic]] = [:]
+
+        mutating func compareGeneratedMocks() {
+            generatedMockDiagnostics = GeneratedMockCheck.diagnostics(generatedMocks, model: index.mockModel)
+        }
     }
 
     public let folder: URL
@@ -20,7 +29,7 @@ public struct Workspace: Sendable {
         self.folder = folder.standardizedFileURL
         let (configurations, errors) = ProjectDiscovery.discover(in: self.folder)
         configurationErrors = errors
-        let format = MockFormatDetector.detect(in: self.folder)
+        let pinnedFormat = MockFormatDetector.detect(in: self.folder)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -29,9 +38,15 @@ public struct Workspace: Sendable {
                     sources.append((file.path, role, text))
                 }
             }
-            return Project(
-                configuration: configuration,
-                index: ProjectIndex(namespace: configuration.namespace, format: format, sources: sources))
+            let mocks = GeneratedMockSource.load(for: configuration)
+            var index = ProjectIndex(namespace: configuration.namespace, format: pinnedFormat, sources: sources)
+            // The generated mocks, when present, say which format this project's Apollo writes.
+            if let format = GeneratedMockCheck.format(of: mocks, model: index.mockModel), format != pinnedFormat {
+                index = ProjectIndex(namespace: configuration.namespace, format: format, sources: sources)
+            }
+            var project = Project(configuration: configuration, index: index, generatedMocks: mocks)
+            project.compareGeneratedMocks()
+            return project
         }
     }
 
@@ -48,6 +63,7 @@ public struct Workspace: Sendable {
             } else {
                 projects[index].index.remove(file.path)
             }
+            projects[index].compareGeneratedMocks()
             changed = true
         }
         return changed
@@ -59,12 +75,17 @@ public struct Workspace: Sendable {
         return projects.first { $0.configuration.role(of: file) != nil }
     }
 
-    /// Diagnostics of every indexed GraphQL document, by file.
-    public var diagnostics: [URL: [IndexDiagnostic]] {
-        var result: [URL: [IndexDiagnostic]] = [:]
+    /// Diagnostics of every indexed GraphQL document and generated mock file, by file, with the file's text.
+    public var diagnostics: [URL: (text: [UInt8], diagnostics: [IndexDiagnostic])] {
+        var result: [URL: (text: [UInt8], diagnostics: [IndexDiagnostic])] = [:]
         for project in projects {
-            for (path, diagnostics) in project.index.diagnostics {
-                result[URL(fileURLWithPath: path), default: []] += diagnostics
+            for (path, diagnostics) in project.index.diagnostics where !diagnostics.isEmpty {
+                guard let text = project.index.documents[path]?.text else { continue }
+                result[URL(fileURLWithPath: path), default: (text, [])].diagnostics += diagnostics
+            }
+            for mock in project.generatedMocks {
+                guard let diagnostics = project.generatedMockDiagnostics[mock.path], !diagnostics.isEmpty else { continue }
+                result[URL(fileURLWithPath: mock.path), default: (mock.text, [])].diagnostics += diagnostics
             }
         }
         return result

@@ -1,0 +1,75 @@
+import Foundation
+import GraphQLIndex
+import SwiftAnalysis
+
+/// One `<Type>+Mock.graphql.swift` file of a project, as read from disk.
+public struct GeneratedMockSource: Sendable {
+    public var path: String
+    public var text: [UInt8]
+    public var mocks: [GeneratedMock]
+
+    /// The project's generated mock files: under `output.testMocks.absolute.path` when the configuration names it,
+    /// else anywhere below the configuration's folder.
+    static func load(for configuration: ProjectConfiguration) -> [GeneratedMockSource] {
+        guard configuration.testMocksEnabled else { return [] }
+        let base = configuration.testMocksPath ?? configuration.root
+        return Glob(base: base, pattern: "**/*+Mock.graphql.swift").files().compactMap { url in
+            guard let data = try? Data(contentsOf: url) else { return nil }
+            let text = Array(data)
+            return GeneratedMockSource(path: url.path, text: text, mocks: GeneratedMockFile.mocks(in: String(decoding: text, as: UTF8.self)))
+        }
+    }
+}
+
+/// What the generated mocks say, compared with the mock model computed from the documents.
+enum GeneratedMockCheck {
+    /// The format the generated mocks were written in: 1.23+ when a non-null field's parameter is not optional,
+    /// pre-1.23 when every such parameter is. Nil when the files do not tell (none, or no non-null field).
+    static func format(of sources: [GeneratedMockSource], model: MockModel) -> MockFormat? {
+        var optional = 0
+        var required = 0
+        for mock in sources.flatMap(\.mocks) {
+            guard let object = object(named: mock.className, in: model) else { continue }
+            for field in object.fields where field.isNonNull {
+                guard let parameter = mock.parameter(field.initLabel) else { continue }
+                if parameter.type.hasSuffix("?") { optional += 1 } else { required += 1 }
+            }
+        }
+        if required > 0 { return .defaults }
+        return optional > 0 ? .optionalParameters : nil
+    }
+
+    static func object(named swiftName: String, in model: MockModel) -> MockObject? {
+        model.object(swiftName) ?? model.objectNames.lazy.compactMap { model.object($0) }.first { $0.swiftName == swiftName }
+    }
+
+    /// An information diagnostic on each generated mock whose fields differ from what the documents select.
+    static func diagnostics(_ sources: [GeneratedMockSource], model: MockModel) -> [String: [IndexDiagnostic]] {
+        var result: [String: [IndexDiagnostic]] = [:]
+        for source in sources {
+            for mock in source.mocks {
+                let location = SourceLocation(document: source.path, range: mock.nameRange)
+                guard let object = object(named: mock.className, in: model) else {
+                    result[source.path, default: []].append(IndexDiagnostic(
+                        .information, code: "stale-generated-mock",
+                        "the GraphQL documents no longer give \(mock.className) a mock: re-run Apollo's codegen to remove this file",
+                        at: location))
+                    continue
+                }
+                let generated = Set(mock.fields.map(\.key))
+                let expected = Set(object.fields.map(\.key))
+                guard generated != expected else { continue }
+                var differences: [String] = []
+                let missing = expected.subtracting(generated).sorted()
+                let extra = generated.subtracting(expected).sorted()
+                if !missing.isEmpty { differences.append("now selected but missing here: \(missing.joined(separator: ", "))") }
+                if !extra.isEmpty { differences.append("no longer selected: \(extra.joined(separator: ", "))") }
+                result[source.path, default: []].append(IndexDiagnostic(
+                    .information, code: "stale-generated-mock",
+                    "the generated \(mock.className) mock differs from the GraphQL documents (\(differences.joined(separator: "; "))): re-run Apollo's codegen",
+                    at: location))
+            }
+        }
+        return result
+    }
+}
