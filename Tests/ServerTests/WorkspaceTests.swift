@@ -89,3 +89,76 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertTrue(workspace.configurationErrors[0].message.contains("not a valid Apollo codegen configuration"))
     }
 }
+
+final class DiscoveryTests: XCTestCase {
+    private func makeFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private func write(_ folder: URL, _ path: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func testGraphQLConfigProjectsWithIncludeAndExclude() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(folder, ".graphqlrc.yml", """
+            projects:
+              shop:
+                schema: shop/schema.graphqls
+                documents: shop/**/*.graphql
+                exclude: shop/legacy/**
+              blog:
+                schema: [blog/schema.graphqls]
+                include: blog/queries/*.graphql
+                extensions:
+                  apollo:
+                    schemaNamespace: BlogAPI
+            """)
+        try write(folder, "shop/schema.graphqls", "type Query { price: Int }")
+        try write(folder, "shop/queries/Price.graphql", "query Price { price }")
+        try write(folder, "shop/legacy/Old.graphql", "query Old { gone }")
+        try write(folder, "blog/schema.graphqls", "type Query { title: String }")
+        try write(folder, "blog/queries/Title.graphql", "query Title { title }")
+        try write(folder, ".build/checkouts/x/schema.graphqls", "type Query { hidden: Int }")
+        let workspace = Workspace(folder: folder)
+        XCTAssertEqual(workspace.configurationErrors, [])
+        XCTAssertEqual(workspace.projects.map(\.configuration.namespace), ["BlogAPI", "Shop"])
+        let shop = workspace.projects[1].index
+        XCTAssertEqual(shop.documents.keys.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(), ["Price.graphql", "schema.graphqls"])
+        XCTAssertEqual(shop.diagnostics.values.joined().count, 0)
+        XCTAssertEqual(workspace.projects[0].index.mockModel.object("Query")?.fields.map(\.key), ["title"])
+    }
+
+    func testWithoutConfigurationEveryDocumentCountsAndDotBuildIsSkipped() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(folder, "api/schema.graphqls", "type Query { a: Int }")
+        try write(folder, "app/A.graphql", "query A { a }")
+        try write(folder, ".build/x/B.graphql", "query B { nothing }")
+        try write(folder, "Pods/y/C.graphql", "query C { nothing }")
+        let workspace = Workspace(folder: folder)
+        XCTAssertEqual(workspace.projects.count, 1)
+        XCTAssertEqual(workspace.projects[0].index.documents.count, 2)
+        XCTAssertEqual(workspace.projects[0].index.diagnostics.values.joined().count, 0)
+    }
+
+    func testSwiftFilesBelongToTheProjectWhoseMocksTheyUse() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Shop", "Blog"] {
+            try write(folder, "\(name)/apollo-codegen-config.json", "{\"schemaNamespace\": \"\(name)API\"}")
+            try write(folder, "\(name)/schema.graphqls", "type Query { a: Int }")
+        }
+        let workspace = Workspace(folder: folder)
+        let test = folder.appendingPathComponent("Tests/ATests.swift")
+        XCTAssertEqual(workspace.project(forSwiftFile: test, text: "import BlogAPITestMocks\n")?.configuration.namespace, "BlogAPI")
+        XCTAssertEqual(workspace.project(forSwiftFile: test, text: "let m = Mock<ShopAPITestMocks.Query>()")?.configuration.namespace, "ShopAPI")
+        let nested = folder.appendingPathComponent("Shop/Tests/ShopTests.swift")
+        XCTAssertEqual(workspace.project(forSwiftFile: nested, text: "import XCTest\n")?.configuration.namespace, "ShopAPI")
+    }
+}

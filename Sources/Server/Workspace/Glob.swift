@@ -85,6 +85,8 @@ struct Glob: Sendable, Equatable {
     private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
         guard let part = pattern.first else { return path.isEmpty }
         if part == "**" {
+            // A trailing `**` takes everything below, files included.
+            if pattern.count == 1 { return !path.isEmpty }
             if matches(path, pattern.dropFirst()) { return true }
             guard let folder = path.first, path.count > 1, !skippedFolders.contains(String(folder)) else { return false }
             return matches(path.dropFirst(), pattern)

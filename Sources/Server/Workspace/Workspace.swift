@@ -75,6 +75,22 @@ public struct Workspace: Sendable {
         return projects.first { $0.configuration.role(of: file) != nil }
     }
 
+    /// The project a Swift test file belongs to: the one whose mocks it uses (`import XTestMocks`, `import X`,
+    /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first.
+    public func project(forSwiftFile file: URL, text: String) -> Project? {
+        guard projects.count > 1 else { return projects.first }
+        for project in projects {
+            let namespace = project.configuration.namespace
+            let mocks = namespace + "TestMocks"
+            if text.contains("import \(mocks)") || text.contains("Mock<\(mocks).") || text.contains("import \(namespace)\n") {
+                return project
+            }
+        }
+        let path = file.standardizedFileURL.path
+        let containing = projects.filter { path.hasPrefix($0.configuration.root.standardizedFileURL.path + "/") }
+        return containing.max { $0.configuration.root.path.count < $1.configuration.root.path.count } ?? projects.first
+    }
+
     /// Diagnostics of every indexed GraphQL document and generated mock file, by file, with the file's text.
     public var diagnostics: [URL: (text: [UInt8], diagnostics: [IndexDiagnostic])] {
         var result: [URL: (text: [UInt8], diagnostics: [IndexDiagnostic])] = [:]
