@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .executable(name: "mockls", targets: ["mockls"]),
         .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "SwiftAnalysis", "JSONRPC", "LSP", "Server"]),
+        // Without swift-syntax: what the protocol and index benchmarks need, quick to build in release.
+        .library(name: "MocklsIndex", targets: ["SourceText", "GraphQLIndex", "JSONRPC", "LSP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

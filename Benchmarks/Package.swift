@@ -20,7 +20,7 @@ let package = Package(
             name: "JSONDecoding",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "MocklsCore", package: mockls),
+                .product(name: "MocklsIndex", package: mockls),
             ],
             path: "Benchmarks/JSONDecoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -29,7 +29,7 @@ let package = Package(
             name: "Indexing",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "MocklsCore", package: mockls),
+                .product(name: "MocklsIndex", package: mockls),
             ],
             path: "Benchmarks/Indexing",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -24,6 +24,15 @@ def show(direction: str, message: dict):
     print(f"{direction} {text}")
 
 
+def wait_for_diagnostics(server, uri):
+    """The next publishDiagnostics for `uri`, printing every message on the way."""
+    while True:
+        message = server.receive(skip_logs=False)
+        show("<--", message)
+        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+            return message["params"]["diagnostics"]
+
+
 def main() -> int:
     server = MocklsProcess(env={"MOCKLS_TEST_HOOKS": "1"})
     next_id = iter(range(1, 1000))
@@ -33,7 +42,7 @@ def main() -> int:
         show("-->", message)
         server.send(message)
         reply = server.receive(skip_logs=False)
-        while reply.get("method") == "window/logMessage":
+        while reply.get("id") != message["id"]:
             show("<--", reply)
             reply = server.receive(skip_logs=False)
         show("<--", reply)
@@ -78,6 +87,21 @@ def main() -> int:
     print(f"\n# the server holds version {state['version']}: {state['utf8Length']} bytes, {state['lineCount']} lines\n")
 
     notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    # Misspell a field in a GraphQL operation: mockls checks it against the schema as you type.
+    query = WORKSPACE / "graphql" / "BookQuery.graphql"
+    query_uri = query.as_uri()
+    query_text = query.read_text(encoding="utf-8")
+    notify("textDocument/didOpen", {"textDocument": {"uri": query_uri, "languageId": "graphql", "version": 1,
+                                                     "text": query_text.replace("published", "publishd")}})
+    diagnostics = wait_for_diagnostics(server, query_uri)
+    assert [d["code"] for d in diagnostics] == ["unknown-field"], diagnostics
+    print(f"\n# {query.name}: {diagnostics[0]['message']}\n")
+    notify("textDocument/didChange", {"textDocument": {"uri": query_uri, "version": 2},
+                                      "contentChanges": [{"text": query_text}]})
+    assert wait_for_diagnostics(server, query_uri) == []
+    print(f"\n# fixed: no diagnostics left in {query.name}\n")
+    notify("textDocument/didClose", {"textDocument": {"uri": query_uri}})
     request("shutdown", None)
     notify("exit", None)
     code = server.wait()

@@ -9,8 +9,8 @@ struct FieldCollector: Sendable {
     }
 
     let schema: Schema
-    /// Every type Apollo generates a file for.
-    private(set) var referenced: Set<String> = []
+    /// Types the documents name directly (operation roots, variables, fields, type conditions).
+    private(set) var roots: Set<String> = []
     /// Fields selected on each object or interface, by response key; the first selection of a key wins.
     private(set) var collected: [String: [String: CollectedField]] = [:]
 
@@ -22,13 +22,13 @@ struct FieldCollector: Sendable {
         for definition in document.definitions {
             switch definition {
             case .operation(let operation):
-                for variable in operation.variables { addReferenced(variable.type.namedType.value) }
+                for variable in operation.variables { addRoot(variable.type.namedType.value) }
                 guard let root = schema.rootType(operation.kind) else { continue }
-                addReferenced(root.name)
+                addRoot(root.name)
                 walk(operation.selectionSet, parent: root)
             case .fragment(let fragment):
                 guard let type = schema[fragment.typeCondition.value] else { continue }
-                addReferenced(type.name)
+                addRoot(type.name)
                 walk(fragment.selectionSet, parent: type)
             default:
                 continue
@@ -36,28 +36,26 @@ struct FieldCollector: Sendable {
         }
     }
 
-    /// Adds what another document collected, after this one's: the first selection of a key still wins.
-    mutating func absorb(_ other: FieldCollector) {
-        referenced.formUnion(other.referenced)
-        for (type, fields) in other.collected {
-            collected[type, default: [:]].merge(fields) { mine, _ in mine }
+    /// The types `roots` bring in: an interface brings its implementations, a union its members, an input
+    /// object its fields' types, an object its interfaces. Computed once per project, not once per document: an
+    /// interface such as GitHub's `Node` brings in hundreds of types.
+    static func referencedTypes(from roots: Set<String>, in schema: Schema) -> Set<String> {
+        var referenced: Set<String> = []
+        var pending = Array(roots)
+        while let name = pending.popLast() {
+            guard !referenced.contains(name), let type = schema[name] else { continue }
+            referenced.insert(name)
+            switch type.kind {
+            case .interface, .union: pending += schema.possibleTypes(of: name)
+            case .inputObject: pending += type.inputFields.map(\.type.namedType.value)
+            case .object: pending += type.interfaces
+            default: break
+            }
         }
+        return referenced
     }
 
-    private mutating func addReferenced(_ name: String) {
-        guard let type = schema[name], !referenced.contains(name) else { return }
-        referenced.insert(name)
-        switch type.kind {
-        case .interface, .union:
-            for possible in schema.possibleTypes(of: name) { addReferenced(possible) }
-        case .inputObject:
-            for field in type.inputFields { addReferenced(field.type.namedType.value) }
-        case .object:
-            for interface in type.interfaces { addReferenced(interface) }
-        default:
-            break
-        }
-    }
+    private mutating func addRoot(_ name: String) { roots.insert(name) }
 
     /// `@skip(if: true)` or `@include(if: false)`: the selection is never walked.
     static func isExcludedByLiteral(_ directives: [Directive]) -> Bool {
@@ -73,7 +71,7 @@ struct FieldCollector: Sendable {
             case .field(let field):
                 if field.name.value == "__typename" { continue }
                 guard let definition = parent.field(field.name.value) else { continue }
-                addReferenced(definition.type.namedType.value)
+                addRoot(definition.type.namedType.value)
                 fieldsHere.append((field.responseKey, definition))
                 if let nested = field.selectionSet, !Self.isExcludedByLiteral(field.directives),
                     let nestedType = schema[definition.type.namedType.value]
@@ -83,7 +81,7 @@ struct FieldCollector: Sendable {
             case .inlineFragment(let fragment):
                 let condition = fragment.typeCondition.flatMap { schema[$0.value] } ?? parent
                 if fragment.typeCondition != nil, schema[fragment.typeCondition!.value] == nil { continue }
-                addReferenced(condition.name)
+                addRoot(condition.name)
                 if !Self.isExcludedByLiteral(fragment.directives) { walk(fragment.selectionSet, parent: condition) }
             case .fragmentSpread:
                 continue  // named fragments are walked on their own
@@ -101,14 +99,37 @@ struct FieldCollector: Sendable {
         var key: String
         var field: CollectedField
     }
+}
 
-    /// The mock fields of an object: its own, then each interface's in declaration order, sorted by key.
-    func collectedFields(of object: NamedType) -> [Collected] {
-        var fields = collected[object.name] ?? [:]
-        for interface in object.interfaces {
-            for (key, field) in collected[interface] ?? [:] where fields[key] == nil { fields[key] = field }
+/// The fields a whole project selects: each document's collection, in document order, merged when an object is
+/// asked for (so that editing one document does not merge them all again).
+struct ProjectFields: Sendable {
+    let documents: [FieldCollector]
+    /// Every type Apollo generates a file for.
+    let referenced: Set<String>
+
+    init(documents: [FieldCollector], schema: Schema, reusing previous: ProjectFields? = nil) {
+        self.documents = documents
+        let roots = documents.reduce(into: Set<String>()) { $0.formUnion($1.roots) }
+        if let previous, previous.roots == roots {
+            referenced = previous.referenced
+        } else {
+            referenced = FieldCollector.referencedTypes(from: roots, in: schema)
         }
-        // Swift's String `<` on these ASCII names is code-point order, as Apollo sorts.
-        return fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { Collected(key: $0.key, field: $0.value) }
+        self.roots = roots
+    }
+
+    private let roots: Set<String>
+
+    /// The mock fields of an object: its own, then each interface's in declaration order (the first selection of a
+    /// key wins, documents in order), sorted by key in code-point order as Apollo sorts them.
+    func collectedFields(of object: NamedType) -> [FieldCollector.Collected] {
+        var fields: [String: FieldCollector.CollectedField] = [:]
+        for type in [object.name] + object.interfaces {
+            for document in documents {
+                for (key, field) in document.collected[type] ?? [:] where fields[key] == nil { fields[key] = field }
+            }
+        }
+        return fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { .init(key: $0.key, field: $0.value) }
     }
 }

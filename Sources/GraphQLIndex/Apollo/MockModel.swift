@@ -73,22 +73,29 @@ public struct MockModel: Sendable {
     public let interfaces: [AbstractMockType]
     public let unions: [AbstractMockType]
     private let schema: Schema
-    private let collector: FieldCollector
+    private let fields: ProjectFields
     private let rendered: RenderedObjects
 
     public init(schema: Schema, documents: [Document], namespace: String, format: MockFormat = .defaults) {
         var collector = FieldCollector(schema: schema)
         for document in documents { collector.collect(document) }
-        self.init(schema: schema, collector: collector, namespace: namespace, format: format)
+        self.init(schema: schema, fields: ProjectFields(documents: [collector], schema: schema), namespace: namespace, format: format)
     }
 
-    init(schema: Schema, collector: FieldCollector, namespace: String, format: MockFormat) {
+    /// `previous`: the model before an edit; its type lists are reused when the same types are referenced.
+    init(schema: Schema, fields: ProjectFields, namespace: String, format: MockFormat, reusing previous: MockModel? = nil) {
         self.namespace = SwiftNames.firstUppercased(namespace)
         self.format = format
         self.schema = schema
-        self.collector = collector
+        self.fields = fields
         rendered = RenderedObjects()
-        let referenced = collector.referenced.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { schema[$0] }
+        if let previous, previous.fields.referenced == fields.referenced, previous.namespace == self.namespace {
+            objectNames = previous.objectNames
+            interfaces = previous.interfaces
+            unions = previous.unions
+            return
+        }
+        let referenced = fields.referenced.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { schema[$0] }
         objectNames = referenced.filter { $0.kind == .object && !$0.name.hasPrefix("__") }.map(\.name)
         interfaces = referenced.filter { $0.kind == .interface }.map {
             AbstractMockType(name: $0.name, swiftName: SwiftNames.typeName($0), possibleTypes: schema.possibleTypes(of: $0.name))
@@ -98,19 +105,21 @@ public struct MockModel: Sendable {
         }
     }
 
+    var projectFields: ProjectFields { fields }
+
     /// Every mock object, in Apollo's (file) order.
     public var objects: [MockObject] { objectNames.compactMap(object) }
 
     /// The mock of an object type, if Apollo generates one.
     public func object(_ name: String) -> MockObject? {
         if let cached = rendered.get(name) { return cached }
-        guard collector.referenced.contains(name), !name.hasPrefix("__"), let type = schema[name], type.kind == .object else {
+        guard fields.referenced.contains(name), !name.hasPrefix("__"), let type = schema[name], type.kind == .object else {
             return nil
         }
         let renderer = MockTypeRenderer(schema: schema, namespace: namespace)
         let object = MockObject(
             name: type.name, swiftName: SwiftNames.typeName(type), interfaces: type.interfaces,
-            fields: collector.collectedFields(of: type).map { renderer.mockField(key: $0.key, field: $0.field, format: format) },
+            fields: fields.collectedFields(of: type).map { renderer.mockField(key: $0.key, field: $0.field, format: format) },
             description: type.description, definition: type.location)
         rendered.set(name, object)
         return object

@@ -86,9 +86,9 @@ public struct ProjectIndex: Sendable {
             documents[document.path]?.analysis = DocumentAnalysis(path: document.path, document: document.effective, schema: schema)
         }
         let executables = sorted(.executable).map { ($0.path, $0.analysis!) }
-        var collector = FieldCollector(schema: schema)
-        for (_, analysis) in executables { collector.absorb(analysis.fields) }
-        mockModel = MockModel(schema: schema, collector: collector, namespace: namespace, format: format)
+        let previous = schemaChanged ? nil : mockModel
+        let fields = ProjectFields(documents: executables.map(\.1.fields), schema: schema, reusing: previous?.projectFields)
+        mockModel = MockModel(schema: schema, fields: fields, namespace: namespace, format: format, reusing: previous)
         var diagnostics: [String: [IndexDiagnostic]] = [:]
         for document in documents.values {
             diagnostics[document.path] = document.parsed.errors.map {
