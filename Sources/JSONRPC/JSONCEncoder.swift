@@ -7,9 +7,12 @@ import CJSONC
 public struct JSONCEncoder: Sendable {
     /// Indented output for people (the CLI); messages are always compact.
     public var prettyPrinted = false
+    /// Write `nil` optionals as `null` instead of leaving them out (reports, where every record has every key).
+    public var writesNilAsNull = false
 
-    public init(prettyPrinted: Bool = false) {
+    public init(prettyPrinted: Bool = false, writesNilAsNull: Bool = false) {
         self.prettyPrinted = prettyPrinted
+        self.writesNilAsNull = writesNilAsNull
     }
 
     /// JSON text for `value`.
@@ -21,7 +24,7 @@ public struct JSONCEncoder: Sendable {
 
     /// A new json-c tree for `value`; the caller owns one reference to it (nil is JSON `null`).
     func encodeTree<T: Encodable>(_ value: T) throws -> OpaquePointer? {
-        let encoding = JSONCEncoding(path: .root)
+        let encoding = JSONCEncoding(path: .root, writesNilAsNull: writesNilAsNull)
         do {
             try encoding.encode(value)
         } catch {
@@ -42,9 +45,11 @@ final class JSONCEncoding: Encoder {
 
     private var state = State.empty
     let path: CodingPathNode
+    let writesNilAsNull: Bool
 
-    init(path: CodingPathNode) {
+    init(path: CodingPathNode, writesNilAsNull: Bool = false) {
         self.path = path
+        self.writesNilAsNull = writesNilAsNull
     }
 
     var codingPath: [any CodingKey] { path.array }
@@ -71,20 +76,20 @@ final class JSONCEncoding: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if case .value(let pointer) = state, json_object_get_type(pointer) == json_type_object {
-            return KeyedEncodingContainer(KeyedContainer<Key>(object: pointer!, path: path))
+            return KeyedEncodingContainer(KeyedContainer<Key>(object: pointer!, path: path, writesNilAsNull: writesNilAsNull))
         }
         let object = json_object_new_object()!
         set(object)
-        return KeyedEncodingContainer(KeyedContainer<Key>(object: object, path: path))
+        return KeyedEncodingContainer(KeyedContainer<Key>(object: object, path: path, writesNilAsNull: writesNilAsNull))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if case .value(let pointer) = state, json_object_get_type(pointer) == json_type_array {
-            return UnkeyedContainer(array: pointer!, path: path)
+            return UnkeyedContainer(array: pointer!, path: path, writesNilAsNull: writesNilAsNull)
         }
         let array = json_object_new_array()!
         set(array)
-        return UnkeyedContainer(array: array, path: path)
+        return UnkeyedContainer(array: array, path: path, writesNilAsNull: writesNilAsNull)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -112,9 +117,9 @@ final class JSONCEncoding: Encoder {
     }
 
     /// Encodes any value into a new tree owned by the caller, taking the fast path for strings.
-    static func tree<T: Encodable>(_ value: T, path: CodingPathNode) throws -> OpaquePointer? {
+    static func tree<T: Encodable>(_ value: T, path: CodingPathNode, writesNilAsNull: Bool) throws -> OpaquePointer? {
         if let string = value as? String { return leaf(string) }
-        let child = JSONCEncoding(path: path)
+        let child = JSONCEncoding(path: path, writesNilAsNull: writesNilAsNull)
         do {
             try value.encode(to: child)
         } catch {
@@ -141,12 +146,13 @@ extension JSONCEncoding: SingleValueEncodingContainer {
     func encode(_ value: UInt16) { set(Self.leaf(UInt64(value))) }
     func encode(_ value: UInt32) { set(Self.leaf(UInt64(value))) }
     func encode(_ value: UInt64) { set(Self.leaf(value)) }
-    func encode<T: Encodable>(_ value: T) throws { set(try Self.tree(value, path: path)) }
+    func encode<T: Encodable>(_ value: T) throws { set(try Self.tree(value, path: path, writesNilAsNull: writesNilAsNull)) }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: OpaquePointer
     let path: CodingPathNode
+    var writesNilAsNull = false
 
     var codingPath: [any CodingKey] { path.array }
 
@@ -174,7 +180,28 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) { add(JSONCEncoding.leaf(UInt64(value)), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) { add(JSONCEncoding.leaf(value), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        add(try JSONCEncoding.tree(value, path: path.appending(key)), key)
+        add(try JSONCEncoding.tree(value, path: path.appending(key), writesNilAsNull: writesNilAsNull), key)
+    }
+
+    // Synthesized conformances encode optionals through this one: absent unless nil is to be written as null.
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value {
+            try encode(value, forKey: key)
+        } else if writesNilAsNull {
+            encodeNil(forKey: key)
+        }
+    }
+
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { encode(value, forKey: key) } else if writesNilAsNull { encodeNil(forKey: key) }
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { encode(value, forKey: key) } else if writesNilAsNull { encodeNil(forKey: key) }
+    }
+
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { encode(value, forKey: key) } else if writesNilAsNull { encodeNil(forKey: key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -182,13 +209,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = json_object_new_object()!
         add(nested, key)
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, path: path.appending(key)))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, path: path.appending(key), writesNilAsNull: writesNilAsNull))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = json_object_new_array()!
         add(nested, key)
-        return UnkeyedContainer(array: nested, path: path.appending(key))
+        return UnkeyedContainer(array: nested, path: path.appending(key), writesNilAsNull: writesNilAsNull)
     }
 
     /// A super encoder shares this object: the superclass encodes its members beside ours.
@@ -225,6 +252,7 @@ private struct SharedObjectEncoding: Encoder {
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let array: OpaquePointer
     let path: CodingPathNode
+    var writesNilAsNull = false
 
     var codingPath: [any CodingKey] { path.array }
     var count: Int { Int(json_object_array_length(array)) }
@@ -247,20 +275,22 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) { add(JSONCEncoding.leaf(UInt64(value))) }
     mutating func encode(_ value: UInt32) { add(JSONCEncoding.leaf(UInt64(value))) }
     mutating func encode(_ value: UInt64) { add(JSONCEncoding.leaf(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { add(try JSONCEncoding.tree(value, path: nextPath)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        add(try JSONCEncoding.tree(value, path: nextPath, writesNilAsNull: writesNilAsNull))
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = json_object_new_object()!
         let nestedPath = nextPath
         add(nested)
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, path: nestedPath))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, path: nestedPath, writesNilAsNull: writesNilAsNull))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = json_object_new_array()!
         let nestedPath = nextPath
         add(nested)
-        return UnkeyedContainer(array: nested, path: nestedPath)
+        return UnkeyedContainer(array: nested, path: nestedPath, writesNilAsNull: writesNilAsNull)
     }
 
     mutating func superEncoder() -> any Encoder {

@@ -29,7 +29,7 @@ struct MocksCommand: ParsableCommand {
         switch format {
         case .json:
             let reports = projects.map { MockModelReport($0.index.mockModel) }
-            let encoder = JSONCEncoder(prettyPrinted: true)
+            let encoder = JSONCEncoder(prettyPrinted: true, writesNilAsNull: true)
             let bytes = reports.count == 1 ? try encoder.encode(reports[0]) : try encoder.encode(reports)
             FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
         case .swift:

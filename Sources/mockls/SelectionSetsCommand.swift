@@ -22,7 +22,7 @@ struct SelectionSetsCommand: ParsableCommand {
                 SelectionSetReport($0, relativeTo: project.configuration.root.path)
             })
         }
-        let encoder = JSONCEncoder(prettyPrinted: true)
+        let encoder = JSONCEncoder(prettyPrinted: true, writesNilAsNull: true)
         let bytes = reports.count == 1
             ? try encoder.encode(reports[0].1)
             : try encoder.encode(Dictionary(reports, uniquingKeysWith: { first, _ in first }))

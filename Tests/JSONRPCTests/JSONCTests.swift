@@ -77,6 +77,15 @@ final class JSONCCodingTests: XCTestCase {
         if case .success = JSONCDocument.parse(Array(deep.utf8)) { XCTFail("accepted nesting deeper than the limit") }
     }
 
+    func testNilIsLeftOutOrWrittenAsNull() throws {
+        struct Record: Encodable { var name: String?; var count: Int?; var tags: [String]? }
+        let record = Record(name: nil, count: 1, tags: nil)
+        XCTAssertEqual(String(decoding: try JSONCEncoder().encode(record), as: UTF8.self), #"{"count":1}"#)
+        XCTAssertEqual(
+            String(decoding: try JSONCEncoder(writesNilAsNull: true).encode([record]), as: UTF8.self),
+            #"[{"name":null,"count":1,"tags":null}]"#)
+    }
+
     func testNonFiniteDoublesAreRefused() {
         XCTAssertThrowsError(try JSONCEncoder().encode([Double.nan]))
     }

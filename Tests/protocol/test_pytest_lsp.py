@@ -1,7 +1,5 @@
 """mockls driven by pytest-lsp, a third-party LSP client, with the capabilities real editors send."""
 
-import sys
-
 import pytest
 import pytest_lsp
 from lsprotocol import types
@@ -18,20 +16,24 @@ TEXT = 'let 名前 = Mock<Dog>(species: "柴犬🐕")\nlet height = Mock<Height>
     params=["visual-studio-code", "neovim", "emacs"],
 )
 async def client(lsp_client: LanguageClient, request):
+    await start(lsp_client, request.param, root_uri="file:///work")
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def start(lsp_client: LanguageClient, editor: str, **params):
+    """Initializes mockls with `editor`'s capabilities, recording the watchers it registers."""
     registrations = []
 
     @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register_capability(params: types.RegistrationParams):
-        registrations.extend(params.registrations)
+    def register_capability(registration: types.RegistrationParams):
+        registrations.extend(registration.registrations)
 
     lsp_client.registrations = registrations
-    result = await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities(request.param), root_uri="file:///work")
+    lsp_client.editor = editor
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities(editor), **params)
     )
-    lsp_client.initialize_result = result
-    lsp_client.editor = request.param
-    yield
-    await lsp_client.shutdown_session()
 
 
 def position(line, character):
@@ -89,20 +91,7 @@ PETSHOP = ROOT / "protocol-fixtures" / "workspaces" / "petshop"
     params=["visual-studio-code", "neovim"],
 )
 async def petshop(lsp_client: LanguageClient, request):
-    registrations = []
-
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register_capability(params: types.RegistrationParams):
-        registrations.extend(params.registrations)
-
-    lsp_client.registrations = registrations
-    lsp_client.editor = request.param
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities(request.param),
-            workspace_folders=[types.WorkspaceFolder(uri=PETSHOP.as_uri(), name="petshop")],
-        )
-    )
+    await start(lsp_client, request.param, workspace_folders=[types.WorkspaceFolder(uri=PETSHOP.as_uri(), name="petshop")])
     yield
     await lsp_client.shutdown_session()
 

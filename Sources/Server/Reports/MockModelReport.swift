@@ -1,6 +1,7 @@
 import GraphQLIndex
 
-/// The mock model as `mockls mocks --format json` prints it: the shape of the shared `expected-mocks.json`.
+/// The mock model as `mockls mocks --format json` prints it: the shape of the shared `expected-mocks.json`
+/// (encoded with nil written as null).
 public struct MockModelReport: Encodable, Sendable {
     var namespace: String
     var format: String
@@ -20,25 +21,6 @@ public struct MockModelReport: Encodable, Sendable {
         var initInternalName: String?
         var graphqlType, fieldType, initParamType, `default`, setter: String
         var deprecationReason: String?
-
-        enum CodingKeys: String, CodingKey {
-            case key, property, initLabel, initInternalName, graphqlType, fieldType, initParamType, `default`, setter, deprecationReason
-        }
-
-        // Absent values are written as null, as in Apollo-derived models.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(property, forKey: .property)
-            try container.encode(initLabel, forKey: .initLabel)
-            try container.encode(initInternalName, forKey: .initInternalName)
-            try container.encode(graphqlType, forKey: .graphqlType)
-            try container.encode(fieldType, forKey: .fieldType)
-            try container.encode(initParamType, forKey: .initParamType)
-            try container.encode(`default`, forKey: .default)
-            try container.encode(setter, forKey: .setter)
-            try container.encode(deprecationReason, forKey: .deprecationReason)
-        }
     }
 
     struct Abstract: Encodable, Sendable {

@@ -1,7 +1,7 @@
 import GraphQLIndex
 
 /// The selection-set model as `mockls selection-sets` prints it: the shape of the shared
-/// `expected-selection-sets.json`, for the keys mockls models.
+/// `expected-selection-sets.json`, for the keys mockls models (encoded with nil written as null).
 public struct SelectionSetReport: Encodable, Sendable {
     var path, name, kind: String
     var inlineFragmentKind: String?
@@ -24,20 +24,6 @@ public struct SelectionSetReport: Encodable, Sendable {
         var direct: Bool
         var condition: String?
         var deprecated: String?
-
-        enum CodingKeys: String, CodingKey { case key, property, backticked, type, selectionSet, direct, condition, deprecated }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(property, forKey: .property)
-            try container.encode(backticked, forKey: .backticked)
-            try container.encode(type, forKey: .type)
-            try container.encode(selectionSet, forKey: .selectionSet)
-            try container.encode(direct, forKey: .direct)
-            try container.encode(condition, forKey: .condition)
-            try container.encode(deprecated, forKey: .deprecated)
-        }
     }
 
     struct FragmentAccessor: Encodable, Sendable {
@@ -56,40 +42,6 @@ public struct SelectionSetReport: Encodable, Sendable {
     struct Parameter: Encodable, Sendable {
         var label, type: String
         var `default`: String?
-
-        enum CodingKeys: String, CodingKey { case label, type, `default` }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(label, forKey: .label)
-            try container.encode(type, forKey: .type)
-            try container.encode(`default`, forKey: .default)
-        }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case path, name, kind, inlineFragmentKind, parentType, parentKind, isRoot, rootEntityType, fields, fragments
-        case fragmentAccessors, inlineFragments, typealiases, initializer, sourceFile
-    }
-
-    // Absent values are written as null, as in the Apollo-derived records.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(inlineFragmentKind, forKey: .inlineFragmentKind)
-        try container.encode(parentType, forKey: .parentType)
-        try container.encode(parentKind, forKey: .parentKind)
-        try container.encode(isRoot, forKey: .isRoot)
-        try container.encode(rootEntityType, forKey: .rootEntityType)
-        try container.encode(fields, forKey: .fields)
-        try container.encode(fragments, forKey: .fragments)
-        try container.encode(fragmentAccessors, forKey: .fragmentAccessors)
-        try container.encode(inlineFragments, forKey: .inlineFragments)
-        try container.encode(typealiases, forKey: .typealiases)
-        try container.encode(initializer, forKey: .initializer)
-        try container.encode(sourceFile, forKey: .sourceFile)
     }
 
     public init(_ selectionSet: GeneratedSelectionSet, relativeTo root: String) {
