@@ -136,6 +136,14 @@ extension JSONCDecoding: SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == String.self { return try decode(String.self) as! T }
+        if T.self == UTF8Text.self {
+            guard JSONCValue.kind(of: pointer) == .string else { throw mismatch(type) }
+            let length = Int(json_object_get_string_len(pointer))
+            let bytes = json_object_get_string(pointer).map { start in
+                start.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            } ?? []
+            return UTF8Text(bytes: bytes) as! T
+        }
         if T.self == JSONCValue.self {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "JSONCValue cannot outlive its document; decode JSONValue instead"))

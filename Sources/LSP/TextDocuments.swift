@@ -1,3 +1,5 @@
+import JSONRPC
+
 public typealias DocumentURI = String
 
 /// A zero-based line and character, in the negotiated position encoding.
@@ -46,8 +48,8 @@ public struct TextDocumentItem: Codable, Sendable, Equatable {
     public var uri: DocumentURI
     public var languageId: String
     public var version: Int
-    public var text: String
-    public init(uri: DocumentURI, languageId: String, version: Int, text: String) {
+    public var text: UTF8Text
+    public init(uri: DocumentURI, languageId: String, version: Int, text: UTF8Text) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
@@ -59,8 +61,8 @@ public struct TextDocumentItem: Codable, Sendable, Equatable {
 public struct TextDocumentContentChangeEvent: Codable, Sendable, Equatable {
     public var range: Range?
     public var rangeLength: Int?
-    public var text: String
-    public init(range: Range? = nil, text: String) {
+    public var text: UTF8Text
+    public init(range: Range? = nil, text: UTF8Text) {
         self.range = range
         self.text = text
     }

@@ -33,7 +33,7 @@ public struct DocumentStore: Sendable {
 
     public mutating func open(_ item: TextDocumentItem) {
         documents[item.uri] = Document(
-            uri: item.uri, languageID: item.languageId, version: item.version, lines: LineTable(item.text))
+            uri: item.uri, languageID: item.languageId, version: item.version, lines: LineTable(item.text.bytes))
     }
 
     /// Applies the changes in order, each against the text the previous one produced (LSP 3.17 `didChange`).
@@ -46,9 +46,9 @@ public struct DocumentStore: Sendable {
         var lines = document.lines
         for change in changes {
             if let range = change.range {
-                lines = lines.replacing(lines.byteRange(of: range, encoding: encoding), with: change.text.utf8)
+                lines = lines.replacing(lines.byteRange(of: range, encoding: encoding), with: change.text.bytes)
             } else {
-                lines = LineTable(change.text)
+                lines = LineTable(change.text.bytes)
             }
         }
         let changed = Document(uri: uri, languageID: document.languageID, version: version, lines: lines)
