@@ -133,7 +133,8 @@ public struct Schema: Sendable {
         for (documentName, type) in extensions { extend(with: type, in: documentName) }
         resolveRootTypes(schemaDefinitions)
         addBuiltInScalarsAtFirstUse()
-        for name in typeOrder { validateReferences(of: name) }
+        let kinds = types.mapValues(\.kind)
+        for name in typeOrder { validateReferences(of: name, kinds: kinds) }
         for name in typeOrder {
             guard let type = types[name] else { continue }
             if type.kind == .object {
@@ -184,8 +185,9 @@ public struct Schema: Sendable {
     private mutating func merge(_ definition: TypeDefinition, into name: String, document: String) {
         // Taken out of the dictionary so that appending does not copy its arrays.
         guard var type = types.removeValue(forKey: name) else { return }
+        var fieldNames = Set(type.fields.map(\.name))
         for field in definition.fields {
-            if type.fields.contains(where: { $0.name == field.name.value }) {
+            guard fieldNames.insert(field.name.value).inserted else {
                 report(.error, "duplicate-field", "\(name).\(field.name.value) is defined twice", document, field.name.range)
                 continue
             }
@@ -262,14 +264,17 @@ public struct Schema: Sendable {
                     enumValues: [], inputFields: [], location: nil)
             }
         }
+        var unplaced = Self.builtInScalars.filter { !seen.contains($0) }.count
         for name in typeOrder {
             order.append(name)
-            let type = types[name]!
+            // Once every built-in scalar has its place, the rest of the order is the definitions'.
+            guard unplaced > 0, let type = types[name] else { continue }
             for field in type.fields {
                 use(field.type)
                 for argument in field.arguments { use(argument.type) }
             }
             for input in type.inputFields { use(input.type) }
+            unplaced = Self.builtInScalars.filter { !seen.contains($0) }.count
         }
         for scalar in Self.builtInScalars where !seen.contains(scalar) {
             // Referenced only by directives or not at all: still usable in documents.
@@ -281,19 +286,20 @@ public struct Schema: Sendable {
         typeOrder = order
     }
 
-    private mutating func validateReferences(of name: String) {
+    /// `kinds`: every type's kind, so that checking a reference copies no type.
+    private mutating func validateReferences(of name: String, kinds: [String: TypeKind]) {
         guard let type = types[name], let location = type.location else { return }
         func check(_ reference: TypeReference, input: Bool, _ document: String) {
             let referenced = reference.namedType
-            guard let target = types[referenced.value] else {
+            guard let kind = kinds[referenced.value] else {
                 report(.error, "unknown-type", "unknown type \(referenced.value)", document, referenced.range)
                 return
             }
-            let isInputType = target.kind == .scalar || target.kind == .enumeration || target.kind == .inputObject
+            let isInputType = kind == .scalar || kind == .enumeration || kind == .inputObject
             if input, !isInputType {
                 report(.error, "input-type", "\(referenced.value) is an output type; arguments and input fields need input types",
                        document, referenced.range)
-            } else if !input, target.kind == .inputObject {
+            } else if !input, kind == .inputObject {
                 report(.error, "output-type", "\(referenced.value) is an input type; fields need output types", document, referenced.range)
             }
         }
@@ -302,10 +308,10 @@ public struct Schema: Sendable {
             for argument in field.arguments { check(argument.type, input: true, field.location.document) }
         }
         for input in type.inputFields { check(input.type, input: true, location.document) }
-        for interface in type.interfaces where types[interface]?.kind != .interface {
+        for interface in type.interfaces where kinds[interface] != .interface {
             report(.error, "unknown-type", "\(interface) is not an interface", location.document, location.range)
         }
-        for member in type.unionMembers where types[member]?.kind != .object {
+        for member in type.unionMembers where kinds[member] != .object {
             report(.error, "union-member", "union member \(member) is not an object type", location.document, location.range)
         }
     }
