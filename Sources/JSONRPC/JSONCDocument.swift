@@ -137,9 +137,6 @@ public struct JSONCValue: @unchecked Sendable {
         default: return nil
         }
     }
-
-    /// Serialises this value back to compact JSON text.
-    public func serialized() -> [UInt8] { JSONCWriter.bytes(of: pointer) }
 }
 
 enum JSONCWriter {

@@ -77,9 +77,6 @@ public final class LanguageServer: @unchecked Sendable {
         ServerSnapshot(documents: documents, positionEncoding: positionEncoding, workspaces: indexer?.snapshot ?? [])
     }
 
-    /// Blocks until queued indexing is done (tests).
-    public func waitForIndexing() { indexer?.waitUntilIdle() }
-
     // MARK: - Incoming messages
 
     /// Handles one event from the framer. Never throws and never traps on client input.

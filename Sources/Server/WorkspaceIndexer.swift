@@ -63,9 +63,6 @@ final class WorkspaceIndexer: Sendable {
         }
     }
 
-    /// Waits until every change queued so far is indexed (for the CLI and tests).
-    func waitUntilIdle() { queue.sync {} }
-
     private static func milliseconds(since start: DispatchTime) -> String {
         String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
     }

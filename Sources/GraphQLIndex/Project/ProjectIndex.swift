@@ -118,15 +118,4 @@ public struct ProjectIndex: Sendable {
     public func selectionSetModel() -> SelectionSetModel {
         SelectionSetModel(schema: schema, documents: sorted(.executable).map { ($0.path, $0.effective) }, namespace: namespace)
     }
-
-    /// Operations and fragments by name, with the document that defines each.
-    public var fragments: [String: (path: String, definition: FragmentDefinition)] {
-        var result: [String: (path: String, definition: FragmentDefinition)] = [:]
-        for document in sorted(.executable) {
-            for fragment in document.effective.fragments where result[fragment.name.value] == nil {
-                result[fragment.name.value] = (document.path, fragment)
-            }
-        }
-        return result
-    }
 }
