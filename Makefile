@@ -44,7 +44,7 @@ test: test-swift test-protocol
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
 
 test-protocol: build python-env
 	MOCKLS_BIN=$(DEBUG_BIN) $(PY) -m pytest -q Tests/protocol

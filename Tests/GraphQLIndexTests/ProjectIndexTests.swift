@@ -99,3 +99,17 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertNil(index.mockModel.object("Dog"))
     }
 }
+
+final class SelectionSetCacheTests: XCTestCase {
+    func testTheSelectionSetModelFollowsEdits() {
+        let schema = Array("type Query { dog: Dog } type Dog { name: String age: Int }".utf8)
+        var index = ProjectIndex(namespace: "API", sources: [
+            ("schema.graphqls", .schema, schema), ("q.graphql", .executable, Array("query Q { dog { name } }".utf8)),
+        ])
+        XCTAssertEqual(index.selectionSetModel()["QQuery.Data.Dog"]?.fields.map(\.key), ["name"])
+        let before = index
+        index.update("q.graphql", role: .executable, text: Array("query Q { dog { name age } }".utf8))
+        XCTAssertEqual(index.selectionSetModel()["QQuery.Data.Dog"]?.fields.map(\.key), ["name", "age"])
+        XCTAssertEqual(before.selectionSetModel()["QQuery.Data.Dog"]?.fields.map(\.key), ["name"], "a snapshot keeps its own")
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The role of a GraphQL document in a project: part of the schema, or operations and fragments.
 public enum DocumentRole: String, Sendable, Hashable {
     case schema
@@ -32,6 +34,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var mockModel: MockModel
     /// Diagnostics by document path, syntax and validation together.
     public private(set) var diagnostics: [String: [IndexDiagnostic]] = [:]
+    /// Replaced at every rebuild, so a model computed for an older version is never returned.
+    private var selectionSets = Lazy<SelectionSetModel>()
 
     public init(namespace: String, format: MockFormat = .defaults, sources: [(path: String, role: DocumentRole, text: [UInt8])]) {
         self.namespace = namespace
@@ -77,6 +81,7 @@ public struct ProjectIndex: Sendable {
     }
 
     private mutating func rebuild(schemaChanged: Bool) {
+        selectionSets = Lazy()
         let schemaDocuments = sorted(.schema)
         if schemaChanged {
             schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
@@ -114,8 +119,27 @@ public struct ProjectIndex: Sendable {
         self.diagnostics = diagnostics.mapValues { $0.sorted { $0.location.range.lowerBound < $1.location.range.lowerBound } }
     }
 
-    /// The selection sets Apollo generates for the project's operations and fragments. Built when asked for.
+    /// The selection sets Apollo generates for the project's operations and fragments: built when first asked for,
+    /// then shared by the copies of this index until the next change.
     public func selectionSetModel() -> SelectionSetModel {
-        SelectionSetModel(schema: schema, documents: sorted(.executable).map { ($0.path, $0.effective) }, namespace: namespace)
+        selectionSets.value {
+            SelectionSetModel(schema: schema, documents: sorted(.executable).map { ($0.path, $0.effective) }, namespace: namespace)
+        }
+    }
+}
+
+/// A value computed once, on first use, and shared by copies of the struct that holds it.
+final class Lazy<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value: Value?
+
+    func value(_ make: () -> Value) -> Value {
+        lock.withLock {
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
+        }
     }
 }
