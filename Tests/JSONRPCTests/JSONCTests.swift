@@ -183,3 +183,39 @@ final class MessageFramerTests: XCTestCase {
         XCTAssertTrue(framer.hasPartialMessage)
     }
 }
+
+final class FramingRobustnessTests: XCTestCase {
+    func testAnyChunkingGivesTheSameMessages() {
+        let bodies = ["{\"a\":1}", "[]", "{\"text\":\"日本😀\\r\\n\"}", String(repeating: "x", count: 3000)]
+        let stream = bodies.flatMap { Array("Content-Length: \($0.utf8.count)\r\n\r\n\($0)".utf8) }
+        var seed: UInt64 = 42
+        for _ in 0..<200 {
+            var framer = MessageFramer()
+            var events: [MessageFramer.Event] = []
+            var offset = 0
+            while offset < stream.count {
+                seed = seed &* 6364136223846793005 &+ 1
+                let size = 1 + Int((seed >> 33) % 700)
+                events += framer.feed(stream[offset..<min(stream.count, offset + size)])
+                offset += size
+            }
+            XCTAssertEqual(events, bodies.map { .message(Array($0.utf8)) })
+        }
+    }
+
+    func testRandomBytesNeverTrap() {
+        var seed: UInt64 = 7
+        var framer = MessageFramer()
+        for _ in 0..<2000 {
+            var chunk: [UInt8] = []
+            for _ in 0..<64 {
+                seed = seed &* 6364136223846793005 &+ 1
+                chunk.append(UInt8(truncatingIfNeeded: seed >> 56))
+            }
+            if seed % 5 == 0 { chunk += Array("Content-Length: 2\r\n\r\n{}".utf8) }
+            for event in framer.feed(chunk) {
+                if case .message(let body) = event { _ = IncomingMessage.parse(body) }
+            }
+        }
+    }
+}
