@@ -48,6 +48,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var indexer: WorkspaceIndexer?
     private var workspaceFolders: [URL] = []
     private var watchingFiles = false
+    private var watcherRegistrationID: RequestID?
     private var nextOutgoingID: Int64 = 1
 
     /// Decodes a request's params (on the reading thread) and returns the work to run concurrently.
@@ -98,6 +99,10 @@ public final class LanguageServer: @unchecked Sendable {
         case .response(let id, let outcome):
             if case .failure(let error) = outcome {
                 logger.warning("the client answered request \(id) with an error: \(error.message)")
+                if id == watcherRegistrationID {
+                    // No watchers after all: look for changes on save instead.
+                    watchingFiles = false
+                }
             }
         case .invalid(let id, let error, let isResponse):
             logger.error("invalid message: \(error.message)")
@@ -317,6 +322,7 @@ public final class LanguageServer: @unchecked Sendable {
         {
             send(bytes)
             watchingFiles = true
+            watcherRegistrationID = id
         }
     }
 

@@ -200,3 +200,25 @@ final class SchedulingTests: XCTestCase {
         XCTAssertEqual((harness.reply(to: 1)?["error"] as? [String: Any])?["code"] as? Int, -32601)
     }
 }
+
+final class FileWatchingTests: XCTestCase {
+    func testRegistersWatchersOnlyWhenTheClientCanAndFallsBackWhenRefused() {
+        let harness = ServerHarness()
+        harness.send(["id": 0, "method": "initialize", "params": ["capabilities": [
+            "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]]])
+        harness.send(["method": "initialized", "params": [:]])
+        let registration = harness.replies.first { ($0["method"] as? String) == "client/registerCapability" }
+        let registrations = (registration?["params"] as? [String: Any])?["registrations"] as? [[String: Any]]
+        XCTAssertEqual(registrations?.first?["method"] as? String, "workspace/didChangeWatchedFiles")
+        let watchers = (registrations?.first?["registerOptions"] as? [String: Any])?["watchers"] as? [[String: Any]]
+        XCTAssertTrue(watchers?.contains { ($0["globPattern"] as? String) == "**/*.graphql" } ?? false)
+        // The client refuses; nothing breaks, and the server answers the next request.
+        harness.send(["id": registration?["id"] as Any, "error": ["code": -32601, "message": "no"]])
+        harness.send(["id": 5, "method": "shutdown"])
+        XCTAssertNotNil(harness.reply(to: 5)?["result"])
+
+        let plain = ServerHarness()
+        plain.initialize()
+        XCTAssertNil(plain.replies.first { ($0["method"] as? String) == "client/registerCapability" })
+    }
+}
