@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mockls", targets: ["mockls"]),
-        .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "SwiftAnalysis", "JSONRPC", "LSP", "Server"]),
+        .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "LSP", "Server"]),
         // Without swift-syntax: what the protocol and index benchmarks need, quick to build in release.
         .library(name: "MocklsIndex", targets: ["SourceText", "GraphQLIndex", "JSONRPC", "LSP"]),
     ],
@@ -41,12 +41,13 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        .target(name: "Features", dependencies: ["GraphQLIndex", "SwiftAnalysis"]),
         .target(name: "JSONRPC", dependencies: ["CJSONC"]),
         .target(name: "LSP", dependencies: ["JSONRPC", "SourceText"]),
         .target(
             name: "Server",
             dependencies: [
-                "JSONRPC", "LSP", "SourceText", "GraphQLIndex", "SwiftAnalysis",
+                "JSONRPC", "LSP", "SourceText", "GraphQLIndex", "SwiftAnalysis", "Features",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -62,6 +63,7 @@ let package = Package(
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex"]),
         .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis"]),
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC"]),
     ]
