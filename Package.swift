@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "mockls",
             dependencies: [
-                "Server",
+                "Server", "Features", "SourceText", "JSONRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -162,11 +162,16 @@ public struct TextDocumentSyncOptions: Encodable, Sendable, Equatable {
 public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var positionEncoding: PositionEncodingKind
     public var textDocumentSync: TextDocumentSyncOptions
+    public var completionProvider: CompletionOptions?
     public var workspace: WorkspaceCapabilities?
 
-    public init(positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, workspace: WorkspaceCapabilities?) {
+    public init(
+        positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
+        workspace: WorkspaceCapabilities?
+    ) {
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
+        self.completionProvider = completionProvider
         self.workspace = workspace
     }
 

@@ -20,6 +20,7 @@ public struct ServerOptions: Sendable {
 public struct ServerSnapshot: Sendable {
     public let documents: DocumentStore
     public let positionEncoding: PositionEncodingKind
+    public let clientCapabilities: ClientCapabilities
     /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
     public let workspaces: [Workspace]
 }
@@ -75,7 +76,9 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     public var snapshot: ServerSnapshot {
-        ServerSnapshot(documents: documents, positionEncoding: positionEncoding, workspaces: indexer?.snapshot ?? [])
+        ServerSnapshot(
+            documents: documents, positionEncoding: positionEncoding, clientCapabilities: clientCapabilities,
+            workspaces: indexer?.snapshot ?? [])
     }
 
     // MARK: - Incoming messages
@@ -254,6 +257,9 @@ public final class LanguageServer: @unchecked Sendable {
                 positionEncoding: positionEncoding,
                 textDocumentSync: TextDocumentSyncOptions(
                     openClose: true, change: .incremental, save: .init(includeText: false)),
+                completionProvider: CompletionOptions(
+                    triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: false,
+                    labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }
@@ -344,6 +350,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func registerReadRequests() {
+        registerCompletion()
         if options.testHooks { registerTestHooks() }
     }
 

@@ -39,3 +39,19 @@ def test_serve_and_stdio_flag_speak_lsp():
             assert server.wait() == 0
         finally:
             server.kill()
+
+
+def test_complete_prints_mock_arguments(tmp_path):
+    from lsp_stdio import ROOT
+
+    test_file = tmp_path / "BookTests.swift"
+    test_file.write_text("import BookshelfAPITestMocks\nlet b = Mock<Book>(id: \"1\", \n")
+    workspace = str(ROOT / "Examples" / "Bookshelf")
+    text = run("complete", f"{test_file}:2:29", "--workspace", workspace)
+    assert text.returncode == 0, text.stderr
+    assert [line.split("\t")[0] for line in text.stdout.splitlines()] == ["author", "coAuthors", "genre", "published", "rating", "title"]
+    result = run("complete", f"{test_file}:2:15", "--workspace", workspace, "--format", "json")
+    items = __import__("json").loads(result.stdout)
+    assert {"label", "kind", "detail", "insertText", "documentation"} == set(items[0])
+    assert "Book" in [item["label"] for item in items]
+    assert run("complete", "nowhere.swift:1", "--workspace", workspace).returncode != 0

@@ -116,3 +116,42 @@ async def test_graphql_diagnostics_and_file_watching(petshop: LanguageClient):
         assert "**/*.graphql" in patterns and "**/apollo-codegen-config.json" in patterns
     else:
         assert petshop.registrations == []
+
+
+BOOKSHELF = ROOT / "Examples" / "Bookshelf"
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]),
+    params=["visual-studio-code", "neovim"],
+)
+async def bookshelf(lsp_client: LanguageClient, request):
+    await start(lsp_client, request.param, root_uri=BOOKSHELF.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_completion_of_mock_arguments(bookshelf: LanguageClient):
+    import asyncio
+
+    test_file = BOOKSHELF / "Tests" / "BookshelfTests" / "BookQueryTests.swift"
+    uri = test_file.as_uri()
+    text = "import BookshelfAPITestMocks\nlet book = Mock<Book>(title: \"Kindred\", \n"
+    bookshelf.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=text))
+    )
+    params = types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position(1, 41))
+    result = None
+    for _ in range(100):  # the workspace is indexed in the background after `initialized`
+        result = await bookshelf.text_document_completion_async(params)
+        if result and result.items:
+            break
+        await asyncio.sleep(0.05)
+    labels = [item.label for item in result.items]
+    assert labels == ["author", "coAuthors", "genre", "id", "published", "rating"], labels
+    genre = next(item for item in result.items if item.label == "genre")
+    assert genre.detail == "GraphQLEnum<BookshelfAPI.Genre> = .case(.fiction)"
+    snippets = bookshelf.capabilities.text_document.completion.completion_item.snippet_support
+    assert genre.text_edit.new_text == ("genre: ${1:.case(.fiction)}" if snippets else "genre: ")
+    assert result.is_incomplete is False

@@ -1,0 +1,87 @@
+public struct CompletionParams: Decodable, Sendable {
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+}
+
+public enum CompletionItemKind: Int, Codable, Sendable {
+    case text = 1, method = 2, function = 3, constructor = 4, field = 5, variable = 6, `class` = 7, interface = 8
+    case module = 9, property = 10, unit = 11, value = 12, `enum` = 13, keyword = 14, snippet = 15
+    case enumMember = 20
+}
+
+public enum InsertTextFormat: Int, Codable, Sendable {
+    case plainText = 1, snippet = 2
+}
+
+public struct MarkupContent: Codable, Sendable, Equatable {
+    public var kind: String
+    public var value: String
+    public init(markdown: String) {
+        kind = "markdown"
+        value = markdown
+    }
+}
+
+public struct TextEdit: Codable, Sendable, Equatable {
+    public var range: Range
+    public var newText: String
+    public init(range: Range, newText: String) {
+        self.range = range
+        self.newText = newText
+    }
+}
+
+public struct CompletionItemLabelDetails: Codable, Sendable, Equatable {
+    public var detail: String?
+    public var description: String?
+    public init(detail: String?, description: String? = nil) {
+        self.detail = detail
+        self.description = description
+    }
+}
+
+public struct CompletionItem: Codable, Sendable, Equatable {
+    public var label: String
+    public var labelDetails: CompletionItemLabelDetails?
+    public var kind: CompletionItemKind?
+    public var tags: [Int]?
+    public var detail: String?
+    public var documentation: MarkupContent?
+    public var sortText: String?
+    public var filterText: String?
+    public var insertTextFormat: InsertTextFormat?
+    public var textEdit: TextEdit?
+
+    public init(label: String) { self.label = label }
+}
+
+public struct CompletionList: Codable, Sendable, Equatable {
+    public var isIncomplete: Bool
+    public var items: [CompletionItem]
+    public init(isIncomplete: Bool, items: [CompletionItem]) {
+        self.isIncomplete = isIncomplete
+        self.items = items
+    }
+}
+
+public enum CompletionRequest: LSPRequest {
+    public typealias Params = CompletionParams
+    public typealias Response = CompletionList
+    public static let method = "textDocument/completion"
+}
+
+public struct CompletionOptions: Encodable, Sendable, Equatable {
+    public var triggerCharacters: [String]
+    public var resolveProvider: Bool
+    public var completionItem: ItemOptions?
+
+    public struct ItemOptions: Encodable, Sendable, Equatable {
+        public var labelDetailsSupport: Bool
+    }
+
+    public init(triggerCharacters: [String], resolveProvider: Bool, labelDetailsSupport: Bool) {
+        self.triggerCharacters = triggerCharacters
+        self.resolveProvider = resolveProvider
+        completionItem = labelDetailsSupport ? ItemOptions(labelDetailsSupport: true) : nil
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Features
+import Foundation
+import JSONRPC
+import Server
+import SourceText
+
+struct CompleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "complete",
+        abstract: "Print the completions at a position of a Swift test file, as the editor would show them.",
+        discussion: "LINE and COLUMN are 1-based; COLUMN counts UTF-8 bytes, as swiftc does.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, text }
+
+    @Argument(help: "FILE:LINE:COLUMN")
+    var location: String
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "Output format: json or text.")
+    var format: Format = .text
+
+    struct Item: Encodable {
+        var label: String
+        var kind: String
+        var detail: String?
+        var insertText: String
+        var documentation: String?
+    }
+
+    func run() throws {
+        let parts = location.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line >= 1, column >= 1
+        else { throw ValidationError("expected FILE:LINE:COLUMN, got '\(location)'") }
+        let path = parts.dropLast(2).joined(separator: ":")
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw ValidationError("cannot read \(path)") }
+        let text = String(decoding: data, as: UTF8.self)
+        let loaded = try workspace.load()
+        guard let project = loaded.project(forSwiftFile: file, text: text) else { return }
+        let offset = LineTable(Array(data)).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8)
+        let completions = MockCompletions.completions(
+            at: offset, in: text, model: project.index.mockModel, schema: project.index.schema)
+        switch format {
+        case .json:
+            let items = completions.map {
+                Item(label: $0.label, kind: "\($0.kind)", detail: $0.detail, insertText: $0.insertText, documentation: $0.documentation)
+            }
+            FileHandle.standardOutput.write(Data(try JSONCEncoder(prettyPrinted: true, writesNilAsNull: true).encode(items) + [10]))
+        case .text:
+            for completion in completions {
+                print([completion.label, completion.detail].compactMap { $0 }.joined(separator: "\t"))
+            }
+        }
+    }
+}
