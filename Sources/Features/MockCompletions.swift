@@ -35,7 +35,7 @@ public enum MockCompletions {
                     replaceRange: context.replaceRange, isDeprecated: false, sortText: sortKey(position))
             }
         case .argumentLabel(let mock, let used):
-            guard let object = object(mock, in: model) else { return [] }
+            guard let object = model.object(swiftName: mock.name) else { return [] }
             let usedLabels = Set(used)
             return object.fields.enumerated().compactMap { position, field in
                 guard !usedLabels.contains(field.initLabel) else { return nil }
@@ -47,7 +47,7 @@ public enum MockCompletions {
                     replaceRange: context.replaceRange, isDeprecated: field.deprecationReason != nil, sortText: sortKey(position))
             }
         case .argumentValue(let mock, let label):
-            guard let field = object(mock, in: model)?.fields.first(where: { $0.initLabel == label }) else { return [] }
+            guard let field = model.object(swiftName: mock.name)?.fields.first(where: { $0.initLabel == label }) else { return [] }
             return values(for: field, schema: schema, model: model).enumerated().map { position, value in
                 Completion(
                     label: value.label, kind: .value, detail: field.graphqlType.description, documentation: nil,
@@ -60,10 +60,6 @@ public enum MockCompletions {
     private static func sortKey(_ position: Int) -> String {
         let digits = String(position)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    static func object(_ type: WrittenTypeName, in model: MockModel) -> MockObject? {
-        model.object(type.name) ?? model.objects.first { $0.swiftName == type.name }
     }
 
     static func documentation(_ field: MockField) -> String {

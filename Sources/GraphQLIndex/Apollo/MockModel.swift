@@ -108,7 +108,14 @@ public struct MockModel: Sendable {
     var projectFields: ProjectFields { fields }
 
     /// Every mock object, in Apollo's (file) order.
-    public var objects: [MockObject] { objectNames.compactMap(object) }
+    public var objects: [MockObject] { objectNames.compactMap { object($0) } }
+
+    /// The mock whose Swift class is `swiftName` (`Dog`, `Type_Object`), as tests and generated files name it.
+    /// Renders only that mock.
+    public func object(swiftName: String) -> MockObject? {
+        if let object = object(swiftName) { return object }
+        return objectNames.first { schema[$0].map(SwiftNames.typeName) == swiftName }.flatMap { object($0) }
+    }
 
     /// The mock of an object type, if Apollo generates one.
     public func object(_ name: String) -> MockObject? {

@@ -29,7 +29,7 @@ enum GeneratedMockCheck {
         var optional = 0
         var required = 0
         for mock in sources.flatMap(\.mocks) {
-            guard let object = object(named: mock.className, in: model) else { continue }
+            guard let object = model.object(swiftName: mock.className) else { continue }
             for field in object.fields where field.isNonNull {
                 guard let parameter = mock.parameter(field.initLabel) else { continue }
                 if parameter.type.hasSuffix("?") { optional += 1 } else { required += 1 }
@@ -39,17 +39,13 @@ enum GeneratedMockCheck {
         return optional > 0 ? .optionalParameters : nil
     }
 
-    static func object(named swiftName: String, in model: MockModel) -> MockObject? {
-        model.object(swiftName) ?? model.objectNames.lazy.compactMap { model.object($0) }.first { $0.swiftName == swiftName }
-    }
-
     /// An information diagnostic on each generated mock whose fields differ from what the documents select.
     static func diagnostics(_ sources: [GeneratedMockSource], model: MockModel) -> [String: [IndexDiagnostic]] {
         var result: [String: [IndexDiagnostic]] = [:]
         for source in sources {
             for mock in source.mocks {
                 let location = SourceLocation(document: source.path, range: mock.nameRange)
-                guard let object = object(named: mock.className, in: model) else {
+                guard let object = model.object(swiftName: mock.className) else {
                     result[source.path, default: []].append(IndexDiagnostic(
                         .information, code: "stale-generated-mock",
                         "the GraphQL documents no longer give \(mock.className) a mock: re-run Apollo's codegen to remove this file",

@@ -69,12 +69,6 @@ public struct Workspace: Sendable {
         return changed
     }
 
-    /// The project a GraphQL file belongs to, if any.
-    public func project(containing file: URL) -> Project? {
-        let file = file.standardizedFileURL
-        return projects.first { $0.configuration.role(of: file) != nil }
-    }
-
     /// The project a Swift test file belongs to: the one whose mocks it uses (`import XTestMocks`, `import X`,
     /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first.
     public func project(forSwiftFile file: URL, text: String) -> Project? {
