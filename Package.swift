@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "mockls",
             dependencies: [
-                "Server", "Features", "SourceText", "JSONRPC",
+                "Server", "Features", "SwiftAnalysis", "SourceText", "JSONRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex"]),
         .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis"]),
-        .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex"]),
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex", "SwiftAnalysis"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC"]),
     ]

@@ -3,11 +3,11 @@ import SwiftAnalysis
 
 /// One completion: plain values with UTF-8 offsets; the server turns them into LSP items.
 public struct Completion: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case mockType, argument, value }
+    public enum Kind: Sendable, Equatable { case mockType, argument, value, member, variable }
 
     public var label: String
     public var kind: Kind
-    /// The Swift type (and default) of an argument, or the GraphQL type of a value.
+    /// The Swift type (and default) of an argument or member, or the GraphQL type of a value.
     public var detail: String?
     /// Markdown.
     public var documentation: String?
@@ -21,39 +21,58 @@ public struct Completion: Sendable, Equatable {
     public var sortText: String
 }
 
-/// Completion inside mock-building code (`Mock<|`, `Mock<Dog>(|`, `Mock<Dog>(height: |`), from the project's mock
-/// model alone: no build, no generated code.
+/// Completion in mock-building code (`Mock<|`, `Mock<Dog>(|`, `Mock<Dog>(height: |`, `dog.|`, `X.from(|`,
+/// `X.placeholder(|`), from the project's GraphQL documents alone: no build, no generated code.
 public enum MockCompletions {
-    public static func completions(at offset: Int, in source: String, model: MockModel, schema: Schema) -> [Completion] {
-        guard let context = MockCompletionContext.at(offset, in: source) else { return [] }
+    public static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> [Completion] {
+        guard let context = MockCompletionContext.at(offset, in: file) else { return [] }
+        let resolver = ValueResolver(file: file, project: project)
+        let items: [Item]
         switch context.position {
         case .typeArgument:
-            return model.objects.enumerated().map { position, object in
-                Completion(
-                    label: object.swiftName, kind: .mockType, detail: "Mock<\(object.swiftName)>",
-                    documentation: object.description?.value, insertText: object.swiftName, snippet: nil,
-                    replaceRange: context.replaceRange, isDeprecated: false, sortText: sortKey(position))
+            items = project.mockModel.objects.map { object in
+                Item(object.swiftName, .mockType, detail: "Mock<\(object.swiftName)>", documentation: object.description?.value)
             }
-        case .argumentLabel(let mock, let used):
-            guard let object = model.object(swiftName: mock.name) else { return [] }
-            let usedLabels = Set(used)
-            return object.fields.enumerated().compactMap { position, field in
-                guard !usedLabels.contains(field.initLabel) else { return nil }
-                let detail = model.format == .defaults && field.isNonNull
-                    ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
-                return Completion(
-                    label: field.initLabel, kind: .argument, detail: detail, documentation: documentation(field),
-                    insertText: "\(field.initLabel): ", snippet: "\(field.initLabel): ${1:\(placeholder(field, schema: schema))}",
-                    replaceRange: context.replaceRange, isDeprecated: field.deprecationReason != nil, sortText: sortKey(position))
+        case .argumentLabel(let call, let used):
+            items = labels(for: call, used: Set(used), at: offset, resolver: resolver)
+        case .argumentValue(let call, let label, let inList):
+            guard case .mock(let object) = resolver.resolve(call.value, at: offset), let field = resolver.field(label, of: object) else {
+                return []
             }
-        case .argumentValue(let mock, let label):
-            guard let field = model.object(swiftName: mock.name)?.fields.first(where: { $0.initLabel == label }) else { return [] }
-            return values(for: field, schema: schema, model: model).enumerated().map { position, value in
-                Completion(
-                    label: value.label, kind: .value, detail: field.graphqlType.description, documentation: nil,
-                    insertText: value.text, snippet: value.snippet, replaceRange: context.replaceRange, isDeprecated: false,
-                    sortText: sortKey(position))
-            }
+            items = values(for: field, inList: inList, project: project)
+        case .member(let base):
+            guard let value = resolver.resolve(base, at: offset) else { return [] }
+            items = members(of: value, resolver: resolver)
+        }
+        return items.enumerated().map { position, item in
+            Completion(
+                label: item.label, kind: item.kind, detail: item.detail, documentation: item.documentation,
+                insertText: item.insertText, snippet: item.snippet, replaceRange: context.replaceRange,
+                isDeprecated: item.isDeprecated, sortText: sortKey(position))
+        }
+    }
+
+    /// A completion before it is placed.
+    struct Item {
+        var label: String
+        var kind: Completion.Kind
+        var detail: String?
+        var documentation: String?
+        var insertText: String
+        var snippet: String?
+        var isDeprecated = false
+
+        init(
+            _ label: String, _ kind: Completion.Kind, detail: String?, documentation: String? = nil, insertText: String? = nil,
+            snippet: String? = nil, isDeprecated: Bool = false
+        ) {
+            self.label = label
+            self.kind = kind
+            self.detail = detail
+            self.documentation = documentation
+            self.insertText = insertText ?? label
+            self.snippet = snippet
+            self.isDeprecated = isDeprecated
         }
     }
 
@@ -62,10 +81,158 @@ public enum MockCompletions {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    static func documentation(_ field: MockField) -> String {
+    // MARK: Arguments
+
+    private static func labels(for call: MockCall, used: Set<String>, at offset: Int, resolver: ValueResolver) -> [Item] {
+        let project = resolver.project
+        switch call {
+        case .mockInitializer(let value):
+            guard case .mock(let object) = resolver.resolve(value, at: offset) else { return [] }
+            return object.fields.filter { !used.contains($0.initLabel) }.map { field in
+                let detail = project.mockModel.format == .defaults && field.isNonNull
+                    ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
+                return argument(
+                    field.initLabel, detail: detail, documentation: documentation(field, of: object.name, project: project),
+                    placeholder: placeholder(field, schema: project.schema), isDeprecated: field.deprecationReason != nil)
+            }
+        case .placeholder(let value):
+            switch resolver.resolve(value, at: offset) {
+            case .mock(let object):
+                let parameters = PlaceholderFactory.parameters(of: object, schema: project.schema)
+                return zip(object.fields, parameters).filter { !used.contains($0.1.label) }.map { field, parameter in
+                    argument(
+                        parameter.label, detail: "\(parameter.type) = \(parameter.defaultValue)",
+                        documentation: documentation(field, of: object.name, project: project), placeholder: parameter.defaultValue,
+                        isDeprecated: field.deprecationReason != nil)
+                }
+            case .selectionSet(let selectionSet):
+                return PlaceholderFactory.parameters(of: selectionSet, schema: project.schema).filter { !used.contains($0.label) }.map {
+                    parameter in
+                    let field = resolver.field(parameter.label, of: selectionSet)
+                    return argument(
+                        parameter.label, detail: "\(parameter.type) = \(parameter.defaultValue)",
+                        documentation: field.map { documentation($0, in: selectionSet, project: project) },
+                        placeholder: parameter.defaultValue, isDeprecated: field?.deprecationReason != nil)
+                }
+            default:
+                return []
+            }
+        case .from(let path):
+            guard used.isEmpty, let selectionSet = resolver.selectionSet(path) else { return [] }
+            return fromArguments(selectionSet, at: offset, resolver: resolver)
+        }
+    }
+
+    private static func argument(
+        _ label: String, detail: String, documentation: String?, placeholder: String, isDeprecated: Bool
+    ) -> Item {
+        Item(
+            label, .argument, detail: detail, documentation: documentation, insertText: "\(label): ",
+            snippet: "\(label): ${1:\(escapeSnippet(placeholder))}", isDeprecated: isDeprecated)
+    }
+
+    /// `X.from(|`: the mock variables in scope that can fill the selection set, then a new mock of each of its
+    /// parent type's possible types (apollo-ios#3451: Xcode offers every mock there).
+    private static func fromArguments(_ selectionSet: GeneratedSelectionSet, at offset: Int, resolver: ValueResolver) -> [Item] {
+        let project = resolver.project
+        let possible = project.schema.possibleTypes(of: selectionSet.parentType)
+        var seen: Set<String> = []
+        var items: [Item] = []
+        for variable in resolver.file.variables(visibleAt: offset) where seen.insert(variable.name).inserted {
+            guard case .mock(let object) = resolver.resolve(variable.value, at: variable.nameRange.lowerBound),
+                possible.contains(object.name)
+            else { continue }
+            items.append(Item(variable.name, .variable, detail: "Mock<\(object.swiftName)>"))
+        }
+        for name in possible {
+            guard let object = project.mockModel.object(name) else { continue }
+            let mock = "Mock<\(object.swiftName)>"
+            items.append(Item(
+                mock + "()", .value, detail: selectionSet.parentType, documentation: object.description?.value,
+                insertText: mock + "()", snippet: mock + "($1)$0"))
+        }
+        return items
+    }
+
+    // MARK: Values
+
+    /// Values for `label: |`: mocks of the possible object types, enum cases, the list form.
+    static func values(for field: MockField, inList: Bool, project: ProjectIndex) -> [Item] {
+        let schema = project.schema
+        let named = field.graphqlType.namedType.value
+        guard let type = schema[named] else { return [] }
+        let wrap = (field.setter == .list || field.setter == .scalarList) && !inList
+        func item(_ text: String, snippet: String) -> Item {
+            Item(
+                wrap ? "[\(text)]" : text, .value, detail: field.graphqlType.description,
+                snippet: wrap ? "[\(snippet)]" : snippet)
+        }
+        switch type.kind {
+        case .object, .interface, .union:
+            return schema.possibleTypes(of: named).sorted().compactMap { project.mockModel.object($0) }.map { object in
+                let mock = "Mock<\(object.swiftName)>("
+                return item(mock + ")", snippet: "\(mock)$1)$0")
+            }
+        case .enumeration:
+            return type.enumValues.map { value in
+                let text = ".case(.\(SwiftNames.enumCase(value.name)))"
+                return item(text, snippet: text)
+            }
+        default:
+            return []
+        }
+    }
+
+    // MARK: Members
+
+    private static func members(of value: ResolvedValue, resolver: ValueResolver) -> [Item] {
+        let project = resolver.project
+        switch value {
+        case .mock(let object):
+            return object.fields.map { field in
+                Item(
+                    field.property, .member, detail: field.readType, documentation: documentation(field, of: object.name, project: project),
+                    isDeprecated: field.deprecationReason != nil)
+            } + [Item("__typename", .member, detail: "String", documentation: "The mock's object type: `\(object.name)`.")]
+        case .selectionSet(let selectionSet):
+            var items = selectionSet.fields.map { field in
+                Item(
+                    field.property, .member, detail: field.type,
+                    documentation: documentation(field, in: selectionSet, project: project),
+                    isDeprecated: field.deprecationReason != nil)
+            }
+            items += selectionSet.inlineFragments.map { Item($0.accessor, .member, detail: $0.type + "?") }
+            if !selectionSet.fragmentAccessors.isEmpty { items.append(Item("fragments", .member, detail: "Fragments")) }
+            items.append(Item("__typename", .member, detail: "String"))
+            return items
+        case .fragments(let selectionSet):
+            return selectionSet.fragmentAccessors.map {
+                Item($0.accessor, .member, detail: $0.isOptional ? $0.type + "?" : $0.type)
+            }
+        case .abstractMock, .list, .other:
+            // `(any AnyMock)` has no dynamic members: the test casts it to a `Mock<T>` first.
+            return []
+        }
+    }
+
+    // MARK: Documentation
+
+    static func documentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {
         var lines = ["`\(field.key): \(field.graphqlType)`"]
         if let description = field.description?.value { lines.append(description) }
-        if let reason = field.deprecationReason { lines.append("Deprecated: \(reason)") }
+        if let reason = field.deprecationReason { lines.append("**Deprecated:** \(reason)") }
+        let operations = project.definitions(selecting: field.key, on: object)
+        if !operations.isEmpty { lines.append("Selected by " + operations.map { "`\($0)`" }.joined(separator: ", ")) }
+        return lines.joined(separator: "\n\n")
+    }
+
+    static func documentation(_ field: GeneratedSelectionSet.Field, in selectionSet: GeneratedSelectionSet, project: ProjectIndex) -> String {
+        var lines = ["`\(field.key): \(field.graphqlType)` on `\(selectionSet.parentType)`"]
+        if let description = project.schema[selectionSet.parentType]?.field(field.key)?.description?.value {
+            lines.append(description)
+        }
+        if let reason = field.deprecationReason { lines.append("**Deprecated:** \(reason)") }
+        if field.isConditional { lines.append("Conditionally included: `nil` when its condition is not met.") }
         return lines.joined(separator: "\n\n")
     }
 
@@ -74,7 +241,8 @@ public enum MockCompletions {
         switch field.setter {
         case .entity:
             if let type = schema[field.graphqlType.namedType.value], type.kind == .object { return "Mock<\(field.fieldType)>()" }
-            return "Mock<\(schema.possibleTypes(of: field.graphqlType.namedType.value).first ?? "Object")>()"
+            let first = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap { schema[$0] }
+            return "Mock<\(first.map(SwiftNames.typeName) ?? "Object")>()"
         case .list, .scalarList: return "[]"
         case .scalar:
             if field.fieldType.hasPrefix("GraphQLEnum<"),
@@ -82,29 +250,24 @@ public enum MockCompletions {
             {
                 return ".case(.\(SwiftNames.enumCase(first.name)))"
             }
-            return field.defaultValue == "nil" ? "value" : field.defaultValue
+            if field.defaultValue != "nil" { return field.defaultValue }
+            switch field.graphqlType.namedType.value {
+            case "String", "ID": return "\"\""
+            case "Int": return "0"
+            case "Float": return "0.0"
+            case "Boolean": return "false"
+            default: return "value"
+            }
         }
     }
 
-    /// Values for `label: |`: mocks of the possible object types, enum cases, the list form.
-    static func values(for field: MockField, schema: Schema, model: MockModel) -> [(label: String, text: String, snippet: String)] {
-        let named = field.graphqlType.namedType.value
-        guard let type = schema[named] else { return [] }
-        let isList = field.setter == .list || field.setter == .scalarList
-        func wrap(_ value: String) -> String { isList ? "[\(value)]" : value }
-        switch type.kind {
-        case .object, .interface, .union:
-            return schema.possibleTypes(of: named).sorted().compactMap { model.object($0) }.map { object in
-                let mock = "Mock<\(object.swiftName)>("
-                return (wrap(mock + ")"), wrap(mock + ")"), isList ? "[\(mock)$1)$0]" : "\(mock)$1)$0")
-            }
-        case .enumeration:
-            return type.enumValues.map { value in
-                let text = ".case(.\(SwiftNames.enumCase(value.name)))"
-                return (wrap(text), wrap(text), wrap(text))
-            }
-        default:
-            return []
+    /// `$`, `}` and `\` are special inside a snippet placeholder.
+    static func escapeSnippet(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "$" || character == "}" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
         }
+        return escaped
     }
 }

@@ -163,15 +163,19 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var positionEncoding: PositionEncodingKind
     public var textDocumentSync: TextDocumentSyncOptions
     public var completionProvider: CompletionOptions?
+    public var hoverProvider: Bool
+    public var definitionProvider: Bool
     public var workspace: WorkspaceCapabilities?
 
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
-        workspace: WorkspaceCapabilities?
+        hoverProvider: Bool, definitionProvider: Bool, workspace: WorkspaceCapabilities?
     ) {
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider
+        self.hoverProvider = hoverProvider
+        self.definitionProvider = definitionProvider
         self.workspace = workspace
     }
 

@@ -1,5 +1,6 @@
 import LSP
 import SourceText
+import SwiftAnalysis
 
 /// An open document as the client last described it.
 public struct Document: Sendable {
@@ -7,8 +8,22 @@ public struct Document: Sendable {
     public let languageID: String
     public let version: Int
     public let lines: LineTable
+    /// Its Swift syntax tree, for Swift documents; parsed when first asked for.
+    let swiftParse: SwiftParseCache?
+
+    init(uri: DocumentURI, languageID: String, version: Int, lines: LineTable, previous: Document? = nil) {
+        self.uri = uri
+        self.languageID = languageID
+        self.version = version
+        self.lines = lines
+        let isSwift = languageID == "swift" || uri.hasSuffix(".swift")
+        swiftParse = isSwift ? SwiftParseCache(text: lines.bytes, after: previous?.swiftParse) : nil
+    }
 
     public var text: String { lines.text }
+
+    /// The parsed Swift file, or nil for a document that is not Swift.
+    public var swiftFile: SwiftTestFile? { swiftParse?.file }
 }
 
 public enum DocumentError: Error, Equatable, CustomStringConvertible {
@@ -51,7 +66,7 @@ public struct DocumentStore: Sendable {
                 lines = LineTable(change.text.bytes)
             }
         }
-        let changed = Document(uri: uri, languageID: document.languageID, version: version, lines: lines)
+        let changed = Document(uri: uri, languageID: document.languageID, version: version, lines: lines, previous: document)
         documents[uri] = changed
         return changed
     }

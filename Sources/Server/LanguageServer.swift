@@ -260,6 +260,7 @@ public final class LanguageServer: @unchecked Sendable {
                 completionProvider: CompletionOptions(
                     triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: false,
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
+                hoverProvider: true, definitionProvider: true,
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }
@@ -350,7 +351,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func registerReadRequests() {
-        registerCompletion()
+        registerTestFileRequests()
         if options.testHooks { registerTestHooks() }
     }
 

@@ -1,17 +1,21 @@
-import SwiftParser
 import SwiftSyntax
 
-/// A type as written in a test: `Dog` or `AnimalKingdomAPITestMocks.Dog`.
-public struct WrittenTypeName: Sendable, Equatable, CustomStringConvertible {
-    public var qualifier: String?
-    public var name: String
+/// A call whose arguments mockls knows.
+public enum MockCall: Sendable, Hashable {
+    /// `Mock<Dog>(…)`, `Mock(…)` / `.init(…)` with a contextual mock type: builds the mock `value` stands for.
+    case mockInitializer(WrittenExpression)
+    /// `Mock<Dog>.placeholder(…)` or `AllAnimalsQuery.Data.AllAnimal.placeholder(…)`.
+    case placeholder(WrittenExpression)
+    /// `AllAnimalsQuery.Data.AllAnimal.from(…)`.
+    case from(path: [String])
 
-    public init(qualifier: String? = nil, name: String) {
-        self.qualifier = qualifier
-        self.name = name
+    /// What the call builds.
+    public var value: WrittenExpression {
+        switch self {
+        case .mockInitializer(let value), .placeholder(let value): value
+        case .from(let path): .selectionSet(path: path)
+        }
     }
-
-    public var description: String { qualifier.map { "\($0).\(name)" } ?? name }
 }
 
 /// What is being typed at a cursor inside mock-building code, found in code that is still incomplete
@@ -20,10 +24,12 @@ public struct MockCompletionContext: Sendable, Equatable {
     public enum Position: Sendable, Equatable {
         /// `Mock<|`, `Mock<Do|`, `Mock<AnimalKingdomAPITestMocks.|`
         case typeArgument(qualifier: String?)
-        /// `Mock<Dog>(|`, `Mock<Dog>(species: "x", |`, `Mock<Dog>(spe|`, `let d: Mock<Dog> = .init(|`
-        case argumentLabel(mock: WrittenTypeName, usedLabels: [String])
-        /// `Mock<Dog>(height: |`
-        case argumentValue(mock: WrittenTypeName, label: String)
+        /// `Mock<Dog>(|`, `Mock<Dog>(species: "x", |`, `Mock<Dog>(spe|`, `let d: Mock<Dog> = .init(|`, `X.from(|`
+        case argumentLabel(call: MockCall, usedLabels: [String])
+        /// `Mock<Dog>(height: |`; `inList` inside the brackets of a list value (`allAnimals: [|`).
+        case argumentValue(call: MockCall, label: String, inList: Bool)
+        /// `mock.|`, `mock.height?.|`, `mock.predators?.first?.|`
+        case member(of: WrittenExpression)
     }
 
     public var position: Position
@@ -32,82 +38,92 @@ public struct MockCompletionContext: Sendable, Equatable {
     /// The bytes a completion replaces: the prefix.
     public var replaceRange: Range<Int>
 
-    /// The context at `offset` (a UTF-8 byte offset) in `source`, if the cursor is in mock-building code.
+    /// The context at `offset` (a UTF-8 byte offset) in `file`, if the cursor is in mock-building code.
+    public static func at(_ offset: Int, in file: SwiftTestFile) -> MockCompletionContext? {
+        TokenWindow(tokens: file.tokens(around: offset)).completionContext(at: offset)
+    }
+
+    /// The same for a source parsed on the spot.
     public static func at(_ offset: Int, in source: String) -> MockCompletionContext? {
-        let tree = Parser.parse(source: source)
-        let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.presence == .present }
-        return Finder(tokens: tokens, offset: offset).find()
+        at(offset, in: SwiftTestFile(source))
     }
 }
 
-private struct Finder {
+/// The tokens of one declaration, read backwards from a cursor: what incomplete code means.
+struct TokenWindow {
     let tokens: [TokenSyntax]
-    let offset: Int
 
-    func start(_ token: TokenSyntax) -> Int { token.positionAfterSkippingLeadingTrivia.utf8Offset }
-    func end(_ token: TokenSyntax) -> Int { token.endPositionBeforeTrailingTrivia.utf8Offset }
+    func start(_ index: Int) -> Int { tokens[index].positionAfterSkippingLeadingTrivia.utf8Offset }
+    func end(_ index: Int) -> Int { tokens[index].endPositionBeforeTrailingTrivia.utf8Offset }
+    func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text : "" }
+    func isIdentifier(_ index: Int) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        if case .identifier = tokens[index].tokenKind { return true }
+        return false
+    }
 
-    func find() -> MockCompletionContext? {
+    /// An identifier, or a keyword used as an argument label (`default:`).
+    func isLabel(_ index: Int) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        switch tokens[index].tokenKind {
+        case .identifier, .keyword: return true
+        default: return false
+        }
+    }
+
+    func completionContext(at offset: Int) -> MockCompletionContext? {
         // The identifier being typed, if the cursor ends or sits inside one.
-        var index = tokens.lastIndex { start($0) < offset } ?? -1
+        var index = tokens.indices.last { start($0) < offset } ?? -1
         var prefix = ""
         var replaceRange = offset..<offset
-        if index >= 0, case .identifier = tokens[index].tokenKind, end(tokens[index]) >= offset {
-            let token = tokens[index]
-            prefix = String(token.text.utf8.prefix(offset - start(token))) ?? ""
-            replaceRange = start(token)..<offset
+        if index >= 0, isLabel(index), end(index) >= offset {
+            prefix = String(decoding: tokens[index].text.utf8.prefix(offset - start(index)), as: UTF8.self)
+            replaceRange = start(index)..<offset
             index -= 1
-        } else if index >= 0, end(tokens[index]) > offset {
+        } else if index >= 0, end(index) > offset {
             return nil  // inside a literal, a comment-like token or an operator
         }
         guard index >= 0 else { return nil }
-        let before = tokens[index]
-        // `Mock<` may be read as a generic argument list or, unfinished, as an operator: compare the text.
-        if before.text == "<" {
-            guard index >= 1, tokens[index - 1].text == "Mock" else { return nil }
-            return MockCompletionContext(position: .typeArgument(qualifier: nil), prefix: prefix, replaceRange: replaceRange)
+        func context(_ position: MockCompletionContext.Position) -> MockCompletionContext {
+            MockCompletionContext(position: position, prefix: prefix, replaceRange: replaceRange)
         }
-        switch before.tokenKind {
+        // `Mock<` may be read as a generic argument list or, unfinished, as an operator: compare the text.
+        if text(index) == "<" {
+            return text(index - 1) == "Mock" ? context(.typeArgument(qualifier: nil)) : nil
+        }
+        switch tokens[index].tokenKind {
         case .period:
-            // `Mock<Qualifier.|`
-            guard index >= 3, case .identifier(let qualifier) = tokens[index - 1].tokenKind,
-                tokens[index - 2].text == "<", tokens[index - 3].text == "Mock"
-            else { return nil }
-            return MockCompletionContext(position: .typeArgument(qualifier: qualifier), prefix: prefix, replaceRange: replaceRange)
+            if isIdentifier(index - 1), text(index - 2) == "<", text(index - 3) == "Mock" {
+                return context(.typeArgument(qualifier: text(index - 1)))
+            }
+            return chain(endingAt: index - 1).map { context(.member(of: $0)) }
         case .leftParen, .comma:
-            guard let call = enclosingCall(from: index) else { return nil }
-            return MockCompletionContext(
-                position: .argumentLabel(mock: call.mock, usedLabels: call.labels), prefix: prefix, replaceRange: replaceRange)
+            guard let open = unmatchedOpenBracket(atOrBefore: index) else { return nil }
+            if text(open) == "[" {
+                return valueLabel(before: open).map { context(.argumentValue(call: $0.call, label: $0.label, inList: true)) }
+            }
+            return call(openingAt: open).map { context(.argumentLabel(call: $0, usedLabels: labels(after: open))) }
+        case .leftSquare:
+            return valueLabel(before: index).map { context(.argumentValue(call: $0.call, label: $0.label, inList: true)) }
         case .colon:
-            guard index >= 1, case .identifier(let label) = tokens[index - 1].tokenKind,
-                let call = enclosingCall(from: index - 1)
-            else { return nil }
-            return MockCompletionContext(
-                position: .argumentValue(mock: call.mock, label: label), prefix: prefix, replaceRange: replaceRange)
+            return valueLabel(before: index + 1).map { context(.argumentValue(call: $0.call, label: $0.label, inList: false)) }
         default:
             return nil
         }
     }
 
-    /// The `Mock<T>(` call whose argument list contains token `index` at its top level, with the labels it has.
-    private func enclosingCall(from index: Int) -> (mock: WrittenTypeName, labels: [String])? {
-        guard let open = unmatchedOpenParen(atOrBefore: index), open >= 1, let mock = calledMock(endingAt: open - 1) else {
-            return nil
-        }
-        return (mock, labels(after: open))
-    }
+    // MARK: Calls
 
-    /// The `(` that opens the argument list around token `index`; nil when an unmatched `[` or `{` comes first
-    /// (the cursor is inside an array or closure, not at argument level).
-    private func unmatchedOpenParen(atOrBefore index: Int) -> Int? {
+    /// The `(` or `[` around token `index` at its top level; nil inside a closure.
+    func unmatchedOpenBracket(atOrBefore index: Int) -> Int? {
         var depth = 0
         for position in stride(from: index, through: 0, by: -1) {
             switch tokens[position].tokenKind {
             case .rightParen, .rightSquare, .rightBrace:
                 depth += 1
-            case .leftParen where depth == 0:
+            case .leftParen where depth == 0, .leftSquare where depth == 0:
                 return position
-            case .leftSquare where depth == 0, .leftBrace where depth == 0:
+            case .leftBrace where depth == 0:
                 return nil
             case .leftParen, .leftSquare, .leftBrace:
                 depth -= 1
@@ -118,36 +134,79 @@ private struct Finder {
         return nil
     }
 
-    /// `Mock<T>`, `Mock<Q.T>`, or `Mock` / `.init` with a contextual `Mock<T>` type, ending at token `index`.
-    private func calledMock(endingAt index: Int) -> WrittenTypeName? {
-        if tokens[index].text == "Mock" { return contextualMock(before: index) }
-        if tokens[index].text == "init", index >= 1, tokens[index - 1].text == "." { return contextualMock(before: index - 1) }
-        return writtenMock(endingAt: index)?.type
+    /// The matching opening bracket of the closing one at `index`.
+    func matchingOpen(_ index: Int) -> Int? {
+        guard index >= 1 else { return nil }
+        return unmatchedOpenBracket(atOrBefore: index - 1).flatMap { open in
+            tokens[open].tokenKind == (tokens[index].tokenKind == .rightParen ? .leftParen : .leftSquare) ? open : nil
+        }
     }
 
-    /// `Mock < [Qualifier .] Name >` ending at token `index`, and the index of its `Mock` token.
-    private func writtenMock(endingAt index: Int) -> (type: WrittenTypeName, start: Int)? {
-        guard tokens[index].text == ">", index >= 3 else { return nil }
-        let name = tokens[index - 1].text
-        if tokens[index - 2].text == "<", tokens[index - 3].text == "Mock" {
-            return (WrittenTypeName(name: name), index - 3)
+    /// The mock call whose argument list opens at token `open`.
+    func call(openingAt open: Int) -> MockCall? {
+        let callee = open - 1
+        guard callee >= 0 else { return nil }
+        if let mock = writtenMock(endingAt: callee) { return .mockInitializer(.mock(mock.type)) }
+        let name = text(callee)
+        if name == "Mock" { return contextualValue(before: callee).map { .mockInitializer($0) } }
+        guard name == "init" || name == "placeholder" || name == "from", text(callee - 1) == "." else { return nil }
+        let dot = callee - 1
+        if let mock = writtenMock(endingAt: dot - 1) {
+            return name == "from" ? nil : name == "init" ? .mockInitializer(.mock(mock.type)) : .placeholder(.mock(mock.type))
         }
-        if index >= 5, tokens[index - 2].text == ".", tokens[index - 4].text == "<", tokens[index - 5].text == "Mock" {
-            return (WrittenTypeName(qualifier: tokens[index - 3].text, name: name), index - 5)
+        if let path = typePath(endingAt: dot - 1) {
+            return name == "from" ? .from(path: path.path) : name == "placeholder" ? .placeholder(.selectionSet(path: path.path)) : nil
+        }
+        // A leading dot: `.init(` or `.placeholder(` takes its type from where it stands.
+        guard name != "from", !endsExpression(dot - 1), let value = contextualValue(before: dot) else { return nil }
+        return name == "init" ? .mockInitializer(value) : .placeholder(value)
+    }
+
+    /// The label whose value starts after token `index - 1` (`label: |`, `label: [|`, `label: [a, |`) in a mock call.
+    func valueLabel(before index: Int) -> (call: MockCall, label: String)? {
+        var colon = index - 1
+        if text(colon) == "[" { colon -= 1 }
+        guard colon >= 1, text(colon) == ":", isLabel(colon - 1),
+            let open = unmatchedOpenBracket(atOrBefore: colon - 1), text(open) == "(", let call = call(openingAt: open)
+        else { return nil }
+        return (call, text(colon - 1))
+    }
+
+    /// The value expected just before token `index`: from `: Mock<T> =`, from the label of a mock argument, or from
+    /// the list a mock argument takes.
+    func contextualValue(before index: Int) -> WrittenExpression? {
+        let previous = index - 1
+        guard previous >= 0 else { return nil }
+        if text(previous) == "=", let annotation = writtenMock(endingAt: previous - 1), text(annotation.start - 1) == ":" {
+            return .mock(annotation.type)
+        }
+        if text(previous) == ":", let labelled = valueLabel(before: index) {
+            return .argument(of: labelled.call.value, label: labelled.label)
+        }
+        if text(previous) == "[" || text(previous) == ",", let open = unmatchedOpenBracket(atOrBefore: previous),
+            text(open) == "[", let labelled = valueLabel(before: open)
+        {
+            return .element(.argument(of: labelled.call.value, label: labelled.label))
         }
         return nil
     }
 
-    /// The annotation of `let x: Mock<T> = ` just before an expression starting at token `index`.
-    private func contextualMock(before index: Int) -> WrittenTypeName? {
-        guard index >= 2, tokens[index - 1].text == "=", let annotation = writtenMock(endingAt: index - 2),
-            annotation.start >= 1, tokens[annotation.start - 1].text == ":"
-        else { return nil }
-        return annotation.type
+    /// Whether token `index` ends an expression, so a `.` after it is a member access rather than a leading dot.
+    func endsExpression(_ index: Int) -> Bool {
+        guard index >= 0 else { return false }
+        switch tokens[index].tokenKind {
+        case .identifier, .rightParen, .rightSquare, .rightBrace, .postfixQuestionMark, .exclamationMark, .stringQuote,
+            .integerLiteral, .floatLiteral, .rightAngle:
+            return true
+        case .keyword(let keyword):
+            return keyword == .self || keyword == .Self || keyword == .`init`
+        default:
+            return false
+        }
     }
 
     /// Labels written at the top level of the argument list opened at token `open`.
-    private func labels(after open: Int) -> [String] {
+    func labels(after open: Int) -> [String] {
         var labels: [String] = []
         var depth = 0
         var index = open + 1
@@ -158,11 +217,61 @@ private struct Finder {
                 if depth == 0 { return labels }
                 depth -= 1
             case .colon where depth == 0:
-                if case .identifier(let label) = tokens[index - 1].tokenKind { labels.append(label) }
+                if isLabel(index - 1) { labels.append(text(index - 1)) }
             default: break
             }
             index += 1
         }
         return labels
+    }
+
+    // MARK: Types and chains
+
+    /// `Mock < [Qualifier .] Name >` ending at token `index`, and the index of its `Mock` token.
+    func writtenMock(endingAt index: Int) -> (type: WrittenTypeName, start: Int)? {
+        guard text(index) == ">", index >= 3 else { return nil }
+        let name = text(index - 1)
+        if text(index - 2) == "<", text(index - 3) == "Mock" {
+            return (WrittenTypeName(name: name), index - 3)
+        }
+        if text(index - 2) == ".", text(index - 4) == "<", text(index - 5) == "Mock" {
+            return (WrittenTypeName(qualifier: text(index - 3), name: name), index - 5)
+        }
+        return nil
+    }
+
+    /// `A.B.C` of capitalised identifiers ending at token `index`, and the index of its first token.
+    func typePath(endingAt index: Int) -> (path: [String], start: Int)? {
+        var path: [String] = []
+        var position = index
+        while isIdentifier(position), text(position).first?.isUppercase == true {
+            path.insert(text(position), at: 0)
+            guard text(position - 1) == ".", isIdentifier(position - 2) else { break }
+            position -= 2
+        }
+        return path.isEmpty ? nil : (path, position)
+    }
+
+    /// The value of `a.b?.c[0]?.first` or `Mock<Dog>(…).height` ending at token `index`, read backwards.
+    func chain(endingAt index: Int) -> WrittenExpression? {
+        var position = index
+        while text(position) == "?" || text(position) == "!" { position -= 1 }
+        guard position >= 0 else { return nil }
+        if text(position) == "]" {
+            guard let open = matchingOpen(position), let base = chain(endingAt: open - 1) else { return nil }
+            return .element(base)
+        }
+        if text(position) == ")" {
+            guard let open = matchingOpen(position) else { return nil }
+            if let mock = call(openingAt: open) { return mock.value }
+            return nil
+        }
+        guard isIdentifier(position) else { return nil }
+        let name = text(position)
+        if text(position - 1) == "." {
+            guard let base = chain(endingAt: position - 2) else { return nil }
+            return name == "first" || name == "last" ? .element(base) : .member(base, name)
+        }
+        return .variable(name)
     }
 }

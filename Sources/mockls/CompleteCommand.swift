@@ -4,6 +4,7 @@ import Foundation
 import JSONRPC
 import Server
 import SourceText
+import SwiftAnalysis
 
 struct CompleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,8 +41,7 @@ struct CompleteCommand: ParsableCommand {
         let loaded = try workspace.load()
         guard let project = loaded.project(forSwiftFile: file, text: text) else { return }
         let offset = LineTable(Array(data)).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8)
-        let completions = MockCompletions.completions(
-            at: offset, in: text, model: project.index.mockModel, schema: project.index.schema)
+        let completions = MockCompletions.completions(at: offset, in: SwiftTestFile(Array(data)), project: project.index)
         switch format {
         case .json:
             let items = completions.map {

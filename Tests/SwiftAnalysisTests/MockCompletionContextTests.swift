@@ -4,16 +4,22 @@ import XCTest
 /// Cursor positions marked `1️⃣` in code as it is typed.
 final class MockCompletionContextTests: XCTestCase {
     private func context(_ marked: String, file: StaticString = #filePath, line: UInt = #line) -> MockCompletionContext? {
-        let marker = "1️⃣"
-        guard let range = marked.range(of: marker) else {
+        guard let (source, offset) = Self.unmark(marked) else {
             XCTFail("no marker", file: file, line: line)
             return nil
         }
-        let offset = marked.utf8.distance(from: marked.startIndex, to: range.lowerBound)
-        return MockCompletionContext.at(offset, in: marked.replacingCharacters(in: range, with: ""))
+        return MockCompletionContext.at(offset, in: source)
     }
 
-    private let dog = WrittenTypeName(name: "Dog")
+    static func unmark(_ marked: String) -> (String, Int)? {
+        guard let range = marked.range(of: "1️⃣") else { return nil }
+        return (marked.replacingCharacters(in: range, with: ""), marked.utf8.distance(from: marked.startIndex, to: range.lowerBound))
+    }
+
+    private let dog = WrittenExpression.mock(WrittenTypeName(name: "Dog"))
+    private func labels(_ value: WrittenExpression, _ used: [String] = []) -> MockCompletionContext.Position {
+        .argumentLabel(call: .mockInitializer(value), usedLabels: used)
+    }
 
     func testTypeArgument() {
         XCTAssertEqual(context("let m = Mock<1️⃣")?.position, .typeArgument(qualifier: nil))
@@ -27,39 +33,133 @@ final class MockCompletionContextTests: XCTestCase {
     }
 
     func testArgumentLabels() {
-        XCTAssertEqual(context("let m = Mock<Dog>(1️⃣")?.position, .argumentLabel(mock: dog, usedLabels: []))
+        XCTAssertEqual(context("let m = Mock<Dog>(1️⃣")?.position, labels(dog))
         XCTAssertEqual(context("let m = Mock<Dog>(spe1️⃣")?.prefix, "spe")
+        XCTAssertEqual(context("let m = Mock<Dog>(id: \"1\", 1️⃣)")?.position, labels(dog, ["id"]))
         XCTAssertEqual(
-            context("let m = Mock<Dog>(id: \"1\", 1️⃣)")?.position, .argumentLabel(mock: dog, usedLabels: ["id"]))
-        XCTAssertEqual(
-            context("let m = Mock<Dog>(\n  id: \"a(b\",\n  1️⃣\n  species: \"Lab\"\n)")?.position,
-            .argumentLabel(mock: dog, usedLabels: ["id", "species"]))
-        XCTAssertEqual(
-            context("let q = Mock<Query>(allAnimals: [Mock<Dog>(1️⃣")?.position, .argumentLabel(mock: dog, usedLabels: []))
+            context("let m = Mock<Dog>(\n  id: \"a(b\",\n  1️⃣\n  species: \"Lab\"\n)")?.position, labels(dog, ["id", "species"]))
+        XCTAssertEqual(context("let q = Mock<Query>(allAnimals: [Mock<Dog>(1️⃣")?.position, labels(dog))
         XCTAssertEqual(
             context("let m = Mock<AnimalKingdomAPITestMocks.Dog>(1️⃣")?.position,
-            .argumentLabel(mock: WrittenTypeName(qualifier: "AnimalKingdomAPITestMocks", name: "Dog"), usedLabels: []))
-        XCTAssertEqual(context("let d: Mock<Dog> = Mock(1️⃣")?.position, .argumentLabel(mock: dog, usedLabels: []))
-        XCTAssertEqual(context("let d: Mock<Dog> = .init(1️⃣")?.position, .argumentLabel(mock: dog, usedLabels: []))
+            labels(.mock(WrittenTypeName(qualifier: "AnimalKingdomAPITestMocks", name: "Dog"))))
+        XCTAssertEqual(context("let d: Mock<Dog> = Mock(1️⃣")?.position, labels(dog))
+        XCTAssertEqual(context("let d: Mock<Dog> = .init(1️⃣")?.position, labels(dog))
         XCTAssertEqual(
-            context("let m = Mock<Dog>(height: Mock<Height>(feet: 1), 1️⃣")?.position,
-            .argumentLabel(mock: dog, usedLabels: ["height"]), "a finished nested call is skipped")
+            context("let m = Mock<Dog>(height: Mock<Height>(feet: 1), 1️⃣")?.position, labels(dog, ["height"]),
+            "a finished nested call is skipped")
+        XCTAssertEqual(context("let m = Mock<Dog>(height: Mock<Height>(1️⃣")?.position, labels(.mock(WrittenTypeName(name: "Height"))))
+        XCTAssertEqual(context("let m = Mock<Dog>(height: .init(1️⃣")?.position, labels(.argument(of: dog, label: "height")))
         XCTAssertEqual(
-            context("let m = Mock<Dog>(height: Mock<Height>(1️⃣")?.position,
-            .argumentLabel(mock: WrittenTypeName(name: "Height"), usedLabels: []))
+            context("let q = Mock<Query>(allAnimals: [.init(), Mock(1️⃣")?.position,
+            labels(.element(.argument(of: .mock(WrittenTypeName(name: "Query")), label: "allAnimals"))))
         XCTAssertNil(context("print(1️⃣"))
-        XCTAssertNil(context("let m = Mock<Dog>(owner: [1️⃣"))
+        XCTAssertNil(context("let m = Mock<Dog>(owner: { 1️⃣"), "inside a closure")
     }
 
     func testArgumentValues() {
-        XCTAssertEqual(context("let m = Mock<Dog>(height: 1️⃣")?.position, .argumentValue(mock: dog, label: "height"))
-        XCTAssertEqual(context("let m = Mock<Dog>(id: \"1\", skinCovering: .ca1️⃣")?.position, nil, "after a dot: member completion, not here")
+        let query = WrittenExpression.mock(WrittenTypeName(name: "Query"))
+        XCTAssertEqual(
+            context("let m = Mock<Dog>(height: 1️⃣")?.position, .argumentValue(call: .mockInitializer(dog), label: "height", inList: false))
         XCTAssertEqual(context("let m = Mock<Dog>(height: Mo1️⃣")?.prefix, "Mo")
+        XCTAssertEqual(
+            context("let q = Mock<Query>(allAnimals: [1️⃣")?.position,
+            .argumentValue(call: .mockInitializer(query), label: "allAnimals", inList: true))
+        XCTAssertEqual(
+            context("let q = Mock<Query>(allAnimals: [Mock<Dog>(), 1️⃣")?.position,
+            .argumentValue(call: .mockInitializer(query), label: "allAnimals", inList: true))
+        XCTAssertEqual(
+            context("let m = Mock<Dog>.placeholder(height: 1️⃣")?.position,
+            .argumentValue(call: .placeholder(dog), label: "height", inList: false))
+    }
+
+    func testMembers() {
+        XCTAssertEqual(context("mock.1️⃣")?.position, .member(of: .variable("mock")))
+        XCTAssertEqual(context("mock.spe1️⃣")?.prefix, "spe")
+        XCTAssertEqual(context("mock.height?.1️⃣")?.position, .member(of: .member(.variable("mock"), "height")))
+        XCTAssertEqual(context("mock.predators?.first?.1️⃣")?.position, .member(of: .element(.member(.variable("mock"), "predators"))))
+        XCTAssertEqual(context("mock.predators![0].1️⃣")?.position, .member(of: .element(.member(.variable("mock"), "predators"))))
+        XCTAssertEqual(context("Mock<Dog>(id: \"1\").1️⃣")?.position, .member(of: dog))
+        XCTAssertEqual(context("animal.fragments.1️⃣")?.position, .member(of: .member(.variable("animal"), "fragments")))
+    }
+
+    func testFromAndPlaceholders() {
+        let path = ["AllAnimalsQuery", "Data", "AllAnimal"]
+        XCTAssertEqual(
+            context("let a = AllAnimalsQuery.Data.AllAnimal.from(1️⃣")?.position, .argumentLabel(call: .from(path: path), usedLabels: []))
+        XCTAssertEqual(context("let a = AllAnimalsQuery.Data.AllAnimal.from(do1️⃣")?.prefix, "do")
+        XCTAssertEqual(
+            context("let a = AllAnimalsQuery.Data.AllAnimal.placeholder(1️⃣")?.position,
+            .argumentLabel(call: .placeholder(.selectionSet(path: path)), usedLabels: []))
+        XCTAssertEqual(
+            context("let d = Mock<Dog>.placeholder(id: \"1\", 1️⃣")?.position, .argumentLabel(call: .placeholder(dog), usedLabels: ["id"]))
+        XCTAssertEqual(
+            context("let d: Mock<Dog> = .placeholder(1️⃣")?.position, .argumentLabel(call: .placeholder(dog), usedLabels: []))
+        XCTAssertEqual(
+            context("let d = Mock<Dog>(height: .placeholder(1️⃣")?.position,
+            .argumentLabel(call: .placeholder(.argument(of: dog, label: "height")), usedLabels: []))
     }
 
     func testCJKBeforeTheCursorAndEndOfFile() {
         let marked = "// 日本語 😀\nlet m = Mock<Dog>(1️⃣"
-        XCTAssertEqual(context(marked)?.position, .argumentLabel(mock: dog, usedLabels: []))
+        XCTAssertEqual(context(marked)?.position, labels(dog))
         XCTAssertNil(MockCompletionContext.at(0, in: ""))
+        XCTAssertNil(MockCompletionContext.at(10, in: "let"), "an offset past the end is clamped, not trusted")
+    }
+}
+
+/// Declarations a name resolves to, and the symbol under a cursor.
+final class VisibleVariablesTests: XCTestCase {
+    func testNearestDeclarationWins() throws {
+        let (source, offset) = try XCTUnwrap(MockCompletionContextTests.unmark("""
+            final class T: XCTestCase {
+              let shared = Mock<Cat>()
+              func test(param: Mock<Human>) {
+                let dog = Mock<Dog>()
+                let typed: Mock<Height> = .init(feet: 1)
+                let model = AllAnimalsQuery.Data.AllAnimal.from(dog)
+                let pets = dog.owner?.pets
+                if true {
+                  let dog = Mock<Rat>()
+                  _ = 1️⃣
+                }
+                let late = Mock<Bird>()
+              }
+            }
+            """))
+        let file = SwiftTestFile(source)
+        let visible = Dictionary(file.variables(visibleAt: offset).reversed().map { ($0.name, $0.value) }) { _, nearer in nearer }
+        XCTAssertEqual(visible["dog"], .mock(WrittenTypeName(name: "Rat")))
+        XCTAssertEqual(visible["typed"], .mock(WrittenTypeName(name: "Height")))
+        XCTAssertEqual(visible["param"], .mock(WrittenTypeName(name: "Human")))
+        XCTAssertEqual(visible["shared"], .mock(WrittenTypeName(name: "Cat")))
+        XCTAssertEqual(visible["model"], .selectionSet(path: ["AllAnimalsQuery", "Data", "AllAnimal"]))
+        XCTAssertEqual(visible["pets"], .member(.member(.variable("dog"), "owner"), "pets"))
+        XCTAssertNil(visible["late"], "declared after the cursor")
+        XCTAssertEqual(file.variable("dog", visibleAt: offset)?.value, .mock(WrittenTypeName(name: "Rat")))
+    }
+
+    func testSymbols() throws {
+        func symbol(_ marked: String) throws -> MockSymbol.Reference? {
+            let (source, offset) = try XCTUnwrap(MockCompletionContextTests.unmark(marked))
+            return SwiftTestFile(source).symbol(at: offset)?.reference
+        }
+        let dog = WrittenExpression.mock(WrittenTypeName(name: "Dog"))
+        XCTAssertEqual(try symbol("Mock<D1️⃣og>()"), .mockType(WrittenTypeName(name: "Dog")))
+        XCTAssertEqual(try symbol("Mock<Q1️⃣.Dog>()"), .mockType(WrittenTypeName(qualifier: "Q", name: "Dog")))
+        XCTAssertEqual(try symbol("Mock<Q.Dog1️⃣>()"), .mockType(WrittenTypeName(qualifier: "Q", name: "Dog")))
+        XCTAssertEqual(try symbol("Mock<Dog>(spe1️⃣cies: \"x\")"), .field(of: dog, name: "species"))
+        XCTAssertEqual(try symbol("dog.hei1️⃣ght?.feet"), .field(of: .variable("dog"), name: "height"))
+        XCTAssertEqual(try symbol("dog.height?.fe1️⃣et"), .field(of: .member(.variable("dog"), "height"), name: "feet"))
+        XCTAssertEqual(try symbol("_ = AllAnimalsQuery.Data.All1️⃣Animal.from(dog)"), .selectionSet(path: ["AllAnimalsQuery", "Data", "AllAnimal"]))
+        XCTAssertEqual(try symbol("_ = AllAnimals1️⃣Query.Data"), .selectionSet(path: ["AllAnimalsQuery"]))
+        XCTAssertNil(try symbol("print(1️⃣x)"))
+    }
+
+    func testIncrementalUpdateMatchesAFreshParse() {
+        let before = Array("func test() {\n  let dog = Mock<Dog>()\n}\n".utf8)
+        let after = Array("func test() {\n  let dog = Mock<Dog>(id: \"1\")\n  dog.\n}\n".utf8)
+        let updated = SwiftTestFile(before).updated(from: before, to: after)
+        XCTAssertEqual(updated.tree.description, SwiftTestFile(after).tree.description)
+        XCTAssertEqual(updated.variables(visibleAt: after.count - 3).first?.name, "dog")
     }
 }

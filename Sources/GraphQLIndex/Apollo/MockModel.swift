@@ -29,6 +29,10 @@ public struct MockField: Sendable, Hashable {
     public var fieldType: String
     /// The convenience-initializer parameter type.
     public var initParamType: String
+    /// The type of the value (Apollo 1.23's parameter type, whatever the format): `String`, `Mock<Height>?`.
+    public var valueType: String
+    /// What `mock.key` returns: always optional, as Apollo's dynamic members do (`Mock<Height>?`, `[String]?`).
+    public var readType: String
     /// The parameter's default: `nil` or Apollo's default expression.
     public var defaultValue: String
     public var setter: MockSetter
@@ -150,7 +154,8 @@ struct MockTypeRenderer {
     let namespace: String
 
     func mockField(key: String, field: FieldCollector.CollectedField, format: MockFormat) -> MockField {
-        var parameterType = mockType(field.type, forceNonNull: false)
+        let valueType = mockType(field.type, forceNonNull: false)
+        var parameterType = valueType
         var defaultValue = field.type.isNonNull ? self.defaultValue(field.type) : "nil"
         if format == .optionalParameters {
             if !parameterType.hasSuffix("?") { parameterType += "?" }
@@ -160,7 +165,8 @@ struct MockTypeRenderer {
             key: key, property: SwiftNames.mockProperty(key),
             initInternalName: SwiftNames.testMockInitializerParametersToSuffix.contains(key) ? "\(key)_value" : nil,
             graphqlType: field.type, fieldType: fieldType(field.type, containedInNonNull: true),
-            initParamType: parameterType, defaultValue: defaultValue, setter: setter(field.type),
+            initParamType: parameterType, valueType: valueType, readType: mockType(field.type.nullable, forceNonNull: false),
+            defaultValue: defaultValue, setter: setter(field.type),
             deprecationReason: field.deprecationReason, description: field.description, definition: field.definition)
     }
 

@@ -119,6 +119,18 @@ public struct ProjectIndex: Sendable {
         self.diagnostics = diagnostics.mapValues { $0.sorted { $0.location.range.lowerBound < $1.location.range.lowerBound } }
     }
 
+    /// The operations and fragments whose documents select `key` on `object` (or on one of its interfaces): why a
+    /// mock has that field.
+    public func definitions(selecting key: String, on object: String) -> [String] {
+        let types = [object] + (schema[object]?.interfaces ?? [])
+        return sorted(.executable).flatMap { document -> [String] in
+            guard let analysis = document.analysis, types.contains(where: { analysis.fields.collected[$0]?[key] != nil }) else {
+                return []
+            }
+            return (analysis.operationNames + analysis.fragmentNames).map(\.value)
+        }
+    }
+
     /// The selection sets Apollo generates for the project's operations and fragments: built when first asked for,
     /// then shared by the copies of this index until the next change.
     public func selectionSetModel() -> SelectionSetModel {

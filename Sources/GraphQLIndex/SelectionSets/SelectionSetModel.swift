@@ -73,6 +73,8 @@ public struct GeneratedSelectionSet: Sendable {
     public var initializer: [InitializerParameter]
     /// The document that defines the operation or fragment this selection set belongs to.
     public var document: String
+    /// Where its selections are written: the field or definition that opens them.
+    public var selection: SourceLocation
 
     public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
 }

@@ -8,19 +8,27 @@ struct SelectionSetRenderer {
 
     func render(_ selectionSet: IRSelectionSet, entities: EntityStorage, document: String, into records: inout [GeneratedSelectionSet]) {
         let computed = ComputedSelectionSet.compute(selectionSet, entities: entities)
-        render(computed, path: fullyQualifiedName(selectionSet.typeInfo), entities: entities, document: document, into: &records)
+        let definition: Range<Int> = switch selectionSet.typeInfo.entity.location.source {
+        case .operation(let operation, _): operation.range
+        case .fragment(let fragment, _): fragment.range
+        }
+        render(
+            computed, path: fullyQualifiedName(selectionSet.typeInfo), entities: entities,
+            selection: SourceLocation(document: document, range: definition), into: &records)
     }
 
-    /// `path` is where the struct is nested in the generated Swift.
+    /// `path` is where the struct is nested in the generated Swift; `selection` is where its selections are written
+    /// (for a selection set made only of merged selections, or a type case, the nearest written one around it).
     private func render(
-        _ computed: ComputedSelectionSet, path: String, entities: EntityStorage, document: String,
+        _ computed: ComputedSelectionSet, path: String, entities: EntityStorage, selection: SourceLocation,
         into records: inout [GeneratedSelectionSet]
     ) {
+        let document = selection.document
         let typeInfo = computed.typeInfo
         let scope = typeInfo.scope
         var fields: [GeneratedSelectionSet.Field] = []
         var typealiases: [GeneratedSelectionSet.TypeAlias] = []
-        var children: [(ComputedSelectionSet, String)] = []
+        var children: [(ComputedSelectionSet, String, SourceLocation)] = []
         for (field, isDirect) in computed.allFields {
             var nestedPath: String?
             if let nested = field.selectionSet {
@@ -37,7 +45,8 @@ struct SelectionSetRenderer {
                     }
                 } else {
                     nestedPath = path + "." + structName
-                    children.append((child, nestedPath!))
+                    let written = isDirect ? SourceLocation(document: document, range: field.selection.range) : selection
+                    children.append((child, nestedPath!, written))
                 }
             }
             let property = Self.propertyName(field.responseKey)
@@ -74,11 +83,13 @@ struct SelectionSetRenderer {
                 let name = child.typeInfo.scope.scopePath.last!.nameComponent(in: schema)
                 return .init(accessor: Self.firstLowercased(name), type: name, path: path + "." + name)
             },
-            typealiases: typealiases, initializer: initializer, document: document))
-        for (child, childPath) in children { render(child, path: childPath, entities: entities, document: document, into: &records) }
+            typealiases: typealiases, initializer: initializer, document: document, selection: selection))
+        for (child, childPath, written) in children {
+            render(child, path: childPath, entities: entities, selection: written, into: &records)
+        }
         for child in inlineFragments {
             let name = child.typeInfo.scope.scopePath.last!.nameComponent(in: schema)
-            render(child, path: path + "." + name, entities: entities, document: document, into: &records)
+            render(child, path: path + "." + name, entities: entities, selection: selection, into: &records)
         }
     }
 

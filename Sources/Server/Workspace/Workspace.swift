@@ -71,8 +71,9 @@ public struct Workspace: Sendable {
 
     /// The project a Swift test file belongs to: the one whose mocks it uses (`import XTestMocks`, `import X`,
     /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first.
-    public func project(forSwiftFile file: URL, text: String) -> Project? {
+    public func project(forSwiftFile file: URL, text: @autoclosure () -> String) -> Project? {
         guard projects.count > 1 else { return projects.first }
+        let text = text()
         for project in projects {
             let namespace = project.configuration.namespace
             let mocks = namespace + "TestMocks"

@@ -1,0 +1,148 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// Hover text for a name in a test, with the bytes it covers.
+public struct Hover: Sendable, Equatable {
+    /// Markdown.
+    public var contents: String
+    public var range: Range<Int>
+}
+
+/// What a name in a test stands for in the GraphQL documents.
+enum SymbolTarget {
+    case mockField(MockObject, MockField)
+    case selectionSetField(GeneratedSelectionSet, GeneratedSelectionSet.Field)
+    case mockType(MockObject)
+    /// A type with no mock class: an interface, a union, or an object no document selects.
+    case unmockedType(NamedType)
+    case selectionSet(GeneratedSelectionSet)
+
+    /// Resolves the symbol at `offset`, if it names something in the project.
+    static func at(_ offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> (target: SymbolTarget, range: Range<Int>)? {
+        guard let symbol = file.symbol(at: offset) else { return nil }
+        let resolver = ValueResolver(file: file, project: project)
+        let target: SymbolTarget?
+        switch symbol.reference {
+        case .mockType(let name):
+            if let object = project.mockModel.object(swiftName: name.name) {
+                target = .mockType(object)
+            } else {
+                target = project.schema[name.name].map { .unmockedType($0) }
+            }
+        case .field(let base, let name):
+            switch resolver.resolve(base, at: symbol.range.lowerBound) {
+            case .mock(let object): target = resolver.field(name, of: object).map { .mockField(object, $0) }
+            case .selectionSet(let selectionSet): target = resolver.field(name, of: selectionSet).map { .selectionSetField(selectionSet, $0) }
+            default: target = nil
+            }
+        case .selectionSet(let path):
+            // An operation's own name stands for its data.
+            target = (resolver.selectionSet(path) ?? (path.count == 1 ? resolver.selectionSet(path + ["Data"]) : nil))
+                .map { .selectionSet($0) }
+        }
+        return target.map { ($0, symbol.range) }
+    }
+}
+
+public enum MockHover {
+    public static func hover(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Hover? {
+        guard let (target, range) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
+        return Hover(contents: contents(target, project: project), range: range)
+    }
+
+    static func contents(_ target: SymbolTarget, project: ProjectIndex) -> String {
+        let schema = project.schema
+        switch target {
+        case .mockField(let object, let field):
+            var parts = [swift("(mock field) Mock<\(object.swiftName)>.\(field.property): \(field.readType)")]
+            parts.append(graphql("\(object.name).\(field.key): \(field.graphqlType)"))
+            if let description = field.description?.value { parts.append(description) }
+            let parameter = project.mockModel.format == .defaults && field.isNonNull
+                ? "`\(field.initParamType) = \(field.defaultValue)`" : "`\(field.initParamType) = nil`"
+            parts.append("Initializer parameter: \(parameter)")
+            parts.append(field.isNonNull
+                ? "Non-null: a model built from this mock crashes on reading it unless the mock sets it."
+                : "Nullable: reads as `nil` when the mock does not set it.")
+            if let reason = field.deprecationReason { parts.append("**Deprecated:** \(reason)") }
+            let definitions = project.definitions(selecting: field.key, on: object.name)
+            if !definitions.isEmpty { parts.append("Selected by " + definitions.map { "`\($0)`" }.joined(separator: ", ")) }
+            return parts.joined(separator: "\n\n")
+        case .selectionSetField(let selectionSet, let field):
+            var parts = [swift("(field) \(selectionSet.path).\(field.property): \(field.type)")]
+            parts.append(graphql("\(selectionSet.parentType).\(field.key): \(field.graphqlType)"))
+            if let description = schema[selectionSet.parentType]?.field(field.key)?.description?.value { parts.append(description) }
+            if field.isConditional {
+                parts.append("Conditionally included: `nil` unless its `@include`/`@skip` condition holds.")
+            } else if field.graphqlType.isNonNull {
+                parts.append("Non-null: reading it crashes when the mock behind this model does not set `\(field.key)`.")
+            }
+            if let reason = field.deprecationReason { parts.append("**Deprecated:** \(reason)") }
+            return parts.joined(separator: "\n\n")
+        case .mockType(let object):
+            var parts = [swift("class \(object.swiftName): MockObject  // \(project.namespace)TestMocks")]
+            let interfaces = object.interfaces.isEmpty ? "" : " implements " + object.interfaces.joined(separator: " & ")
+            parts.append(graphql("type \(object.name)\(interfaces)"))
+            if let description = object.description?.value { parts.append(description) }
+            parts.append("\(object.fields.count) mock field\(object.fields.count == 1 ? "" : "s"): "
+                + object.fields.prefix(12).map { "`\($0.property)`" }.joined(separator: ", ")
+                + (object.fields.count > 12 ? ", …" : ""))
+            return parts.joined(separator: "\n\n")
+        case .unmockedType(let type):
+            var parts = [graphql("\(type.kind.keyword) \(type.name)")]
+            if let description = type.description?.value { parts.append(description) }
+            if type.isAbstract {
+                let mocks = schema.possibleTypes(of: type.name).compactMap { project.mockModel.object($0) }
+                parts.append("Apollo generates no `Mock<\(type.name)>` for an \(type.kind.keyword): use a possible type"
+                    + (mocks.isEmpty ? "." : ": " + mocks.map { "`Mock<\($0.swiftName)>`" }.joined(separator: ", ")))
+            } else {
+                parts.append("No operation or fragment selects `\(type.name)`, so Apollo generates no mock for it.")
+            }
+            return parts.joined(separator: "\n\n")
+        case .selectionSet(let selectionSet):
+            var parts = [swift("struct \(selectionSet.path)  // __parentType: \(selectionSet.parentType)")]
+            let file = selectionSet.document.split(separator: "/").last.map(String.init) ?? selectionSet.document
+            parts.append("Selections written in `\(file)`.")
+            if !selectionSet.fields.isEmpty {
+                parts.append(selectionSet.fields.map { "- `\($0.property): \($0.type)`" }.joined(separator: "\n"))
+            }
+            let possible = schema.possibleTypes(of: selectionSet.parentType).compactMap { project.mockModel.object($0) }
+            if selectionSet.isRoot, !possible.isEmpty {
+                parts.append("Built in tests with `from(_:)` and one of "
+                    + possible.prefix(8).map { "`Mock<\($0.swiftName)>`" }.joined(separator: ", ") + (possible.count > 8 ? ", …" : ""))
+            }
+            return parts.joined(separator: "\n\n")
+        }
+    }
+
+    private static func swift(_ code: String) -> String { "```swift\n\(code)\n```" }
+    private static func graphql(_ code: String) -> String { "```graphql\n\(code)\n```" }
+}
+
+public enum MockDefinition {
+    /// Where the name at `offset` is defined: a field or type in the schema, a selection in an operation.
+    public static func definition(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> SourceLocation? {
+        guard let (target, _) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
+        switch target {
+        case .mockField(_, let field): return field.definition
+        case .selectionSetField(let selectionSet, let field):
+            return field.definition ?? project.schema[selectionSet.parentType]?.field(field.key)?.location
+        case .mockType(let object): return object.definition
+        case .unmockedType(let type): return type.location
+        case .selectionSet(let selectionSet): return selectionSet.selection
+        }
+    }
+}
+
+extension TypeKind {
+    /// The SDL keyword that declares a type of this kind.
+    var keyword: String {
+        switch self {
+        case .scalar: "scalar"
+        case .object: "type"
+        case .interface: "interface"
+        case .union: "union"
+        case .enumeration: "enum"
+        case .inputObject: "input"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// What a test expression is, in a project's terms.
+indirect enum ResolvedValue {
+    /// A `Mock<T>` of an object with a mock class.
+    case mock(MockObject)
+    /// `(any AnyMock)`: a mock of some possible type of an interface or union, unknown until cast.
+    case abstractMock(String)
+    /// A model of a generated selection set (`AllAnimalsQuery.Data.AllAnimal`).
+    case selectionSet(GeneratedSelectionSet)
+    /// `model.fragments`: the fragment accessors of a selection set.
+    case fragments(GeneratedSelectionSet)
+    case list(ResolvedValue)
+    /// A scalar, an enum, or anything else with no members mockls knows.
+    case other
+}
+
+/// Gives the expressions of one test file their values, against one project.
+struct ValueResolver {
+    let file: SwiftTestFile
+    let project: ProjectIndex
+    var model: MockModel { project.mockModel }
+    var schema: Schema { project.schema }
+
+    /// `offset` is where the expression is written: variables resolve to the declarations visible there.
+    func resolve(_ expression: WrittenExpression, at offset: Int, depth: Int = 0) -> ResolvedValue? {
+        guard depth < 32 else { return nil }  // `let a = b; let b = a` in broken code
+        switch expression {
+        case .mock(let type):
+            return model.object(swiftName: type.name).map { .mock($0) }
+        case .selectionSet(let path):
+            return selectionSet(path).map { .selectionSet($0) }
+        case .variable(let name):
+            guard let declaration = file.variable(name, visibleAt: offset) else { return nil }
+            return resolve(declaration.value, at: declaration.nameRange.lowerBound, depth: depth + 1)
+        case .member(let base, let name):
+            guard let base = resolve(base, at: offset, depth: depth + 1) else { return nil }
+            return member(name, of: base)
+        case .element(let base):
+            guard case .list(let element) = resolve(base, at: offset, depth: depth + 1) else { return nil }
+            return element
+        case .argument(let call, let label):
+            guard case .mock(let object) = resolve(call, at: offset, depth: depth + 1), let field = field(label, of: object) else {
+                return nil
+            }
+            return value(of: field.graphqlType)
+        }
+    }
+
+    func member(_ name: String, of base: ResolvedValue) -> ResolvedValue? {
+        switch base {
+        case .mock(let object):
+            return field(name, of: object).map { value(of: $0.graphqlType) }
+        case .selectionSet(let selectionSet):
+            if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(selectionSet) }
+            if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
+                return project.selectionSetModel()[inline.path].map { .selectionSet($0) }
+            }
+            guard let field = field(name, of: selectionSet) else { return nil }
+            guard let path = field.selectionSet, let nested = project.selectionSetModel()[path] else { return .other }
+            return wrap(.selectionSet(nested), like: field.graphqlType)
+        case .fragments(let selectionSet):
+            guard let accessor = selectionSet.fragmentAccessors.first(where: { $0.accessor == name }) else { return nil }
+            return project.selectionSetModel()[accessor.fragment].map { .selectionSet($0) }
+        case .abstractMock, .list, .other:
+            return nil
+        }
+    }
+
+    /// The mock field a label or member names: by Swift name (backticked or not) or response key.
+    func field(_ name: String, of object: MockObject) -> MockField? {
+        let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+        return object.fields.first { $0.property == name || $0.key == bare }
+    }
+
+    func field(_ name: String, of selectionSet: GeneratedSelectionSet) -> GeneratedSelectionSet.Field? {
+        let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+        return selectionSet.fields.first { $0.property == name || $0.key == bare }
+    }
+
+    /// The value a mock field holds: a mock, an abstract mock, lists of them, or a scalar.
+    func value(of type: TypeReference) -> ResolvedValue {
+        switch type {
+        case .nonNull(let inner): return value(of: inner)
+        case .list(let inner): return .list(value(of: inner))
+        case .named(let name):
+            guard let named = schema[name.value] else { return .other }
+            switch named.kind {
+            case .object: return model.object(named.name).map { .mock($0) } ?? .other
+            case .interface, .union: return .abstractMock(named.name)
+            default: return .other
+            }
+        }
+    }
+
+    private func wrap(_ value: ResolvedValue, like type: TypeReference) -> ResolvedValue {
+        switch type {
+        case .nonNull(let inner): return wrap(value, like: inner)
+        case .list(let inner): return .list(wrap(value, like: inner))
+        case .named: return value
+        }
+    }
+
+    /// The selection set a written path names: `AllAnimalsQuery.Data.AllAnimal`, with or without the schema
+    /// module in front, through the typealiases Apollo generates for merged selection sets.
+    func selectionSet(_ path: [String]) -> GeneratedSelectionSet? {
+        var components = path[...]
+        if components.count > 1, components.first == project.namespace { components = components.dropFirst() }
+        guard var resolved = components.first else { return nil }
+        let selectionSets = project.selectionSetModel()
+        for component in components.dropFirst() {
+            let candidate = resolved + "." + component
+            if selectionSets[candidate] != nil || selectionSets[resolved] == nil {
+                resolved = candidate
+            } else if let alias = selectionSets[resolved]?.typealiases.first(where: { $0.name == component }) {
+                resolved = alias.resolved
+            } else {
+                return nil
+            }
+        }
+        return selectionSets[resolved]
+    }
+}

@@ -1,0 +1,28 @@
+/// `textDocument/hover` and `textDocument/definition` take a document and a position.
+public struct TextDocumentPositionParams: Decodable, Sendable {
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+}
+
+public struct HoverResult: Encodable, Sendable, Equatable {
+    public var contents: MarkupContent
+    public var range: Range?
+    public init(contents: MarkupContent, range: Range?) {
+        self.contents = contents
+        self.range = range
+    }
+}
+
+public enum HoverRequest: LSPRequest {
+    public typealias Params = TextDocumentPositionParams
+    /// `null` when there is nothing to say.
+    public typealias Response = HoverResult?
+    public static let method = "textDocument/hover"
+}
+
+public enum DefinitionRequest: LSPRequest {
+    public typealias Params = TextDocumentPositionParams
+    /// `null` when the name is defined nowhere mockls knows.
+    public typealias Response = Location?
+    public static let method = "textDocument/definition"
+}

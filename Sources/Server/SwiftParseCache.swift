@@ -1,0 +1,38 @@
+import Foundation
+import SwiftAnalysis
+
+/// The swift-syntax tree of one version of an open Swift document, parsed on the first request that needs it.
+///
+/// A version is parsed incrementally from the nearest earlier version that was parsed: typing does not parse at
+/// every keystroke (the reading thread never parses), and a completion after an edit re-parses only what changed.
+/// Each cell keeps at most one earlier cell, so unrequested versions do not pile up.
+final class SwiftParseCache: @unchecked Sendable {
+    // @unchecked: `parsed` and `base` are only touched under `lock`.
+    private let lock = NSLock()
+    private let text: [UInt8]
+    private var parsed: SwiftTestFile?
+    private var base: SwiftParseCache?
+
+    init(text: [UInt8], after previous: SwiftParseCache?) {
+        self.text = text
+        base = previous.flatMap { $0.isParsed ? $0 : $0.parsedBase }
+    }
+
+    private var isParsed: Bool { lock.withLock { parsed != nil } }
+    private var parsedBase: SwiftParseCache? { lock.withLock { base } }
+
+    var file: SwiftTestFile {
+        lock.withLock {
+            if let parsed { return parsed }
+            let made: SwiftTestFile
+            if let base, let previous = base.lock.withLock({ base.parsed }) {
+                made = previous.updated(from: base.text, to: text)
+            } else {
+                made = SwiftTestFile(text)
+            }
+            parsed = made
+            base = nil
+            return made
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Features
+import Foundation
+import GraphQLIndex
+import LSP
+import SourceText
+import SwiftAnalysis
+
+/// Requests on Swift test files: completion, hover and definition, each answered from the document's parsed
+/// tree and the index of the project the file belongs to.
+extension LanguageServer {
+    func registerTestFileRequests() {
+        registerReadRequest(CompletionRequest.self) { params, snapshot, _ in
+            guard let context = try Self.testFile(params.textDocument.uri, snapshot) else {
+                return CompletionList(isIncomplete: false, items: [])
+            }
+            let lines = context.document.lines
+            let offset = lines.offset(of: params.position, encoding: snapshot.positionEncoding)
+            let completions = MockCompletions.completions(at: offset, in: context.file, project: context.project)
+            let capabilities = snapshot.clientCapabilities.textDocument?.completion?.completionItem
+            let snippets = capabilities?.snippetSupport ?? false
+            let labelDetails = capabilities?.labelDetailsSupport ?? false
+            return CompletionList(isIncomplete: false, items: completions.map {
+                Self.item($0, lines: lines, encoding: snapshot.positionEncoding, snippets: snippets, labelDetails: labelDetails)
+            })
+        }
+        registerReadRequest(HoverRequest.self) { params, snapshot, _ in
+            guard let context = try Self.testFile(params.textDocument.uri, snapshot) else { return nil }
+            let lines = context.document.lines
+            let offset = lines.offset(of: params.position, encoding: snapshot.positionEncoding)
+            guard let hover = MockHover.hover(at: offset, in: context.file, project: context.project) else { return nil }
+            return HoverResult(
+                contents: MarkupContent(markdown: hover.contents),
+                range: lines.range(of: hover.range, encoding: snapshot.positionEncoding))
+        }
+        registerReadRequest(DefinitionRequest.self) { params, snapshot, _ in
+            guard let context = try Self.testFile(params.textDocument.uri, snapshot) else { return nil }
+            let offset = context.document.lines.offset(of: params.position, encoding: snapshot.positionEncoding)
+            guard let location = MockDefinition.definition(at: offset, in: context.file, project: context.project) else {
+                return nil
+            }
+            // The target as the client sees it: its open text if it is open, else what the index read.
+            let uri = URL(fileURLWithPath: location.document).absoluteString
+            let target = snapshot.documents[uri]?.lines ?? context.project.documents[location.document].map { LineTable($0.text) }
+            guard let target else { return nil }
+            return Location(uri: uri, range: target.range(of: location.range, encoding: snapshot.positionEncoding))
+        }
+    }
+
+    /// The open Swift document at `uri`, its tree and its project; nil for a file in no project.
+    static func testFile(
+        _ uri: DocumentURI, _ snapshot: ServerSnapshot
+    ) throws -> (document: Document, file: SwiftTestFile, project: ProjectIndex)? {
+        guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
+        guard let file = document.swiftFile else { return nil }
+        let url = URL(string: uri).map(\.standardizedFileURL) ?? URL(fileURLWithPath: "/")
+        guard let project = snapshot.workspaces.lazy.compactMap({ $0.project(forSwiftFile: url, text: document.text) }).first else {
+            return nil
+        }
+        return (document, file, project.index)
+    }
+
+    static func item(
+        _ completion: Completion, lines: LineTable, encoding: PositionEncodingKind, snippets: Bool, labelDetails: Bool
+    ) -> CompletionItem {
+        var item = CompletionItem(label: completion.label)
+        item.kind = switch completion.kind {
+        case .mockType: .class
+        case .argument: .property
+        case .value: .value
+        case .member: .field
+        case .variable: .variable
+        }
+        // Helix shows no labelDetails: the type always goes in `detail` too.
+        item.detail = completion.detail
+        if labelDetails, let detail = completion.detail { item.labelDetails = CompletionItemLabelDetails(detail: " " + detail) }
+        item.documentation = completion.documentation.map(MarkupContent.init(markdown:))
+        item.sortText = completion.sortText
+        if completion.isDeprecated { item.tags = [1] }
+        let useSnippet = snippets && completion.snippet != nil
+        item.insertTextFormat = useSnippet ? .snippet : .plainText
+        item.textEdit = TextEdit(
+            range: lines.range(of: completion.replaceRange, encoding: encoding),
+            newText: useSnippet ? completion.snippet! : completion.insertText)
+        item.filterText = completion.label
+        return item
+    }
+}
+
+extension LineTable {
+    func range(of bytes: Swift.Range<Int>, encoding: PositionEncodingKind) -> LSP.Range {
+        LSP.Range(start: position(of: bytes.lowerBound, encoding: encoding), end: position(of: bytes.upperBound, encoding: encoding))
+    }
+}

@@ -1,0 +1,161 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SwiftAnalysis
+import XCTest
+
+/// Golden cases for the test-file features, one file per shared API under `Tests/goldens/features/`:
+///
+///     -- completion: what the case shows --
+///     let dog = Mock<Dog>(1️⃣
+///     -- expect --
+///     label · detail · inserted text
+///
+/// `hover:` cases expect the hover's Markdown; `definition:` cases expect `file:line:column` and the first line
+/// of the text there. Run with `MOCKLS_UPDATE=1` to rewrite the expectations from what the features return
+/// (then read the diff: a golden is only as right as its review).
+struct FeatureGoldens {
+    struct Case {
+        var kind: String
+        var name: String
+        var source: String
+        var expected: String
+    }
+
+    let url: URL
+    let cases: [Case]
+
+    init(contentsOf url: URL) throws {
+        self.url = url
+        var cases: [Case] = []
+        var current: Case?
+        var lines: [Substring] = []
+        var readingExpectation = false
+        func text() -> String { lines.joined(separator: "\n").trimmingCharacters(in: .newlines) }
+        func finish() {
+            if readingExpectation, var finished = current {
+                finished.expected = text()
+                cases.append(finished)
+            }
+        }
+        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("-- "), line.hasSuffix(" --") else {
+                lines.append(line)
+                continue
+            }
+            let header = line.dropFirst(3).dropLast(3)
+            if header == "expect" {
+                current?.source = text()
+                readingExpectation = true
+            } else {
+                finish()
+                let parts = header.split(separator: ":", maxSplits: 1)
+                current = Case(
+                    kind: String(parts[0]), name: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "",
+                    source: "", expected: "")
+                readingExpectation = false
+            }
+            lines = []
+        }
+        finish()
+        self.cases = cases
+    }
+
+    /// Checks every case against `actual`, or rewrites the file under `MOCKLS_UPDATE=1`.
+    func check(_ actual: (Case) -> String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let results = cases.map { ($0, actual($0)) }
+        if ProcessInfo.processInfo.environment["MOCKLS_UPDATE"] == "1" {
+            let original = try String(contentsOf: url, encoding: .utf8)
+            let preamble = original.components(separatedBy: "\n-- ").first.map { $0.hasPrefix("-- ") ? "" : $0 + "\n" } ?? ""
+            let body = results.map { testCase, output in
+                "-- \(testCase.kind): \(testCase.name) --\n\(testCase.source)\n-- expect --\n\(output)\n"
+            }.joined(separator: "\n")
+            try (preamble + body).write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        XCTAssertFalse(cases.isEmpty, "no cases in \(url.lastPathComponent)", file: file, line: line)
+        for (testCase, output) in results where output != testCase.expected {
+            XCTFail("""
+                \(url.lastPathComponent) — \(testCase.kind): \(testCase.name)
+                expected:
+                \(testCase.expected)
+                actual:
+                \(output)
+                """, file: file, line: line)
+        }
+    }
+}
+
+/// A shared API indexed as a project, and the features asked at a `1️⃣` marker.
+struct FeatureFixture {
+    let project: ProjectIndex
+    let graphqlDirectory: URL
+
+    init(api: String) throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+        guard FileManager.default.fileExists(atPath: shared.path) else {
+            throw XCTSkip("../shared is not beside the repository; shared-fixture tests skipped")
+        }
+        graphqlDirectory = shared.appendingPathComponent("fixtures/apollo/\(api)/graphql")
+        var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
+        let enumerator = FileManager.default.enumerator(at: graphqlDirectory, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "graphql" || url.pathExtension == "graphqls" else { continue }
+            sources.append((url.path, url.pathExtension == "graphqls" ? .schema : .executable, Array(try Data(contentsOf: url))))
+        }
+        project = ProjectIndex(namespace: api, sources: sources.sorted { $0.path < $1.path })
+    }
+
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("goldens/features")
+
+    func output(_ testCase: FeatureGoldens.Case) -> String {
+        guard let range = testCase.source.range(of: "1️⃣") else { return "error: no 1️⃣ marker" }
+        let offset = testCase.source.utf8.distance(from: testCase.source.startIndex, to: range.lowerBound)
+        let source = testCase.source.replacingCharacters(in: range, with: "")
+        let file = SwiftTestFile(source)
+        switch testCase.kind {
+        case "completion":
+            let items = MockCompletions.completions(at: offset, in: file, project: project)
+            if items.isEmpty { return "(none)" }
+            return items.map { item in
+                let replaced = String(decoding: Array(source.utf8)[item.replaceRange], as: UTF8.self)
+                let edit = replaced.isEmpty ? "" : " [replaces \"\(replaced)\"]"
+                let deprecated = item.isDeprecated ? " (deprecated)" : ""
+                return "\(item.label) · \(item.detail ?? "") · \(item.snippet ?? item.insertText)\(deprecated)\(edit)"
+            }.joined(separator: "\n")
+        case "completion-docs":
+            let items = MockCompletions.completions(at: offset, in: file, project: project)
+            return items.prefix(3).map { "\($0.label):\n\($0.documentation ?? "(no documentation)")" }.joined(separator: "\n\n")
+        case "hover":
+            guard let hover = MockHover.hover(at: offset, in: file, project: project) else { return "(none)" }
+            let covered = String(decoding: Array(source.utf8)[hover.range], as: UTF8.self)
+            return "[\(covered)]\n" + hover.contents
+        case "definition":
+            guard let location = MockDefinition.definition(at: offset, in: file, project: project) else { return "(none)" }
+            guard let text = project.documents[location.document]?.text else { return "error: \(location.document) not indexed" }
+            let before = text[..<location.range.lowerBound]
+            let line = before.filter { $0 == 10 }.count + 1
+            let column = location.range.lowerBound - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+            let firstLine = text[location.range].split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+            let relative = location.document.hasPrefix(graphqlDirectory.path + "/")
+                ? String(location.document.dropFirst(graphqlDirectory.path.count + 1)) : location.document
+            return "\(relative):\(line):\(column) \(String(decoding: firstLine, as: UTF8.self))"
+        default:
+            return "error: unknown case kind \(testCase.kind)"
+        }
+    }
+}
+
+final class FeatureGoldenTests: XCTestCase {
+    func testAnimalKingdom() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        try FeatureGoldens(contentsOf: FeatureFixture.goldens.appendingPathComponent("animalkingdom.txt")).check(fixture.output)
+    }
+
+    func testStarWars() throws {
+        let fixture = try FeatureFixture(api: "StarWarsAPI")
+        try FeatureGoldens(contentsOf: FeatureFixture.goldens.appendingPathComponent("starwars.txt")).check(fixture.output)
+    }
+}
