@@ -155,3 +155,56 @@ async def test_completion_of_mock_arguments(bookshelf: LanguageClient):
     snippets = bookshelf.capabilities.text_document.completion.completion_item.snippet_support
     assert genre.text_edit.new_text == ("genre: ${1:.case(.fiction)}" if snippets else "genre: ")
     assert result.is_incomplete is False
+
+
+async def open_when_indexed(client: LanguageClient, uri: str, text: str, probe: types.Position):
+    """Opens `text` and waits until the background index answers a completion at `probe`."""
+    import asyncio
+
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=text))
+    )
+    params = types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=probe)
+    for _ in range(100):
+        result = await client.text_document_completion_async(params)
+        if result and result.items:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the workspace was never indexed")
+
+
+@pytest.mark.asyncio
+async def test_member_completion_after_an_edit_hover_and_definition(bookshelf: LanguageClient):
+    uri = (BOOKSHELF / "Tests" / "BookshelfTests" / "Scratch.swift").as_uri()
+    text = 'func testBook() {\n    let book = Mock<Book>(title: "Kindred")\n    \n}\n'
+    await open_when_indexed(bookshelf, uri, text, position(1, 26))
+    document = types.TextDocumentIdentifier(uri=uri)
+
+    # Type `book.au` on the empty line: the file is re-parsed incrementally, members come from the mock model.
+    bookshelf.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=types.Range(start=position(2, 4), end=position(2, 4)), text="book.au")
+            ],
+        )
+    )
+    result = await bookshelf.text_document_completion_async(types.CompletionParams(text_document=document, position=position(2, 11)))
+    labels = [item.label for item in result.items]
+    assert labels[:3] == ["author", "coAuthors", "genre"], labels
+    author = result.items[0]
+    assert author.detail == "Mock<Author>?"
+    assert author.text_edit.range == types.Range(start=position(2, 9), end=position(2, 11)), "replaces the typed `au`"
+
+    hover = await bookshelf.text_document_hover_async(types.HoverParams(text_document=document, position=position(1, 28)))
+    assert hover is not None and "Book.title: String!" in hover.contents.value, hover
+    assert hover.range == types.Range(start=position(1, 26), end=position(1, 31))
+
+    definition = await bookshelf.text_document_definition_async(
+        types.DefinitionParams(text_document=document, position=position(1, 22))
+    )
+    assert definition.uri.endswith("/Examples/Bookshelf/graphql/schema.graphqls"), definition
+    assert definition.range.start == position(20, 5), "the `Book` in `type Book implements Node`"
+
+    nothing = await bookshelf.text_document_hover_async(types.HoverParams(text_document=document, position=position(0, 2)))
+    assert nothing is None
