@@ -34,5 +34,14 @@ let package = Package(
             path: "Benchmarks/Indexing",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Completion",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "MocklsCore", package: mockls),
+            ],
+            path: "Benchmarks/Completion",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

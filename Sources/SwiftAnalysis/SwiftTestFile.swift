@@ -49,7 +49,7 @@ public struct SwiftTestFile: Sendable {
     /// The token that ends at or contains `offset`, looking left first: the one a cursor at `offset` is typing in
     /// or just after.
     func token(before offset: Int) -> TokenSyntax? {
-        guard offset > 0 else { return tree.firstToken(viewMode: .sourceAccurate) }
+        guard offset > 0, utf8Count > 0 else { return tree.firstToken(viewMode: .sourceAccurate) }
         let position = AbsolutePosition(utf8Offset: min(offset, utf8Count) - 1)
         return tree.token(at: position) ?? tree.lastToken(viewMode: .sourceAccurate)
     }

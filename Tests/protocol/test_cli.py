@@ -55,3 +55,17 @@ def test_complete_prints_mock_arguments(tmp_path):
     assert {"label", "kind", "detail", "insertText", "documentation"} == set(items[0])
     assert "Book" in [item["label"] for item in items]
     assert run("complete", "nowhere.swift:1", "--workspace", workspace).returncode != 0
+
+
+def test_complete_counts_columns_in_utf8_bytes_and_completes_members(tmp_path):
+    from lsp_stdio import ROOT
+
+    test_file = tmp_path / "BookTests.swift"
+    # `名前.` is 7 bytes: the cursor after the dot is at byte column 8 (1-based); in UTF-16 it would be 4.
+    test_file.write_text("import BookshelfAPITestMocks\nlet 名前 = Mock<Book>(title: \"本\")\n名前.")
+    workspace = str(ROOT / "Examples" / "Bookshelf")
+    result = run("complete", f"{test_file}:3:8", "--workspace", workspace, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    items = __import__("json").loads(result.stdout)
+    assert [item["label"] for item in items][:2] == ["author", "coAuthors"]
+    assert items[0]["kind"] == "member" and items[0]["detail"] == "Mock<Author>?"

@@ -1,0 +1,45 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SwiftAnalysis
+import XCTest
+
+/// No cursor position and no half-typed prefix of a real test file makes a feature trap.
+final class FeatureRobustnessTests: XCTestCase {
+    private func scenarioTest() throws -> String {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = repository.deletingLastPathComponent()
+            .appendingPathComponent("shared/fixtures/scenarios/animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift")
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw XCTSkip("../shared is not beside the repository; shared-fixture tests skipped")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testEveryOffsetOfAScenarioFile() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let source = try scenarioTest()
+        let file = SwiftTestFile(source)
+        var answered = 0
+        for offset in 0...(source.utf8.count + 2) {
+            if !MockCompletions.completions(at: offset, in: file, project: fixture.project).isEmpty { answered += 1 }
+            if MockHover.hover(at: offset, in: file, project: fixture.project) != nil { answered += 1 }
+            _ = MockDefinition.definition(at: offset, in: file, project: fixture.project)
+        }
+        XCTAssertGreaterThan(answered, 100, "the features answer somewhere in a file full of mocks")
+    }
+
+    func testEveryPrefixAsTyped() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let bytes = Array(try scenarioTest().utf8)
+        var previous: (text: [UInt8], file: SwiftTestFile)?
+        for end in stride(from: 0, through: bytes.count, by: 5) {
+            let text = Array(bytes[..<end])
+            let file = previous.map { $0.file.updated(from: $0.text, to: text) } ?? SwiftTestFile(text)
+            _ = MockCompletions.completions(at: end, in: file, project: fixture.project)
+            _ = MockHover.hover(at: max(0, end - 1), in: file, project: fixture.project)
+            previous = (text, file)
+        }
+        XCTAssertEqual(previous?.file.tree.description, String(decoding: bytes[..<(bytes.count / 5 * 5)], as: UTF8.self))
+    }
+}
