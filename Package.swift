@@ -37,6 +37,7 @@ let package = Package(
         .target(
             name: "SwiftAnalysis",
             dependencies: [
+                "SourceText",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

@@ -17,7 +17,7 @@ public struct Document: Sendable {
         self.version = version
         self.lines = lines
         let isSwift = languageID == "swift" || uri.hasSuffix(".swift")
-        swiftParse = isSwift ? SwiftParseCache(text: lines.bytes, after: previous?.swiftParse) : nil
+        swiftParse = isSwift ? SwiftParseCache(lines: lines, after: previous?.swiftParse) : nil
     }
 
     public var text: String { lines.text }

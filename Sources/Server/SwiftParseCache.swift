@@ -1,4 +1,5 @@
 import Foundation
+import SourceText
 import SwiftAnalysis
 
 /// The swift-syntax tree of one version of an open Swift document, parsed on the first request that needs it.
@@ -9,12 +10,12 @@ import SwiftAnalysis
 final class SwiftParseCache: @unchecked Sendable {
     // @unchecked: `parsed` and `base` are only touched under `lock`.
     private let lock = NSLock()
-    private let text: [UInt8]
+    private let lines: LineTable
     private var parsed: SwiftTestFile?
     private var base: SwiftParseCache?
 
-    init(text: [UInt8], after previous: SwiftParseCache?) {
-        self.text = text
+    init(lines: LineTable, after previous: SwiftParseCache?) {
+        self.lines = lines
         base = previous.flatMap { $0.isParsed ? $0 : $0.parsedBase }
     }
 
@@ -26,9 +27,9 @@ final class SwiftParseCache: @unchecked Sendable {
             if let parsed { return parsed }
             let made: SwiftTestFile
             if let base, let previous = base.lock.withLock({ base.parsed }) {
-                made = previous.updated(from: base.text, to: text)
+                made = previous.updated(to: lines)
             } else {
-                made = SwiftTestFile(text)
+                made = SwiftTestFile(lines)
             }
             parsed = made
             base = nil

@@ -1,3 +1,4 @@
+import SourceText
 import SwiftParser
 import SwiftSyntax
 
@@ -7,32 +8,39 @@ import SwiftSyntax
 /// (common prefix and suffix), so it does not matter how the client described its changes.
 public struct SwiftTestFile: Sendable {
     public let tree: SourceFileSyntax
+    /// The text it was parsed from, with its lines.
+    public let lines: LineTable
     private let parse: IncrementalParseResult
-    public let utf8Count: Int
 
-    public init(_ text: [UInt8]) {
-        parse = text.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: nil) }
+    public init(_ lines: LineTable) {
+        parse = lines.bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: nil) }
         tree = parse.tree
-        utf8Count = text.count
+        self.lines = lines
     }
 
+    public init(_ text: [UInt8]) { self.init(LineTable(text)) }
     public init(_ text: String) { self.init(Array(text.utf8)) }
 
-    /// The file after its text became `text`, re-using what did not change since `self` was parsed.
-    /// `previousText` is the text `self` was parsed from.
-    public func updated(from previousText: [UInt8], to text: [UInt8]) -> SwiftTestFile {
-        guard previousText.count == utf8Count else { return SwiftTestFile(text) }
-        let edit = Self.edit(from: previousText, to: text)
+    public var utf8Count: Int { lines.byteCount }
+
+    /// The file after its text became `lines`, re-using the syntax of what did not change.
+    public func updated(to lines: LineTable) -> SwiftTestFile {
+        let edit = Self.edit(from: self.lines.bytes, to: lines.bytes)
         let transition = IncrementalParseTransition(previousIncrementalParseResult: parse, edits: ConcurrentEdits(edit))
-        let result = text.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-        return SwiftTestFile(parse: result, utf8Count: text.count)
+        let result = lines.bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+        return SwiftTestFile(parse: result, lines: lines)
     }
 
-    private init(parse: IncrementalParseResult, utf8Count: Int) {
+    public func updated(to text: [UInt8]) -> SwiftTestFile { updated(to: LineTable(text)) }
+
+    private init(parse: IncrementalParseResult, lines: LineTable) {
         self.parse = parse
         tree = parse.tree
-        self.utf8Count = utf8Count
+        self.lines = lines
     }
+
+    /// The 1-based line of a byte offset, as messages name lines.
+    public func line(of offset: Int) -> Int { lines.line(containing: offset) + 1 }
 
     /// The one replacement that turns `old` into `new`.
     static func edit(from old: [UInt8], to new: [UInt8]) -> SourceEdit {

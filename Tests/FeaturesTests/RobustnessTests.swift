@@ -35,7 +35,7 @@ final class FeatureRobustnessTests: XCTestCase {
         var previous: (text: [UInt8], file: SwiftTestFile)?
         for end in stride(from: 0, through: bytes.count, by: 5) {
             let text = Array(bytes[..<end])
-            let file = previous.map { $0.file.updated(from: $0.text, to: text) } ?? SwiftTestFile(text)
+            let file = previous.map { $0.file.updated(to: text) } ?? SwiftTestFile(text)
             _ = MockCompletions.completions(at: end, in: file, project: fixture.project)
             _ = MockHover.hover(at: max(0, end - 1), in: file, project: fixture.project)
             previous = (text, file)

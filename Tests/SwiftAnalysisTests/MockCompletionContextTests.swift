@@ -158,7 +158,7 @@ final class VisibleVariablesTests: XCTestCase {
     func testIncrementalUpdateMatchesAFreshParse() {
         let before = Array("func test() {\n  let dog = Mock<Dog>()\n}\n".utf8)
         let after = Array("func test() {\n  let dog = Mock<Dog>(id: \"1\")\n  dog.\n}\n".utf8)
-        let updated = SwiftTestFile(before).updated(from: before, to: after)
+        let updated = SwiftTestFile(before).updated(to: after)
         XCTAssertEqual(updated.tree.description, SwiftTestFile(after).tree.description)
         XCTAssertEqual(updated.variables(visibleAt: after.count - 3).first?.name, "dog")
     }

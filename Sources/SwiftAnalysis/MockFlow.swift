@@ -1,0 +1,437 @@
+import SwiftSyntax
+
+/// A `Mock<T>(…)`, `Mock<T>.placeholder(…)`, or a contextual `.init(…)` / `Mock(…)` / `.placeholder(…)` call.
+public struct MockConstruction: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Apollo's initializers: the designated `init()` without arguments, the convenience one with.
+        case initializer
+        /// A generated `placeholder(…)` factory: every non-null field set, deeply.
+        case placeholder
+    }
+
+    public struct Argument: Sendable, Equatable {
+        public var label: String
+        public var labelRange: Range<Int>
+        public var value: FlowValue
+    }
+
+    public var kind: Kind
+    /// `T` as written; nil when the type comes from the context (annotation, parameter, assignment).
+    public var type: WrittenTypeName?
+    /// Bytes of `T`, when written.
+    public var typeRange: Range<Int>?
+    public var arguments: [Argument]
+    /// The whole call.
+    public var range: Range<Int>
+}
+
+/// A value as a test builds and passes it, followed from its construction.
+public indirect enum FlowValue: Sendable, Equatable {
+    case construction(MockConstruction)
+    /// `AllAnimalsQuery.Data.AllAnimal.from(mock)`; `range` covers the path.
+    case from(path: [String], mock: FlowValue, range: Range<Int>)
+    case variable(String, range: Range<Int>)
+    /// `base.name`, through `?` and `!`; `range` covers the name.
+    case member(FlowValue, name: String, range: Range<Int>)
+    /// `base[i]`, `base.first`, `base.last`.
+    case element(FlowValue, range: Range<Int>)
+    case list([FlowValue])
+    /// `nil`.
+    case null
+    /// A literal, or anything mockls does not follow.
+    case other
+}
+
+/// What a test does with mocks and models, statement by statement, in source order.
+public indirect enum FlowStatement: Sendable, Equatable {
+    /// `let name[: Mock<T>] = value`, `if let`, `guard let`.
+    case bind(name: String, annotation: WrittenTypeName?, value: FlowValue, range: Range<Int>)
+    /// `target = value`, where target is a variable or a member chain (`dog.height?.feet = 2`).
+    case assign(target: FlowValue, value: FlowValue, range: Range<Int>)
+    /// A value computed for its own sake or as an argument: `XCTAssertEqual(animal.height.feet, 2)` reads it.
+    case read(FlowValue)
+    /// A variable handed to code mockls cannot see (a function, a closure, a return, storage): what happens to it is
+    /// unknown from here on.
+    case escape(name: String, range: Range<Int>)
+    /// A call of the test class's own method: it may change the class's stored mocks.
+    case opaqueCall(range: Range<Int>)
+    /// A nested block: the names it declares end with it.
+    case scope([FlowStatement])
+    /// `for name in sequence { body }`.
+    case loop(name: String?, sequence: FlowValue, body: [FlowStatement])
+    /// `Mock<T>` written as a type (`let d: Mock<Dog>`, a parameter).
+    case typeMention(WrittenTypeName, range: Range<Int>)
+}
+
+/// One function of a test file with what it does to mocks: the statements of the class's stored properties and
+/// `setUp` first (XCTest runs them before each test), then its own.
+public struct MockFlow: Sendable, Equatable {
+    public var function: String
+    public var range: Range<Int>
+    /// Statements that run before the function body: stored-property initializers and `setUp`.
+    public var preamble: [FlowStatement]
+    public var body: [FlowStatement]
+}
+
+extension SwiftTestFile {
+    /// The flows of every function in the file (methods of types, top-level functions) and of top-level code.
+    public func mockFlows() -> [MockFlow] {
+        var flows: [MockFlow] = []
+        var topLevel: [FlowStatement] = []
+        for item in tree.statements {
+            if let function = item.item.as(FunctionDeclSyntax.self) {
+                if let flow = FlowReader().flow(of: function, preamble: []) { flows.append(flow) }
+            } else if let declaration = item.item.as(DeclSyntax.self), let members = FlowReader.memberBlock(of: declaration) {
+                flows += FlowReader.flows(inType: members)
+            } else {
+                topLevel += FlowReader().statements(of: Syntax(item.item))
+            }
+        }
+        if !topLevel.isEmpty {
+            flows.append(MockFlow(function: "top-level code", range: 0..<utf8Count, preamble: [], body: topLevel))
+        }
+        return flows
+    }
+}
+
+/// Reads statements and expressions into flows. Conservative by construction: whatever it does not understand
+/// becomes `.other` or an escape, never a guess.
+struct FlowReader {
+    /// The methods of the type being read: calling one may change the type's stored mocks.
+    var ownMethods: Set<String> = []
+
+    static func memberBlock(of declaration: DeclSyntax) -> MemberBlockSyntax? {
+        declaration.as(ClassDeclSyntax.self)?.memberBlock ?? declaration.as(StructDeclSyntax.self)?.memberBlock
+            ?? declaration.as(ExtensionDeclSyntax.self)?.memberBlock ?? declaration.as(ActorDeclSyntax.self)?.memberBlock
+    }
+
+    static func flows(inType members: MemberBlockSyntax) -> [MockFlow] {
+        let methods = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
+        let reader = FlowReader(ownMethods: methods)
+        var preamble: [FlowStatement] = []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            preamble += reader.statements(ofVariable: variable)
+        }
+        let setUp = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+            .first { ["setUp", "setUpWithError"].contains($0.name.text) && $0.signature.parameterClause.parameters.isEmpty }
+        if let body = setUp?.body { preamble += reader.statements(ofBlock: body.statements) }
+        var flows: [MockFlow] = []
+        for member in members.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self), function != setUp,
+                let flow = reader.flow(of: function, preamble: preamble)
+            {
+                flows.append(flow)
+            } else if let nested = memberBlock(of: member.decl) {
+                flows += Self.flows(inType: nested)
+            }
+        }
+        return flows
+    }
+
+    func flow(of function: FunctionDeclSyntax, preamble: [FlowStatement]) -> MockFlow? {
+        guard let body = function.body else { return nil }
+        var parameters: [FlowStatement] = []
+        for parameter in function.signature.parameterClause.parameters {
+            if let mock = WrittenExpression.mockType(parameter.type) {
+                parameters.append(.typeMention(mock, range: Self.range(parameter.type)))
+            }
+        }
+        return MockFlow(
+            function: function.name.text, range: Self.range(function), preamble: preamble,
+            body: parameters + statements(ofBlock: body.statements))
+    }
+
+    // MARK: Statements
+
+    func statements(ofBlock block: CodeBlockItemListSyntax) -> [FlowStatement] {
+        block.flatMap { statements(of: Syntax($0.item)) }
+    }
+
+    func statements(of node: Syntax) -> [FlowStatement] {
+        if let variable = node.as(VariableDeclSyntax.self) { return statements(ofVariable: variable) }
+        if let expression = node.as(ExprSyntax.self) { return statements(ofExpression: expression) }
+        if let loop = node.as(ForStmtSyntax.self) {
+            let sequence = value(loop.sequence)
+            return reads(in: Syntax(loop.sequence)) + [.loop(
+                name: loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                sequence: sequence, body: statements(ofBlock: loop.body.statements))]
+        }
+        if let guardStatement = node.as(GuardStmtSyntax.self) {
+            return conditions(guardStatement.conditions) + [.scope(statements(ofBlock: guardStatement.body.statements))]
+        }
+        if let expressionStatement = node.as(ExpressionStmtSyntax.self) {
+            return statements(ofExpression: expressionStatement.expression)
+        }
+        if let returned = node.as(ReturnStmtSyntax.self) {
+            guard let expression = returned.expression else { return [] }
+            return reads(in: Syntax(expression)) + escapes(in: expression)
+        }
+        if let declaration = node.as(DeclSyntax.self), !declaration.is(VariableDeclSyntax.self) {
+            return []  // nested functions and types run elsewhere
+        }
+        // Any other statement (while, repeat, do, switch, defer, throw…): its expressions in order, its blocks as scopes.
+        var result: [FlowStatement] = []
+        for child in node.children(viewMode: .sourceAccurate) {
+            if let block = child.as(CodeBlockSyntax.self) {
+                result.append(.scope(statements(ofBlock: block.statements)))
+            } else if let list = child.as(CodeBlockItemListSyntax.self) {
+                result.append(.scope(statements(ofBlock: list)))
+            } else {
+                result += statements(of: child)
+            }
+        }
+        return result
+    }
+
+    func statements(ofVariable variable: VariableDeclSyntax) -> [FlowStatement] {
+        var result: [FlowStatement] = []
+        for binding in variable.bindings {
+            let annotation = binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) }
+            if let annotation, let type = binding.typeAnnotation?.type { result.append(.typeMention(annotation, range: Self.range(type))) }
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                if let initializer = binding.initializer { result += statements(ofExpression: initializer.value) }
+                continue
+            }
+            guard let initializer = binding.initializer else {
+                result.append(.bind(name: pattern.identifier.text, annotation: annotation, value: .other, range: Self.range(binding)))
+                continue
+            }
+            result += inner(initializer.value)
+            result.append(.bind(
+                name: pattern.identifier.text, annotation: annotation, value: value(initializer.value), range: Self.range(binding)))
+        }
+        return result
+    }
+
+    /// `if let x = …`, `guard let x = …`, and boolean conditions.
+    func conditions(_ conditions: ConditionElementListSyntax) -> [FlowStatement] {
+        var result: [FlowStatement] = []
+        for condition in conditions {
+            if let binding = condition.condition.as(OptionalBindingConditionSyntax.self) {
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
+                let annotation = binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) }
+                if let initializer = binding.initializer {
+                    result += inner(initializer.value)
+                    if let name {
+                        result.append(.bind(name: name.text, annotation: annotation, value: value(initializer.value), range: Self.range(binding)))
+                    }
+                } else if let name {
+                    // `if let dog {`: the same value under the same name.
+                    result.append(.bind(
+                        name: name.text, annotation: annotation, value: .variable(name.text, range: Self.range(name)), range: Self.range(binding)))
+                }
+            } else if let expression = condition.condition.as(ExprSyntax.self) {
+                result += statements(ofExpression: expression)
+            }
+        }
+        return result
+    }
+
+    func statements(ofExpression expression: ExprSyntax) -> [FlowStatement] {
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let assignment = Array(sequence.elements)[1].as(AssignmentExprSyntax.self)
+        {
+            let elements = Array(sequence.elements)
+            let target = value(elements[0])
+            let source = elements[2]
+            // Reading the target's base happens before the assignment (`dog.height?.feet = 2` reads `height`).
+            var result = inner(elements[0], keepingChain: false) + inner(source)
+            switch target {
+            case .variable, .member, .element:
+                result.append(.assign(target: target, value: value(source), range: Self.range(assignment).lowerBound..<Self.range(source).upperBound))
+            default:
+                result += reads(in: Syntax(source))
+            }
+            return result
+        }
+        if let ifExpression = expression.as(IfExprSyntax.self) {
+            var result = conditions(ifExpression.conditions) + [.scope(statements(ofBlock: ifExpression.body.statements))]
+            if let elseBody = ifExpression.elseBody {
+                if let block = elseBody.as(CodeBlockSyntax.self) {
+                    result.append(.scope(statements(ofBlock: block.statements)))
+                } else if let chained = elseBody.as(IfExprSyntax.self) {
+                    result.append(.scope(statements(ofExpression: ExprSyntax(chained))))
+                }
+            }
+            return [.scope(result)]
+        }
+        if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            var result = reads(in: Syntax(switchExpression.subject))
+            for switchCase in switchExpression.cases {
+                if let caseItem = switchCase.as(SwitchCaseSyntax.self) { result.append(.scope(statements(ofBlock: caseItem.statements))) }
+            }
+            return result
+        }
+        return reads(in: Syntax(expression))
+    }
+
+    // MARK: Expressions
+
+    /// The reads and escapes inside an expression whose own value is bound or assigned elsewhere: everything but
+    /// the value itself.
+    func inner(_ expression: ExprSyntax, keepingChain: Bool = true) -> [FlowStatement] {
+        switch value(expression) {
+        case .other:
+            return reads(in: Syntax(expression))
+        default:
+            return parts(of: expression, readingBase: !keepingChain)
+        }
+    }
+
+    /// Every value the expression computes, in order: maximal member chains are reads; variables handed to
+    /// functions, closures or storage escape.
+    func reads(in node: Syntax) -> [FlowStatement] {
+        if let closure = node.as(ClosureExprSyntax.self) { return captures(closure) }
+        if let expression = node.as(ExprSyntax.self) {
+            switch value(expression) {
+            case .other:
+                break
+            case .variable(let name, let range):
+                return isOwnMethodCallee(expression) ? [] : [.escape(name: name, range: range)]
+            case let followed:
+                return parts(of: expression, readingBase: false) + [.read(followed)]
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self), isOwnMethodCall(call) {
+                return call.arguments.flatMap { reads(in: Syntax($0.expression)) } + [.opaqueCall(range: Self.range(call))]
+            }
+            if let mock = WrittenExpression.mockType(expression), let specialized = expression.as(GenericSpecializationExprSyntax.self),
+                let argument = specialized.genericArgumentClause.arguments.first
+            {
+                return [.typeMention(mock, range: Self.range(argument))]
+            }
+        }
+        if let type = node.as(TypeSyntax.self), let mock = WrittenExpression.mockType(type) {
+            return [.typeMention(mock, range: Self.range(type))]
+        }
+        return node.children(viewMode: .sourceAccurate).flatMap { reads(in: $0) }
+    }
+
+    /// What is computed inside a followed value, apart from the value itself: arguments of constructions that are
+    /// not mocks, subscript indices, the arguments of method calls in a chain.
+    func parts(of expression: ExprSyntax, readingBase: Bool) -> [FlowStatement] {
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            if case .construction = value(expression) {
+                return call.arguments.flatMap { inner($0.expression) } + (call.trailingClosure.map { captures($0) } ?? [])
+            }
+            if case .from = value(expression), let argument = call.arguments.first {
+                return inner(argument.expression)
+            }
+            return reads(in: Syntax(expression))
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
+            return readingBase ? reads(in: Syntax(base)) : parts(of: base, readingBase: false)
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+            return parts(of: subscriptCall.calledExpression, readingBase: readingBase)
+                + subscriptCall.arguments.flatMap { reads(in: Syntax($0.expression)) }
+        }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return parts(of: chained.expression, readingBase: readingBase) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return parts(of: unwrapped.expression, readingBase: readingBase) }
+        if let tried = expression.as(TryExprSyntax.self) { return parts(of: tried.expression, readingBase: readingBase) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return parts(of: awaited.expression, readingBase: readingBase) }
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.flatMap { inner($0.expression) } }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return parts(of: only.expression, readingBase: readingBase)
+        }
+        return []
+    }
+
+    /// A closure may run later or never: the variables it mentions escape, its reads are not followed.
+    func captures(_ closure: ClosureExprSyntax) -> [FlowStatement] {
+        closure.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard case .identifier(let name) = token.tokenKind, token.parent?.is(DeclReferenceExprSyntax.self) == true,
+                token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
+            else { return nil }
+            return .escape(name: name, range: Self.range(token))
+        }
+    }
+
+    /// The variables an expression returned or stored hands over.
+    func escapes(in expression: ExprSyntax) -> [FlowStatement] {
+        if case .variable(let name, let range) = value(expression) { return [.escape(name: name, range: range)] }
+        return []
+    }
+
+    /// `helper()` or `self.helper()`: a method of the test class, which may change its stored mocks.
+    func isOwnMethodCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return ownMethods.contains(reference.baseName.text)
+        }
+        if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base?.as(DeclReferenceExprSyntax.self) {
+            return base.baseName.tokenKind == .keyword(.self)
+        }
+        return false
+    }
+
+    func isOwnMethodCallee(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.id == expression.id
+    }
+
+    /// The value an expression stands for.
+    func value(_ expression: ExprSyntax) -> FlowValue {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            guard case .identifier(let name) = reference.baseName.tokenKind else { return .other }
+            return .variable(name, range: Self.range(reference))
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = access.base, WrittenExpression.typePath(base) == nil else { return .other }
+            let name = access.declName.baseName
+            let baseValue = value(base)
+            if case .other = baseValue { return .other }
+            if name.text == "first" || name.text == "last" { return .element(baseValue, range: Self.range(name)) }
+            return .member(baseValue, name: name.text, range: Self.range(name))
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+            let base = value(subscriptCall.calledExpression)
+            if case .other = base { return .other }
+            return .element(base, range: Self.range(subscriptCall.leftSquare).lowerBound..<Self.range(subscriptCall.rightSquare).upperBound)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return value(call) }
+        if let array = expression.as(ArrayExprSyntax.self) { return .list(array.elements.map { value($0.expression) }) }
+        if expression.is(NilLiteralExprSyntax.self) { return .null }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return value(chained.expression) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return value(unwrapped.expression) }
+        if let tried = expression.as(TryExprSyntax.self) { return value(tried.expression) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return value(awaited.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return value(only.expression)
+        }
+        return .other
+    }
+
+    private func value(_ call: FunctionCallExprSyntax) -> FlowValue {
+        let callee = call.calledExpression
+        func construction(_ kind: MockConstruction.Kind, _ type: WrittenTypeName?, _ typeRange: Range<Int>?) -> FlowValue {
+            .construction(MockConstruction(
+                kind: kind, type: type, typeRange: typeRange,
+                arguments: call.arguments.compactMap { argument in
+                    guard let label = argument.label else { return nil }
+                    return .init(label: label.text, labelRange: Self.range(label), value: value(argument.expression))
+                },
+                range: Self.range(call)))
+        }
+        if let mock = WrittenExpression.mockType(callee) { return construction(.initializer, mock, mockArgumentRange(callee)) }
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" {
+            return construction(.initializer, nil, nil)
+        }
+        guard let access = callee.as(MemberAccessExprSyntax.self) else { return .other }
+        let name = access.declName.baseName.text
+        let kind: MockConstruction.Kind? = name == "init" ? .initializer : name == "placeholder" ? .placeholder : nil
+        guard let base = access.base else { return kind.map { construction($0, nil, nil) } ?? .other }
+        if let kind, let mock = WrittenExpression.mockType(base) { return construction(kind, mock, mockArgumentRange(base)) }
+        if name == "from", let path = WrittenExpression.typePath(base), let argument = call.arguments.first, argument.label == nil {
+            return .from(path: path, mock: value(argument.expression), range: Self.range(base))
+        }
+        return .other
+    }
+
+    private func mockArgumentRange(_ expression: ExprSyntax) -> Range<Int>? {
+        expression.as(GenericSpecializationExprSyntax.self)?.genericArgumentClause.arguments.first.map { Self.range($0) }
+    }
+
+    static func range(_ node: some SyntaxProtocol) -> Range<Int> {
+        node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+    }
+}
