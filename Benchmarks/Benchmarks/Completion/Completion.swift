@@ -82,7 +82,8 @@ func generatedTestFile(lineCount: Int) -> (text: String, positions: [(line: Int,
     let schema = Array(try! Data(contentsOf: bench.appendingPathComponent("github/schema.graphqls")))
     var sources: [(path: String, role: DocumentRole, text: [UInt8])] = [("schema.graphqls", .schema, schema)]
     let enumerator = FileManager.default.enumerator(at: bench.appendingPathComponent("github"), includingPropertiesForKeys: nil)
-    while let url = enumerator?.nextObject() as? URL where url.pathExtension == "graphql" {
+    while let url = enumerator?.nextObject() as? URL {
+        guard url.pathExtension == "graphql" else { continue }
         sources.append((url.path, .executable, Array(try! Data(contentsOf: url))))
     }
     let index = ProjectIndex(namespace: "GitHubAPI", sources: sources)
