@@ -161,6 +161,7 @@ public enum IncomingMessage: Sendable {
 /// Builds the JSON text of outgoing messages.
 public enum OutgoingMessage {
     public static func response(id: RequestID, result: some Encodable) throws -> [UInt8] {
+        if let writable = result as? any JSONWritable { return written(id: id, result: writable) }
         let tree = try JSONCEncoder().encodeTree(result)
         return envelope(id: id) { json_object_object_add($0, "result", tree) }
     }
@@ -185,6 +186,23 @@ public enum OutgoingMessage {
             json_object_object_add($0, "method", JSONCEncoding.leaf(method))
             json_object_object_add($0, "params", tree)
         }
+    }
+
+    /// A response whose result writes its own text: the same envelope as `envelope`, member for member.
+    private static func written(id: RequestID, result: any JSONWritable) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.key("jsonrpc")
+            writer.value("2.0")
+            writer.key("id")
+            switch id {
+            case .number(let number): writer.value(Int(number))
+            case .string(let string): writer.value(string)
+            }
+            writer.key("result")
+            result.write(to: &writer)
+        }
+        return writer.bytes
     }
 
     private static func envelope(

@@ -1,3 +1,5 @@
+import JSONRPC
+
 public struct CompletionParams: Decodable, Sendable {
     public var textDocument: TextDocumentIdentifier
     public var position: Position
@@ -83,5 +85,84 @@ public struct CompletionOptions: Encodable, Sendable, Equatable {
         self.triggerCharacters = triggerCharacters
         self.resolveProvider = resolveProvider
         completionItem = labelDetailsSupport ? ItemOptions(labelDetailsSupport: true) : nil
+    }
+}
+
+// Completion lists are the largest replies sent at every keystroke: they write their own text (`JSONWritable`),
+// member for member what their `Encodable` conformance gives.
+
+extension CompletionList: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("isIncomplete")
+            writer.value(isIncomplete)
+            writer.key("items")
+            writer.array(items) { writer, item in item.write(to: &writer) }
+        }
+    }
+}
+
+extension CompletionItem: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("label", label)
+            writer.member("labelDetails", labelDetails)
+            writer.member("kind", kind?.rawValue)
+            if let tags {
+                writer.key("tags")
+                writer.array(tags) { writer, tag in writer.value(tag) }
+            }
+            writer.member("detail", detail)
+            writer.member("documentation", documentation)
+            writer.member("sortText", sortText)
+            writer.member("filterText", filterText)
+            writer.member("insertTextFormat", insertTextFormat?.rawValue)
+            writer.member("textEdit", textEdit)
+        }
+    }
+}
+
+extension CompletionItemLabelDetails: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("detail", detail)
+            writer.member("description", description)
+        }
+    }
+}
+
+extension MarkupContent: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("kind", kind)
+            writer.member("value", value)
+        }
+    }
+}
+
+extension TextEdit: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("range", range)
+            writer.member("newText", newText)
+        }
+    }
+}
+
+extension Range: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("start", start)
+            writer.member("end", end)
+        }
+    }
+}
+
+extension Position: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("line", line)
+            writer.member("character", character)
+        }
     }
 }

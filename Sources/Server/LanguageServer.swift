@@ -197,6 +197,10 @@ public final class LanguageServer: @unchecked Sendable {
                 let open = try decode(DidOpenTextDocumentParams.self, params)
                 documents.open(open.textDocument)
                 logger.debug("opened \(open.textDocument.uri) v\(open.textDocument.version)")
+                // Parse a Swift file now, off the reading thread: the first completion or diagnostic finds it ready.
+                if let parse = documents[open.textDocument.uri]?.swiftParse {
+                    DispatchQueue.global(qos: .utility).async { _ = parse.file }
+                }
                 reindexIfGraphQL(open.textDocument.uri)
             case DidChangeTextDocumentNotification.method:
                 let change = try decode(DidChangeTextDocumentParams.self, params)

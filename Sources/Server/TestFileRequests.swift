@@ -81,7 +81,6 @@ extension LanguageServer {
         item.textEdit = TextEdit(
             range: lines.range(of: completion.replaceRange, encoding: encoding),
             newText: useSnippet ? completion.snippet! : completion.insertText)
-        item.filterText = completion.label
         return item
     }
 }

@@ -219,3 +219,38 @@ final class FramingRobustnessTests: XCTestCase {
         }
     }
 }
+
+/// Replies that write their own text say exactly what their `Encodable` conformance says.
+final class JSONWriterTests: XCTestCase {
+    private func list() -> CompletionList {
+        var full = CompletionItem(label: "name \"quoted\" \\ 名前 😀")
+        full.kind = .property
+        full.tags = [1]
+        full.detail = "String = \"\""
+        full.labelDetails = CompletionItemLabelDetails(detail: " String", description: "tab\there")
+        full.documentation = MarkupContent(markdown: "line\nnext\r\u{1}\u{1F}end /slash")
+        full.sortText = "0001"
+        full.filterText = "name"
+        full.insertTextFormat = .snippet
+        full.textEdit = TextEdit(
+            range: LSP.Range(start: Position(line: 3, character: 0), end: Position(line: 3, character: 12)), newText: "name: ${1:\"\"}")
+        return CompletionList(isIncomplete: false, items: [full, CompletionItem(label: "bare")])
+    }
+
+    func testCompletionListsWriteWhatTheyEncode() throws {
+        let written = try OutgoingMessage.response(id: .number(7), result: list())
+        let encoded = try JSONCEncoder().encode(list())
+        let writtenObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(written)) as? NSDictionary)
+        XCTAssertEqual(writtenObject["id"] as? Int, 7)
+        XCTAssertEqual(writtenObject["jsonrpc"] as? String, "2.0")
+        XCTAssertEqual(writtenObject["result"] as? NSDictionary, try JSONSerialization.jsonObject(with: Data(encoded)) as? NSDictionary)
+        let stringID = try OutgoingMessage.response(id: .string("a\"b"), result: CompletionList(isIncomplete: true, items: []))
+        XCTAssertEqual(String(decoding: stringID, as: UTF8.self), #"{"jsonrpc":"2.0","id":"a\"b","result":{"isIncomplete":true,"items":[]}}"#)
+    }
+
+    func testEscapes() {
+        var writer = JSONWriter()
+        writer.array(["\u{0}", "\u{8}\u{C}", "\"\\/", "é"]) { writer, string in writer.value(string) }
+        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), #"["\u0000","\b\f","\"\\/","é"]"#)
+    }
+}

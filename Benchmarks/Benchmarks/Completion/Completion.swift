@@ -1,7 +1,12 @@
 import Benchmark
+import Features
 import Foundation
 import GraphQLIndex
+import JSONRPC
+import LSP
 import Server
+import SourceText
+import SwiftAnalysis
 import Synchronization
 
 /// Completion as a client sees it: JSON-RPC messages into an in-process `LanguageServer` with the GitHub schema
@@ -26,15 +31,10 @@ final class Client: Sendable {
         }
     }
 
+    /// json-c writes members in insertion order: a request from the server has `"method"` right after its id.
     private static func containsMethod(_ bytes: [UInt8]) -> Bool {
-        let needle = Array(#""method":"#.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard buffer.count >= needle.count else { return false }
-            for start in 0...(buffer.count - needle.count) where buffer[start] == needle[0] {
-                if Array(buffer[start..<(start + needle.count)]) == needle { return true }
-            }
-            return false
-        }
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self)
+        return head.contains(#""method":"#)
     }
 
     func notify(_ method: String, _ params: Any) {
@@ -127,74 +127,153 @@ func generatedTestFile(lineCount: Int) -> (text: String, positions: [(line: Int,
     return (lines.joined(separator: "\n"), spots.flatMap { candidates[$0] })
 }
 
-let benchmarks: @Sendable () -> Void = {
-    guard FileManager.default.fileExists(atPath: bench.path) else {
-        print("../shared/bench is not beside the repository: completion benchmarks skipped")
-        return
-    }
-    let (text, positions) = generatedTestFile(lineCount: 10_000)
-    let workspace = githubWorkspace()
-    let uri = workspace.appendingPathComponent("Tests/GeneratedTests.swift").absoluteString
+/// Everything the benchmarks share, built once: the generated file, and a server with the workspace indexed.
+final class Fixture: Sendable {
+    let text: String
+    let positions: [(line: Int, character: Int)]
+    let uri: String
+    let client: Client
+    /// Picks the next of the 20 positions, sample after sample.
+    private let turn = Mutex<Int>(0)
 
-    /// A server with the workspace indexed.
-    func indexedClient() -> Client {
-        let client = Client()
+    init() {
+        (text, positions) = generatedTestFile(lineCount: 10_000)
+        let workspace = githubWorkspace()
+        uri = workspace.appendingPathComponent("Tests/GeneratedTests.swift").absoluteString
+        client = Client()
         client.request("initialize", ["rootUri": workspace.absoluteString, "capabilities": [
             "textDocument": ["completion": ["completionItem": ["snippetSupport": true, "labelDetailsSupport": true]]],
         ]])
         client.notify("initialized", [:] as [String: Any])
         while client.server.snapshot.workspaces.first?.projects.first?.index.documents.isEmpty ?? true { usleep(1000) }
-        return client
     }
 
-    func completion(_ position: (line: Int, character: Int)) -> [String: Any] {
-        ["textDocument": ["uri": uri], "position": ["line": position.line, "character": position.character]]
+    /// `MOCKLS_BENCH_POSITION_KIND=0…4` keeps one kind of position (type argument, label, value, member, from),
+    /// to see which one costs what.
+    private let kind = ProcessInfo.processInfo.environment["MOCKLS_BENCH_POSITION_KIND"].flatMap { Int($0) }
+
+    func nextPosition() -> (line: Int, character: Int) {
+        let candidates = kind.map { kind in positions.enumerated().filter { $0.offset % 5 == kind }.map(\.element) } ?? positions
+        return candidates[turn.withLock { turn in
+            defer { turn += 1 }
+            return turn % candidates.count
+        }]
     }
 
+    func completion(at position: (line: Int, character: Int)) {
+        client.request("textDocument/completion", [
+            "textDocument": ["uri": uri], "position": ["line": position.line, "character": position.character],
+        ])
+    }
+
+    func open(version: Int) {
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": version, "text": text]])
+    }
+
+    func close() { client.notify("textDocument/didClose", ["textDocument": ["uri": uri]]) }
+
+    private let isOpen = Mutex(false)
+
+    /// Opens the document and parses it, unless it is open already.
+    func openOnce() {
+        guard isOpen.withLock({ open in
+            defer { open = true }
+            return !open
+        }) else { return }
+        open(version: 1)
+        completion(at: positions[0])
+    }
+
+    private let typed = Mutex<(version: Int, opened: Bool)>((1, false))
+
+    /// The next version of the typing benchmark's document and where to complete after it; the first call opens it.
+    func keystroke() -> (version: Int, position: (line: Int, character: Int)) {
+        let (version, opened) = typed.withLock { state in
+            defer { state = (state.version + 1, true) }
+            return (state.version + 1, state.opened)
+        }
+        if !opened {
+            close()
+            open(version: 1)
+            completion(at: positions[0])
+        }
+        return (version, positions[(version / 2) % positions.count])
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    guard FileManager.default.fileExists(atPath: bench.path) else {
+        print("../shared/bench is not beside the repository: completion benchmarks skipped")
+        return
+    }
+    let fixture = Fixture()
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 400)
 
-    Benchmark("Completion in a 10k-line test file: first request after didOpen", configuration: .init(maxIterations: 40)) { benchmark in
-        let client = indexedClient()
-        for iteration in benchmark.scaledIterations {
-            let version = iteration + 1
-            benchmark.startMeasurement()
-            client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": version, "text": text]])
-            client.request("textDocument/completion", completion(positions[iteration % positions.count]))
-            benchmark.stopMeasurement()
-            client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
-        }
+    // Each sample opens the file afresh (a new version, so nothing parsed is reused) and asks once.
+    Benchmark("Completion in a 10k-line test file: first request after didOpen", configuration: .init(maxIterations: 60)) { benchmark in
+        benchmark.startMeasurement()
+        fixture.open(version: 1)
+        fixture.completion(at: fixture.nextPosition())
+        benchmark.stopMeasurement()
+        fixture.close()
     }
 
+    // The file stays open; each sample asks at the next of the 20 positions.
     Benchmark("Completion in a 10k-line test file: 20 positions, same version") { benchmark in
-        let client = indexedClient()
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
-        client.request("textDocument/completion", completion(positions[0]))
+        fixture.openOnce()
+        let position = fixture.nextPosition()
         benchmark.startMeasurement()
-        for iteration in benchmark.scaledIterations {
-            client.request("textDocument/completion", completion(positions[iteration % positions.count]))
-        }
+        fixture.completion(at: position)
+        benchmark.stopMeasurement()
     }
 
-    // Typing: each iteration types or deletes one character near a cursor, then asks for completion there.
+    // Typing: each sample types a space at the start of the line above a position (or deletes it again), then asks
+    // there: the file is re-parsed incrementally from the version before.
     Benchmark("Completion in a 10k-line test file: after a keystroke (didChange + completion)") { benchmark in
-        let client = indexedClient()
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
-        client.request("textDocument/completion", completion(positions[0]))
-        var version = 1
+        let (version, position) = fixture.keystroke()
+        let line = position.line - 1
         benchmark.startMeasurement()
-        for iteration in benchmark.scaledIterations {
-            let position = positions[(iteration / 2) % positions.count]
-            let typing = iteration % 2 == 0
-            let range: [String: Any] = [
-                "start": ["line": position.line - 1, "character": 0],
-                "end": ["line": position.line - 1, "character": typing ? 0 : 1],
-            ]
-            version += 1
-            client.notify("textDocument/didChange", [
-                "textDocument": ["uri": uri, "version": version],
-                "contentChanges": [["range": range, "text": typing ? " " : ""]],
-            ])
-            client.request("textDocument/completion", completion(position))
+        fixture.client.notify("textDocument/didChange", [
+            "textDocument": ["uri": fixture.uri, "version": version],
+            "contentChanges": [[
+                "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": version % 2 == 0 ? 0 : 1]],
+                "text": version % 2 == 0 ? " " : "",
+            ]],
+        ])
+        fixture.completion(at: position)
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("Encode a completion reply of 276 items (JSONWritable)") { benchmark in
+        var items: [CompletionItem] = []
+        for index in 0..<276 {
+            var item = CompletionItem(label: "Type\(index)")
+            item.kind = .class
+            item.detail = "Mock<Type\(index)>"
+            item.labelDetails = CompletionItemLabelDetails(detail: " Mock<Type\(index)>")
+            item.documentation = MarkupContent(markdown: String(repeating: "A description of this type. ", count: 6))
+            item.sortText = "0001"
+            item.filterText = item.label
+            item.insertTextFormat = .plainText
+            item.textEdit = TextEdit(
+                range: LSP.Range(start: Position(line: 100, character: 20), end: Position(line: 100, character: 22)), newText: item.label)
+            items.append(item)
         }
+        let list = CompletionList(isIncomplete: false, items: items)
+        benchmark.startMeasurement()
+        blackHole(try! OutgoingMessage.response(id: .number(1), result: list))
+        benchmark.stopMeasurement()
+    }
+
+    // The same positions without the protocol: the feature alone, on the parsed file and the indexed project.
+    let project = fixture.client.server.snapshot.workspaces[0].projects[0].index
+    let lines = LineTable(Array(fixture.text.utf8))
+    let file = SwiftTestFile(lines)
+    Benchmark("Completion in a 10k-line test file: 20 positions, MockCompletions alone") { benchmark in
+        let position = fixture.nextPosition()
+        let offset = lines.offset(of: LineColumn(line: position.line, column: position.character), unit: .utf8)
+        benchmark.startMeasurement()
+        blackHole(MockCompletions.completions(at: offset, in: file, project: project))
+        benchmark.stopMeasurement()
     }
 }

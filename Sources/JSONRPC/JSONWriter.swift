@@ -1,0 +1,136 @@
+/// A value that writes its own JSON text: for the replies that are both large and frequent (completion lists of
+/// hundreds of items, answered at every keystroke), where building a json-c tree through `Encodable` costs more than
+/// computing the reply. The text must equal what `JSONCEncoder` writes for the same value.
+public protocol JSONWritable {
+    func write(to writer: inout JSONWriter)
+}
+
+/// Compact JSON text written straight into bytes.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
+    /// Per open container: whether a member has been written (the next one needs a comma).
+    private var hasMembers: [Bool] = []
+
+    public init(capacity: Int = 4096) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Containers
+
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        hasMembers.append(false)
+        body(&self)
+        hasMembers.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        hasMembers.append(false)
+        for element in elements { body(&self, element) }
+        hasMembers.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A member's key; its value is written next.
+    public mutating func key(_ key: StaticString) {
+        if hasMembers[hasMembers.count - 1] { bytes.append(UInt8(ascii: ",")) }
+        hasMembers[hasMembers.count - 1] = true
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        afterKey = true
+    }
+
+    /// Set between a key and its value.
+    private var afterKey = false
+
+    /// Before a value: a comma when it is an array element after another.
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard !hasMembers.isEmpty else { return }
+        if hasMembers[hasMembers.count - 1] { bytes.append(UInt8(ascii: ",")) }
+        hasMembers[hasMembers.count - 1] = true
+    }
+
+    // MARK: Values
+
+    public mutating func value(_ string: String) {
+        separate()
+        var string = string
+        string.withUTF8 { appendQuoted($0) }
+    }
+
+    public mutating func value(_ number: Int) {
+        separate()
+        bytes.append(contentsOf: String(number).utf8)
+    }
+
+    public mutating func value(_ flag: Bool) {
+        separate()
+        bytes.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+    }
+
+    public mutating func value(_ writable: some JSONWritable) {
+        writable.write(to: &self)
+    }
+
+    // MARK: Members, absent when nil (as `JSONCEncoder` leaves out nil optionals)
+
+    public mutating func member(_ key: StaticString, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        self.value(value)
+    }
+
+    public mutating func member(_ key: StaticString, _ value: Int?) {
+        guard let value else { return }
+        self.key(key)
+        self.value(value)
+    }
+
+    public mutating func member(_ key: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        self.key(key)
+        self.value(value)
+    }
+
+    public mutating func member(_ key: StaticString, _ value: (some JSONWritable)?) {
+        guard let value else { return }
+        self.key(key)
+        value.write(to: &self)
+    }
+
+    /// A string with JSON's escapes: quotes, backslashes and control characters; everything else as UTF-8.
+    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
