@@ -320,7 +320,10 @@ struct FlowReader {
             return reads(in: Syntax(expression))
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
-            return readingBase ? reads(in: Syntax(base)) : parts(of: base, readingBase: false)
+            guard readingBase else { return parts(of: base, readingBase: false) }
+            // The base of an assignment target is read, not handed over: `dog.id = "1"` keeps `dog` in sight.
+            if case .variable = value(base) { return [] }
+            return reads(in: Syntax(base))
         }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
             return parts(of: subscriptCall.calledExpression, readingBase: readingBase)

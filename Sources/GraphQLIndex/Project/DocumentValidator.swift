@@ -78,19 +78,7 @@ enum DocumentValidator {
 
     /// " (did you mean X?)" for the closest name, when it is close.
     static func suggestion(for name: String, among candidates: [String]) -> String {
-        let limit = max(1, name.utf8.count / 3)
-        var best: (name: String, distance: Int)?
-        // Typos seldom change the first letter; checking only those candidates keeps this cheap among thousands.
-        let first = name.utf8.first.map { $0 | 0x20 }
-        for candidate in candidates
-        where abs(candidate.utf8.count - name.utf8.count) <= limit && candidate.utf8.first.map({ $0 | 0x20 }) == first {
-            let distance = editDistance(name, candidate, caseInsensitive: true)
-            guard distance <= limit else { continue }
-            if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
-                best = (candidate, distance)
-            }
-        }
-        return best.map { " (did you mean \($0.name)?)" } ?? ""
+        closestName(to: name, among: candidates).map { " (did you mean \($0)?)" } ?? ""
     }
 
     struct Visitor {
@@ -182,6 +170,23 @@ enum DocumentValidator {
 
 /// Edit distance over UTF-8 bytes (GraphQL names are ASCII), counting a swap of two neighbours as one edit
 /// (optimal string alignment): `nmae` is one edit from `name`.
+/// The candidate a typo most likely meant: within a third of the name's length in edits, same first letter.
+public func closestName(to name: String, among candidates: [String]) -> String? {
+    let limit = max(1, name.utf8.count / 3)
+    var best: (name: String, distance: Int)?
+    // Typos seldom change the first letter; checking only those candidates keeps this cheap among thousands.
+    let first = name.utf8.first.map { $0 | 0x20 }
+    for candidate in candidates
+    where abs(candidate.utf8.count - name.utf8.count) <= limit && candidate.utf8.first.map({ $0 | 0x20 }) == first {
+        let distance = editDistance(name, candidate, caseInsensitive: true)
+        guard distance <= limit else { continue }
+        if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
+            best = (candidate, distance)
+        }
+    }
+    return best?.name
+}
+
 public func editDistance(_ a: String, _ b: String, caseInsensitive: Bool = false) -> Int {
     var a = a
     var b = b

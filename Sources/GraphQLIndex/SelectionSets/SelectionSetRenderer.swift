@@ -260,7 +260,7 @@ struct SelectionSetRenderer {
 
 extension TypeReference {
     /// A list at any depth (through `!`).
-    var isList: Bool {
+    public var isList: Bool {
         switch self {
         case .list: return true
         case .nonNull(let inner): return inner.isList

@@ -1,0 +1,491 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// A problem in a Swift test file, with the bytes it covers.
+public struct TestDiagnostic: Sendable, Equatable, Hashable {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    /// Stable, documented in the README: `unset-field-read`, `unknown-mock-field`, `unknown-mock-type`,
+    /// `abstract-mock-type`, `mock-type-mismatch`.
+    public var code: String
+    public var message: String
+    public var range: Range<Int>
+}
+
+/// Diagnostics of a test file against its project: reads that crash because a mock never set the field, and mocks
+/// that do not fit what they are given to. Each function is followed from its mocks' constructions to the reads of
+/// the models built from them; whatever leaves the function's sight is not judged.
+public enum MockDiagnostics {
+    public static func diagnostics(in file: SwiftTestFile, project: ProjectIndex) -> [TestDiagnostic] {
+        var found: [TestDiagnostic] = []
+        var seen: Set<TestDiagnostic> = []
+        for flow in file.mockFlows() {
+            var evaluator = FlowEvaluator(file: file, project: project)
+            evaluator.run(flow)
+            for diagnostic in evaluator.diagnostics where seen.insert(diagnostic).inserted { found.append(diagnostic) }
+        }
+        return found.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+    }
+}
+
+// MARK: - Values
+
+/// Why a mock lacks fields: what the message says after "never sets it".
+enum MockOrigin {
+    /// `Mock<T>()`: the designated initializer sets nothing.
+    case emptyInitializer
+    /// Apollo ≥ 1.23: a non-null object field of a mock built with arguments defaults to an empty `Mock<X>()`.
+    case shallowDefault(parent: String, field: String)
+    /// Apollo < 1.23: only what the test passes or assigns is set.
+    case legacyInitializer
+    /// Apollo ≥ 1.23's convenience initializer: every non-null field, shallowly.
+    case initializer
+    /// A generated `placeholder(…)` factory: every non-null field, deeply.
+    case placeholder
+}
+
+/// One `Mock<T>` instance as the test builds it. A class, like Apollo's `Mock`: two names for one mock see the
+/// same fields.
+final class MockInstance {
+    let object: MockObject
+    let origin: MockOrigin
+    /// Where it was built.
+    let builtAt: Int
+    var slots: [String: Slot] = [:]
+    /// Handed to code mockls cannot see: its fields are unknown from then on.
+    var escaped = false
+
+    init(object: MockObject, origin: MockOrigin, builtAt: Int) {
+        self.object = object
+        self.origin = origin
+        self.builtAt = builtAt
+    }
+
+    /// A copy of the whole graph, as `from(_:)` reads it at the time of the call.
+    func snapshot(_ copies: inout [ObjectIdentifier: MockInstance]) -> MockInstance {
+        if let copy = copies[ObjectIdentifier(self)] { return copy }
+        let copy = MockInstance(object: object, origin: origin, builtAt: builtAt)
+        copy.escaped = escaped
+        copies[ObjectIdentifier(self)] = copy
+        copy.slots = slots.mapValues { $0.snapshot(&copies) }
+        return copy
+    }
+
+    func markEscaped(_ visited: inout Set<ObjectIdentifier>) {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+        escaped = true
+        for slot in slots.values { slot.markEscaped(&visited) }
+    }
+}
+
+/// What a mock field holds.
+indirect enum Slot {
+    case scalar
+    case mock(MockInstance)
+    case list([Slot])
+    /// Set to something mockls does not follow.
+    case unknown
+
+    func snapshot(_ copies: inout [ObjectIdentifier: MockInstance]) -> Slot {
+        switch self {
+        case .mock(let instance): return .mock(instance.snapshot(&copies))
+        case .list(let slots): return .list(slots.map { $0.snapshot(&copies) })
+        case .scalar, .unknown: return self
+        }
+    }
+
+    func markEscaped(_ visited: inout Set<ObjectIdentifier>) {
+        switch self {
+        case .mock(let instance): instance.markEscaped(&visited)
+        case .list(let slots): for slot in slots { slot.markEscaped(&visited) }
+        case .scalar, .unknown: break
+        }
+    }
+}
+
+/// A model built by `from(_:)`, reading the data its mock had then.
+struct Model {
+    let selectionSet: GeneratedSelectionSet
+    let data: MockInstance
+}
+
+/// What an expression evaluates to, as far as crashes are concerned.
+indirect enum Value {
+    case mock(MockInstance)
+    case model(Model)
+    /// `model.fragments`.
+    case fragments(Model)
+    case list([Value])
+    /// `nil`: reading on through `?.` does nothing.
+    case none
+    case unknown
+}
+
+// MARK: - Evaluation
+
+struct FlowEvaluator {
+    let file: SwiftTestFile
+    let project: ProjectIndex
+    private(set) var diagnostics: [TestDiagnostic] = []
+    /// Names in scope, innermost last; the first scope holds the class's stored properties and `setUp`.
+    private var scopes: [[String: Value]] = [[:]]
+    private var resolver: ValueResolver
+    private var model: MockModel { project.mockModel }
+    private var schema: Schema { project.schema }
+
+    init(file: SwiftTestFile, project: ProjectIndex) {
+        self.file = file
+        self.project = project
+        resolver = ValueResolver(file: file, project: project)
+    }
+
+    mutating func run(_ flow: MockFlow) {
+        run(flow.preamble)
+        scopes.append([:])
+        run(flow.body)
+    }
+
+    private mutating func run(_ statements: [FlowStatement]) {
+        for statement in statements { run(statement) }
+    }
+
+    private mutating func run(_ statement: FlowStatement) {
+        switch statement {
+        case .bind(let name, let annotation, let value, _):
+            let expected = annotation.flatMap { model.object(swiftName: $0.name) }
+            scopes[scopes.count - 1][name] = evaluate(value, expecting: expected)
+        case .assign(let target, let value, _):
+            assign(value, to: target)
+        case .read(let value):
+            _ = evaluate(value, expecting: nil)
+        case .escape(let name, _):
+            escape(lookup(name))
+        case .opaqueCall:
+            for value in scopes[0].values { escape(value) }
+        case .scope(let statements):
+            scopes.append([:])
+            run(statements)
+            scopes.removeLast()
+        case .loop(let name, let sequence, let body):
+            let elements: [Value]
+            if case .list(let values) = evaluate(sequence, expecting: nil), !values.isEmpty {
+                elements = Array(values.prefix(16))
+            } else {
+                elements = [.unknown]
+            }
+            for element in elements {
+                scopes.append(name.map { [$0: element] } ?? [:])
+                run(body)
+                scopes.removeLast()
+            }
+        case .typeMention(let type, let range):
+            checkMockType(type, at: range)
+        }
+    }
+
+    private func lookup(_ name: String) -> Value {
+        for scope in scopes.reversed() { if let value = scope[name] { return value } }
+        return .unknown
+    }
+
+    private func escape(_ value: Value) {
+        var visited: Set<ObjectIdentifier> = []
+        switch value {
+        case .mock(let instance): instance.markEscaped(&visited)
+        case .list(let values): for value in values { escape(value) }
+        default: break
+        }
+    }
+
+    // MARK: Constructions
+
+    /// `expecting`: the mock type the context gives a `.init(…)` or `Mock(…)`.
+    private mutating func construct(_ construction: MockConstruction, expecting expected: MockObject?) -> Value {
+        let object: MockObject
+        if let written = construction.type {
+            guard let found = model.object(swiftName: written.name) else {
+                checkMockType(written, at: construction.typeRange ?? construction.range)
+                return .unknown
+            }
+            object = found
+        } else if let expected {
+            object = expected
+        } else {
+            return .unknown
+        }
+        let origin: MockOrigin
+        switch construction.kind {
+        case .placeholder: origin = .placeholder
+        case .initializer where construction.arguments.isEmpty: origin = .emptyInitializer
+        case .initializer: origin = model.format == .defaults ? .initializer : .legacyInitializer
+        }
+        let instance = MockInstance(object: object, origin: origin, builtAt: construction.range.lowerBound)
+        if construction.kind == .initializer, !construction.arguments.isEmpty, model.format == .defaults {
+            for field in object.fields where field.isNonNull { instance.slots[field.key] = defaultSlot(field, of: object, at: construction) }
+        }
+        for argument in construction.arguments {
+            guard let field = field(argument.label, of: object, at: argument.labelRange) else {
+                _ = evaluate(argument.value, expecting: nil)
+                continue
+            }
+            instance.slots[field.key] = slot(argument.value, for: field, at: argument.labelRange)
+        }
+        return .mock(instance)
+    }
+
+    /// Apollo ≥ 1.23's default for a non-null field: shallow, so an object is an empty mock.
+    private func defaultSlot(_ field: MockField, of parent: MockObject, at construction: MockConstruction) -> Slot {
+        switch field.setter {
+        case .scalar: return .scalar
+        case .list, .scalarList: return .list([])
+        case .entity:
+            let named = field.graphqlType.namedType.value
+            guard let object = schema.possibleTypes(of: named).first.flatMap({ model.object($0) }) else { return .unknown }
+            return .mock(MockInstance(
+                object: object, origin: .shallowDefault(parent: parent.swiftName, field: field.property),
+                builtAt: construction.range.lowerBound))
+        }
+    }
+
+    /// The mock field `label` names, or an `unknown-mock-field` diagnostic.
+    private mutating func field(_ label: String, of object: MockObject, at range: Range<Int>) -> MockField? {
+        if let field = resolver.field(label, of: object) { return field }
+        let bare = label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label
+        var message = "`Mock<\(object.swiftName)>` has no field `\(bare)`"
+        if schema[object.name]?.field(bare) != nil {
+            message += ": `\(object.name).\(bare)` is in the schema, but no operation or fragment selects it, so Apollo generates no mock field for it"
+        } else if let closest = closestName(to: bare, among: object.fields.map(\.key)) {
+            message += "; did you mean `\(closest)`?"
+        }
+        report(.error, "unknown-mock-field", message, at: range)
+        return nil
+    }
+
+    /// What a field holds once `value` is passed or assigned to it, checking the mock types against the field.
+    private mutating func slot(_ value: FlowValue, for field: MockField, at range: Range<Int>) -> Slot? {
+        let expected = expectedObject(of: field)
+        let evaluated = evaluate(value, expecting: expected)
+        checkFits(evaluated, field: field, at: value.range ?? range)
+        if case .null = value { return nil }
+        return slot(evaluated, isEntity: field.setter == .entity || field.setter == .list)
+    }
+
+    private func slot(_ value: Value, isEntity: Bool) -> Slot {
+        switch value {
+        case .mock(let instance): return .mock(instance)
+        case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
+        case .none, .unknown, .model, .fragments: return isEntity ? .unknown : .scalar
+        }
+    }
+
+    /// The object a `.init(…)` passed to `field` builds: its type when it is an object.
+    private func expectedObject(of field: MockField) -> MockObject? {
+        guard let type = schema[field.graphqlType.namedType.value], type.kind == .object else { return nil }
+        return model.object(type.name)
+    }
+
+    /// `mock-type-mismatch` for a mock given to a field of another type.
+    private mutating func checkFits(_ value: Value, field: MockField, at range: Range<Int>) {
+        let named = field.graphqlType.namedType.value
+        let possible = schema.possibleTypes(of: named)
+        func check(_ value: Value) {
+            switch value {
+            case .mock(let instance) where !possible.isEmpty && !possible.contains(instance.object.name):
+                let kind = schema[named]?.kind == .object ? "a `\(named)`" : "one of `\(named)`'s possible types (\(possible.joined(separator: ", ")))"
+                report(.warning, "mock-type-mismatch",
+                    "`\(field.property)` takes \(kind), not a `Mock<\(instance.object.swiftName)>`: reading it from a model fails at run time",
+                    at: range)
+            case .list(let values):
+                for value in values { check(value) }
+            default:
+                break
+            }
+        }
+        check(value)
+    }
+
+    /// `unknown-mock-type` or `abstract-mock-type` for a `Mock<T>` with no mock class.
+    private mutating func checkMockType(_ type: WrittenTypeName, at range: Range<Int>) {
+        guard model.object(swiftName: type.name) == nil else { return }
+        if let named = schema[type.name], named.isAbstract {
+            let mocks = schema.possibleTypes(of: named.name).compactMap { model.object($0) }.map { "`Mock<\($0.swiftName)>`" }
+            let kind = named.kind == .union ? "a union" : "an interface"
+            report(.error, "abstract-mock-type",
+                "`\(type.name)` is \(kind): Apollo generates mocks only for object types; use one of its possible types"
+                    + (mocks.isEmpty ? "" : ": " + mocks.joined(separator: ", ")),
+                at: range)
+        } else if let named = schema[type.name], named.kind == .object {
+            report(.error, "unknown-mock-type",
+                "no operation or fragment selects `\(type.name)`, so Apollo generates no `Mock<\(type.name)>`", at: range)
+        } else {
+            var message = "`\(type.name)` has no mock in \(project.namespace)TestMocks"
+            if let closest = closestName(to: type.name, among: model.objects.map(\.swiftName)) { message += "; did you mean `\(closest)`?" }
+            report(.error, "unknown-mock-type", message, at: range)
+        }
+    }
+
+    // MARK: Assignments
+
+    private mutating func assign(_ value: FlowValue, to target: FlowValue) {
+        switch target {
+        case .variable(let name, _):
+            let evaluated = evaluate(value, expecting: nil)
+            for index in scopes.indices.reversed() where scopes[index][name] != nil {
+                scopes[index][name] = evaluated
+                return
+            }
+            scopes[scopes.count - 1][name] = evaluated
+        case .member(let base, let name, let range):
+            guard case .mock(let instance) = evaluate(base, expecting: nil) else {
+                _ = evaluate(value, expecting: nil)
+                return
+            }
+            guard let field = field(name, of: instance.object, at: range) else {
+                _ = evaluate(value, expecting: nil)
+                return
+            }
+            instance.slots[field.key] = slot(value, for: field, at: range)
+        default:
+            _ = evaluate(value, expecting: nil)
+        }
+    }
+
+    // MARK: Reads
+
+    private mutating func evaluate(_ value: FlowValue, expecting expected: MockObject?) -> Value {
+        switch value {
+        case .construction(let construction):
+            return construct(construction, expecting: expected)
+        case .from(let path, let mock, let range):
+            let argument = evaluate(mock, expecting: nil)
+            guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
+            guard case .mock(let instance) = argument else { return .unknown }
+            let possible = schema.possibleTypes(of: selectionSet.parentType)
+            guard possible.contains(instance.object.name) else {
+                report(.warning, "mock-type-mismatch",
+                    "`\(selectionSet.path).from(_:)` needs a mock of \(possible.count == 1 ? "`\(possible[0])`" : "one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"), not a `Mock<\(instance.object.swiftName)>`: its type-dependent fields will not be there",
+                    at: mock.range ?? range)
+                return .unknown
+            }
+            var copies: [ObjectIdentifier: MockInstance] = [:]
+            return .model(Model(selectionSet: selectionSet, data: instance.snapshot(&copies)))
+        case .variable(let name, _):
+            return lookup(name)
+        case .member(let base, let name, let range):
+            switch evaluate(base, expecting: nil) {
+            case .model(let model): return read(name, of: model, at: range)
+            case .fragments(let model): return fragment(name, of: model)
+            case .mock(let instance): return mockRead(name, of: instance)
+            default: return .unknown
+            }
+        case .element(let base, _):
+            if case .list(let values) = evaluate(base, expecting: nil) { return values.first ?? .none }
+            return .unknown
+        case .list(let values):
+            return .list(values.map { evaluate($0, expecting: expected) })
+        case .null:
+            return .none
+        case .other:
+            return .unknown
+        }
+    }
+
+    /// `mock.field`: never crashes (dynamic members are optional); gives the mock or list the field holds.
+    private func mockRead(_ name: String, of instance: MockInstance) -> Value {
+        guard !instance.escaped, let field = resolver.field(name, of: instance.object) else { return .unknown }
+        guard let slot = slotValue(field, of: instance) else { return .none }
+        return value(of: slot, selectionSet: nil)
+    }
+
+    /// What a mock holds for a field, with a placeholder factory's deep defaults filled in when first read.
+    private func slotValue(_ field: MockField, of instance: MockInstance) -> Slot? {
+        if let slot = instance.slots[field.key] { return slot }
+        guard case .placeholder = instance.origin, field.isNonNull else { return nil }
+        let filled: Slot
+        switch field.setter {
+        case .scalar: filled = .scalar
+        case .list, .scalarList: filled = .list([])
+        case .entity:
+            guard let object = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap({ model.object($0) }) else {
+                return .unknown
+            }
+            filled = .mock(MockInstance(object: object, origin: .placeholder, builtAt: instance.builtAt))
+        }
+        instance.slots[field.key] = filled
+        return filled
+    }
+
+    private func value(of slot: Slot, selectionSet path: String?) -> Value {
+        switch slot {
+        case .scalar, .unknown: return .unknown
+        case .mock(let instance):
+            guard let path else { return .mock(instance) }
+            guard let nested = project.selectionSetModel()[path] else { return .unknown }
+            return .model(Model(selectionSet: nested, data: instance))
+        case .list(let slots): return .list(slots.map { value(of: $0, selectionSet: path) })
+        }
+    }
+
+    /// `model.name`: a field, a type case or `fragments`; reports a non-null field the mock never set.
+    private mutating func read(_ name: String, of model: Model, at range: Range<Int>) -> Value {
+        let selectionSet = model.selectionSet
+        if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(model) }
+        if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
+            guard let typeCase = project.selectionSetModel()[inline.path] else { return .unknown }
+            guard typeCase.inlineFragmentKind == .typeCase else { return .unknown }  // depends on variables
+            let object = model.data.object.name
+            let matches = schema.possibleTypes(of: typeCase.parentType).contains(object)
+            return matches ? .model(Model(selectionSet: typeCase, data: model.data)) : .none
+        }
+        guard let field = resolver.field(name, of: selectionSet), !field.isConditional, !model.data.escaped else { return .unknown }
+        guard let mockField = model.data.object.field(field.key) else { return .unknown }
+        guard let slot = slotValue(mockField, of: model.data) else {
+            if field.graphqlType.isNonNull { reportUnset(field, in: model, at: range) }
+            return .none
+        }
+        return value(of: slot, selectionSet: field.selectionSet)
+    }
+
+    private func fragment(_ accessor: String, of model: Model) -> Value {
+        guard let spread = model.selectionSet.fragmentAccessors.first(where: { $0.accessor == accessor }), !spread.isOptional,
+            let fragment = project.selectionSetModel()[spread.fragment]
+        else { return .unknown }
+        return .model(Model(selectionSet: fragment, data: model.data))
+    }
+
+    private mutating func reportUnset(_ field: GeneratedSelectionSet.Field, in model: Model, at range: Range<Int>) {
+        let data = model.data
+        let line = file.line(of: data.builtAt)
+        let why: String
+        switch data.origin {
+        case .emptyInitializer:
+            why = "`Mock<\(data.object.swiftName)>()` (line \(line)) calls the designated initializer, which sets no fields"
+        case .shallowDefault(let parent, let parentField):
+            why = "the `Mock<\(parent)>` built at line \(line) defaults `\(parentField)` to an empty `Mock<\(data.object.swiftName)>()`"
+        case .legacyInitializer:
+            why = "the mock built at line \(line) was generated before Apollo iOS 1.23, so only the fields the test passes or assigns are set"
+        case .initializer, .placeholder:
+            why = "the mock built at line \(line) leaves it unset"
+        }
+        let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
+        report(.warning, "unset-field-read",
+            "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — \(why)",
+            at: range)
+    }
+
+    private mutating func report(_ severity: TestDiagnostic.Severity, _ code: String, _ message: String, at range: Range<Int>) {
+        diagnostics.append(TestDiagnostic(severity: severity, code: code, message: message, range: range))
+    }
+}
+
+extension FlowValue {
+    /// The bytes that name the value, where it has some.
+    var range: Range<Int>? {
+        switch self {
+        case .construction(let construction): construction.range
+        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, let range): range
+        case .list, .null, .other: nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import JSONRPC
+import Server
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Report mock reads that crash, unknown mock fields and types, and mocks of the wrong type, for CI.",
+        discussion: """
+            Checks every Swift file of the workspace (or of PATHS) that uses Mock< or imports ApolloTestSupport, and \
+            the workspace's GraphQL documents. Exit status: 1 when anything is reported, 0 when nothing is, 2 on a \
+            usage or configuration error. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, github }
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "Output format: text (path:line:column: severity: message [code]), json, or github (workflow annotations).")
+    var format: Format = .text
+
+    @Argument(help: "Files or folders to check (default: the whole workspace).")
+    var paths: [String] = []
+
+    func run() throws {
+        let loaded = try workspace.load()
+        let urls = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        for url in urls where !FileManager.default.fileExists(atPath: url.path) {
+            throw ValidationError("\(url.path) does not exist")
+        }
+        let report = CheckReport(workspace: loaded, paths: urls)
+        switch format {
+        case .text:
+            for record in report.records {
+                print("\(displayPath(record.file)):\(record.line):\(record.column): \(record.severity): \(record.message) [\(record.code)]")
+            }
+        case .json:
+            let bytes = try JSONCEncoder(prettyPrinted: true, writesNilAsNull: true).encode(report.records)
+            FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
+        case .github:
+            for record in report.records {
+                let level = record.severity == "error" ? "error" : record.severity == "warning" ? "warning" : "notice"
+                print("::\(level) file=\(escapeProperty(displayPath(record.file))),line=\(record.line),col=\(record.column),"
+                    + "endLine=\(record.endLine),endColumn=\(record.endColumn),title=\(escapeProperty(record.code))::"
+                    + escapeData(record.message))
+            }
+        }
+        let files = Set(report.checkedFiles).count
+        printError("mockls: \(report.records.count) problem\(report.records.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") checked")
+        if !report.records.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Records name files relative to the workspace; printed paths are relative to where mockls runs.
+    private func displayPath(_ file: String) -> String {
+        let absolute = file.hasPrefix("/") ? file : workspace.folder.appendingPathComponent(file).path
+        let current = FileManager.default.currentDirectoryPath
+        return absolute.hasPrefix(current + "/") ? String(absolute.dropFirst(current.count + 1)) : absolute
+    }
+
+    /// GitHub workflow commands: `%`, CR and LF in data; also `:` and `,` in properties.
+    private func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    private func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
