@@ -140,8 +140,13 @@ struct FlowEvaluator {
         resolver = ValueResolver(file: file, project: project)
     }
 
+    /// Running the class's stored properties and `setUp`.
+    private var inPreamble = false
+
     mutating func run(_ flow: MockFlow) {
+        inPreamble = true
         run(flow.preamble)
+        inPreamble = false
         scopes.append([:])
         run(flow.body)
     }
@@ -331,14 +336,16 @@ struct FlowEvaluator {
         switch target {
         case .variable(let name, _):
             let evaluated = evaluate(value, expecting: nil)
-            for index in scopes.indices.reversed() where scopes[index][name] != nil {
+            for index in scopes.indices.dropFirst().reversed() where scopes[index][name] != nil {
                 scopes[index][name] = evaluated
                 return
             }
-            scopes[scopes.count - 1][name] = evaluated
+            // A stored property: `setUp` fills it for the tests; a test that stores a mock hands it over.
+            if !inPreamble { escape(evaluated) }
+            scopes[0][name] = evaluated
         case .member(let base, let name, let range):
             guard case .mock(let instance) = evaluate(base, expecting: nil) else {
-                _ = evaluate(value, expecting: nil)
+                escape(evaluate(value, expecting: nil))  // stored somewhere mockls does not follow
                 return
             }
             guard let field = field(name, of: instance.object, at: range) else {
@@ -379,9 +386,14 @@ struct FlowEvaluator {
             case .mock(let instance): return mockRead(name, of: instance)
             default: return .unknown
             }
-        case .element(let base, _):
-            if case .list(let values) = evaluate(base, expecting: nil) { return values.first ?? .none }
-            return .unknown
+        case .element(let base, let position, _):
+            guard case .list(let values) = evaluate(base, expecting: nil) else { return .unknown }
+            switch position {
+            case .first: return values.first ?? .none
+            case .last: return values.last ?? .none
+            case .index(let index): return values.indices.contains(index) ? values[index] : .unknown
+            case .unknown: return .unknown
+            }
         case .list(let values):
             return .list(values.map { evaluate($0, expecting: expected) })
         case .null:
@@ -484,7 +496,7 @@ extension FlowValue {
     var range: Range<Int>? {
         switch self {
         case .construction(let construction): construction.range
-        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, let range): range
+        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
         case .list, .null, .other: nil
         }
     }

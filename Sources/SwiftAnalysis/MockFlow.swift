@@ -34,12 +34,21 @@ public indirect enum FlowValue: Sendable, Equatable {
     /// `base.name`, through `?` and `!`; `range` covers the name.
     case member(FlowValue, name: String, range: Range<Int>)
     /// `base[i]`, `base.first`, `base.last`.
-    case element(FlowValue, range: Range<Int>)
+    case element(FlowValue, ElementPosition, range: Range<Int>)
     case list([FlowValue])
     /// `nil`.
     case null
     /// A literal, or anything mockls does not follow.
     case other
+}
+
+/// Which element of a list is read.
+public enum ElementPosition: Sendable, Equatable {
+    case first, last
+    /// `[n]` with a literal `n`.
+    case index(Int)
+    /// `[i]` with anything else.
+    case unknown
 }
 
 /// What a test does with mocks and models, statement by statement, in source order.
@@ -383,13 +392,18 @@ struct FlowReader {
             let name = access.declName.baseName
             let baseValue = value(base)
             if case .other = baseValue { return .other }
-            if name.text == "first" || name.text == "last" { return .element(baseValue, range: Self.range(name)) }
+            if name.text == "first" { return .element(baseValue, .first, range: Self.range(name)) }
+            if name.text == "last" { return .element(baseValue, .last, range: Self.range(name)) }
             return .member(baseValue, name: name.text, range: Self.range(name))
         }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
             let base = value(subscriptCall.calledExpression)
             if case .other = base { return .other }
-            return .element(base, range: Self.range(subscriptCall.leftSquare).lowerBound..<Self.range(subscriptCall.rightSquare).upperBound)
+            let index = subscriptCall.arguments.count == 1
+                ? subscriptCall.arguments.first?.expression.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) } : nil
+            return .element(
+                base, index.map { .index($0) } ?? .unknown,
+                range: Self.range(subscriptCall.leftSquare).lowerBound..<Self.range(subscriptCall.rightSquare).upperBound)
         }
         if let call = expression.as(FunctionCallExprSyntax.self) { return value(call) }
         if let array = expression.as(ArrayExprSyntax.self) { return .list(array.elements.map { value($0.expression) }) }

@@ -91,9 +91,12 @@ struct FeatureFixture {
     let project: ProjectIndex
     let graphqlDirectory: URL
 
+    /// `../shared`, beside the repository.
+    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+
     init(api: String) throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+        let shared = Self.shared
         guard FileManager.default.fileExists(atPath: shared.path) else {
             throw XCTSkip("../shared is not beside the repository; shared-fixture tests skipped")
         }

@@ -1,0 +1,69 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SwiftAnalysis
+import XCTest
+
+/// Test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
+/// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else.
+final class DiagnosticExpectationTests: XCTestCase {
+    /// Checks `source` against its `// expect:` lines; the failures name the file and line.
+    static func check(_ source: String, named name: String, project: ProjectIndex, file: StaticString = #filePath, line: UInt = #line) {
+        var expected: [Int: (code: String, words: [String])] = [:]
+        for (index, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let marker = text.range(of: "// expect: ") else { continue }
+            let words = text[marker.upperBound...].split(separator: " ").map(String.init)
+            expected[index + 1] = (words[0], Array(words.dropFirst()))
+        }
+        let swiftFile = SwiftTestFile(source)
+        var actual: [Int: [TestDiagnostic]] = [:]
+        for diagnostic in MockDiagnostics.diagnostics(in: swiftFile, project: project) {
+            actual[swiftFile.line(of: diagnostic.range.lowerBound), default: []].append(diagnostic)
+        }
+        for lineNumber in Set(expected.keys).union(actual.keys).sorted() {
+            let found = actual[lineNumber] ?? []
+            guard let expectation = expected[lineNumber] else {
+                XCTFail("\(name):\(lineNumber): unexpected \(found.map { "[\($0.code)] \($0.message)" })", file: file, line: line)
+                continue
+            }
+            guard let match = found.first(where: { $0.code == expectation.code }) else {
+                XCTFail("\(name):\(lineNumber): expected \(expectation.code), got \(found.map { "[\($0.code)] \($0.message)" })", file: file, line: line)
+                continue
+            }
+            let missing = expectation.words.filter { !match.message.contains($0) }
+            if !missing.isEmpty { XCTFail("\(name):\(lineNumber): \(missing) not in: \(match.message)", file: file, line: line) }
+            if found.count > 1 { XCTFail("\(name):\(lineNumber): more than one diagnostic: \(found.map(\.message))", file: file, line: line) }
+        }
+    }
+
+    private static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("goldens/diagnostics")
+
+    private func project(format: MockFormat) throws -> ProjectIndex {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
+        return ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
+    }
+
+    func testOwnScenarios() throws {
+        let current = try project(format: .defaults)
+        let legacy = try project(format: .optionalParameters)
+        for (name, project) in [("animalkingdom.swift", current), ("animalkingdom-legacy.swift", legacy)] {
+            let source = try String(contentsOf: Self.goldens.appendingPathComponent(name), encoding: .utf8)
+            Self.check(source, named: name, project: project)
+        }
+    }
+
+    func testSharedScenarios() throws {
+        let scenarios = FeatureFixture.shared.appendingPathComponent("fixtures/scenarios")
+        for (folder, format) in [("animalkingdom", MockFormat.defaults), ("animalkingdom-1.15", .optionalParameters)] {
+            let tests = scenarios.appendingPathComponent(folder).appendingPathComponent("Tests")
+            let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+                .filter { $0.pathExtension == "swift" } ?? []
+            XCTAssertFalse(files.isEmpty, folder)
+            for url in files {
+                Self.check(try String(contentsOf: url, encoding: .utf8), named: "\(folder)/\(url.lastPathComponent)", project: try project(format: format))
+            }
+        }
+    }
+}
