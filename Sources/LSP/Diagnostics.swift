@@ -34,3 +34,38 @@ public enum PublishDiagnosticsNotification: LSPNotification {
     public typealias Params = PublishDiagnosticsParams
     public static let method = "textDocument/publishDiagnostics"
 }
+
+// MARK: Pull diagnostics (LSP 3.17)
+
+public struct DocumentDiagnosticParams: Decodable, Sendable {
+    public var textDocument: TextDocumentIdentifier
+    public var identifier: String?
+    public var previousResultId: String?
+}
+
+/// Always a full report: recomputing a file's diagnostics costs less than tracking result ids.
+public struct FullDocumentDiagnosticReport: Encodable, Sendable, Equatable {
+    public var kind = "full"
+    public var items: [Diagnostic]
+    public init(items: [Diagnostic]) { self.items = items }
+}
+
+public enum DocumentDiagnosticRequest: LSPRequest {
+    public typealias Params = DocumentDiagnosticParams
+    public typealias Response = FullDocumentDiagnosticReport
+    public static let method = "textDocument/diagnostic"
+}
+
+/// Asks the client to pull diagnostics again (the index changed under every open test file).
+public enum WorkspaceDiagnosticRefreshRequest {
+    public static let method = "workspace/diagnostic/refresh"
+}
+
+public struct DiagnosticOptions: Encodable, Sendable, Equatable {
+    public var interFileDependencies: Bool
+    public var workspaceDiagnostics: Bool
+    public init(interFileDependencies: Bool, workspaceDiagnostics: Bool) {
+        self.interFileDependencies = interFileDependencies
+        self.workspaceDiagnostics = workspaceDiagnostics
+    }
+}

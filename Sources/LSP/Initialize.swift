@@ -165,17 +165,20 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var completionProvider: CompletionOptions?
     public var hoverProvider: Bool
     public var definitionProvider: Bool
+    /// Only for clients that pull diagnostics (and can be asked to pull again); the others get them pushed.
+    public var diagnosticProvider: DiagnosticOptions?
     public var workspace: WorkspaceCapabilities?
 
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
-        hoverProvider: Bool, definitionProvider: Bool, workspace: WorkspaceCapabilities?
+        hoverProvider: Bool, definitionProvider: Bool, diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceCapabilities?
     ) {
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider
         self.hoverProvider = hoverProvider
         self.definitionProvider = definitionProvider
+        self.diagnosticProvider = diagnosticProvider
         self.workspace = workspace
     }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import JSONRPC
 import Logging
+import Synchronization
 import LSP
 
 public struct ServerOptions: Sendable {
@@ -23,6 +24,8 @@ public struct ServerSnapshot: Sendable {
     public let clientCapabilities: ClientCapabilities
     /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
     public let workspaces: [Workspace]
+    /// How test-file diagnostics are delivered (nil before `initialize`).
+    let testDiagnostics: TestDiagnostics?
 }
 
 /// The LSP server: lifecycle, message dispatch and document state. The ordering model is described at the top
@@ -47,6 +50,7 @@ public final class LanguageServer: @unchecked Sendable {
     private let options: ServerOptions
     private var readRequests: [String: ReadRequestHandler] = [:]
     private var indexer: WorkspaceIndexer?
+    private var testDiagnostics: TestDiagnostics?
     private var workspaceFolders: [URL] = []
     private var watchingFiles = false
     private var watcherRegistrationID: RequestID?
@@ -78,7 +82,7 @@ public final class LanguageServer: @unchecked Sendable {
     public var snapshot: ServerSnapshot {
         ServerSnapshot(
             documents: documents, positionEncoding: positionEncoding, clientCapabilities: clientCapabilities,
-            workspaces: indexer?.snapshot ?? [])
+            workspaces: indexer?.snapshot ?? [], testDiagnostics: testDiagnostics)
     }
 
     // MARK: - Incoming messages
@@ -197,9 +201,11 @@ public final class LanguageServer: @unchecked Sendable {
                 let open = try decode(DidOpenTextDocumentParams.self, params)
                 documents.open(open.textDocument)
                 logger.debug("opened \(open.textDocument.uri) v\(open.textDocument.version)")
-                // Parse a Swift file now, off the reading thread: the first completion or diagnostic finds it ready.
-                if let parse = documents[open.textDocument.uri]?.swiftParse {
-                    DispatchQueue.global(qos: .utility).async { _ = parse.file }
+                if let document = documents[open.textDocument.uri], let parse = document.swiftParse {
+                    // Pushed diagnostics parse it in a moment; otherwise parse now, off the reading thread, so that
+                    // the first request finds it ready. (One parse at a time: a second thread would only wait.)
+                    if testDiagnostics?.delivery != .push { DispatchQueue.global(qos: .utility).async { _ = parse.file } }
+                    testDiagnostics?.changed(document)
                 }
                 reindexIfGraphQL(open.textDocument.uri)
             case DidChangeTextDocumentNotification.method:
@@ -208,12 +214,14 @@ public final class LanguageServer: @unchecked Sendable {
                 if let old = documents[uri], change.textDocument.version <= old.version {
                     logger.warning("\(uri): version \(change.textDocument.version) does not follow \(old.version); applying the change anyway")
                 }
-                try documents.change(
+                let changed = try documents.change(
                     uri, version: change.textDocument.version, changes: change.contentChanges, encoding: positionEncoding)
+                if changed.swiftParse != nil { testDiagnostics?.changed(changed) }
                 reindexIfGraphQL(uri)
             case DidCloseTextDocumentNotification.method:
                 let close = try decode(DidCloseTextDocumentParams.self, params)
                 try documents.close(close.textDocument.uri)
+                testDiagnostics?.closed(close.textDocument.uri)
                 reindexIfGraphQL(close.textDocument.uri)
             case DidSaveTextDocumentNotification.method:
                 let save = try decode(DidSaveTextDocumentParams.self, params)
@@ -246,14 +254,35 @@ public final class LanguageServer: @unchecked Sendable {
         phase = .running
         workspaceFolders = Self.folders(params)
         let logger = self.logger
-        indexer = WorkspaceIndexer(
-            encoding: positionEncoding,
-            publish: { [send] diagnostics in
-                if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: diagnostics) {
+        let send = self.send
+        let publish: @Sendable (PublishDiagnosticsParams) -> Void = { diagnostics in
+            if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: diagnostics) {
+                send(bytes)
+            }
+        }
+        // Pull only from clients that can be told to pull again: a schema change must reach every open test file.
+        let pulls = params.capabilities.textDocument?.diagnostic != nil
+            && params.capabilities.workspace?.diagnostics?.refreshSupport == true
+        let refreshes = Atomic<Int>(0)
+        // The diagnostics read the indexer's snapshots and the indexer tells them when it changed.
+        let indexerReference = Mutex<WorkspaceIndexer?>(nil)
+        let tests = TestDiagnostics(
+            delivery: pulls ? .pull : .push, encoding: positionEncoding,
+            workspaces: { indexerReference.withLock { $0 }?.snapshot ?? [] },
+            publish: publish,
+            refresh: {
+                let id = RequestID.string("mockls-refresh-\(refreshes.add(1, ordering: .relaxed).newValue)")
+                if let bytes = try? OutgoingMessage.request(
+                    id: id, method: WorkspaceDiagnosticRefreshRequest.method, params: Optional<JSONValue>.none)
+                {
                     send(bytes)
                 }
-            },
-            log: { logger.info("\($0)") })
+            })
+        testDiagnostics = tests
+        let indexer = WorkspaceIndexer(
+            encoding: positionEncoding, publish: publish, log: { logger.info("\($0)") }, indexed: { tests.indexChanged() })
+        indexerReference.withLock { $0 = indexer }
+        self.indexer = indexer
         let client = params.clientInfo.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(positionEncoding.rawValue)")
         return InitializeResult(
@@ -265,6 +294,7 @@ public final class LanguageServer: @unchecked Sendable {
                     triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: false,
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true, definitionProvider: true,
+                diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }
@@ -356,6 +386,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func registerReadRequests() {
         registerTestFileRequests()
+        registerPullDiagnostics()
         if options.testHooks { registerTestHooks() }
     }
 

@@ -8,8 +8,10 @@ import SwiftAnalysis
 /// every keystroke (the reading thread never parses), and a completion after an edit re-parses only what changed.
 /// Each cell keeps at most one earlier cell, so unrequested versions do not pile up.
 final class SwiftParseCache: @unchecked Sendable {
-    // @unchecked: `parsed` and `base` are only touched under `lock`.
+    // @unchecked: `parsed` and `base` are only touched under `lock`, which is never held while parsing (the reading
+    // thread asks `isParsed` when the next version arrives and must not wait); `parsing` lets one thread parse.
     private let lock = NSLock()
+    private let parsing = NSLock()
     private let lines: LineTable
     private var parsed: SwiftTestFile?
     private var base: SwiftParseCache?
@@ -23,16 +25,15 @@ final class SwiftParseCache: @unchecked Sendable {
     private var parsedBase: SwiftParseCache? { lock.withLock { base } }
 
     var file: SwiftTestFile {
-        lock.withLock {
-            if let parsed { return parsed }
-            let made: SwiftTestFile
-            if let base, let previous = base.lock.withLock({ base.parsed }) {
-                made = previous.updated(to: lines)
-            } else {
-                made = SwiftTestFile(lines)
+        if let parsed = lock.withLock({ parsed }) { return parsed }
+        return parsing.withLock {
+            if let parsed = lock.withLock({ parsed }) { return parsed }
+            let previous = lock.withLock { base }.flatMap { base in base.lock.withLock { base.parsed } }
+            let made = previous.map { $0.updated(to: lines) } ?? SwiftTestFile(lines)
+            lock.withLock {
+                parsed = made
+                base = nil
             }
-            parsed = made
-            base = nil
             return made
         }
     }

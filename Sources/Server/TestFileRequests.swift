@@ -46,6 +46,18 @@ extension LanguageServer {
         }
     }
 
+    /// `textDocument/diagnostic`: a test file's diagnostics, computed for the version the request sees. GraphQL
+    /// documents are answered with nothing here: their diagnostics are pushed with the whole workspace's.
+    func registerPullDiagnostics() {
+        registerReadRequest(DocumentDiagnosticRequest.self) { params, snapshot, _ in
+            guard let document = snapshot.documents[params.textDocument.uri] else {
+                throw DocumentError.notOpen(params.textDocument.uri)
+            }
+            guard document.swiftParse != nil, let tests = snapshot.testDiagnostics else { return FullDocumentDiagnosticReport(items: []) }
+            return FullDocumentDiagnosticReport(items: tests.diagnostics(of: document, in: snapshot.workspaces))
+        }
+    }
+
     /// The open Swift document at `uri`, its tree and its project; nil for a file in no project.
     static func testFile(
         _ uri: DocumentURI, _ snapshot: ServerSnapshot

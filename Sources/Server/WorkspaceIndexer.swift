@@ -18,14 +18,17 @@ final class WorkspaceIndexer: Sendable {
     private let encoding: PositionEncodingKind
     private let publish: @Sendable (PublishDiagnosticsParams) -> Void
     private let log: @Sendable (String) -> Void
+    /// Called after every change of the indexes, once their diagnostics are published.
+    private let indexed: @Sendable () -> Void
 
     init(
         encoding: PositionEncodingKind, publish: @escaping @Sendable (PublishDiagnosticsParams) -> Void,
-        log: @escaping @Sendable (String) -> Void
+        log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}
     ) {
         self.encoding = encoding
         self.publish = publish
         self.log = log
+        self.indexed = indexed
     }
 
     /// The workspaces as last indexed.
@@ -44,6 +47,7 @@ final class WorkspaceIndexer: Sendable {
                 for error in workspace.configurationErrors { log("configuration error: \(error)") }
             }
             publishDiagnostics()
+            indexed()
         }
     }
 
@@ -60,6 +64,7 @@ final class WorkspaceIndexer: Sendable {
             guard changed else { return }
             current.withLock { $0 = workspaces }
             publishDiagnostics()
+            indexed()
         }
     }
 

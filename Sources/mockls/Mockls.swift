@@ -21,6 +21,18 @@ struct Mockls: ParsableCommand {
         subcommands: [Serve.self, CheckCommand.self, MocksCommand.self, SelectionSetsCommand.self, CompleteCommand.self],
         defaultSubcommand: Serve.self
     )
+
+    /// As ArgumentParser's, except that usage errors exit with 2 (as `mockls check` documents for CI), not 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            printError(fullMessage(for: error))
+            exit(withError: ExitCode(2))
+        }
+    }
 }
 
 struct Serve: ParsableCommand {

@@ -69,3 +69,38 @@ def test_complete_counts_columns_in_utf8_bytes_and_completes_members(tmp_path):
     items = __import__("json").loads(result.stdout)
     assert [item["label"] for item in items][:2] == ["author", "coAuthors"]
     assert items[0]["kind"] == "member" and items[0]["detail"] == "Mock<Author>?"
+
+
+import json as _json
+
+import pytest
+
+from scenarios import expected, matches, workspace
+
+
+@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15"])
+def test_check_finds_exactly_the_scenario_diagnostics(name, tmp_path):
+    folder = workspace(name, tmp_path)
+    result = run("check", "--workspace", str(folder), "--format", "json")
+    assert result.returncode == 1, result.stderr
+    records = _json.loads(result.stdout)
+    assert {"file", "line", "column", "endLine", "endColumn", "severity", "code", "message"} == set(records[0])
+    assert matches(expected(name), records) == []
+
+
+def test_check_text_github_and_exit_codes(tmp_path):
+    folder = workspace("animalkingdom", tmp_path)
+    text = run("check", "--workspace", str(folder))
+    assert text.returncode == 1
+    first = text.stdout.splitlines()[0]
+    assert first.endswith("[unset-field-read]") and ":15:" in first and ": warning: " in first, first
+    github = run("check", "--workspace", str(folder), "--format", "github")
+    assert github.stdout.startswith("::warning file="), github.stdout
+    assert "title=unset-field-read::" in github.stdout
+    # A clean file: nothing to report, exit 0.
+    clean = tmp_path / "CleanTests.swift"
+    clean.write_text("import ApolloTestSupport\nlet dog = Mock<Dog>(id: \"1\")\n")
+    result = run("check", "--workspace", str(folder), str(clean))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert run("check", "--workspace", str(tmp_path / "missing")).returncode == 2
+    assert run("check", "--workspace", str(folder), str(tmp_path / "nowhere.swift")).returncode == 2

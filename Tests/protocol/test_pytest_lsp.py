@@ -32,8 +32,19 @@ async def start(lsp_client: LanguageClient, editor: str, **params):
     lsp_client.registrations = registrations
     lsp_client.editor = editor
     lsp_client.initialize_result = await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities(editor), **params)
+        types.InitializeParams(capabilities=capabilities(editor), **params)
     )
+
+
+def capabilities(editor: str) -> types.ClientCapabilities:
+    """An editor's capabilities as pytest-lsp records them; "pulling-client" is VS Code's with pull diagnostics and
+    workspace refresh, as VS Code itself sends them (its recorded set here lacks them)."""
+    if editor != "pulling-client":
+        return client_capabilities(editor)
+    result = client_capabilities("visual-studio-code")
+    result.text_document.diagnostic = types.DiagnosticClientCapabilities(dynamic_registration=True, related_document_support=False)
+    result.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+    return result
 
 
 def position(line, character):
@@ -208,3 +219,73 @@ async def test_member_completion_after_an_edit_hover_and_definition(bookshelf: L
 
     nothing = await bookshelf.text_document_hover_async(types.HoverParams(text_document=document, position=position(0, 2)))
     assert nothing is None
+
+
+from scenarios import SCENARIOS, expected, matches, require_scenarios
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]),
+    params=["visual-studio-code", "neovim", "pulling-client"],
+)
+async def scenario(lsp_client: LanguageClient, request):
+    require_scenarios()
+    await start(lsp_client, request.param, root_uri=(SCENARIOS / "animalkingdom").as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def current_diagnostics(client: LanguageClient, uri: str, previous=None) -> list:
+    """The test file's diagnostics as the client gets them: pulled when mockls offered pull, else as pushed (waiting
+    until they differ from `previous`)."""
+    import asyncio
+
+    for _ in range(200):
+        if client.initialize_result.capabilities.diagnostic_provider is not None:
+            report = await client.text_document_diagnostic_async(
+                types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+            )
+            items = report.items
+        else:
+            items = client.diagnostics.get(uri)
+        if items and items != previous:
+            return items
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no new diagnostics for {uri}")
+
+
+def as_records(items, file: str) -> list:
+    return [{"file": file, "line": d.range.start.line + 1, "code": d.code, "message": d.message} for d in items]
+
+
+@pytest.mark.asyncio
+async def test_scenario_diagnostics_follow_the_documents(scenario: LanguageClient):
+    relative = "Tests/AnimalKingdomTests/AnimalTests.swift"
+    test_file = SCENARIOS / "animalkingdom" / relative
+    uri = test_file.as_uri()
+    scenario.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=test_file.read_text())
+        )
+    )
+    first = await current_diagnostics(scenario, uri)
+    assert matches(expected("animalkingdom"), as_records(first, relative)) == []
+    assert all(d.source == "mockls" for d in first)
+
+    # Editing the operation (not on disk: in the editor) re-indexes it, and the test file reads differently:
+    # without `feet` in AllAnimalsQuery, line 15 reads nothing that crashes.
+    query = SCENARIOS.parent / "apollo" / "AnimalKingdomAPI" / "graphql" / "AllAnimalsQuery.graphql"
+    scenario.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=query.as_uri(), language_id="graphql", version=1, text=query.read_text().replace("      feet\n", "")
+            )
+        )
+    )
+    second = await current_diagnostics(scenario, uri, previous=first)
+    assert 15 not in [d.range.start.line + 1 for d in second]
+    assert len(second) == len(first) - 1
+    assert (scenario.initialize_result.capabilities.diagnostic_provider is not None) == (scenario.editor == "pulling-client")
+    if scenario.editor == "pulling-client":
+        assert scenario.diagnostics.get(uri) is None, "pulled, not pushed"
+        assert scenario.diagnostic_refresh_count > 0, "a pulling client is asked to pull again when the index changes"

@@ -1,0 +1,72 @@
+"""The shared scenario workspaces (../shared/fixtures/scenarios) and their expected diagnostics."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lsp_stdio import ROOT
+
+SCENARIOS = ROOT.parent / "shared" / "fixtures" / "scenarios"
+
+# The 1.15 scenario pins apollo-ios in a Package.resolved that the shared folder does not carry (it is ignored by
+# git there): the tests write it into a copy.
+PACKAGE_RESOLVED_1_15 = {
+    "pins": [
+        {
+            "identity": "apollo-ios",
+            "kind": "remoteSourceControl",
+            "location": "https://github.com/apollographql/apollo-ios.git",
+            "state": {"revision": "c2e9b1c5b5a3a8c9d1e9f7e0c9a6b2d4e1f3a5b7", "version": "1.15.3"},
+        }
+    ],
+    "version": 2,
+}
+
+
+def require_scenarios():
+    if not SCENARIOS.is_dir():
+        pytest.skip("../shared is not beside the repository; scenario tests skipped")
+
+
+def workspace(name: str, tmp_path: Path) -> Path:
+    """The scenario's folder, or for the 1.15 scenario a copy with its Package.resolved (its config's relative
+    paths still reach ../../apollo through a link)."""
+    require_scenarios()
+    source = SCENARIOS / name
+    if not name.endswith("-1.15"):
+        return source
+    root = tmp_path / "fixtures"
+    (root / "scenarios").mkdir(parents=True)
+    (root / "apollo").symlink_to(SCENARIOS.parent / "apollo")
+    copy = root / "scenarios" / name
+    shutil.copytree(source, copy)
+    (copy / "Package.resolved").write_text(json.dumps(PACKAGE_RESOLVED_1_15))
+    return copy
+
+
+def expected(name: str) -> list:
+    return json.loads((SCENARIOS / name / "expected-diagnostics.json").read_text())
+
+
+def matches(expectations: list, found: list) -> list:
+    """Problems between expected diagnostics and found ones ({file, line, code, message}): each expectation must be
+    matched on its line with its code and words, and nothing else may be found."""
+    problems = []
+    remaining = list(found)
+    for expectation in expectations:
+        hit = next(
+            (d for d in remaining
+             if d["file"] == expectation["file"] and d["line"] == expectation["line"] and d["code"] == expectation["code"]),
+            None,
+        )
+        if hit is None:
+            problems.append(f"missing {expectation}")
+            continue
+        remaining.remove(hit)
+        missing_words = [w for w in expectation["messageContains"] if w not in hit["message"]]
+        if missing_words:
+            problems.append(f"{expectation['file']}:{expectation['line']}: {missing_words} not in {hit['message']!r}")
+    problems += [f"unexpected {d}" for d in remaining]
+    return problems
