@@ -38,6 +38,8 @@ release: deps
 ## A scripted LSP session against the bundled Examples/ workspace.
 run: build python-env
 	$(PY) Examples/scripted-session.py
+	@echo; echo "# mockls check on the example workspace (it finds the tests that would crash: exit status 1)"
+	$(DEBUG_BIN) check --workspace Examples/Bookshelf; test $$? -eq 1
 
 ## Unit tests, then the protocol transcripts and the pytest-lsp client against the real binary.
 test: test-swift test-protocol

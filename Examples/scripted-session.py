@@ -71,8 +71,22 @@ def main() -> int:
     notify("initialized", {})
     notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}})
 
-    # Type a new argument into the first Mock<Book>(…) call, as an editor sends it: one incremental change.
+    # Once the workspace is indexed, the test file's crashing reads are reported.
+    diagnostics = wait_for_diagnostics(server, uri)
+    assert [d["code"] for d in diagnostics] == ["unset-field-read", "unset-field-read"], diagnostics
+    for d in diagnostics:
+        print(f"\n# {TEST_FILE.name}:{d['range']['start']['line'] + 1}: {d['message']}")
+    print()
+
+    # Ask what `data.book?.author.name` is, and complete the members of a mock.
     lines = text.splitlines(keepends=True)
+    line = next(i for i, l in enumerate(lines) if "data.book?.author.name" in l)
+    hover = request("textDocument/hover", {"textDocument": {"uri": uri},
+                                           "position": {"line": line, "character": lines[line].index("author.name") + 8}})
+    assert "Author.name: String!" in hover["contents"]["value"], hover
+    print(f"\n# hover on `name`: {hover['contents']['value'].splitlines()[1]}\n")
+
+    # Type a new argument into the first Mock<Book>(…) call, as an editor sends it: one incremental change.
     line = next(i for i, l in enumerate(lines) if "book: Mock<Book>(" in l)
     column = len(lines[line].rstrip("\n"))
     notify("textDocument/didChange", {
