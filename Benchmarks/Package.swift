@@ -35,12 +35,12 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
-            name: "Completion",
+            name: "TestFiles",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MocklsCore", package: mockls),
             ],
-            path: "Benchmarks/Completion",
+            path: "Benchmarks/TestFiles",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

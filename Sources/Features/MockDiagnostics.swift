@@ -337,7 +337,9 @@ struct FlowEvaluator {
         case .variable(let name, _):
             let evaluated = evaluate(value, expecting: nil)
             for index in scopes.indices.dropFirst().reversed() where scopes[index][name] != nil {
-                scopes[index][name] = evaluated
+                // Rebinding a variable of an enclosing block from inside a branch or loop: which value it holds
+                // afterwards depends on the run, so it holds nothing mockls judges.
+                scopes[index][name] = index == scopes.count - 1 ? evaluated : .unknown
                 return
             }
             // A stored property: `setUp` fills it for the tests; a test that stores a mock hands it over.

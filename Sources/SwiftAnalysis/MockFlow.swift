@@ -247,10 +247,12 @@ struct FlowReader {
             // Reading the target's base happens before the assignment (`dog.height?.feet = 2` reads `height`).
             var result = inner(elements[0], keepingChain: false) + inner(source)
             switch target {
-            case .variable, .member, .element:
+            case .variable, .member:
                 result.append(.assign(target: target, value: value(source), range: Self.range(assignment).lowerBound..<Self.range(source).upperBound))
             default:
+                // `_ = …`, `dog._data["id"] = …`: what is assigned is handed over; a subscripted mock is changed unseen.
                 result += reads(in: Syntax(source))
+                if let root = Self.rootVariable(of: target) { result.append(.escape(name: root.name, range: root.range)) }
             }
             return result
         }
@@ -301,8 +303,16 @@ struct FlowReader {
             case let followed:
                 return parts(of: expression, readingBase: false) + [.read(followed)]
             }
-            if let call = expression.as(FunctionCallExprSyntax.self), isOwnMethodCall(call) {
-                return call.arguments.flatMap { reads(in: Syntax($0.expression)) } + [.opaqueCall(range: Self.range(call))]
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                if isOwnMethodCall(call) {
+                    return call.arguments.flatMap { reads(in: Syntax($0.expression)) } + [.opaqueCall(range: Self.range(call))]
+                }
+                // `dog._setScalar(…)`, `mock.reset()`: a method of a mock may change it in ways mockls does not follow.
+                if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                    let root = Self.rootVariable(of: value(base))
+                {
+                    return node.children(viewMode: .sourceAccurate).flatMap { reads(in: $0) } + [.escape(name: root.name, range: root.range)]
+                }
             }
             if let mock = WrittenExpression.mockType(expression), let specialized = expression.as(GenericSpecializationExprSyntax.self),
                 let argument = specialized.genericArgumentClause.arguments.first
@@ -446,6 +456,15 @@ struct FlowReader {
 
     private func mockArgumentRange(_ expression: ExprSyntax) -> Range<Int>? {
         expression.as(GenericSpecializationExprSyntax.self)?.genericArgumentClause.arguments.first.map { Self.range($0) }
+    }
+
+    /// The variable a chain starts from (`dog` in `dog.height?.feet`).
+    static func rootVariable(of value: FlowValue) -> (name: String, range: Range<Int>)? {
+        switch value {
+        case .variable(let name, let range): return (name, range)
+        case .member(let base, _, _), .element(let base, _, _): return rootVariable(of: base)
+        default: return nil
+        }
     }
 
     static func range(_ node: some SyntaxProtocol) -> Range<Int> {

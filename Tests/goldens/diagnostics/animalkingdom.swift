@@ -194,3 +194,25 @@ final class Types: XCTestCase {
     _ = Mock<Mutation>(adoptPet: Mock<Cat>())
   }
 }
+
+final class UnseenChanges: XCTestCase {
+  func test_rawDataAndMethodsOfAMock() {
+    let dog = Mock<Dog>()
+    dog._data["id"] = "1"
+    let cat = Mock<Cat>()
+    cat._setScalar("1", for: \.id)
+    XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(dog).id, "1")
+    XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(cat).id, "1")
+  }
+
+  func test_aVariableRebuiltInABranch() {
+    var dog = Mock<Dog>(id: "1")
+    if Bool.random() {
+      dog = Mock<Dog>()
+    }
+    XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(dog).id, "1")
+    var cat = Mock<Cat>()
+    cat = Mock<Cat>(id: "2")
+    XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(cat).height.feet, 0) // expect: unset-field-read feet
+  }
+}

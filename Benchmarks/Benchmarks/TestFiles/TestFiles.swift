@@ -9,9 +9,9 @@ import SourceText
 import SwiftAnalysis
 import Synchronization
 
-/// Completion as a client sees it: JSON-RPC messages into an in-process `LanguageServer` with the GitHub schema
-/// and operations indexed, timed until the reply is written. The test file is generated: 10k lines of mock
-/// constructions, member reads and `from(_:)` calls over GitHub's mocked types.
+/// Completion and diagnostics as a client sees them: JSON-RPC messages into an in-process `LanguageServer` with the
+/// GitHub schema and operations indexed, timed until the reply is written. The test file is generated: 10k lines of
+/// mock constructions, assignments, member reads, `from(_:)` calls and model reads over GitHub's mocked types.
 
 /// `../shared/bench`, beside the repository.
 let bench = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -88,7 +88,9 @@ func generatedTestFile(lineCount: Int) -> (text: String, positions: [(line: Int,
     }
     let index = ProjectIndex(namespace: "GitHubAPI", sources: sources)
     let objects = index.mockModel.objects.filter { $0.fields.contains { $0.defaultValue != "nil" } && $0.fields.count >= 2 }
-    let roots = index.selectionSetModel().selectionSets.filter { $0.kind == .operationData && $0.parentType == "Query" }.map(\.path)
+    let roots = index.selectionSetModel().selectionSets.filter {
+        $0.kind == .operationData && $0.parentType == "Query" && !$0.fields.isEmpty
+    }
     var lines = ["import XCTest", "import ApolloTestSupport", "import GitHubAPI", "import GitHubAPITestMocks", "",
                  "final class GeneratedTests: XCTestCase {"]
     var candidates: [[(line: Int, character: Int)]] = []
@@ -98,6 +100,7 @@ func generatedTestFile(lineCount: Int) -> (text: String, positions: [(line: Int,
         let set = object.fields.filter { $0.defaultValue != "nil" }.prefix(2)
         let arguments = set.map { "\($0.initLabel): \($0.defaultValue)" }.joined(separator: ", ")
         let root = roots[test % roots.count]
+        let firstSelected = root.fields[0]
         let first = set.first!
         lines.append("    func test_\(test)() {")
         let construction = "        let mock = Mock<\(object.swiftName)>("
@@ -105,9 +108,9 @@ func generatedTestFile(lineCount: Int) -> (text: String, positions: [(line: Int,
         let valueColumn = construction.utf8.count + first.initLabel.utf8.count + 2
         lines.append("        mock.\(first.property) = \(first.defaultValue)")
         lines.append("        XCTAssertNotNil(mock.\(set.last!.property))")
-        let from = "        let data = \(root).from("
+        let from = "        let data = \(root.path).from("
         lines.append(from + "Mock<Query>())")
-        lines.append("        XCTAssertNotNil(data)")
+        lines.append("        XCTAssertNotNil(data.\(firstSelected.property))")
         lines.append("    }")
         lines.append("")
         let base = lines.count - 8
@@ -146,6 +149,18 @@ final class Fixture: Sendable {
         ]])
         client.notify("initialized", [:] as [String: Any])
         while client.server.snapshot.workspaces.first?.projects.first?.index.documents.isEmpty ?? true { usleep(1000) }
+        pullingURI = workspace.appendingPathComponent("Tests/PulledTests.swift").absoluteString
+        pulling = Client()
+        pulling.request("initialize", ["rootUri": workspace.absoluteString, "capabilities": [
+            "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+            "workspace": ["diagnostics": ["refreshSupport": true]],
+        ]])
+        pulling.notify("initialized", [:] as [String: Any])
+        while pulling.server.snapshot.workspaces.first?.projects.first?.index.documents.isEmpty ?? true { usleep(1000) }
+        pulling.notify("textDocument/didOpen", [
+            "textDocument": ["uri": pullingURI, "languageId": "swift", "version": 1, "text": text],
+        ])
+        pullDiagnostics()
     }
 
     /// `MOCKLS_BENCH_POSITION_KIND=0…4` keeps one kind of position (type argument, label, value, member, from),
@@ -171,6 +186,14 @@ final class Fixture: Sendable {
     }
 
     func close() { client.notify("textDocument/didClose", ["textDocument": ["uri": uri]]) }
+
+    /// A server that pulls diagnostics, with its own copy of the file open.
+    let pulling: Client
+    let pullingURI: String
+
+    func pullDiagnostics() {
+        pulling.request("textDocument/diagnostic", ["textDocument": ["uri": pullingURI]])
+    }
 
     private let isOpen = Mutex(false)
 
@@ -262,6 +285,27 @@ let benchmarks: @Sendable () -> Void = {
         let list = CompletionList(isIncomplete: false, items: items)
         benchmark.startMeasurement()
         blackHole(try! OutgoingMessage.response(id: .number(1), result: list))
+        benchmark.stopMeasurement()
+    }
+
+    // A one-line edit (a space typed or deleted at the start of a line in the middle), then the file's diagnostics,
+    // pulled: the incremental re-parse and every test function followed again.
+    let pulledVersion = Mutex(1)
+    Benchmark("Diagnostics of a 10k-line test file after a one-line edit (didChange + textDocument/diagnostic)") { benchmark in
+        let version = pulledVersion.withLock { version in
+            version += 1
+            return version
+        }
+        let line = fixture.positions[10].line
+        benchmark.startMeasurement()
+        fixture.pulling.notify("textDocument/didChange", [
+            "textDocument": ["uri": fixture.pullingURI, "version": version],
+            "contentChanges": [[
+                "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": version % 2 == 0 ? 0 : 1]],
+                "text": version % 2 == 0 ? " " : "",
+            ]],
+        ])
+        fixture.pullDiagnostics()
         benchmark.stopMeasurement()
     }
 
