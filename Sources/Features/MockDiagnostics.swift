@@ -1,5 +1,6 @@
 import GraphQLIndex
 import SwiftAnalysis
+import Synchronization
 
 /// A problem in a Swift test file, with the bytes it covers.
 public struct TestDiagnostic: Sendable, Equatable, Hashable {
@@ -17,15 +18,102 @@ public struct TestDiagnostic: Sendable, Equatable, Hashable {
 /// that do not fit what they are given to. Each function is followed from its mocks' constructions to the reads of
 /// the models built from them; whatever leaves the function's sight is not judged.
 public enum MockDiagnostics {
-    public static func diagnostics(in file: SwiftTestFile, project: ProjectIndex) -> [TestDiagnostic] {
-        var found: [TestDiagnostic] = []
-        var seen: Set<TestDiagnostic> = []
-        for flow in file.mockFlows() {
+    /// `cache` keeps each function's diagnostics between calls: a function whose text (and whose type's stored
+    /// properties and `setUp`) did not change is not read or followed again. The result is the same without it.
+    public static func diagnostics(
+        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil
+    ) -> [TestDiagnostic] {
+        var pending: [PendingDiagnostic] = []
+        var preamblesDone: Set<[Range<Int>]> = []
+        var used: [MockDiagnosticsCache.Key: [PendingDiagnostic]] = [:]
+        for unit in file.mockFlowUnits() {
+            // What the stored properties and `setUp` themselves get wrong, once per type.
+            if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
+                var evaluator = FlowEvaluator(file: file, project: project)
+                evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
+                pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
+            }
+            let key = cache.map { _ in MockDiagnosticsCache.Key(unit, in: file, project: project) }
+            if let key, let cached = used[key] ?? cache?.entry(key) {
+                used[key] = cached
+                pending += cached.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
+                continue
+            }
             var evaluator = FlowEvaluator(file: file, project: project)
-            evaluator.run(flow)
-            for diagnostic in evaluator.diagnostics where seen.insert(diagnostic).inserted { found.append(diagnostic) }
+            evaluator.run(unit.flow())
+            let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }
+            pending += own
+            if let key { used[key] = own.map { $0.rebased(from: unit.range.lowerBound, to: 0) } }
         }
-        return found.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+        cache?.keep(used)
+        var seen: Set<TestDiagnostic> = []
+        return pending.map { $0.diagnostic(in: file) }.filter { seen.insert($0).inserted }
+            .sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+    }
+}
+
+/// What a function's diagnostics were, by the bytes that produced them.
+public final class MockDiagnosticsCache: Sendable {
+    private let entries = Mutex<[Key: [PendingDiagnostic]]>([:])
+
+    public init() {}
+
+    struct Key: Hashable {
+        let project: Int
+        /// The function's bytes, then each stored property and `setUp`: where it is and its bytes (a line number in
+        /// a message may point there).
+        let bytes: [UInt8]
+
+        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex) {
+            self.project = project.revision
+            let text = file.lines.bytes
+            var bytes = Array(text[unit.range])
+            for range in unit.preambleRanges {
+                withUnsafeBytes(of: range.lowerBound.littleEndian) { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: text[range])
+            }
+            self.bytes = bytes
+        }
+    }
+
+    func entry(_ key: Key) -> [PendingDiagnostic]? { entries.withLock { $0[key] } }
+
+    /// Keeps the entries of the last run only: a cache as large as the file.
+    func keep(_ used: [Key: [PendingDiagnostic]]) { entries.withLock { $0 = used } }
+}
+
+/// A diagnostic before its message names lines: cached per function, whose position in the file may change.
+struct PendingDiagnostic: Sendable, Hashable {
+    var severity: TestDiagnostic.Severity
+    var code: String
+    /// With `{line}` where the line of `lineOf` goes.
+    var message: String
+    var range: Range<Int>
+    /// An offset whose line the message names, and whether it moves with the function (else it is in what runs
+    /// before it, whose position is part of the cache key).
+    var lineOf: (offset: Int, movesWithFunction: Bool)?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.severity == rhs.severity && lhs.code == rhs.code && lhs.message == rhs.message && lhs.range == rhs.range
+            && lhs.lineOf?.offset == rhs.lineOf?.offset && lhs.lineOf?.movesWithFunction == rhs.lineOf?.movesWithFunction
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(range)
+        hasher.combine(message)
+    }
+
+    func rebased(from old: Int, to new: Int) -> PendingDiagnostic {
+        var moved = self
+        moved.range = (range.lowerBound - old + new)..<(range.upperBound - old + new)
+        if let lineOf, lineOf.movesWithFunction { moved.lineOf = (lineOf.offset - old + new, true) }
+        return moved
+    }
+
+    func diagnostic(in file: SwiftTestFile) -> TestDiagnostic {
+        let text = lineOf.map { message.replacingOccurrences(of: "{line}", with: String(file.line(of: $0.offset))) } ?? message
+        return TestDiagnostic(severity: severity, code: code, message: text, range: range)
     }
 }
 
@@ -127,7 +215,9 @@ indirect enum Value {
 struct FlowEvaluator {
     let file: SwiftTestFile
     let project: ProjectIndex
-    private(set) var diagnostics: [TestDiagnostic] = []
+    private(set) var diagnostics: [PendingDiagnostic] = []
+    /// The function being followed: offsets inside it move with it.
+    private var functionRange: Range<Int> = 0..<0
     /// Names in scope, innermost last; the first scope holds the class's stored properties and `setUp`.
     private var scopes: [[String: Value]] = [[:]]
     private var resolver: ValueResolver
@@ -144,6 +234,7 @@ struct FlowEvaluator {
     private var inPreamble = false
 
     mutating func run(_ flow: MockFlow) {
+        functionRange = flow.range
         inPreamble = true
         run(flow.preamble)
         inPreamble = false
@@ -470,7 +561,7 @@ struct FlowEvaluator {
 
     private mutating func reportUnset(_ field: GeneratedSelectionSet.Field, in model: Model, at range: Range<Int>) {
         let data = model.data
-        let line = file.line(of: data.builtAt)
+        let line = "{line}"
         let why: String
         switch data.origin {
         case .emptyInitializer:
@@ -485,11 +576,15 @@ struct FlowEvaluator {
         let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
         report(.warning, "unset-field-read",
             "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — \(why)",
-            at: range)
+            at: range, lineOf: data.builtAt)
     }
 
-    private mutating func report(_ severity: TestDiagnostic.Severity, _ code: String, _ message: String, at range: Range<Int>) {
-        diagnostics.append(TestDiagnostic(severity: severity, code: code, message: message, range: range))
+    private mutating func report(
+        _ severity: TestDiagnostic.Severity, _ code: String, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil
+    ) {
+        diagnostics.append(PendingDiagnostic(
+            severity: severity, code: code, message: message, range: range,
+            lineOf: offset.map { ($0, functionRange.contains($0)) }))
     }
 }
 

@@ -29,6 +29,8 @@ final class TestDiagnostics: Sendable {
         var generation: [DocumentURI: Int] = [:]
         /// What was last published per file: an unchanged list is not sent again, an empty one only to clear.
         var published: [DocumentURI: [LSP.Diagnostic]] = [:]
+        /// Per open file: each function's diagnostics, so that an edit re-follows the functions it changed only.
+        var caches: [DocumentURI: MockDiagnosticsCache] = [:]
     }
 
     private let state = Mutex(State())
@@ -70,6 +72,7 @@ final class TestDiagnostics: Sendable {
         let hadDiagnostics = state.withLock { state in
             state.generation[uri, default: 0] += 1
             state.open.removeValue(forKey: uri)
+            state.caches.removeValue(forKey: uri)
             return !(state.published.removeValue(forKey: uri) ?? []).isEmpty
         }
         guard hadDiagnostics, delivery == .push else { return }
@@ -92,7 +95,13 @@ final class TestDiagnostics: Sendable {
             let project = workspaces.lazy.compactMap({ $0.project(forSwiftFile: url, text: document.text) }).first
         else { return [] }
         let lines = document.lines
-        return MockDiagnostics.diagnostics(in: file, project: project.index).map { diagnostic in
+        let cache = state.withLock { state in
+            if let cache = state.caches[document.uri] { return cache }
+            let cache = MockDiagnosticsCache()
+            state.caches[document.uri] = cache
+            return cache
+        }
+        return MockDiagnostics.diagnostics(in: file, project: project.index, cache: cache).map { diagnostic in
             LSP.Diagnostic(
                 range: lines.range(of: diagnostic.range, encoding: encoding),
                 severity: diagnostic.severity == .error ? .error : .warning, code: diagnostic.code, message: diagnostic.message)

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// A `Mock<T>(…)`, `Mock<T>.placeholder(…)`, or a contextual `.init(…)` / `Mock(…)` / `.placeholder(…)` call.
@@ -80,26 +81,74 @@ public struct MockFlow: Sendable, Equatable {
     /// Statements that run before the function body: stored-property initializers and `setUp`.
     public var preamble: [FlowStatement]
     public var body: [FlowStatement]
+
+    public init(function: String, range: Range<Int>, preamble: [FlowStatement], body: [FlowStatement]) {
+        self.function = function
+        self.range = range
+        self.preamble = preamble
+        self.body = body
+    }
+}
+
+/// A function of a test file before its statements are read: what a cache needs to recognise it (the bytes of the
+/// function and of what runs before it) without the cost of reading it.
+public struct MockFlowUnit: Sendable {
+    public let function: String
+    /// The function's bytes.
+    public let range: Range<Int>
+    /// The bytes of the stored properties and `setUp` that run before it.
+    public let preambleRanges: [Range<Int>]
+    private let read: @Sendable () -> MockFlow
+    private let readPreamble: @Sendable () -> [FlowStatement]
+
+    init(
+        function: String, range: Range<Int>, preambleRanges: [Range<Int>],
+        preamble: @escaping @Sendable () -> [FlowStatement] = { [] }, read: @escaping @Sendable () -> MockFlow
+    ) {
+        self.function = function
+        self.range = range
+        self.preambleRanges = preambleRanges
+        self.readPreamble = preamble
+        self.read = read
+    }
+
+    /// Reads the statements.
+    public func flow() -> MockFlow { read() }
+
+    /// Reads only what runs before the function (shared by the functions of one type).
+    public func preamble() -> [FlowStatement] { readPreamble() }
 }
 
 extension SwiftTestFile {
     /// The flows of every function in the file (methods of types, top-level functions) and of top-level code.
-    public func mockFlows() -> [MockFlow] {
-        var flows: [MockFlow] = []
-        var topLevel: [FlowStatement] = []
+    public func mockFlows() -> [MockFlow] { mockFlowUnits().map { $0.flow() } }
+
+    /// The same, each read only when asked for.
+    public func mockFlowUnits() -> [MockFlowUnit] {
+        var units: [MockFlowUnit] = []
+        var topLevel: [CodeBlockItemSyntax] = []
         for item in tree.statements {
             if let function = item.item.as(FunctionDeclSyntax.self) {
-                if let flow = FlowReader().flow(of: function, preamble: []) { flows.append(flow) }
+                guard function.body != nil else { continue }
+                units.append(MockFlowUnit(function: function.name.text, range: FlowReader.range(function), preambleRanges: []) {
+                    FlowReader().flow(of: function, preamble: [])!
+                })
             } else if let declaration = item.item.as(DeclSyntax.self), let members = FlowReader.memberBlock(of: declaration) {
-                flows += FlowReader.flows(inType: members)
+                units += FlowReader.units(inType: members)
             } else {
-                topLevel += FlowReader().statements(of: Syntax(item.item))
+                topLevel.append(item)
             }
         }
         if !topLevel.isEmpty {
-            flows.append(MockFlow(function: "top-level code", range: 0..<utf8Count, preamble: [], body: topLevel))
+            let range = 0..<utf8Count
+            let items = topLevel
+            units.append(MockFlowUnit(function: "top-level code", range: range, preambleRanges: []) {
+                MockFlow(
+                    function: "top-level code", range: range, preamble: [],
+                    body: items.flatMap { FlowReader().statements(of: Syntax($0.item)) })
+            })
         }
-        return flows
+        return units
     }
 }
 
@@ -114,28 +163,50 @@ struct FlowReader {
             ?? declaration.as(ExtensionDeclSyntax.self)?.memberBlock ?? declaration.as(ActorDeclSyntax.self)?.memberBlock
     }
 
-    static func flows(inType members: MemberBlockSyntax) -> [MockFlow] {
+    /// The functions of a type; its stored properties and `setUp` are read once, by the first flow that needs them.
+    static func units(inType members: MemberBlockSyntax) -> [MockFlowUnit] {
         let methods = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
         let reader = FlowReader(ownMethods: methods)
-        var preamble: [FlowStatement] = []
-        for member in members.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            preamble += reader.statements(ofVariable: variable)
-        }
+        let variables = members.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
         let setUp = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
             .first { ["setUp", "setUpWithError"].contains($0.name.text) && $0.signature.parameterClause.parameters.isEmpty }
-        if let body = setUp?.body { preamble += reader.statements(ofBlock: body.statements) }
-        var flows: [MockFlow] = []
+        let preambleRanges = variables.map { range($0) } + (setUp.map { [range($0)] } ?? [])
+        let preamble = Preamble {
+            variables.flatMap { reader.statements(ofVariable: $0) } + (setUp?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
+        }
+        var units: [MockFlowUnit] = []
         for member in members.members {
-            if let function = member.decl.as(FunctionDeclSyntax.self), function != setUp,
-                let flow = reader.flow(of: function, preamble: preamble)
-            {
-                flows.append(flow)
+            if let function = member.decl.as(FunctionDeclSyntax.self), function != setUp, function.body != nil {
+                units.append(MockFlowUnit(
+                    function: function.name.text, range: range(function), preambleRanges: preambleRanges,
+                    preamble: { preamble.statements }
+                ) {
+                    reader.flow(of: function, preamble: preamble.statements)!
+                })
             } else if let nested = memberBlock(of: member.decl) {
-                flows += Self.flows(inType: nested)
+                units += Self.units(inType: nested)
             }
         }
-        return flows
+        return units
+    }
+
+    /// A type's stored properties and `setUp`, read once.
+    final class Preamble: @unchecked Sendable {
+        // @unchecked: `read` and `cached` are only touched under `lock`.
+        private let lock = NSLock()
+        private var cached: [FlowStatement]?
+        private let read: () -> [FlowStatement]
+
+        init(_ read: @escaping () -> [FlowStatement]) { self.read = read }
+
+        var statements: [FlowStatement] {
+            lock.withLock {
+                if let cached { return cached }
+                let made = read()
+                cached = made
+                return made
+            }
+        }
     }
 
     func flow(of function: FunctionDeclSyntax, preamble: [FlowStatement]) -> MockFlow? {

@@ -67,3 +67,30 @@ final class DiagnosticExpectationTests: XCTestCase {
         }
     }
 }
+
+/// The per-function cache changes how fast diagnostics come, never what they are.
+final class DiagnosticsCacheTests: XCTestCase {
+    func testCachedDiagnosticsEqualFreshOnesThroughEdits() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("goldens/diagnostics/animalkingdom.swift")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let cache = MockDiagnosticsCache()
+        let edits: [(String) -> String] = [
+            { $0 },
+            { "// a new first line moves every function and every line number\n" + $0 },
+            { $0.replacingOccurrences(of: "dog.height?.feet = 3", with: "dog.height?.feet = 3\n    dog.height?.inches = 1") },
+            { $0.replacingOccurrences(of: "  var dog: Mock<Dog>!\n", with: "  var dog: Mock<Dog>!\n  let extra = Mock<Unicorn>()\n") },
+            { $0.replacingOccurrences(of: "dog = Mock<Dog>(id: \"1\")\n  }", with: "dog = Mock<Dog>.placeholder()\n  }") },
+            { $0.replacingOccurrences(of: "final class Types", with: "final class Moved") },
+        ]
+        for (step, edit) in edits.enumerated() {
+            text = edit(text)
+            let file = SwiftTestFile(text)
+            let fresh = MockDiagnostics.diagnostics(in: file, project: fixture.project)
+            let cached = MockDiagnostics.diagnostics(in: file, project: fixture.project, cache: cache)
+            XCTAssertEqual(cached, fresh, "after edit \(step)")
+            XCTAssertFalse(fresh.isEmpty)
+        }
+    }
+}

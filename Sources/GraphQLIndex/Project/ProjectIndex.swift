@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The role of a GraphQL document in a project: part of the schema, or operations and fragments.
 public enum DocumentRole: String, Sendable, Hashable {
@@ -36,6 +37,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var diagnostics: [String: [IndexDiagnostic]] = [:]
     /// Replaced at every rebuild, so a model computed for an older version is never returned.
     private var selectionSets = Lazy<SelectionSetModel>()
+    /// Different for every index built, in any project: what caches of results computed from it are keyed by.
+    public private(set) var revision = ProjectIndex.nextRevision()
 
     public init(namespace: String, format: MockFormat = .defaults, sources: [(path: String, role: DocumentRole, text: [UInt8])]) {
         self.namespace = namespace
@@ -82,6 +85,7 @@ public struct ProjectIndex: Sendable {
 
     private mutating func rebuild(schemaChanged: Bool) {
         selectionSets = Lazy()
+        revision = Self.nextRevision()
         let schemaDocuments = sorted(.schema)
         if schemaChanged {
             schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
@@ -136,6 +140,17 @@ public struct ProjectIndex: Sendable {
     public func selectionSetModel() -> SelectionSetModel {
         selectionSets.value {
             SelectionSetModel(schema: schema, documents: sorted(.executable).map { ($0.path, $0.effective) }, namespace: namespace)
+        }
+    }
+}
+
+extension ProjectIndex {
+    private static let revisions = Mutex<Int>(0)
+
+    static func nextRevision() -> Int {
+        revisions.withLock { revision in
+            revision += 1
+            return revision
         }
     }
 }
