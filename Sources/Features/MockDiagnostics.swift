@@ -26,7 +26,9 @@ public enum MockDiagnostics {
         var pending: [PendingDiagnostic] = []
         var preamblesDone: Set<[Range<Int>]> = []
         var used: [MockDiagnosticsCache.Key: [PendingDiagnostic]] = [:]
-        for unit in file.mockFlowUnits() {
+        let units = file.mockFlowUnits()
+        used.reserveCapacity(units.count)
+        for unit in units {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
                 var evaluator = FlowEvaluator(file: file, project: project)
@@ -46,9 +48,16 @@ public enum MockDiagnostics {
             if let key { used[key] = own.map { $0.rebased(from: unit.range.lowerBound, to: 0) } }
         }
         cache?.keep(used)
-        var seen: Set<TestDiagnostic> = []
-        return pending.map { $0.diagnostic(in: file) }.filter { seen.insert($0).inserted }
-            .sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+        // Sorted, then the repeats (a type's stored properties are followed for each of its functions) dropped.
+        let sorted = pending.map { $0.diagnostic(in: file) }.sorted {
+            ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code)
+        }
+        var result: [TestDiagnostic] = []
+        for diagnostic in sorted {
+            let repeats = result.reversed().prefix { $0.range == diagnostic.range }.contains { $0 == diagnostic }
+            if !repeats { result.append(diagnostic) }
+        }
+        return result
     }
 }
 
@@ -63,6 +72,8 @@ public final class MockDiagnosticsCache: Sendable {
         /// The function's bytes, then each stored property and `setUp`: where it is and its bytes (a line number in
         /// a message may point there).
         let bytes: [UInt8]
+        /// Hashed once, over the whole buffer: `[UInt8]` alone would hash byte by byte at every lookup.
+        let hash: Int
 
         init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex) {
             self.project = project.revision
@@ -73,7 +84,14 @@ public final class MockDiagnosticsCache: Sendable {
                 bytes.append(contentsOf: text[range])
             }
             self.bytes = bytes
+            var hasher = Hasher()
+            hasher.combine(project.revision)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
         }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.project == rhs.project && lhs.bytes == rhs.bytes }
     }
 
     func entry(_ key: Key) -> [PendingDiagnostic]? { entries.withLock { $0[key] } }
@@ -112,8 +130,24 @@ struct PendingDiagnostic: Sendable, Hashable {
     }
 
     func diagnostic(in file: SwiftTestFile) -> TestDiagnostic {
-        let text = lineOf.map { message.replacingOccurrences(of: "{line}", with: String(file.line(of: $0.offset))) } ?? message
+        guard let lineOf, let marker = Self.marker(in: message) else {
+            return TestDiagnostic(severity: severity, code: code, message: message, range: range)
+        }
+        let utf8 = Array(message.utf8)
+        let text = String(decoding: utf8[..<marker.lowerBound], as: UTF8.self) + String(file.line(of: lineOf.offset))
+            + String(decoding: utf8[marker.upperBound...], as: UTF8.self)
         return TestDiagnostic(severity: severity, code: code, message: text, range: range)
+    }
+
+    /// Where `{line}` is, in UTF-8 offsets.
+    private static func marker(in message: String) -> Range<Int>? {
+        let needle = Array("{line}".utf8)
+        let bytes = Array(message.utf8)
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] && Array(bytes[start..<start + needle.count]) == needle {
+            return start..<start + needle.count
+        }
+        return nil
     }
 }
 

@@ -173,6 +173,18 @@ public enum OutgoingMessage {
     }
 
     public static func notification(method: String, params: some Encodable) throws -> [UInt8] {
+        if let writable = params as? any JSONWritable {
+            var writer = JSONWriter()
+            writer.object { writer in
+                writer.key("jsonrpc")
+                writer.value("2.0")
+                writer.key("method")
+                writer.value(method)
+                writer.key("params")
+                writable.write(to: &writer)
+            }
+            return writer.bytes
+        }
         let tree = try JSONCEncoder().encodeTree(params)
         return envelope(id: nil) {
             json_object_object_add($0, "method", JSONCEncoding.leaf(method))

@@ -1,3 +1,5 @@
+import JSONRPC
+
 public enum DiagnosticSeverity: Int, Codable, Sendable {
     case error = 1, warning = 2, information = 3, hint = 4
 }
@@ -67,5 +69,40 @@ public struct DiagnosticOptions: Encodable, Sendable, Equatable {
     public init(interFileDependencies: Bool, workspaceDiagnostics: Bool) {
         self.interFileDependencies = interFileDependencies
         self.workspaceDiagnostics = workspaceDiagnostics
+    }
+}
+
+// A test file can carry a diagnostic per test: these replies write their own text too (see `JSONWritable`).
+
+extension Diagnostic: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("range", range)
+            writer.member("severity", severity?.rawValue)
+            writer.member("code", code)
+            writer.member("source", source)
+            writer.member("message", message)
+        }
+    }
+}
+
+extension FullDocumentDiagnosticReport: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("kind", kind)
+            writer.key("items")
+            writer.array(items) { writer, item in item.write(to: &writer) }
+        }
+    }
+}
+
+extension PublishDiagnosticsParams: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("uri", uri)
+            writer.member("version", version)
+            writer.key("diagnostics")
+            writer.array(diagnostics) { writer, item in item.write(to: &writer) }
+        }
     }
 }

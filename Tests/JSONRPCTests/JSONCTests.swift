@@ -248,6 +248,23 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: stringID, as: UTF8.self), #"{"jsonrpc":"2.0","id":"a\"b","result":{"isIncomplete":true,"items":[]}}"#)
     }
 
+    func testDiagnosticsWriteWhatTheyEncode() throws {
+        let diagnostic = LSP.Diagnostic(
+            range: LSP.Range(start: Position(line: 1, character: 2), end: Position(line: 1, character: 9)), severity: .warning,
+            code: "unset-field-read", message: "reading `feet` crashes — \"quoted\"\nnext")
+        let report = FullDocumentDiagnosticReport(items: [diagnostic])
+        let written = try OutgoingMessage.response(id: .number(3), result: report)
+        let writtenResult = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(written)) as? NSDictionary)["result"] as? NSDictionary
+        XCTAssertEqual(writtenResult, try JSONSerialization.jsonObject(with: Data(JSONCEncoder().encode(report))) as? NSDictionary)
+        for params in [PublishDiagnosticsParams(uri: "file:///a.swift", version: 4, diagnostics: [diagnostic]),
+                       PublishDiagnosticsParams(uri: "file:///b.swift", version: nil, diagnostics: [])] {
+            let notification = try OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: params)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(notification)) as? NSDictionary)
+            XCTAssertEqual(object["method"] as? String, "textDocument/publishDiagnostics")
+            XCTAssertEqual(object["params"] as? NSDictionary, try JSONSerialization.jsonObject(with: Data(JSONCEncoder().encode(params))) as? NSDictionary)
+        }
+    }
+
     func testEscapes() {
         var writer = JSONWriter()
         writer.array(["\u{0}", "\u{8}\u{C}", "\"\\/", "é"]) { writer, string in writer.value(string) }
