@@ -144,8 +144,14 @@ final class Fixture: Sendable {
         let workspace = githubWorkspace()
         uri = workspace.appendingPathComponent("Tests/GeneratedTests.swift").absoluteString
         client = Client()
+        // A client that pulls diagnostics (as VS Code does): none are computed in the background between the
+        // completions measured here; the diagnostics benchmark below measures them on a server of its own.
         client.request("initialize", ["rootUri": workspace.absoluteString, "capabilities": [
-            "textDocument": ["completion": ["completionItem": ["snippetSupport": true, "labelDetailsSupport": true]]],
+            "textDocument": [
+                "completion": ["completionItem": ["snippetSupport": true, "labelDetailsSupport": true]],
+                "diagnostic": ["dynamicRegistration": false],
+            ],
+            "workspace": ["diagnostics": ["refreshSupport": true]],
         ]])
         client.notify("initialized", [:] as [String: Any])
         while client.server.snapshot.workspaces.first?.projects.first?.index.documents.isEmpty ?? true { usleep(1000) }
