@@ -204,7 +204,7 @@ public final class LanguageServer: @unchecked Sendable {
                 if let document = documents[open.textDocument.uri], let parse = document.swiftParse {
                     // Pushed diagnostics parse it in a moment; otherwise parse now, off the reading thread, so that
                     // the first request finds it ready. (One parse at a time: a second thread would only wait.)
-                    if testDiagnostics?.delivery != .push { DispatchQueue.global(qos: .utility).async { _ = parse.file } }
+                    if testDiagnostics?.delivery != .push { DispatchQueue.global(qos: .userInitiated).async { _ = parse.file } }
                     testDiagnostics?.changed(document)
                 }
                 reindexIfGraphQL(open.textDocument.uri)
