@@ -289,3 +289,29 @@ async def test_scenario_diagnostics_follow_the_documents(scenario: LanguageClien
     if scenario.editor == "pulling-client":
         assert scenario.diagnostics.get(uri) is None, "pulled, not pushed"
         assert scenario.diagnostic_refresh_count > 0, "a pulling client is asked to pull again when the index changes"
+
+
+from scenarios import workspace as scenario_workspace
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim"])
+async def legacy_scenario(lsp_client: LanguageClient, request, tmp_path):
+    folder = scenario_workspace("animalkingdom-1.15", tmp_path)
+    lsp_client.folder = folder
+    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_legacy_scenario_diagnostics(legacy_scenario: LanguageClient):
+    relative = "Tests/AnimalKingdomTests/LegacyMockTests.swift"
+    test_file = legacy_scenario.folder / relative
+    uri = test_file.as_uri()
+    legacy_scenario.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=test_file.read_text())
+        )
+    )
+    found = await current_diagnostics(legacy_scenario, uri)
+    assert matches(expected("animalkingdom-1.15"), as_records(found, relative)) == []
