@@ -254,6 +254,19 @@ async def current_diagnostics(client: LanguageClient, uri: str, previous=None) -
     raise AssertionError(f"no new diagnostics for {uri}")
 
 
+def open_file(client: LanguageClient, path, language="swift", text=None) -> str:
+    """Opens `path` (with `text` instead of its contents when given) and returns its uri."""
+    uri = path.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id=language, version=1, text=path.read_text() if text is None else text
+            )
+        )
+    )
+    return uri
+
+
 def as_records(items, file: str) -> list:
     return [{"file": file, "line": d.range.start.line + 1, "code": d.code, "message": d.message} for d in items]
 
@@ -261,13 +274,7 @@ def as_records(items, file: str) -> list:
 @pytest.mark.asyncio
 async def test_scenario_diagnostics_follow_the_documents(scenario: LanguageClient):
     relative = "Tests/AnimalKingdomTests/AnimalTests.swift"
-    test_file = SCENARIOS / "animalkingdom" / relative
-    uri = test_file.as_uri()
-    scenario.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=test_file.read_text())
-        )
-    )
+    uri = open_file(scenario, SCENARIOS / "animalkingdom" / relative)
     first = await current_diagnostics(scenario, uri)
     assert matches(expected("animalkingdom"), as_records(first, relative)) == []
     assert all(d.source == "mockls" for d in first)
@@ -275,13 +282,7 @@ async def test_scenario_diagnostics_follow_the_documents(scenario: LanguageClien
     # Editing the operation (not on disk: in the editor) re-indexes it, and the test file reads differently:
     # without `feet` in AllAnimalsQuery, line 15 reads nothing that crashes.
     query = SCENARIOS.parent / "apollo" / "AnimalKingdomAPI" / "graphql" / "AllAnimalsQuery.graphql"
-    scenario.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=query.as_uri(), language_id="graphql", version=1, text=query.read_text().replace("      feet\n", "")
-            )
-        )
-    )
+    open_file(scenario, query, language="graphql", text=query.read_text().replace("      feet\n", ""))
     second = await current_diagnostics(scenario, uri, previous=first)
     assert 15 not in [d.range.start.line + 1 for d in second]
     assert len(second) == len(first) - 1
@@ -306,12 +307,6 @@ async def legacy_scenario(lsp_client: LanguageClient, request, tmp_path):
 @pytest.mark.asyncio
 async def test_legacy_scenario_diagnostics(legacy_scenario: LanguageClient):
     relative = "Tests/AnimalKingdomTests/LegacyMockTests.swift"
-    test_file = legacy_scenario.folder / relative
-    uri = test_file.as_uri()
-    legacy_scenario.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=test_file.read_text())
-        )
-    )
+    uri = open_file(legacy_scenario, legacy_scenario.folder / relative)
     found = await current_diagnostics(legacy_scenario, uri)
     assert matches(expected("animalkingdom-1.15"), as_records(found, relative)) == []

@@ -209,6 +209,17 @@ final class Fixture: Sendable {
 
     func close() { client.notify("textDocument/didClose", ["textDocument": ["uri": uri]]) }
 
+    /// `didChange` typing a space at the start of `line` (even versions) or deleting it again (odd ones).
+    static func keystroke(in uri: String, version: Int, line: Int) -> [UInt8] {
+        Client.message("textDocument/didChange", [
+            "textDocument": ["uri": uri, "version": version],
+            "contentChanges": [[
+                "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": version % 2 == 0 ? 0 : 1]],
+                "text": version % 2 == 0 ? " " : "",
+            ]],
+        ])
+    }
+
     /// A server that pulls diagnostics, with its own copy of the file open.
     let pulling: Client
     let pullingURI: String
@@ -276,15 +287,9 @@ let benchmarks: @Sendable () -> Void = {
     // there: the file is re-parsed incrementally from the version before.
     Benchmark("Completion in a 10k-line test file: after a keystroke (didChange + completion)") { benchmark in
         let (version, position) = fixture.keystroke()
-        let line = position.line - 1
+        let keystroke = Fixture.keystroke(in: fixture.uri, version: version, line: position.line - 1)
         benchmark.startMeasurement()
-        fixture.client.notify("textDocument/didChange", [
-            "textDocument": ["uri": fixture.uri, "version": version],
-            "contentChanges": [[
-                "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": version % 2 == 0 ? 0 : 1]],
-                "text": version % 2 == 0 ? " " : "",
-            ]],
-        ])
+        fixture.client.send(keystroke)
         fixture.completion(at: position)
         benchmark.stopMeasurement()
     }
@@ -318,15 +323,9 @@ let benchmarks: @Sendable () -> Void = {
             version += 1
             return version
         }
-        let line = fixture.positions[10].line
+        let keystroke = Fixture.keystroke(in: fixture.pullingURI, version: version, line: fixture.positions[10].line)
         benchmark.startMeasurement()
-        fixture.pulling.notify("textDocument/didChange", [
-            "textDocument": ["uri": fixture.pullingURI, "version": version],
-            "contentChanges": [[
-                "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": version % 2 == 0 ? 0 : 1]],
-                "text": version % 2 == 0 ? " " : "",
-            ]],
-        ])
+        fixture.pulling.send(keystroke)
         fixture.pullDiagnostics()
         benchmark.stopMeasurement()
     }
