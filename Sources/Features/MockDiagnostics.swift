@@ -12,6 +12,24 @@ public struct TestDiagnostic: Sendable, Equatable, Hashable {
     public var code: String
     public var message: String
     public var range: Range<Int>
+    /// Edits that fix it, best first.
+    public var fixes: [TestFix] = []
+}
+
+/// One way to fix a diagnostic: replace `range` (UTF-8 offsets) with `text`.
+public struct TestFix: Sendable, Hashable {
+    public var title: String
+    public var range: Range<Int>
+    public var text: String
+    public var isPreferred: Bool
+}
+
+/// What fixes write.
+public struct FixOptions: Sendable, Hashable {
+    /// The workspace has `placeholder()` factories: fixes write `.placeholder()` rather than literals.
+    public var placeholders: Bool
+
+    public init(placeholders: Bool = false) { self.placeholders = placeholders }
 }
 
 /// Diagnostics of a test file against its project: reads that crash because a mock never set the field, and mocks
@@ -21,27 +39,34 @@ public enum MockDiagnostics {
     /// `cache` keeps each function's diagnostics between calls: a function whose text (and whose type's stored
     /// properties and `setUp`) did not change is not read or followed again. The result is the same without it.
     public static func diagnostics(
-        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil
+        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: FixOptions = FixOptions()
+    ) -> [TestDiagnostic] {
+        diagnostics(in: file, units: file.mockFlowUnits(), project: project, cache: cache, options: options)
+    }
+
+    /// The diagnostics of some functions of the file only.
+    static func diagnostics(
+        in file: SwiftTestFile, units: [MockFlowUnit], project: ProjectIndex, cache: MockDiagnosticsCache? = nil,
+        options: FixOptions = FixOptions()
     ) -> [TestDiagnostic] {
         var pending: [PendingDiagnostic] = []
         var preamblesDone: Set<[Range<Int>]> = []
         var used: [MockDiagnosticsCache.Key: [PendingDiagnostic]] = [:]
-        let units = file.mockFlowUnits()
         used.reserveCapacity(units.count)
         for unit in units {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
-                var evaluator = FlowEvaluator(file: file, project: project)
+                var evaluator = FlowEvaluator(file: file, project: project, options: options)
                 evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
                 pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
             }
-            let key = cache.map { _ in MockDiagnosticsCache.Key(unit, in: file, project: project) }
+            let key = cache.map { _ in MockDiagnosticsCache.Key(unit, in: file, project: project, options: options) }
             if let key, let cached = used[key] ?? cache?.entry(key) {
                 used[key] = cached
                 pending += cached.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
                 continue
             }
-            var evaluator = FlowEvaluator(file: file, project: project)
+            var evaluator = FlowEvaluator(file: file, project: project, options: options)
             evaluator.run(unit.flow())
             let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }
             pending += own
@@ -75,8 +100,8 @@ public final class MockDiagnosticsCache: Sendable {
         /// Hashed once, over the whole buffer: `[UInt8]` alone would hash byte by byte at every lookup.
         let hash: Int
 
-        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex) {
-            self.project = project.revision
+        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions) {
+            self.project = project.revision * 2 + (options.placeholders ? 1 : 0)
             let text = file.lines.bytes
             var bytes = Array(text[unit.range])
             for range in unit.preambleRanges {
@@ -85,7 +110,7 @@ public final class MockDiagnosticsCache: Sendable {
             }
             self.bytes = bytes
             var hasher = Hasher()
-            hasher.combine(project.revision)
+            hasher.combine(self.project)
             bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
             hash = hasher.finalize()
         }
@@ -110,10 +135,13 @@ struct PendingDiagnostic: Sendable, Hashable {
     /// An offset whose line the message names, and whether it moves with the function (else it is in what runs
     /// before it, whose position is part of the cache key).
     var lineOf: (offset: Int, movesWithFunction: Bool)?
+    /// Fixes, with whether their range moves with the function.
+    var fixes: [(fix: TestFix, movesWithFunction: Bool)] = []
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.severity == rhs.severity && lhs.code == rhs.code && lhs.message == rhs.message && lhs.range == rhs.range
             && lhs.lineOf?.offset == rhs.lineOf?.offset && lhs.lineOf?.movesWithFunction == rhs.lineOf?.movesWithFunction
+            && lhs.fixes.map(\.fix) == rhs.fixes.map(\.fix)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -126,17 +154,23 @@ struct PendingDiagnostic: Sendable, Hashable {
         var moved = self
         moved.range = (range.lowerBound - old + new)..<(range.upperBound - old + new)
         if let lineOf, lineOf.movesWithFunction { moved.lineOf = (lineOf.offset - old + new, true) }
+        moved.fixes = fixes.map { fix, moves in
+            guard moves else { return (fix, moves) }
+            var shifted = fix
+            shifted.range = (fix.range.lowerBound - old + new)..<(fix.range.upperBound - old + new)
+            return (shifted, moves)
+        }
         return moved
     }
 
     func diagnostic(in file: SwiftTestFile) -> TestDiagnostic {
         guard let lineOf, let marker = Self.marker(in: message) else {
-            return TestDiagnostic(severity: severity, code: code, message: message, range: range)
+            return TestDiagnostic(severity: severity, code: code, message: message, range: range, fixes: fixes.map(\.fix))
         }
         let utf8 = Array(message.utf8)
         let text = String(decoding: utf8[..<marker.lowerBound], as: UTF8.self) + String(file.line(of: lineOf.offset))
             + String(decoding: utf8[marker.upperBound...], as: UTF8.self)
-        return TestDiagnostic(severity: severity, code: code, message: text, range: range)
+        return TestDiagnostic(severity: severity, code: code, message: text, range: range, fixes: fixes.map(\.fix))
     }
 
     /// Where `{line}` is, in UTF-8 offsets.
@@ -177,6 +211,11 @@ final class MockInstance {
     var slots: [String: Slot] = [:]
     /// Handed to code mockls cannot see: its fields are unknown from then on.
     var escaped = false
+    /// Where a fix can set a field: the call that built it, the call of the mock whose default it is, or the
+    /// variable it was bound to and the last statement that set one of its fields through it.
+    var construction: MockConstruction?
+    var defaultOf: (construction: MockConstruction, object: MockObject, field: MockField)?
+    var binding: (name: String, lastStatement: Range<Int>)?
 
     init(object: MockObject, origin: MockOrigin, builtAt: Int) {
         self.object = object
@@ -189,6 +228,9 @@ final class MockInstance {
         if let copy = copies[ObjectIdentifier(self)] { return copy }
         let copy = MockInstance(object: object, origin: origin, builtAt: builtAt)
         copy.escaped = escaped
+        copy.construction = construction
+        copy.defaultOf = defaultOf
+        copy.binding = binding
         copies[ObjectIdentifier(self)] = copy
         copy.slots = slots.mapValues { $0.snapshot(&copies) }
         return copy
@@ -249,6 +291,7 @@ indirect enum Value {
 struct FlowEvaluator {
     let file: SwiftTestFile
     let project: ProjectIndex
+    var options = FixOptions()
     private(set) var diagnostics: [PendingDiagnostic] = []
     /// The function being followed: offsets inside it move with it.
     private var functionRange: Range<Int> = 0..<0
@@ -257,10 +300,12 @@ struct FlowEvaluator {
     private var resolver: ValueResolver
     private var model: MockModel { project.mockModel }
     private var schema: Schema { project.schema }
+    private var fixes: FixWriter { FixWriter(file: file, project: project, options: options, function: functionRange) }
 
-    init(file: SwiftTestFile, project: ProjectIndex) {
+    init(file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()) {
         self.file = file
         self.project = project
+        self.options = options
         resolver = ValueResolver(file: file, project: project)
     }
 
@@ -282,11 +327,19 @@ struct FlowEvaluator {
 
     private mutating func run(_ statement: FlowStatement) {
         switch statement {
-        case .bind(let name, let annotation, let value, _):
+        case .bind(let name, let annotation, let value, let range):
             let expected = annotation.flatMap { model.object(swiftName: $0.name) }
-            scopes[scopes.count - 1][name] = evaluate(value, expecting: expected)
-        case .assign(let target, let value, _):
+            let evaluated = evaluate(value, expecting: expected)
+            if case .mock(let instance) = evaluated, instance.binding == nil { instance.binding = (name, range) }
+            scopes[scopes.count - 1][name] = evaluated
+        case .assign(let target, let value, let range):
             assign(value, to: target)
+            // `dog.id = "1"`: a fix that sets another field of `dog` goes after this line.
+            if case .member(.variable(let name, _), _, _) = target, case .mock(let instance) = lookup(name),
+                let binding = instance.binding, binding.name == name, range.upperBound > binding.lastStatement.upperBound
+            {
+                instance.binding = (name, range)
+            }
         case .read(let value):
             _ = evaluate(value, expecting: nil)
         case .escape(let name, _):
@@ -351,8 +404,13 @@ struct FlowEvaluator {
         case .initializer: origin = model.format == .defaults ? .initializer : .legacyInitializer
         }
         let instance = MockInstance(object: object, origin: origin, builtAt: construction.range.lowerBound)
+        instance.construction = construction
         if construction.kind == .initializer, !construction.arguments.isEmpty, model.format == .defaults {
-            for field in object.fields where field.isNonNull { instance.slots[field.key] = defaultSlot(field, of: object, at: construction) }
+            for field in object.fields where field.isNonNull {
+                let slot = defaultSlot(field, of: object, at: construction)
+                if case .mock(let child) = slot { child.defaultOf = (construction, object, field) }
+                instance.slots[field.key] = slot
+            }
         }
         for argument in construction.arguments {
             guard let field = field(argument.label, of: object, at: argument.labelRange) else {
@@ -383,12 +441,14 @@ struct FlowEvaluator {
         if let field = resolver.field(label, of: object) { return field }
         let bare = label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label
         var message = "`Mock<\(object.swiftName)>` has no field `\(bare)`"
+        var rename: [TestFix] = []
         if schema[object.name]?.field(bare) != nil {
             message += ": `\(object.name).\(bare)` is in the schema, but no operation or fragment selects it, so Apollo generates no mock field for it"
-        } else if let closest = closestName(to: bare, among: object.fields.map(\.key)) {
+        } else if let closest = closestName(to: bare, among: object.fields.map(\.key)), let field = object.field(closest) {
             message += "; did you mean `\(closest)`?"
+            rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
         }
-        report(.error, "unknown-mock-field", message, at: range)
+        report(.error, "unknown-mock-field", message, at: range, fixes: rename)
         return nil
     }
 
@@ -425,7 +485,8 @@ struct FlowEvaluator {
                 let kind = schema[named]?.kind == .object ? "a `\(named)`" : "one of `\(named)`'s possible types (\(possible.joined(separator: ", ")))"
                 report(.warning, "mock-type-mismatch",
                     "`\(field.property)` takes \(kind), not a `Mock<\(instance.object.swiftName)>`: reading it from a model fails at run time",
-                    at: range)
+                    at: range,
+                    fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
             case .list(let values):
                 for value in values { check(value) }
             default:
@@ -444,7 +505,7 @@ struct FlowEvaluator {
             report(.error, "abstract-mock-type",
                 "`\(type.name)` is \(kind): Apollo generates mocks only for object types; use one of its possible types"
                     + (mocks.isEmpty ? "" : ": " + mocks.joined(separator: ", ")),
-                at: range)
+                at: range, fixes: fixes.typeReplacements(range, with: schema.possibleTypes(of: named.name)))
         } else if let named = schema[type.name], named.kind == .object {
             report(.error, "unknown-mock-type",
                 "no operation or fragment selects `\(type.name)`, so Apollo generates no `Mock<\(type.name)>`", at: range)
@@ -499,7 +560,8 @@ struct FlowEvaluator {
             guard possible.contains(instance.object.name) else {
                 report(.warning, "mock-type-mismatch",
                     "`\(selectionSet.path).from(_:)` needs a mock of \(possible.count == 1 ? "`\(possible[0])`" : "one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"), not a `Mock<\(instance.object.swiftName)>`: its type-dependent fields will not be there",
-                    at: mock.range ?? range)
+                    at: mock.range ?? range,
+                    fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
                 return .unknown
             }
             var copies: [ObjectIdentifier: MockInstance] = [:]
@@ -580,7 +642,7 @@ struct FlowEvaluator {
         guard let field = resolver.field(name, of: selectionSet), !field.isConditional, !model.data.escaped else { return .unknown }
         guard let mockField = model.data.object.field(field.key) else { return .unknown }
         guard let slot = slotValue(mockField, of: model.data) else {
-            if field.graphqlType.isNonNull { reportUnset(field, in: model, at: range) }
+            if field.graphqlType.isNonNull { reportUnset(field, mockField, in: model, at: range) }
             return .none
         }
         return value(of: slot, selectionSet: field.selectionSet)
@@ -593,7 +655,9 @@ struct FlowEvaluator {
         return .model(Model(selectionSet: fragment, data: model.data))
     }
 
-    private mutating func reportUnset(_ field: GeneratedSelectionSet.Field, in model: Model, at range: Range<Int>) {
+    private mutating func reportUnset(
+        _ field: GeneratedSelectionSet.Field, _ mockField: MockField, in model: Model, at range: Range<Int>
+    ) {
         let data = model.data
         let line = "{line}"
         let why: String
@@ -610,15 +674,17 @@ struct FlowEvaluator {
         let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
         report(.warning, "unset-field-read",
             "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — \(why)",
-            at: range, lineOf: data.builtAt)
+            at: range, lineOf: data.builtAt, fixes: fixes.setField(mockField, on: data).map { [$0] } ?? [])
     }
 
     private mutating func report(
-        _ severity: TestDiagnostic.Severity, _ code: String, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil
+        _ severity: TestDiagnostic.Severity, _ code: String, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil,
+        fixes: [TestFix] = []
     ) {
         diagnostics.append(PendingDiagnostic(
             severity: severity, code: code, message: message, range: range,
-            lineOf: offset.map { ($0, functionRange.contains($0)) }))
+            lineOf: offset.map { ($0, functionRange.contains($0)) },
+            fixes: fixes.map { ($0, functionRange.contains($0.range.lowerBound)) }))
     }
 }
 

@@ -167,12 +167,15 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var definitionProvider: Bool
     /// Only for clients that pull diagnostics (and can be asked to pull again); the others get them pushed.
     public var diagnosticProvider: DiagnosticOptions?
+    public var codeActionProvider: CodeActionOptions?
     public var workspace: WorkspaceCapabilities?
 
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
-        hoverProvider: Bool, definitionProvider: Bool, diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceCapabilities?
+        hoverProvider: Bool, definitionProvider: Bool, diagnosticProvider: DiagnosticOptions? = nil,
+        codeActionProvider: CodeActionOptions? = nil, workspace: WorkspaceCapabilities?
     ) {
+        self.codeActionProvider = codeActionProvider
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider

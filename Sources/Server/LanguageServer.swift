@@ -295,6 +295,7 @@ public final class LanguageServer: @unchecked Sendable {
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true, definitionProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
+                codeActionProvider: CodeActionOptions(codeActionKinds: ["quickfix"]),
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }
@@ -387,6 +388,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func registerReadRequests() {
         registerTestFileRequests()
         registerPullDiagnostics()
+        registerCodeActions()
         if options.testHooks { registerTestHooks() }
     }
 

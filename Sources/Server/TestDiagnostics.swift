@@ -4,6 +4,7 @@ import Foundation
 import GraphQLIndex
 import LSP
 import SourceText
+import SwiftAnalysis
 import Synchronization
 
 /// Keeps the diagnostics of open Swift test files current.
@@ -91,20 +92,32 @@ final class TestDiagnostics: Sendable {
 
     /// The diagnostics of a Swift document against the project it belongs to (none outside every project).
     func diagnostics(of document: Document, in workspaces: [Workspace]) -> [LSP.Diagnostic] {
+        guard let found = testDiagnostics(of: document, in: workspaces) else { return [] }
+        return found.diagnostics.map { lspDiagnostic($0, lines: document.lines) }
+    }
+
+    /// The same as values, with what computed them (for code actions).
+    func testDiagnostics(
+        of document: Document, in workspaces: [Workspace]
+    ) -> (diagnostics: [TestDiagnostic], file: SwiftTestFile, project: ProjectIndex, options: FixOptions)? {
         guard let file = document.swiftFile, let url = URL(string: document.uri).map(\.standardizedFileURL),
-            let project = workspaces.lazy.compactMap({ $0.project(forSwiftFile: url, text: document.text) }).first
-        else { return [] }
-        let lines = document.lines
+            let (workspace, project) = workspaces.lazy.compactMap({ workspace in
+                workspace.project(forSwiftFile: url, text: document.text).map { (workspace, $0) }
+            }).first
+        else { return nil }
         let cache = state.withLock { state in
             if let cache = state.caches[document.uri] { return cache }
             let cache = MockDiagnosticsCache()
             state.caches[document.uri] = cache
             return cache
         }
-        return MockDiagnostics.diagnostics(in: file, project: project.index, cache: cache).map { diagnostic in
-            LSP.Diagnostic(
-                range: lines.range(of: diagnostic.range, encoding: encoding),
-                severity: diagnostic.severity == .error ? .error : .warning, code: diagnostic.code, message: diagnostic.message)
-        }
+        let options = FixOptions(placeholders: workspace.hasPlaceholderFactories)
+        return (MockDiagnostics.diagnostics(in: file, project: project.index, cache: cache, options: options), file, project.index, options)
+    }
+
+    func lspDiagnostic(_ diagnostic: TestDiagnostic, lines: LineTable) -> LSP.Diagnostic {
+        LSP.Diagnostic(
+            range: lines.range(of: diagnostic.range, encoding: encoding),
+            severity: diagnostic.severity == .error ? .error : .warning, code: diagnostic.code, message: diagnostic.message)
     }
 }

@@ -58,6 +58,32 @@ extension LanguageServer {
         }
     }
 
+    /// `textDocument/codeAction`: the quick fixes of the test-file diagnostics in the range.
+    func registerCodeActions() {
+        registerReadRequest(CodeActionRequest.self) { params, snapshot, _ in
+            guard let document = snapshot.documents[params.textDocument.uri] else {
+                throw DocumentError.notOpen(params.textDocument.uri)
+            }
+            guard document.swiftParse != nil, let tests = snapshot.testDiagnostics,
+                let found = tests.testDiagnostics(of: document, in: snapshot.workspaces)
+            else { return [] }
+            let lines = document.lines
+            let range = lines.byteRange(of: params.range, encoding: snapshot.positionEncoding)
+            let preferred = snapshot.clientCapabilities.textDocument?.codeAction?.isPreferredSupport ?? false
+            return MockCodeActions.actions(
+                at: range, in: found.file, project: found.project, diagnostics: found.diagnostics, options: found.options
+            ).map { action in
+                CodeAction(
+                    title: action.title, kind: action.kind.rawValue,
+                    diagnostics: action.diagnostics.map { tests.lspDiagnostic($0, lines: lines) },
+                    isPreferred: preferred && action.isPreferred ? true : nil,
+                    edit: WorkspaceEdit(changes: [document.uri: action.edits.map {
+                        TextEdit(range: lines.range(of: $0.range, encoding: snapshot.positionEncoding), newText: $0.text)
+                    }]))
+            }
+        }
+    }
+
     /// The open Swift document at `uri`, its tree and its project; nil for a file in no project.
     static func testFile(
         _ uri: DocumentURI, _ snapshot: ServerSnapshot

@@ -14,6 +14,8 @@ public struct MockConstruction: Sendable, Equatable {
         public var label: String
         public var labelRange: Range<Int>
         public var value: FlowValue
+        /// From the label to the end of the value.
+        public var range: Range<Int>
     }
 
     public var kind: Kind
@@ -24,6 +26,8 @@ public struct MockConstruction: Sendable, Equatable {
     public var arguments: [Argument]
     /// The whole call.
     public var range: Range<Int>
+    /// Between the parentheses (empty for `Mock<Dog>()`: where a first argument goes).
+    public var argumentsRange: Range<Int>
 }
 
 /// A value as a test builds and passes it, followed from its construction.
@@ -506,9 +510,16 @@ struct FlowReader {
                 kind: kind, type: type, typeRange: typeRange,
                 arguments: call.arguments.compactMap { argument in
                     guard let label = argument.label else { return nil }
-                    return .init(label: label.text, labelRange: Self.range(label), value: value(argument.expression))
+                    return .init(
+                        label: label.text, labelRange: Self.range(label), value: value(argument.expression),
+                        range: Self.range(label).lowerBound..<Self.range(argument.expression).upperBound)
                 },
-                range: Self.range(call)))
+                range: Self.range(call),
+                argumentsRange: call.leftParen.map { open in
+                    let start = open.endPositionBeforeTrailingTrivia.utf8Offset
+                    let end = call.rightParen.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset } ?? Self.range(call.arguments).upperBound
+                    return start..<max(start, end)
+                } ?? Self.range(call).upperBound..<Self.range(call).upperBound))
         }
         if let mock = WrittenExpression.mockType(callee) { return construction(.initializer, mock, mockArgumentRange(callee)) }
         if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" {

@@ -310,3 +310,40 @@ async def test_legacy_scenario_diagnostics(legacy_scenario: LanguageClient):
     uri = open_file(legacy_scenario, legacy_scenario.folder / relative)
     found = await current_diagnostics(legacy_scenario, uri)
     assert matches(expected("animalkingdom-1.15"), as_records(found, relative)) == []
+
+
+@pytest.mark.asyncio
+async def test_quick_fix_sets_the_unset_field(scenario: LanguageClient):
+    relative = "Tests/AnimalKingdomTests/AnimalTests.swift"
+    text = (SCENARIOS / "animalkingdom" / relative).read_text()
+    uri = open_file(scenario, SCENARIOS / "animalkingdom" / relative)
+    diagnostics = await current_diagnostics(scenario, uri)
+    feet = next(d for d in diagnostics if d.range.start.line == 14)
+    actions = await scenario.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=feet.range,
+            context=types.CodeActionContext(diagnostics=[feet]),
+        )
+    )
+    titles = [a.title for a in actions]
+    assert titles == ["Set `feet` on the `Mock<Height>`", "Set every field this test reads but its mocks never set"], titles
+    fix = actions[0]
+    assert fix.kind == "quickfix" and fix.diagnostics[0].code == "unset-field-read"
+    preferred = scenario.capabilities.text_document.code_action.is_preferred_support
+    assert fix.is_preferred == (True if preferred else None)
+    [edit] = fix.edit.changes[uri]
+    lines = text.split("\n")
+    line = lines[edit.range.start.line]
+    fixed = line[: edit.range.start.character] + edit.new_text + line[edit.range.end.character:]
+    assert fixed.strip() == 'let dog = Mock<Dog>(height: Mock<Height>(feet: 0), id: "1", species: "Lab")', fixed
+
+    # Applied in the editor, the diagnostic goes away.
+    lines[edit.range.start.line] = fixed
+    scenario.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="\n".join(lines))],
+        )
+    )
+    after = await current_diagnostics(scenario, uri, previous=diagnostics)
+    assert 15 not in [d.range.start.line + 1 for d in after] and len(after) == len(diagnostics) - 1

@@ -1,0 +1,81 @@
+import GraphQLIndex
+import SourceText
+import SwiftAnalysis
+
+/// A code action on a test file: edits in UTF-8 offsets, and the diagnostics it fixes.
+public struct MockCodeAction: Sendable, Equatable {
+    public enum Kind: String, Sendable { case quickFix = "quickfix", refactor = "refactor.rewrite" }
+
+    public var title: String
+    public var kind: Kind
+    public var isPreferred: Bool
+    public var diagnostics: [TestDiagnostic]
+    /// Replacements in the file, none overlapping.
+    public var edits: [TestFix]
+}
+
+/// The quick fixes of the diagnostics at a range, and the fix that sets every field a test reads from mocks that
+/// never set it.
+public enum MockCodeActions {
+    public static func actions(
+        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [TestDiagnostic],
+        options: FixOptions = FixOptions()
+    ) -> [MockCodeAction] {
+        let touched = diagnostics.filter { $0.range.overlaps(range) || $0.range.contains(range.lowerBound) || $0.range.upperBound == range.lowerBound }
+        var actions: [MockCodeAction] = []
+        for diagnostic in touched {
+            for fix in diagnostic.fixes {
+                actions.append(MockCodeAction(
+                    title: fix.title, kind: .quickFix, isPreferred: fix.isPreferred, diagnostics: [diagnostic], edits: [fix]))
+            }
+        }
+        if let unset = touched.first(where: { $0.code == "unset-field-read" }),
+            let all = setEveryUnsetField(inFunctionAt: unset.range.lowerBound, in: file, project: project, options: options)
+        {
+            let fixed = diagnostics.filter { $0.code == "unset-field-read" && all.function.contains($0.range.lowerBound) }
+            actions.append(MockCodeAction(
+                title: "Set every field this test reads but its mocks never set", kind: .quickFix, isPreferred: false,
+                diagnostics: fixed, edits: [all.edit]))
+        }
+        return actions
+    }
+
+    /// Applies the `unset-field-read` fixes of one function until none is left (a fix can reveal the next, as when
+    /// a nested mock is passed and one of its own fields is read), and returns the whole change as one edit.
+    public static func setEveryUnsetField(
+        inFunctionAt offset: Int, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()
+    ) -> (edit: TestFix, function: Range<Int>)? {
+        let units = file.mockFlowUnits()
+        guard let index = units.firstIndex(where: { $0.range.contains(offset) }) else { return nil }
+        let original = file.lines.bytes
+        var current = file
+        for _ in 0..<24 {
+            let units = current.mockFlowUnits()
+            guard units.indices.contains(index) else { break }
+            let function = units[index].range
+            let fixes = MockDiagnostics.diagnostics(in: current, units: [units[index]], project: project, options: options)
+                .filter { $0.code == "unset-field-read" && function.contains($0.range.lowerBound) }
+                .compactMap(\.fixes.first)
+            guard !fixes.isEmpty else { break }
+            // One fix per insertion point a round: two insertions at one place would come out in the wrong order.
+            var seen: Set<Int> = []
+            var bytes = current.lines.bytes
+            for fix in fixes.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where seen.insert(fix.range.lowerBound).inserted {
+                bytes.replaceSubrange(fix.range, with: Array(fix.text.utf8))
+            }
+            current = current.updated(to: bytes)
+        }
+        let final = current.lines.bytes
+        guard final != original else { return nil }
+        var prefix = 0
+        while prefix < min(original.count, final.count), original[prefix] == final[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(original.count, final.count) - prefix, original[original.count - 1 - suffix] == final[final.count - 1 - suffix] {
+            suffix += 1
+        }
+        let edit = TestFix(
+            title: "Set every field this test reads but its mocks never set", range: prefix..<(original.count - suffix),
+            text: String(decoding: final[prefix..<(final.count - suffix)], as: UTF8.self), isPreferred: false)
+        return (edit, units[index].range)
+    }
+}

@@ -1,0 +1,111 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// Writes the edits that fix mock diagnostics: a field set where the mock is built (in Apollo's parameter order,
+/// which Swift enforces), or assigned after the last line that sets one of its fields; a type or label replaced.
+struct FixWriter {
+    let file: SwiftTestFile
+    let project: ProjectIndex
+    let options: FixOptions
+    /// The function being fixed: an assignment goes there, never among a type's stored properties.
+    var function: Range<Int> = 0..<0
+    private var model: MockModel { project.mockModel }
+    private var schema: Schema { project.schema }
+
+    // MARK: Setting a field
+
+    /// Sets `field` on the mock `instance`, where it is built: in its call, in the call of the mock whose shallow
+    /// default it is, or by an assignment after the last line that set one of its fields.
+    func setField(_ field: MockField, on instance: MockInstance) -> TestFix? {
+        let title = "Set `\(field.property)` on the `Mock<\(instance.object.swiftName)>`"
+        if let parent = instance.defaultOf {
+            // `Mock<Dog>(id: "1")` left `height` an empty `Mock<Height>()`: pass one that sets the field.
+            let nested = "Mock<\(instance.object.swiftName)>(\(field.initLabel): \(value(for: field, inArgument: true)))"
+            return insert(parent.field, value: nested, into: parent.construction, of: parent.object, title: title)
+        }
+        if let binding = instance.binding, instance.construction?.arguments.isEmpty ?? true,
+            function.contains(binding.lastStatement.lowerBound) || instance.construction == nil
+        {
+            // `Mock<Cat>()` and assignments in the test: one more assignment.
+            return assignment(to: binding.name, field, after: binding.lastStatement, title: title)
+        }
+        if let construction = instance.construction {
+            return insert(field, value: value(for: field, inArgument: true), into: construction, of: instance.object, title: title)
+        }
+        return nil
+    }
+
+    /// `label: value` inserted into a mock's call before the first argument Apollo orders after it.
+    func insert(
+        _ field: MockField, value: String, into construction: MockConstruction, of object: MockObject, title: String
+    ) -> TestFix {
+        let order = Dictionary(uniqueKeysWithValues: object.fields.enumerated().map { ($1.initLabel, $0) })
+        let position = order[field.initLabel] ?? Int.max
+        let argument = "\(field.initLabel): \(value)"
+        if let next = construction.arguments.first(where: { (order[$0.label] ?? Int.max) > position }) {
+            return TestFix(title: title, range: next.range.lowerBound..<next.range.lowerBound, text: argument + ", ", isPreferred: true)
+        }
+        if let last = construction.arguments.last {
+            return TestFix(title: title, range: last.range.upperBound..<last.range.upperBound, text: ", " + argument, isPreferred: true)
+        }
+        let start = construction.argumentsRange.lowerBound
+        return TestFix(title: title, range: start..<construction.argumentsRange.upperBound, text: argument, isPreferred: true)
+    }
+
+    /// `name.field = value` on a new line after `statement`, indented like it.
+    func assignment(to name: String, _ field: MockField, after statement: Range<Int>, title: String) -> TestFix {
+        let lines = file.lines
+        let first = lines.contentRange(ofLine: lines.line(containing: statement.lowerBound))
+        let indent = String(decoding: lines.bytes[first].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
+        let end = lines.contentRange(ofLine: lines.line(containing: statement.upperBound)).upperBound
+        let text = "\n\(indent)\(name).\(field.property) = \(value(for: field, inArgument: false))"
+        return TestFix(title: title, range: end..<end, text: text, isPreferred: true)
+    }
+
+    /// What a fix writes for a field: `.placeholder()` when the workspace has the factories (spelled with its
+    /// type where the context would make it `Optional`'s), else a literal of the field's type.
+    func value(for field: MockField, inArgument: Bool) -> String {
+        let named = field.graphqlType.namedType.value
+        let type = schema[named]
+        let abstractStandIn = type?.isAbstract == true
+            ? schema.possibleTypes(of: named).first.flatMap { model.object($0) }.map { "Mock<\($0.swiftName)>" } : nil
+        if field.setter == .list || field.setter == .scalarList { return "[]" }  // what a list's placeholder is
+        if options.placeholders {
+            if let abstractStandIn, field.setter == .entity { return "\(abstractStandIn).placeholder()" }
+            // Apollo ≥ 1.23 takes non-null fields as non-optional parameters: the implicit member finds the factory.
+            if inArgument, model.format == .defaults, field.isNonNull { return ".placeholder()" }
+            let valueType = field.valueType.hasSuffix("?") ? String(field.valueType.dropLast()) : field.valueType
+            return "\(valueType).placeholder()"
+        }
+        switch field.setter {
+        case .list, .scalarList:
+            return "[]"  // handled above; kept for exhaustiveness
+        case .entity:
+            return "\(abstractStandIn ?? "Mock<\(type.map(SwiftNames.typeName) ?? named)>")()"
+        case .scalar:
+            if type?.kind == .enumeration, let first = type?.enumValues.first {
+                return ".case(.\(SwiftNames.enumCase(first.name)))"
+            }
+            switch named {
+            case "String", "ID": return "\"\""
+            case "Int": return "0"
+            case "Float": return "0.0"
+            case "Boolean": return "false"
+            default:
+                let valueType = field.valueType.hasSuffix("?") ? String(field.valueType.dropLast()) : field.valueType
+                return "try! \(valueType)(_jsonValue: \"\")"
+            }
+        }
+    }
+
+    // MARK: Replacing
+
+    /// One fix per mock type that fits, replacing the written type at `range`.
+    func typeReplacements(_ range: Range<Int>, with objects: [String], preferFirst: Bool = false) -> [TestFix] {
+        objects.compactMap { model.object($0) }.enumerated().map { index, object in
+            TestFix(
+                title: "Use `Mock<\(object.swiftName)>`", range: range, text: object.swiftName,
+                isPreferred: preferFirst && index == 0 && objects.count == 1)
+        }
+    }
+}

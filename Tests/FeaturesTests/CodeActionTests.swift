@@ -1,0 +1,114 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SwiftAnalysis
+import XCTest
+
+/// Every quick fix of every diagnostic of the scenario files, applied, against the goldens in `Tests/goldens/fixes`
+/// (`MOCKLS_UPDATE=1` rewrites them: read the diff).
+final class CodeActionTests: XCTestCase {
+    private static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("goldens/fixes")
+
+    private struct Scenario {
+        var name: String
+        var source: String
+        var format: MockFormat
+        var options: FixOptions
+    }
+
+    private func scenarios() throws -> [Scenario] {
+        let shared = FeatureFixture.shared.appendingPathComponent("fixtures/scenarios")
+        let own = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("goldens/diagnostics")
+        func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+        let current = try read(shared.appendingPathComponent("animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift"))
+        return [
+            Scenario(name: "animalkingdom", source: current, format: .defaults, options: FixOptions()),
+            Scenario(name: "animalkingdom-placeholders", source: current, format: .defaults, options: FixOptions(placeholders: true)),
+            Scenario(
+                name: "animalkingdom-1.15",
+                source: try read(shared.appendingPathComponent("animalkingdom-1.15/Tests/AnimalKingdomTests/LegacyMockTests.swift")),
+                format: .optionalParameters, options: FixOptions()),
+            Scenario(
+                name: "animalkingdom-1.15-placeholders",
+                source: try read(shared.appendingPathComponent("animalkingdom-1.15/Tests/AnimalKingdomTests/LegacyMockTests.swift")),
+                format: .optionalParameters, options: FixOptions(placeholders: true)),
+            Scenario(name: "own", source: try read(own.appendingPathComponent("animalkingdom.swift")), format: .defaults, options: FixOptions()),
+        ]
+    }
+
+    private func project(_ format: MockFormat) throws -> ProjectIndex {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
+        return ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
+    }
+
+    /// The lines an edit changed, before and after.
+    private static func diff(_ before: String, _ after: String) -> String {
+        let old = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = after.split(separator: "\n", omittingEmptySubsequences: false)
+        var start = 0
+        while start < min(old.count, new.count), old[start] == new[start] { start += 1 }
+        var end = 0
+        while end < min(old.count, new.count) - start, old[old.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
+        return (["@@ line \(start + 1)"] + old[start..<(old.count - end)].map { "-" + $0 } + new[start..<(new.count - end)].map { "+" + $0 })
+            .joined(separator: "\n")
+    }
+
+    private static func apply(_ edits: [TestFix], to source: String) -> String {
+        var bytes = Array(source.utf8)
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testEveryFixAgainstTheGoldens() throws {
+        for scenario in try scenarios() {
+            let project = try project(scenario.format)
+            let file = SwiftTestFile(scenario.source)
+            let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options)
+            var report: [String] = []
+            for diagnostic in diagnostics {
+                let line = file.line(of: diagnostic.range.lowerBound)
+                let actions = MockCodeActions.actions(
+                    at: diagnostic.range, in: file, project: project, diagnostics: [diagnostic], options: scenario.options)
+                if actions.isEmpty { report.append("-- line \(line) \(diagnostic.code): no fix --") }
+                for action in actions {
+                    let preferred = action.isPreferred ? " (preferred)" : ""
+                    report.append("-- line \(line) \(diagnostic.code): \(action.title)\(preferred) --")
+                    report.append(Self.diff(scenario.source, Self.apply(action.edits, to: scenario.source)))
+                }
+            }
+            let text = report.joined(separator: "\n") + "\n"
+            let url = Self.goldens.appendingPathComponent("\(scenario.name).txt")
+            if ProcessInfo.processInfo.environment["MOCKLS_UPDATE"] == "1" {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            } else {
+                XCTAssertEqual(text, try String(contentsOf: url, encoding: .utf8), "\(scenario.name): run with MOCKLS_UPDATE=1 and read the diff")
+            }
+        }
+    }
+
+    /// "Set every field this test reads but its mocks never set", applied to each function with an
+    /// `unset-field-read`, leaves none: in the file as the fixes leave it, nothing crashes any more.
+    func testSettingEveryUnsetFieldLeavesNone() throws {
+        for scenario in try scenarios() {
+            let project = try project(scenario.format)
+            var source = scenario.source
+            for _ in 0..<40 {
+                let file = SwiftTestFile(source)
+                guard let unset = MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options)
+                    .first(where: { $0.code == "unset-field-read" })
+                else { break }
+                let all = try XCTUnwrap(MockCodeActions.setEveryUnsetField(
+                    inFunctionAt: unset.range.lowerBound, in: file, project: project, options: scenario.options), scenario.name)
+                source = Self.apply([all.edit], to: source)
+            }
+            let left = MockDiagnostics.diagnostics(in: SwiftTestFile(source), project: project, options: scenario.options)
+                .filter { $0.code == "unset-field-read" }
+            XCTAssertEqual(left.map(\.message), [], scenario.name)
+        }
+    }
+}
