@@ -14,20 +14,29 @@ RELEASE_BIN   = .build/release/mockls
 # apt as root, or through sudo when there is one.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test test-swift test-protocol bench install uninstall deps python-env clean
+.PHONY: all build release run test test-swift test-protocol bench install uninstall deps editor-deps python-env clean
 
 all: build
 
-## System packages: json-c (the message path's JSON library) and pkg-config (which SwiftPM uses to find it).
-deps:
+# Installs those of the Debian packages $(1) that are missing (after `apt-get update`: a fresh machine has no lists).
+define apt_install_missing
 	@missing=""; \
-	for package in libjson-c-dev pkg-config; do \
+	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
+
+## System packages: json-c (the message path's JSON library) and pkg-config (which SwiftPM uses to find it).
+deps:
+	$(call apt_install_missing,libjson-c-dev pkg-config)
+
+## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py).
+editor-deps:
+	$(call apt_install_missing,neovim emacs-nox elpa-eglot)
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -48,7 +57,7 @@ test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
 
-test-protocol: build python-env
+test-protocol: build python-env editor-deps
 	MOCKLS_BIN=$(DEBUG_BIN) $(PY) -m pytest -q Tests/protocol
 
 ## Python for the protocol tests: a virtualenv with pytest-lsp (Debian's python3 needs python3-venv for it).

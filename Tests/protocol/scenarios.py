@@ -30,20 +30,23 @@ def require_scenarios():
         pytest.skip("../shared is not beside the repository; scenario tests skipped")
 
 
-def workspace(name: str, tmp_path: Path) -> Path:
-    """The scenario's folder, or for the 1.15 scenario a copy with its Package.resolved (its config's relative
-    paths still reach ../../apollo through a link)."""
+def workspace(name: str, tmp_path: Path, copy: bool = False) -> Path:
+    """The scenario's folder, or a copy (always for the 1.15 scenario, which gets its Package.resolved there; its
+    config's relative paths still reach ../../apollo through a link)."""
     require_scenarios()
     source = SCENARIOS / name
-    if not name.endswith("-1.15"):
+    if not name.endswith("-1.15") and not copy:
         return source
     root = tmp_path / "fixtures"
     (root / "scenarios").mkdir(parents=True)
     (root / "apollo").symlink_to(SCENARIOS.parent / "apollo")
-    copy = root / "scenarios" / name
-    shutil.copytree(source, copy)
-    (copy / "Package.resolved").write_text(json.dumps(PACKAGE_RESOLVED_1_15))
-    return copy
+    target = root / "scenarios" / name
+    shutil.copytree(source, target)
+    if name.endswith("-1.15"):
+        (target / "Package.resolved").write_text(json.dumps(PACKAGE_RESOLVED_1_15))
+    for file in target.rglob("*"):
+        file.chmod(0o644 if file.is_file() else 0o755)
+    return target
 
 
 def expected(name: str) -> list:

@@ -1,0 +1,58 @@
+;;; emacs_check.el --- eglot with editors/emacs/mockls.el against mockls, in batch -*- lexical-binding: t; -*-
+
+;; emacs -Q --batch -l editors/emacs/mockls.el -l Tests/editors/emacs_check.el
+;; with MOCKLS_BIN, MOCKLS_FILE (a scenario test file) and MOCKLS_ROOT (its workspace) set.
+;; Prints "ok …" per check, or "FAIL …" and exits non-zero.
+
+(require 'eglot)
+(require 'flymake)
+(require 'project)
+
+(setq mockls-program (getenv "MOCKLS_BIN"))
+;; Emacs without swift-mode installed: a stand-in major mode, as swift-mode would be.
+(unless (fboundp 'swift-mode)
+  (define-derived-mode swift-mode prog-mode "Swift"))
+(let ((root (file-name-as-directory (getenv "MOCKLS_ROOT"))))
+  (add-hook 'project-find-functions (lambda (_dir) (cons 'transient root))))
+
+(defun mockls-check-fail (format-string &rest args)
+  (princ (concat "FAIL " (apply #'format format-string args) "\n"))
+  (kill-emacs 1))
+
+(defun mockls-check-wait (predicate seconds)
+  "Runs the event loop until PREDICATE holds or SECONDS pass."
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (not (funcall predicate)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (funcall predicate)))
+
+(condition-case err
+    (progn
+      (find-file (getenv "MOCKLS_FILE"))
+      (swift-mode)
+      (let ((eglot-sync-connect t))
+        (call-interactively #'eglot))
+      (unless (eglot-current-server) (mockls-check-fail "eglot did not connect"))
+      (princ "ok connected\n")
+
+      ;; A diagnostic of mockls reaches flymake.
+      (unless (mockls-check-wait
+               (lambda () (seq-some (lambda (d) (string-match-p "unset-field-read\\|crashes" (flymake-diagnostic-text d)))
+                                    (flymake-diagnostics)))
+               30)
+        (mockls-check-fail "diagnostics: %S" (mapcar #'flymake-diagnostic-text (flymake-diagnostics))))
+      (princ (format "ok diagnostics %d\n" (length (flymake-diagnostics))))
+
+      ;; Completion inside `Mock<Dog>(' on line 12.
+      (goto-char (point-min))
+      (forward-line 11)
+      (search-forward "Mock<Dog>(")
+      (let* ((server (eglot-current-server))
+             (result (jsonrpc-request server :textDocument/completion (eglot--TextDocumentPositionParams)))
+             (items (if (vectorp result) result (plist-get result :items)))
+             (labels (mapcar (lambda (item) (plist-get item :label)) items)))
+        (unless (and (member "height" labels) (member "predators" labels))
+          (mockls-check-fail "completion: %S" labels)))
+      (princ "ok completion\n")
+      (kill-emacs 0))
+  (error (mockls-check-fail "%S" err)))

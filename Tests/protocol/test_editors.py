@@ -1,0 +1,83 @@
+"""The editor set-ups in editors/, proven in the real clients installed here (Neovim 0.7, Emacs with eglot) and
+checked for what cannot run here (Helix's TOML, VS Code's manifest)."""
+
+import json
+import os
+import shutil
+import subprocess
+import tomllib
+
+from pathlib import Path
+
+import pytest
+
+from lsp_stdio import ROOT, mockls_binary
+from scenarios import workspace
+
+EDITORS = ROOT / "editors"
+TEST_FILE = "Tests/AnimalKingdomTests/AnimalTests.swift"
+
+
+def absolute_binary() -> Path:
+    """Editors start mockls from their own working directory."""
+    binary = Path(mockls_binary())
+    return binary if binary.is_absolute() else (ROOT / binary).resolve()
+
+
+def run_editor(command, folder, timeout=120, **extra):
+    env = dict(os.environ, MOCKLS_BIN=str(absolute_binary()), MOCKLS_FILE=str(folder / TEST_FILE), MOCKLS_ROOT=str(folder), **extra)
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_with_the_shipped_module(tmp_path):
+    folder = workspace("animalkingdom", tmp_path, copy=True)
+    # sourcekit-lsp (from the Swift toolchain) attached to the same buffer, when it is there.
+    sourcekit = shutil.which("sourcekit-lsp")
+    result = run_editor(
+        ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "--cmd", f"set rtp+={EDITORS / 'nvim'}",
+         "-c", "luafile Tests/editors/nvim_check.lua"],
+        folder, **({"SOURCEKIT_LSP": sourcekit} if sourcekit else {}),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    beside = ["ok beside sourcekit-lsp, both utf-16"] if sourcekit else []
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok diagnostics 7", *beside, "ok completion", "ok quick fix"], result.stdout
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+def test_emacs_eglot_with_the_shipped_setup(tmp_path):
+    folder = workspace("animalkingdom", tmp_path, copy=True)
+    # --no-init-file, not -Q: Debian's site-start makes the elpa-eglot package loadable.
+    result = run_editor(
+        ["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"), "-l", "Tests/editors/emacs_check.el"],
+        folder,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok connected", "ok diagnostics 7", "ok completion"], result.stdout
+
+
+def test_helix_languages_toml():
+    config = tomllib.loads((EDITORS / "helix" / "languages.toml").read_text())
+    assert config["language-server"]["mockls"]["command"] == "mockls" == absolute_binary().name
+    languages = {language["name"]: language for language in config["language"]}
+    assert languages["swift"]["language-servers"] == ["sourcekit-lsp", "mockls"]
+    assert "mockls" in languages["graphql"]["language-servers"]
+    # The arguments it passes are accepted.
+    args = config["language-server"]["mockls"]["args"]
+    probe = subprocess.run([mockls_binary(), *args, "--help"], capture_output=True, text=True, timeout=30)
+    assert probe.returncode == 0, probe.stderr
+
+
+def test_vscode_manifest_and_extension():
+    manifest = json.loads((EDITORS / "vscode" / "package.json").read_text())
+    assert set(manifest["activationEvents"]) == {"onLanguage:swift", "onLanguage:graphql"}
+    properties = manifest["contributes"]["configuration"]["properties"]
+    assert properties["mockls.path"]["default"] == absolute_binary().name
+    assert properties["mockls.trace.server"]["enum"] == ["off", "messages", "verbose"]
+    assert manifest["main"] == "./out/extension.js" and "vscode-languageclient" in manifest["dependencies"]
+    source = (EDITORS / "vscode" / "src" / "extension.ts").read_text()
+    assert 'getConfiguration("mockls").get<string>("path")' in source and 'args: ["--stdio"]' in source
+    assert 'language: "swift"' in source and 'language: "graphql"' in source
+    json.loads((EDITORS / "vscode" / "tsconfig.json").read_text())
