@@ -28,10 +28,13 @@
 
 (condition-case err
     (progn
+      ;; As the README says: eglot-ensure on swift-mode-hook. It connects from the command loop, which batch
+      ;; mode does not run: the loop's post-command-hook is run by hand.
+      (add-hook 'swift-mode-hook #'eglot-ensure)
       (find-file (getenv "MOCKLS_FILE"))
       (swift-mode)
       (let ((eglot-sync-connect t))
-        (call-interactively #'eglot))
+        (run-hooks 'post-command-hook))
       (unless (eglot-current-server) (mockls-check-fail "eglot did not connect"))
       (princ "ok connected\n")
 

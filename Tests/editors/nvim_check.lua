@@ -1,7 +1,7 @@
 -- Headless Neovim with the shipped module (editors/nvim): opens a scenario test file, waits for mockls's
 -- diagnostics, completes at a `Mock<…>(` position and applies a quick fix. Run by Tests/protocol/test_editors.py:
---   nvim --headless -u NONE -i NONE --cmd "set rtp+=editors/nvim" -c "luafile Tests/editors/nvim_check.lua"
--- with MOCKLS_BIN and MOCKLS_FILE set. Prints one "ok …" line per check, or "FAIL …" and exits non-zero.
+--   nvim --headless -u NONE -i NONE -c "luafile Tests/editors/nvim_check.lua"
+-- with MOCKLS_BIN, MOCKLS_FILE and MOCKLS_NVIM (the editors/nvim folder) set. Prints one "ok …" line per check, or "FAIL …" and exits non-zero.
 local function say(line)
   io.stdout:write(line .. "\n")
 end
@@ -13,6 +13,8 @@ end
 
 local ok, err = pcall(function()
   vim.cmd("filetype on")
+  -- As the README says.
+  vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
   require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
   -- sourcekit-lsp on the same buffer, as a Swift user has it.
   local sourcekit = os.getenv("SOURCEKIT_LSP")

@@ -35,9 +35,8 @@ def test_neovim_with_the_shipped_module(tmp_path):
     # sourcekit-lsp (from the Swift toolchain) attached to the same buffer, when it is there.
     sourcekit = shutil.which("sourcekit-lsp")
     result = run_editor(
-        ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "--cmd", f"set rtp+={EDITORS / 'nvim'}",
-         "-c", "luafile Tests/editors/nvim_check.lua"],
-        folder, **({"SOURCEKIT_LSP": sourcekit} if sourcekit else {}),
+        ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_check.lua"],
+        folder, MOCKLS_NVIM=str(EDITORS / "nvim"), **({"SOURCEKIT_LSP": sourcekit} if sourcekit else {}),
     )
     assert result.returncode == 0, result.stdout + result.stderr
     beside = ["ok beside sourcekit-lsp, both utf-16"] if sourcekit else []

@@ -347,3 +347,51 @@ async def test_quick_fix_sets_the_unset_field(scenario: LanguageClient):
     )
     after = await current_diagnostics(scenario, uri, previous=diagnostics)
     assert 15 not in [d.range.start.line + 1 for d in after] and len(after) == len(diagnostics) - 1
+
+
+SCENARIO_FILES = {
+    "animalkingdom": ("Tests/AnimalKingdomTests/AnimalTests.swift", 11),
+    "animalkingdom-1.15": ("Tests/AnimalKingdomTests/LegacyMockTests.swift", 16),
+}
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]),
+    params=[(name, editor) for name in SCENARIO_FILES for editor in ("visual-studio-code", "neovim", "pulling-client")],
+    ids=lambda param: "-".join(param),
+)
+async def any_scenario(lsp_client: LanguageClient, request, tmp_path):
+    name, editor = request.param
+    folder = scenario_workspace(name, tmp_path)
+    lsp_client.scenario = name
+    lsp_client.folder = folder
+    await start(lsp_client, editor, root_uri=folder.as_uri())
+    yield
+    # Shutdown over stdio, checked: the session ends with `shutdown` answered and `exit` taking the server down.
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_each_scenario_completion_diagnostics_and_a_code_action(any_scenario: LanguageClient):
+    relative, construction_line = SCENARIO_FILES[any_scenario.scenario]
+    path = any_scenario.folder / relative
+    uri = open_file(any_scenario, path)
+    diagnostics = await current_diagnostics(any_scenario, uri)
+    assert matches(expected(any_scenario.scenario), as_records(diagnostics, relative)) == []
+
+    line = path.read_text().split("\n")[construction_line]
+    column = line.index("Mock<Dog>(") + len("Mock<Dog>(")
+    completion = await any_scenario.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position(construction_line, column))
+    )
+    labels = [item.label for item in completion.items]
+    assert "height" in labels and "species" not in labels, labels  # `species:` is already given
+
+    unset = next(d for d in diagnostics if d.code == "unset-field-read")
+    actions = await any_scenario.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=unset.range,
+            context=types.CodeActionContext(diagnostics=[unset]),
+        )
+    )
+    assert actions and actions[0].title.startswith("Set `") and actions[0].edit.changes[uri], actions
