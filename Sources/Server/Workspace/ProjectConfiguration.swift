@@ -21,6 +21,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// Where generated test mocks live (`output.testMocks.absolute.path`), when the config says.
     public var testMocksPath: URL?
     public var testMocksEnabled: Bool
+    /// The module tests import the mocks from: the `swiftPackage` target (`<Namespace>TestMocks` by default);
+    /// nil when the mocks are compiled into the tests themselves (`absolute`).
+    public var testMocksModule: String?
 
     public var name: String {
         switch source {
@@ -97,7 +100,9 @@ struct ApolloCodegenConfigurationFile: Decodable {
             source: .apolloCodegen(url), root: root, namespace: file.schemaNamespace,
             schema: GlobSet(base: root, patterns: schemaPatterns), documents: GlobSet(base: root, patterns: operationPatterns),
             testMocksPath: mocks?.absolute.map { root.appendingPathComponent($0.path).standardizedFileURL },
-            testMocksEnabled: mocks?.none == nil)
+            testMocksEnabled: mocks?.none == nil,
+            testMocksModule: mocks?.absolute != nil ? nil
+                : mocks?.swiftPackage?["targetName"]?.stringValue ?? SwiftNames.firstUppercased(file.schemaNamespace) + "TestMocks")
     }
 }
 
@@ -179,6 +184,7 @@ enum GraphQLConfigFile {
             namespace: namespace ?? name.map(SwiftNames.firstUppercased) ?? folder.lastPathComponent,
             schema: GlobSet(base: folder, patterns: schema),
             documents: GlobSet(base: folder, patterns: documents.isEmpty ? ["**/*.graphql"] : documents, excludes: patterns("exclude")),
-            testMocksPath: nil, testMocksEnabled: true)
+            testMocksPath: nil, testMocksEnabled: true,
+            testMocksModule: SwiftNames.firstUppercased(namespace ?? name.map(SwiftNames.firstUppercased) ?? folder.lastPathComponent) + "TestMocks")
     }
 }

@@ -157,7 +157,8 @@ public enum ProjectDiscovery {
             projects.append(ProjectConfiguration(
                 source: .folder(folder), root: folder, namespace: SwiftNames.firstUppercased(folder.lastPathComponent),
                 schema: GlobSet(base: folder, patterns: ["**/*.graphqls"]),
-                documents: GlobSet(base: folder, patterns: ["**/*.graphql"]), testMocksPath: nil, testMocksEnabled: true))
+                documents: GlobSet(base: folder, patterns: ["**/*.graphql"]), testMocksPath: nil, testMocksEnabled: true,
+                testMocksModule: SwiftNames.firstUppercased(folder.lastPathComponent) + "TestMocks"))
         }
         return (projects, errors)
     }

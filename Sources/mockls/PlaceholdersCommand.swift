@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import GraphQLIndex
+import Server
+
+struct PlaceholdersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "placeholders",
+        abstract: "Write the placeholder() factories of the workspace's mocks, as one Swift file for the test target.",
+        discussion: """
+            Mock<T>.placeholder(…) for every mock, with every non-null field set deeply (fields default to \
+            .placeholder(), nullable ones to nil), and placeholders for String, Int, Double, Bool, Optional, Array, \
+            custom scalars and the enums the mocks use. With several projects, --output names a folder and each \
+            project gets <Namespace>+Placeholders.swift in it.
+            """)
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "Write the file here instead of printing it.")
+    var output: String?
+
+    func run() throws {
+        let projects = try workspace.load().projects
+        for project in projects {
+            let text = PlaceholderFileRenderer.render(
+                model: project.index.mockModel, schema: project.index.schema, mocksModule: project.configuration.testMocksModule)
+            guard let output else {
+                print(text, terminator: "")
+                continue
+            }
+            var destination = URL(fileURLWithPath: output)
+            if projects.count > 1 {
+                try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+                destination.appendPathComponent("\(project.index.mockModel.namespace)+Placeholders.swift")
+            }
+            try Data(text.utf8).write(to: destination)
+            printError("mockls: wrote \(destination.path)")
+        }
+    }
+}
