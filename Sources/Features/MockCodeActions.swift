@@ -29,6 +29,7 @@ public enum MockCodeActions {
                     title: fix.title, kind: .quickFix, isPreferred: fix.isPreferred, diagnostics: [diagnostic], edits: [fix]))
             }
         }
+        actions += refactorings(at: range, in: file, project: project, options: options)
         if let unset = touched.first(where: { $0.code == "unset-field-read" }),
             let all = setEveryUnsetField(inFunctionAt: unset.range.lowerBound, in: file, project: project, options: options)
         {
@@ -36,6 +37,53 @@ public enum MockCodeActions {
             actions.append(MockCodeAction(
                 title: "Set every field this test reads but its mocks never set", kind: .quickFix, isPreferred: false,
                 diagnostics: fixed, edits: [all.edit]))
+        }
+        return actions
+    }
+
+    /// Rewrites of the `Mock<T>(…)` call at the cursor: every field filled, `Mock<T>()` and the assignments after it
+    /// turned into one initializer call, the call turned into the generated `placeholder(…)` factory.
+    public static func refactorings(
+        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()
+    ) -> [MockCodeAction] {
+        guard let site = file.mockConstructionSite(at: range.lowerBound),
+            let object = project.mockModel.object(swiftName: site.type.name), !object.fields.isEmpty
+        else { return [] }
+        let writer = FixWriter(file: file, project: project, options: options)
+        let labels = Set(object.fields.map(\.initLabel))
+        let mock = "Mock<\(site.type)>"
+        func call(_ values: [String: String]) -> String {
+            let arguments = object.fields.compactMap { field in values[field.initLabel].map { "\(field.initLabel): \($0)" } }
+            guard arguments.count > 2 else { return "\(mock)(\(arguments.joined(separator: ", ")))" }
+            let inner = site.indentation + "    "
+            return "\(mock)(\n" + arguments.map { inner + $0 }.joined(separator: ",\n") + "\n\(site.indentation))"
+        }
+        var actions: [MockCodeAction] = []
+        let given = Dictionary(site.arguments.map { ($0.label, $0.value) }) { first, _ in first }
+        if site.construction.kind == .initializer, given.keys.allSatisfy(labels.contains), given.count < object.fields.count {
+            var values = given
+            for field in object.fields where values[field.initLabel] == nil {
+                values[field.initLabel] = writer.value(for: field, inArgument: true)
+            }
+            actions.append(MockCodeAction(
+                title: options.placeholders ? "Fill every field of `\(mock)` with `.placeholder()`" : "Fill every field of `\(mock)`",
+                kind: .refactor, isPreferred: false, diagnostics: [],
+                edits: [TestFix(title: "", range: site.construction.range, text: call(values), isPreferred: false)]))
+        }
+        if site.construction.arguments.isEmpty, !site.assignments.isEmpty,
+            site.assignments.allSatisfy({ labels.contains($0.label) }),
+            Set(site.assignments.map(\.label)).count == site.assignments.count
+        {
+            let values = Dictionary(uniqueKeysWithValues: site.assignments.map { ($0.label, $0.value) })
+            actions.append(MockCodeAction(
+                title: "Build `\(mock)` with one initializer call", kind: .refactor, isPreferred: false, diagnostics: [],
+                edits: [TestFix(title: "", range: site.construction.range, text: call(values), isPreferred: false)]
+                    + site.assignments.map { TestFix(title: "", range: $0.lineRange, text: "", isPreferred: false) }))
+        }
+        if options.placeholders, site.construction.kind == .initializer {
+            actions.append(MockCodeAction(
+                title: "Use `\(mock).placeholder(…)`", kind: .refactor, isPreferred: false, diagnostics: [],
+                edits: [TestFix(title: "", range: site.calleeRange.upperBound..<site.calleeRange.upperBound, text: ".placeholder", isPreferred: false)]))
         }
         return actions
     }

@@ -10,8 +10,51 @@ public struct CodeActionParams: Decodable, Sendable {
 }
 
 public struct WorkspaceEdit: Encodable, Sendable, Equatable {
-    public var changes: [DocumentURI: [TextEdit]]
+    public var changes: [DocumentURI: [TextEdit]]?
+    /// For clients with `workspace.workspaceEdit.documentChanges` (and resource operations, for `create`).
+    public var documentChanges: [DocumentChange]?
     public init(changes: [DocumentURI: [TextEdit]]) { self.changes = changes }
+    public init(documentChanges: [DocumentChange]) { self.documentChanges = documentChanges }
+}
+
+public struct OptionalVersionedTextDocumentIdentifier: Encodable, Sendable, Equatable {
+    public var uri: DocumentURI
+    public var version: Int?
+
+    public init(uri: DocumentURI, version: Int?) {
+        self.uri = uri
+        self.version = version
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(uri, forKey: .uri)
+        if let version { try container.encode(version, forKey: .version) } else { try container.encodeNil(forKey: .version) }
+    }
+
+    enum CodingKeys: String, CodingKey { case uri, version }
+}
+
+/// A file created (or emptied, with `overwrite`) or a document edited, in order.
+public enum DocumentChange: Encodable, Sendable, Equatable {
+    case create(uri: DocumentURI, overwrite: Bool)
+    case edit(OptionalVersionedTextDocumentIdentifier, [TextEdit])
+
+    enum CodingKeys: String, CodingKey { case kind, uri, options, textDocument, edits }
+    struct CreateOptions: Encodable { var overwrite: Bool }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .create(let uri, let overwrite):
+            try container.encode("create", forKey: .kind)
+            try container.encode(uri, forKey: .uri)
+            try container.encode(CreateOptions(overwrite: overwrite), forKey: .options)
+        case .edit(let document, let edits):
+            try container.encode(document, forKey: .textDocument)
+            try container.encode(edits, forKey: .edits)
+        }
+    }
 }
 
 public struct CodeAction: Encodable, Sendable, Equatable {

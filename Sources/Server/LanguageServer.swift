@@ -295,7 +295,7 @@ public final class LanguageServer: @unchecked Sendable {
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true, definitionProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
-                codeActionProvider: CodeActionOptions(codeActionKinds: ["quickfix"]),
+                codeActionProvider: CodeActionOptions(codeActionKinds: ["quickfix", "refactor.rewrite", "source"]),
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }

@@ -99,7 +99,8 @@ final class TestDiagnostics: Sendable {
     /// The same as values, with what computed them (for code actions).
     func testDiagnostics(
         of document: Document, in workspaces: [Workspace]
-    ) -> (diagnostics: [TestDiagnostic], file: SwiftTestFile, project: ProjectIndex, options: FixOptions)? {
+    ) -> (diagnostics: [TestDiagnostic], file: SwiftTestFile, project: ProjectIndex, options: FixOptions, workspace: Workspace,
+          configuration: ProjectConfiguration)? {
         guard let file = document.swiftFile, let url = URL(string: document.uri).map(\.standardizedFileURL),
             let (workspace, project) = workspaces.lazy.compactMap({ workspace in
                 workspace.project(forSwiftFile: url, text: document.text).map { (workspace, $0) }
@@ -112,7 +113,9 @@ final class TestDiagnostics: Sendable {
             return cache
         }
         let options = FixOptions(placeholders: workspace.hasPlaceholderFactories)
-        return (MockDiagnostics.diagnostics(in: file, project: project.index, cache: cache, options: options), file, project.index, options)
+        return (
+            MockDiagnostics.diagnostics(in: file, project: project.index, cache: cache, options: options), file, project.index, options,
+            workspace, project.configuration)
     }
 
     func lspDiagnostic(_ diagnostic: TestDiagnostic, lines: LineTable) -> LSP.Diagnostic {

@@ -70,7 +70,7 @@ extension LanguageServer {
             let lines = document.lines
             let range = lines.byteRange(of: params.range, encoding: snapshot.positionEncoding)
             let preferred = snapshot.clientCapabilities.textDocument?.codeAction?.isPreferredSupport ?? false
-            return MockCodeActions.actions(
+            var actions = MockCodeActions.actions(
                 at: range, in: found.file, project: found.project, diagnostics: found.diagnostics, options: found.options
             ).map { action in
                 CodeAction(
@@ -81,7 +81,49 @@ extension LanguageServer {
                         TextEdit(range: lines.range(of: $0.range, encoding: snapshot.positionEncoding), newText: $0.text)
                     }]))
             }
+            if let generate = Self.placeholderFileAction(for: document, found.workspace, found.configuration, found.project, snapshot) {
+                actions.append(generate)
+                // Where fixes write literals for want of factories, offer them with the unset reads too.
+                let unset = found.diagnostics.filter { $0.code == "unset-field-read" && $0.range.overlaps(range) }
+                if !found.options.placeholders, !unset.isEmpty {
+                    var quickFix = generate
+                    quickFix.kind = "quickfix"
+                    quickFix.diagnostics = unset.map { tests.lspDiagnostic($0, lines: lines) }
+                    actions.append(quickFix)
+                }
+            }
+            return actions
         }
+    }
+
+    /// "Generate placeholder factories": the file `mockls placeholders` writes, created (or replaced) beside the test
+    /// file through a `CreateFile`, for clients that take resource operations. Not offered where factories exist
+    /// that mockls did not generate: the two would declare the same functions.
+    static func placeholderFileAction(
+        for document: Document, _ workspace: Workspace, _ configuration: ProjectConfiguration, _ project: ProjectIndex,
+        _ snapshot: ServerSnapshot
+    ) -> CodeAction? {
+        let edits = snapshot.clientCapabilities.workspace?.workspaceEdit
+        guard edits?.documentChanges == true, edits?.resourceOperations?.contains("create") == true,
+            let testFile = URL(string: document.uri)
+        else { return nil }
+        let name = "\(project.mockModel.namespace)+Placeholders.swift"
+        let existing = workspace.generatedPlaceholderFiles.first { $0.lastPathComponent == name }
+        if workspace.hasPlaceholderFactories, existing == nil { return nil }
+        let destination = existing ?? testFile.deletingLastPathComponent().appendingPathComponent(name)
+        let text = PlaceholderFileRenderer.render(
+            model: project.mockModel, schema: project.schema, mocksModule: configuration.testMocksModule)
+        let uri = destination.absoluteString
+        let start = Position(line: 0, character: 0)
+        return CodeAction(
+            title: existing == nil ? "Generate placeholder factories (\(name))" : "Update the placeholder factories (\(name))",
+            kind: "source", diagnostics: nil, isPreferred: nil,
+            edit: WorkspaceEdit(documentChanges: [
+                .create(uri: uri, overwrite: true),
+                .edit(OptionalVersionedTextDocumentIdentifier(uri: uri, version: nil), [
+                    TextEdit(range: LSP.Range(start: start, end: start), newText: text)
+                ]),
+            ]))
     }
 
     /// The open Swift document at `uri`, its tree and its project; nil for a file in no project.

@@ -73,7 +73,8 @@ final class CodeActionTests: XCTestCase {
             for diagnostic in diagnostics {
                 let line = file.line(of: diagnostic.range.lowerBound)
                 let actions = MockCodeActions.actions(
-                    at: diagnostic.range, in: file, project: project, diagnostics: [diagnostic], options: scenario.options)
+                    at: diagnostic.range, in: file, project: project, diagnostics: [diagnostic], options: scenario.options
+                ).filter { $0.kind == .quickFix }
                 if actions.isEmpty { report.append("-- line \(line) \(diagnostic.code): no fix --") }
                 for action in actions {
                     let preferred = action.isPreferred ? " (preferred)" : ""
@@ -110,5 +111,66 @@ final class CodeActionTests: XCTestCase {
                 .filter { $0.code == "unset-field-read" }
             XCTAssertEqual(left.map(\.message), [], scenario.name)
         }
+    }
+}
+
+/// Refactorings of a `Mock<T>(…)` call at the cursor (`1️⃣`).
+final class MockRefactoringTests: XCTestCase {
+    private func refactor(_ marked: String, placeholders: Bool = false) throws -> [String: String] {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let range = try XCTUnwrap(marked.range(of: "1️⃣"))
+        let offset = marked.utf8.distance(from: marked.startIndex, to: range.lowerBound)
+        let source = marked.replacingCharacters(in: range, with: "")
+        let actions = MockCodeActions.refactorings(
+            at: offset..<offset, in: SwiftTestFile(source), project: fixture.project, options: FixOptions(placeholders: placeholders))
+        var results: [String: String] = [:]
+        for action in actions {
+            var bytes = Array(source.utf8)
+            for edit in action.edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+            }
+            XCTAssertEqual(action.kind, .refactor)
+            results[action.title] = String(decoding: bytes, as: UTF8.self)
+        }
+        return results
+    }
+
+    func testFillEveryField() throws {
+        let results = try refactor("func t() {\n  let h = Mock<Height>(1️⃣inches: 2)\n}\n")
+        XCTAssertEqual(results["Fill every field of `Mock<Height>`"], """
+            func t() {
+              let h = Mock<Height>(
+                  centimeters: 0.0,
+                  feet: 0,
+                  inches: 2,
+                  meters: 0,
+                  relativeSize: .case(.large)
+              )
+            }
+
+            """)
+        let placeholders = try refactor("let h = Mock<Height>(1️⃣)", placeholders: true)
+        XCTAssertEqual(
+            placeholders["Fill every field of `Mock<Height>` with `.placeholder()`"],
+            "let h = Mock<Height>(\n    centimeters: .placeholder(),\n    feet: .placeholder(),\n    inches: Int.placeholder(),\n    meters: .placeholder(),\n    relativeSize: .placeholder()\n)")
+        XCTAssertEqual(placeholders["Use `Mock<Height>.placeholder(…)`"], "let h = Mock<Height>.placeholder()")
+        XCTAssertNil(try refactor("let h = Mock<Height>(1️⃣)")["Use `Mock<Height>.placeholder(…)`"], "only where the factories exist")
+    }
+
+    func testAssignmentsBecomeOneInitializerCall() throws {
+        let results = try refactor("""
+            func t() {
+              let cat = Mock<C1️⃣at>()
+              cat.species = "Tabby"
+              cat.id = "c1"
+              let animal = AllAnimalsQuery.Data.AllAnimal.from(cat)
+            }
+            """)
+        XCTAssertEqual(results["Build `Mock<Cat>` with one initializer call"], """
+            func t() {
+              let cat = Mock<Cat>(id: "c1", species: "Tabby")
+              let animal = AllAnimalsQuery.Data.AllAnimal.from(cat)
+            }
+            """)
     }
 }

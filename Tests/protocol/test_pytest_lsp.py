@@ -326,7 +326,15 @@ async def test_quick_fix_sets_the_unset_field(scenario: LanguageClient):
         )
     )
     titles = [a.title for a in actions]
-    assert titles == ["Set `feet` on the `Mock<Height>`", "Set every field this test reads but its mocks never set"], titles
+    assert titles[:2] == ["Set `feet` on the `Mock<Height>`", "Set every field this test reads but its mocks never set"], titles
+    edits = scenario.capabilities.workspace.workspace_edit
+    creates = bool(edits and edits.document_changes and edits.resource_operations and "create" in edits.resource_operations)
+    generate = [a for a in actions if a.title == "Generate placeholder factories (AnimalKingdomAPI+Placeholders.swift)"]
+    assert [a.kind for a in generate] == (["source", "quickfix"] if creates else []), titles
+    if creates:
+        create, insert = generate[0].edit.document_changes
+        assert create.kind == "create" and create.uri.endswith("/Tests/AnimalKingdomTests/AnimalKingdomAPI+Placeholders.swift")
+        assert "public extension Mock where O == Dog {" in insert.edits[0].new_text
     fix = actions[0]
     assert fix.kind == "quickfix" and fix.diagnostics[0].code == "unset-field-read"
     preferred = scenario.capabilities.text_document.code_action.is_preferred_support
