@@ -112,7 +112,8 @@ extension LanguageServer {
         if workspace.hasPlaceholderFactories, existing == nil { return nil }
         let destination = existing ?? testFile.deletingLastPathComponent().appendingPathComponent(name)
         let text = PlaceholderFileRenderer.render(
-            model: project.mockModel, schema: project.schema, mocksModule: configuration.testMocksModule)
+            model: project.mockModel, schema: project.schema, mocksModule: configuration.testMocksModule,
+            selectionSets: project.selectionSetModel(), initializers: configuration.selectionSetInitializers)
         let uri = destination.absoluteString
         let start = Position(line: 0, character: 0)
         return CodeAction(

@@ -10,7 +10,8 @@ struct PlaceholdersCommand: ParsableCommand {
         discussion: """
             Mock<T>.placeholder(…) for every mock, with every non-null field set deeply (fields default to \
             .placeholder(), nullable ones to nil), and placeholders for String, Int, Double, Bool, Optional, Array, \
-            custom scalars and the enums the mocks use. With several projects, --output names a folder and each \
+            custom scalars and the enums the mocks use; and X.placeholder(…) for every selection set Apollo generates \
+            an initializer for (options.selectionSetInitializers). With several projects, --output names a folder and each \
             project gets <Namespace>+Placeholders.swift in it.
             """)
 
@@ -23,7 +24,8 @@ struct PlaceholdersCommand: ParsableCommand {
         let projects = try workspace.load().projects
         for project in projects {
             let text = PlaceholderFileRenderer.render(
-                model: project.index.mockModel, schema: project.index.schema, mocksModule: project.configuration.testMocksModule)
+                model: project.index.mockModel, schema: project.index.schema, mocksModule: project.configuration.testMocksModule,
+                selectionSets: project.index.selectionSetModel(), initializers: project.configuration.selectionSetInitializers)
             guard let output else {
                 print(text, terminator: "")
                 continue

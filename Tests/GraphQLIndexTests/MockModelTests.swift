@@ -7,6 +7,8 @@ struct SampleAPI {
     let name: String
     let schema: Schema
     let operations: [Document]
+    /// The operation documents with their paths, in path order.
+    let operationFiles: [(path: String, document: Document)]
     let directory: URL
 
     init(_ name: String) throws {
@@ -15,9 +17,10 @@ struct SampleAPI {
         let graphql = directory.appendingPathComponent("graphql")
         let schemaFiles = SharedFixtures.files(under: graphql, extensions: ["graphqls"])
         schema = Schema(documents: try schemaFiles.map { ($0.lastPathComponent, GraphQLParser.parse(Array(try Data(contentsOf: $0)))) })
-        operations = try SharedFixtures.files(under: graphql, extensions: ["graphql"]).map {
-            GraphQLParser.parse(Array(try Data(contentsOf: $0)))
+        operationFiles = try SharedFixtures.files(under: graphql, extensions: ["graphql"]).map {
+            ($0.path, GraphQLParser.parse(Array(try Data(contentsOf: $0))))
         }
+        operations = operationFiles.map(\.document)
     }
 
     var mockModel: MockModel { MockModel(schema: schema, documents: operations, namespace: name) }

@@ -19,11 +19,16 @@ final class PlaceholderFileTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: folder) }
             let model = sample.mockModel
             let namespace = model.namespace
-            try Self.schemaModule(sample.schema, model: model).write(to: folder.appendingPathComponent("Schema.swift"), atomically: true, encoding: .utf8)
+            let selectionSets = SelectionSetModel(
+                schema: sample.schema, documents: sample.operationFiles.map { ($0.path, $0.document) }, namespace: namespace)
+            try Self.schemaModule(sample.schema, model: model, selectionSets: selectionSets).write(to: folder.appendingPathComponent("Schema.swift"), atomically: true, encoding: .utf8)
             for file in MockFileRenderer.files(for: model) {
                 try file.contents.write(to: folder.appendingPathComponent("mocks/\(file.name)"), atomically: true, encoding: .utf8)
             }
-            let placeholders = PlaceholderFileRenderer.render(model: model, schema: sample.schema, mocksModule: "\(namespace)TestMocks")
+            // Every selection set with an initializer, as `selectionSetInitializers: {operations: true, namedFragments: true}` has it.
+            let placeholders = PlaceholderFileRenderer.render(
+                model: model, schema: sample.schema, mocksModule: "\(namespace)TestMocks", selectionSets: selectionSets,
+                initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true))
             try placeholders.write(to: folder.appendingPathComponent("Placeholders.swift"), atomically: true, encoding: .utf8)
             // A test that uses them, as a test would.
             try Self.usage(model).write(to: folder.appendingPathComponent("Usage.swift"), atomically: true, encoding: .utf8)
@@ -58,7 +63,7 @@ final class PlaceholderFileTests: XCTestCase {
     }
 
     /// The schema module's types that mock files name: scalars, enums and `Objects`.
-    private static func schemaModule(_ schema: Schema, model: MockModel) -> String {
+    private static func schemaModule(_ schema: Schema, model: MockModel, selectionSets: SelectionSetModel) -> String {
         var out = "import ApolloAPI\n\npublic typealias ID = String\n"
         let builtIn: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
         for type in schema.typeOrder.compactMap({ schema[$0] }) where !type.name.hasPrefix("__") {
@@ -77,7 +82,38 @@ final class PlaceholderFileTests: XCTestCase {
         for object in model.objects {
             out += "  public static let \(object.swiftName) = ApolloAPI.Object(typename: \"\(object.name)\")\n"
         }
-        return out + "}\n"
+        return out + "}\n" + selectionSetStandIns(selectionSets)
+    }
+
+    /// The generated selection-set structs, nested by path, with their initializers and typealiases (bodies empty).
+    private static func selectionSetStandIns(_ model: SelectionSetModel) -> String {
+        final class Node {
+            var children: [(String, Node)] = []
+            var selectionSet: GeneratedSelectionSet?
+            func child(_ name: String) -> Node {
+                if let found = children.first(where: { $0.0 == name }) { return found.1 }
+                let node = Node()
+                children.append((name, node))
+                return node
+            }
+        }
+        let root = Node()
+        for selectionSet in model.selectionSets {
+            var node = root
+            for component in selectionSet.path.split(separator: ".") { node = node.child(String(component)) }
+            node.selectionSet = selectionSet
+        }
+        func render(_ name: String, _ node: Node, indent: String) -> String {
+            var out = "\(indent)public struct \(name) {\n"
+            if let selectionSet = node.selectionSet {
+                let parameters = selectionSet.initializer.map { "\($0.label): \($0.type)\($0.defaultValue.map { " = \($0)" } ?? "")" }
+                out += "\(indent)  public init(\(parameters.joined(separator: ", "))) {}\n"
+                for alias in selectionSet.typealiases { out += "\(indent)  public typealias \(alias.name) = \(alias.target)\n" }
+            }
+            for (childName, child) in node.children { out += render(childName, child, indent: indent + "  ") }
+            return out + "\(indent)}\n"
+        }
+        return root.children.map { render($0.0, $0.1, indent: "") }.joined()
     }
 
     private static func which(_ tool: String) -> String? {

@@ -41,3 +41,22 @@ public enum PlaceholderFactory {
         return ".placeholder()"
     }
 }
+
+/// Which selection sets Apollo generates initializers for (`options.selectionSetInitializers`; local cache mutations
+/// always get them): the ones a placeholder factory can build.
+public struct SelectionSetInitializerOptions: Sendable, Hashable {
+    public var operations: Bool
+    public var namedFragments: Bool
+    public var definitionsNamed: Set<String>
+
+    public init(operations: Bool = false, namedFragments: Bool = false, definitionsNamed: Set<String> = []) {
+        self.operations = operations
+        self.namedFragments = namedFragments
+        self.definitionsNamed = definitionsNamed
+    }
+
+    public func generatesInitializer(for selectionSet: GeneratedSelectionSet) -> Bool {
+        selectionSet.isLocalCacheMutation || (selectionSet.isFragment ? namedFragments : operations)
+            || definitionsNamed.contains(selectionSet.definitionName)
+    }
+}

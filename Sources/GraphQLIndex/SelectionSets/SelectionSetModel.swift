@@ -73,6 +73,10 @@ public struct GeneratedSelectionSet: Sendable {
     public var initializer: [InitializerParameter]
     /// The document that defines the operation or fragment this selection set belongs to.
     public var document: String
+    /// The GraphQL name of that operation or fragment.
+    public var definitionName: String
+    public var isFragment: Bool
+    public var isLocalCacheMutation: Bool
     /// Where its selections are written: the field or definition that opens them.
     public var selection: SourceLocation
 

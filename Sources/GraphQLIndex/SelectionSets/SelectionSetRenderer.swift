@@ -83,13 +83,33 @@ struct SelectionSetRenderer {
                 let name = child.typeInfo.scope.scopePath.last!.nameComponent(in: schema)
                 return .init(accessor: Self.firstLowercased(name), type: name, path: path + "." + name)
             },
-            typealiases: typealiases, initializer: initializer, document: document, selection: selection))
+            typealiases: typealiases, initializer: initializer, document: document,
+            definitionName: definitionName(typeInfo.entity.location.source), isFragment: isFragment(typeInfo.entity.location.source),
+            isLocalCacheMutation: isLocalCacheMutation(typeInfo.entity.location.source), selection: selection))
         for (child, childPath, written) in children {
             render(child, path: childPath, entities: entities, selection: written, into: &records)
         }
         for child in inlineFragments {
             let name = child.typeInfo.scope.scopePath.last!.nameComponent(in: schema)
             render(child, path: path + "." + name, entities: entities, selection: selection, into: &records)
+        }
+    }
+
+    private func definitionName(_ source: DefinitionSource) -> String {
+        switch source {
+        case .operation(let operation, _): operation.name?.value ?? ""
+        case .fragment(let fragment, _): fragment.name.value
+        }
+    }
+
+    private func isFragment(_ source: DefinitionSource) -> Bool {
+        if case .fragment = source { return true }
+        return false
+    }
+
+    private func isLocalCacheMutation(_ source: DefinitionSource) -> Bool {
+        switch source {
+        case .operation(_, let localCacheMutation), .fragment(_, let localCacheMutation): localCacheMutation
         }
     }
 

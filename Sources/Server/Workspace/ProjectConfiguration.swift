@@ -24,6 +24,8 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// The module tests import the mocks from: the `swiftPackage` target (`<Namespace>TestMocks` by default);
     /// nil when the mocks are compiled into the tests themselves (`absolute`).
     public var testMocksModule: String?
+    /// Which operations and fragments Apollo generates selection-set initializers for (`options.selectionSetInitializers`).
+    public var selectionSetInitializers = SelectionSetInitializerOptions()
 
     public var name: String {
         switch source {
@@ -57,6 +59,18 @@ struct ApolloCodegenConfigurationFile: Decodable {
     var schemaNamespace: String
     var input: Input?
     var output: Output?
+    var options: Options?
+
+    struct Options: Decodable {
+        var selectionSetInitializers: SelectionSetInitializers?
+    }
+
+    /// `{"operations": bool, "namedFragments": bool, "definitionsNamed": [name]}`.
+    struct SelectionSetInitializers: Decodable {
+        var operations: Bool?
+        var namedFragments: Bool?
+        var definitionsNamed: [String]?
+    }
 
     struct Input: Decodable {
         var schemaSearchPaths: [String]?
@@ -102,7 +116,11 @@ struct ApolloCodegenConfigurationFile: Decodable {
             testMocksPath: mocks?.absolute.map { root.appendingPathComponent($0.path).standardizedFileURL },
             testMocksEnabled: mocks?.none == nil,
             testMocksModule: mocks?.absolute != nil ? nil
-                : mocks?.swiftPackage?["targetName"]?.stringValue ?? SwiftNames.firstUppercased(file.schemaNamespace) + "TestMocks")
+                : mocks?.swiftPackage?["targetName"]?.stringValue ?? SwiftNames.firstUppercased(file.schemaNamespace) + "TestMocks",
+            selectionSetInitializers: SelectionSetInitializerOptions(
+                operations: file.options?.selectionSetInitializers?.operations ?? false,
+                namedFragments: file.options?.selectionSetInitializers?.namedFragments ?? false,
+                definitionsNamed: Set(file.options?.selectionSetInitializers?.definitionsNamed ?? [])))
     }
 }
 
