@@ -70,12 +70,13 @@ extension LanguageServer {
             let lines = document.lines
             let range = lines.byteRange(of: params.range, encoding: snapshot.positionEncoding)
             let preferred = snapshot.clientCapabilities.textDocument?.codeAction?.isPreferredSupport ?? false
-            var actions = MockCodeActions.actions(
+            let computed = MockCodeActions.actions(
                 at: range, in: found.file, project: found.project, diagnostics: found.diagnostics, options: found.options
-            ).map { action in
+            ) + StructFactories.actions(at: range, in: found.file, structs: found.workspace.structShapes)
+            var actions = computed.map { action in
                 CodeAction(
                     title: action.title, kind: action.kind.rawValue,
-                    diagnostics: action.diagnostics.map { tests.lspDiagnostic($0, lines: lines) },
+                    diagnostics: action.diagnostics.isEmpty ? nil : action.diagnostics.map { tests.lspDiagnostic($0, lines: lines) },
                     isPreferred: preferred && action.isPreferred ? true : nil,
                     edit: WorkspaceEdit(changes: [document.uri: action.edits.map {
                         TextEdit(range: lines.range(of: $0.range, encoding: snapshot.positionEncoding), newText: $0.text)

@@ -174,3 +174,73 @@ final class MockRefactoringTests: XCTestCase {
             """)
     }
 }
+
+/// Factories and missing arguments for plain structs.
+final class StructFactoryTests: XCTestCase {
+    private func apply(_ action: MockCodeAction, to source: String) -> String {
+        var bytes = Array(source.utf8)
+        for edit in action.edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testShapesFollowTheMemberwiseInitializer() {
+        let shapes = SwiftTestFile("""
+            struct User {
+                let id: String
+                var name: String
+                var nickname: String?
+                var age: Int = 0
+                let kind = "user"
+                var display: String { name }
+                static var count = 0
+            }
+            struct Custom { let a: Int; init() { a = 1 } }
+            enum Outer { struct Inner { var flag: Bool } }
+            """).structShapes()
+        XCTAssertEqual(shapes.map(\.qualifiedName), ["User", "Outer.Inner"])
+        XCTAssertEqual(shapes[0].parameters.map(\.label), ["id", "name", "nickname", "age"])
+        XCTAssertEqual(shapes[0].parameters.map(\.defaultValue), [nil, nil, "nil", "0"])
+    }
+
+    func testGenerateAFactory() throws {
+        let source = "struct User {\n    let name: String\n    var age: Int\n}\n"
+        let offset = Array(source.utf8).firstIndex(of: UInt8(ascii: "U"))! + 1
+        let file = SwiftTestFile(source)
+        let action = try XCTUnwrap(StructFactories.actions(at: offset..<offset, in: file, structs: []).first)
+        XCTAssertEqual(action.title, "Generate `User.placeholder(…)`")
+        XCTAssertEqual(apply(action, to: source), """
+            struct User {
+                let name: String
+                var age: Int
+            }
+
+            extension User {
+                static func placeholder(
+                    name: String = .placeholder(),
+                    age: Int = .placeholder()
+                ) -> User {
+                    User(name: name, age: age)
+                }
+            }
+
+            """)
+    }
+
+    func testAddMissingArgumentsInOrder() throws {
+        let shapes = SwiftTestFile("struct User { let id: String; let name: String; var age: Int; var nickname: String? }").structShapes()
+        for (source, expected) in [
+            ("let u = User(age: 20)", "let u = User(id: .placeholder(), name: .placeholder(), age: 20)"),
+            ("let u = User(id: \"1\")", "let u = User(id: \"1\", name: .placeholder(), age: .placeholder())"),
+            ("let u = User()", "let u = User(id: .placeholder(), name: .placeholder(), age: .placeholder())"),
+        ] {
+            let offset = source.utf8.count - 2
+            let actions = StructFactories.actions(at: offset..<offset, in: SwiftTestFile(source), structs: shapes)
+            let add = try XCTUnwrap(actions.first { $0.title == "Add missing arguments with `.placeholder()`" }, source)
+            XCTAssertEqual(apply(add, to: source), expected)
+        }
+        XCTAssertTrue(StructFactories.actions(at: 15..<15, in: SwiftTestFile("let u = User(id: \"1\", name: \"a\", age: 1)"), structs: shapes)
+            .filter { $0.title.hasPrefix("Add") }.isEmpty, "nothing missing")
+    }
+}

@@ -403,3 +403,39 @@ async def test_each_scenario_completion_diagnostics_and_a_code_action(any_scenar
         )
     )
     assert actions and actions[0].title.startswith("Set `") and actions[0].edit.changes[uri], actions
+
+
+@pytest.mark.asyncio
+async def test_struct_factories_and_refactorings(scenario: LanguageClient):
+    path = SCENARIOS / "animalkingdom" / "Tests" / "AnimalKingdomTests" / "PetFactories.swift"
+    text = (
+        "import ApolloTestSupport\n"
+        "struct Pet {\n    let name: String\n    var age: Int\n}\n"
+        "func test() {\n    let pet = Pet(age: 1)\n    let h = Mock<Height>(inches: 2)\n}\n"
+    )
+    uri = open_file(scenario, path, text=text)
+
+    async def titles_at(line, character):
+        import asyncio
+
+        for _ in range(100):  # the workspace is indexed in the background
+            actions = await scenario.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    range=types.Range(start=position(line, character), end=position(line, character)),
+                    context=types.CodeActionContext(diagnostics=[]),
+                )
+            )
+            if actions:
+                return {a.title: a for a in actions}
+            await asyncio.sleep(0.05)
+        return {}
+
+    on_struct = await titles_at(1, 8)
+    assert "Generate `Pet.placeholder(…)`" in on_struct, on_struct.keys()
+    on_call = await titles_at(6, 20)
+    add = on_call["Add missing arguments with `.placeholder()`"]
+    [edit] = add.edit.changes[uri]
+    assert edit.new_text == "name: .placeholder(), " and edit.range.start == position(6, 18)
+    on_mock = await titles_at(7, 25)
+    assert "Fill every field of `Mock<Height>`" in on_mock and on_mock["Fill every field of `Mock<Height>`"].kind == "refactor.rewrite"

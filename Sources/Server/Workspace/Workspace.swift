@@ -28,6 +28,8 @@ public struct Workspace: Sendable {
     public private(set) var hasPlaceholderFactories = false
     /// The placeholder files `mockls placeholders` wrote (they say so in their first line).
     public private(set) var generatedPlaceholderFiles: [URL] = []
+    /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
+    public private(set) var structShapes: [StructShape] = []
 
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
     public init(folder: URL, overlays: [URL: [UInt8]] = [:]) {
@@ -35,7 +37,7 @@ public struct Workspace: Sendable {
         let (configurations, errors) = ProjectDiscovery.discover(in: self.folder)
         configurationErrors = errors
         let pinnedFormat = MockFormatDetector.detect(in: self.folder)
-        (hasPlaceholderFactories, generatedPlaceholderFiles) = Self.placeholderFactories(under: self.folder)
+        (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = Self.scanSwiftSources(under: self.folder)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -56,14 +58,17 @@ public struct Workspace: Sendable {
         }
     }
 
-    /// Whether a Swift file below `folder` declares a `placeholder()` factory, and which files mockls generated.
-    static func placeholderFactories(under folder: URL) -> (declared: Bool, generated: [URL]) {
+    /// Whether a Swift file below `folder` declares a `placeholder()` factory, which files mockls generated, and the
+    /// structs with memberwise initializers.
+    static func scanSwiftSources(under folder: URL) -> (declared: Bool, generated: [URL], structs: [StructShape]) {
         let enumerator = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.fileSizeKey], options: [.skipsHiddenFiles])
         let needle = Array("static func placeholder(".utf8)
         let generatedHeader = Array(PlaceholderFileRenderer.header.utf8)
         var declared = false
         var generated: [URL] = []
+        var structs: [StructShape] = []
+        let structKeyword = Array("struct ".utf8)
         while let url = enumerator?.nextObject() as? URL {
             if Glob.skippedFolders.contains(url.lastPathComponent) {
                 enumerator?.skipDescendants()
@@ -75,8 +80,9 @@ public struct Workspace: Sendable {
             else { continue }
             if data.starts(with: generatedHeader) { generated.append(url.standardizedFileURL) }
             if !declared, data.withUnsafeBytes({ contains(needle, in: $0) }) { declared = true }
+            if data.withUnsafeBytes({ contains(structKeyword, in: $0) }) { structs += SwiftTestFile(Array(data)).structShapes() }
         }
-        return (declared, generated.sorted { $0.path < $1.path })
+        return (declared, generated.sorted { $0.path < $1.path }, structs)
     }
 
     private static func contains(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
