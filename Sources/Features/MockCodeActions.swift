@@ -60,9 +60,14 @@ public enum MockCodeActions {
         }
         var actions: [MockCodeAction] = []
         let given = Dictionary(site.arguments.map { ($0.label, $0.value) }) { first, _ in first }
-        if site.construction.kind == .initializer, given.keys.allSatisfy(labels.contains), given.count < object.fields.count {
+        // Without factories only the non-null fields: a nullable one reads as `nil` unset, and a literal for it
+        // (a custom scalar's, say) may not even parse.
+        let fillable = object.fields.filter { options.placeholders || $0.isNonNull }
+        if site.construction.kind == .initializer, given.keys.allSatisfy(labels.contains),
+            fillable.contains(where: { given[$0.initLabel] == nil })
+        {
             var values = given
-            for field in object.fields where values[field.initLabel] == nil {
+            for field in fillable where values[field.initLabel] == nil {
                 values[field.initLabel] = writer.value(for: field, inArgument: true)
             }
             actions.append(MockCodeAction(

@@ -82,6 +82,18 @@ final class CodeActionTests: XCTestCase {
                     report.append(Self.diff(scenario.source, Self.apply(action.edits, to: scenario.source)))
                 }
             }
+            // The refactorings of every `Mock<…>(` call.
+            let lines = scenario.source.split(separator: "\n", omittingEmptySubsequences: false)
+            var offset = 0
+            for (index, line) in lines.enumerated() {
+                defer { offset += line.utf8.count + 1 }
+                guard let column = line.range(of: "Mock<").map({ line.utf8.distance(from: line.startIndex, to: $0.lowerBound) }) else { continue }
+                let at = offset + column + 5
+                for action in MockCodeActions.refactorings(at: at..<at, in: file, project: project, options: scenario.options) {
+                    report.append("-- line \(index + 1) refactoring: \(action.title) --")
+                    report.append(Self.diff(scenario.source, Self.apply(action.edits, to: scenario.source)))
+                }
+            }
             let text = report.joined(separator: "\n") + "\n"
             let url = Self.goldens.appendingPathComponent("\(scenario.name).txt")
             if ProcessInfo.processInfo.environment["MOCKLS_UPDATE"] == "1" {
