@@ -37,7 +37,8 @@ public struct Workspace: Sendable {
         let (configurations, errors) = ProjectDiscovery.discover(in: self.folder)
         configurationErrors = errors
         let pinnedFormat = MockFormatDetector.detect(in: self.folder)
-        (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = Self.scanSwiftSources(under: self.folder)
+        let sources = SwiftSourceScan.scan(under: self.folder)
+        (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -56,41 +57,6 @@ public struct Workspace: Sendable {
             project.compareGeneratedMocks()
             return project
         }
-    }
-
-    /// Whether a Swift file below `folder` declares a `placeholder()` factory, which files mockls generated, and the
-    /// structs with memberwise initializers.
-    static func scanSwiftSources(under folder: URL) -> (declared: Bool, generated: [URL], structs: [StructShape]) {
-        let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.fileSizeKey], options: [.skipsHiddenFiles])
-        let needle = Array("static func placeholder(".utf8)
-        let generatedHeader = Array(PlaceholderFileRenderer.header.utf8)
-        var declared = false
-        var generated: [URL] = []
-        var structs: [StructShape] = []
-        let structKeyword = Array("struct ".utf8)
-        while let url = enumerator?.nextObject() as? URL {
-            if Glob.skippedFolders.contains(url.lastPathComponent) {
-                enumerator?.skipDescendants()
-                continue
-            }
-            guard url.pathExtension == "swift", !url.lastPathComponent.hasSuffix(".graphql.swift"),
-                (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap({ $0 }) ?? 0 < 4_000_000,
-                let data = FileManager.default.contents(atPath: url.path)
-            else { continue }
-            if data.starts(with: generatedHeader) { generated.append(url.standardizedFileURL) }
-            if !declared, data.withUnsafeBytes({ contains(needle, in: $0) }) { declared = true }
-            if data.withUnsafeBytes({ contains(structKeyword, in: $0) }) { structs += SwiftTestFile(Array(data)).structShapes() }
-        }
-        return (declared, generated.sorted { $0.path < $1.path }, structs)
-    }
-
-    private static func contains(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if (1..<needle.count).allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
-        }
-        return false
     }
 
     /// A file changed (or was created): re-index it in every project it belongs to. `text` nil reads the disk;

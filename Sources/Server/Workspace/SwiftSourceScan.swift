@@ -1,0 +1,68 @@
+import Foundation
+import GraphQLIndex
+import Synchronization
+import SwiftAnalysis
+
+/// What mockls reads from a workspace's own Swift files: whether they declare `placeholder()` factories (fixes then
+/// write `.placeholder()`), which of them `mockls placeholders` generated, and the structs with a memberwise
+/// initializer (for their factories).
+///
+/// A file is read and parsed again only when its size or modification date changed since the last scan: a
+/// workspace is scanned at every re-load (on each save, for clients that cannot watch files).
+enum SwiftSourceScan {
+    struct Facts: Sendable {
+        var declaresPlaceholders: Bool
+        var isGeneratedPlaceholderFile: Bool
+        var structs: [StructShape]
+    }
+
+    private struct Entry: Sendable {
+        var modified: Date
+        var size: Int
+        var facts: Facts
+    }
+
+    private static let cache = Mutex<[String: Entry]>([:])
+
+    static func scan(under folder: URL) -> (declaresPlaceholders: Bool, generated: [URL], structs: [StructShape]) {
+        let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: Array(keys), options: [.skipsHiddenFiles])
+        var declares = false
+        var generated: [URL] = []
+        var structs: [StructShape] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if Glob.skippedFolders.contains(url.lastPathComponent) {
+                enumerator?.skipDescendants()
+                continue
+            }
+            guard url.pathExtension == "swift", !url.lastPathComponent.hasSuffix(".graphql.swift"),
+                let values = try? url.resourceValues(forKeys: keys), let size = values.fileSize, size < 4_000_000,
+                let facts = facts(of: url, size: size, modified: values.contentModificationDate ?? .distantPast)
+            else { continue }
+            declares = declares || facts.declaresPlaceholders
+            if facts.isGeneratedPlaceholderFile { generated.append(url.standardizedFileURL) }
+            structs += facts.structs
+        }
+        return (declares, generated.sorted { $0.path < $1.path }, structs)
+    }
+
+    private static func facts(of url: URL, size: Int, modified: Date) -> Facts? {
+        if let entry = cache.withLock({ $0[url.path] }), entry.size == size, entry.modified == modified { return entry.facts }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let bytes = Array(data)
+        let facts = Facts(
+            declaresPlaceholders: contains(Array("static func placeholder(".utf8), in: bytes),
+            isGeneratedPlaceholderFile: bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8)),
+            structs: contains(Array("struct ".utf8), in: bytes) ? SwiftTestFile(bytes).structShapes() : [])
+        cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
+        return facts
+    }
+
+    private static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if (1..<needle.count).allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
+        }
+        return false
+    }
+}
