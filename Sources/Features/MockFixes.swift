@@ -67,19 +67,18 @@ struct FixWriter {
     func value(for field: MockField, inArgument: Bool) -> String {
         let named = field.graphqlType.namedType.value
         let type = schema[named]
+        let valueType = field.valueType.hasSuffix("?") ? String(field.valueType.dropLast()) : field.valueType
         let abstractStandIn = type?.isAbstract == true
             ? schema.possibleTypes(of: named).first.flatMap { model.object($0) }.map { "Mock<\($0.swiftName)>" } : nil
-        if field.setter == .list || field.setter == .scalarList { return "[]" }  // what a list's placeholder is
-        if options.placeholders {
-            if let abstractStandIn, field.setter == .entity { return "\(abstractStandIn).placeholder()" }
-            // Apollo ≥ 1.23 takes non-null fields as non-optional parameters: the implicit member finds the factory.
-            if inArgument, model.format == .defaults, field.isNonNull { return ".placeholder()" }
-            let valueType = field.valueType.hasSuffix("?") ? String(field.valueType.dropLast()) : field.valueType
-            return "\(valueType).placeholder()"
-        }
         switch field.setter {
         case .list, .scalarList:
-            return "[]"  // handled above; kept for exhaustiveness
+            return "[]"  // what a list's placeholder is, too
+        case .entity where options.placeholders && abstractStandIn != nil:
+            return "\(abstractStandIn!).placeholder()"  // `(any AnyMock)` has no factory of its own
+        case .entity where options.placeholders, .scalar where options.placeholders:
+            // Apollo ≥ 1.23 takes non-null fields as non-optional parameters: the implicit member finds the factory;
+            // elsewhere it would find `Optional`'s (`nil`).
+            return inArgument && model.format == .defaults && field.isNonNull ? ".placeholder()" : "\(valueType).placeholder()"
         case .entity:
             return "\(abstractStandIn ?? "Mock<\(type.map(SwiftNames.typeName) ?? named)>")()"
         case .scalar:
@@ -91,9 +90,7 @@ struct FixWriter {
             case "Int": return "0"
             case "Float": return "0.0"
             case "Boolean": return "false"
-            default:
-                let valueType = field.valueType.hasSuffix("?") ? String(field.valueType.dropLast()) : field.valueType
-                return "try! \(valueType)(_jsonValue: \"\")"
+            default: return "try! \(valueType)(_jsonValue: \"\")"
             }
         }
     }
