@@ -21,10 +21,17 @@ final class FeatureRobustnessTests: XCTestCase {
         let source = try scenarioTest()
         let file = SwiftTestFile(source)
         var answered = 0
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project)
+        let structs = file.structShapes()
         for offset in 0...(source.utf8.count + 2) {
             if !MockCompletions.completions(at: offset, in: file, project: fixture.project).isEmpty { answered += 1 }
             if MockHover.hover(at: offset, in: file, project: fixture.project) != nil { answered += 1 }
             _ = MockDefinition.definition(at: offset, in: file, project: fixture.project)
+            if offset % 3 == 0 {
+                let range = offset..<min(offset + 4, source.utf8.count + 2)
+                if !MockCodeActions.actions(at: range, in: file, project: fixture.project, diagnostics: diagnostics).isEmpty { answered += 1 }
+                _ = StructFactories.actions(at: range, in: file, structs: structs)
+            }
         }
         XCTAssertGreaterThan(answered, 100, "the features answer somewhere in a file full of mocks")
     }
@@ -38,6 +45,10 @@ final class FeatureRobustnessTests: XCTestCase {
             let file = previous.map { $0.file.updated(to: text) } ?? SwiftTestFile(text)
             _ = MockCompletions.completions(at: end, in: file, project: fixture.project)
             _ = MockHover.hover(at: max(0, end - 1), in: file, project: fixture.project)
+            if end % 25 == 0 {
+                let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project)
+                _ = MockCodeActions.actions(at: max(0, end - 5)..<end, in: file, project: fixture.project, diagnostics: diagnostics)
+            }
             previous = (text, file)
         }
         XCTAssertEqual(previous?.file.tree.description, String(decoding: bytes[..<(bytes.count / 5 * 5)], as: UTF8.self))
