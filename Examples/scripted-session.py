@@ -78,6 +78,14 @@ def main() -> int:
         print(f"\n# {TEST_FILE.name}:{d['range']['start']['line'] + 1}: {d['message']}")
     print()
 
+    # The quick fix of the first one: pass an author that sets `name`, where the book is built.
+    actions = request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": diagnostics[0]["range"],
+                                                  "context": {"diagnostics": [diagnostics[0]]}})
+    fix = actions[0]
+    [edit] = fix["edit"]["changes"][uri]
+    assert fix["title"] == "Set `name` on the `Mock<Author>`" and "author: Mock<Author>(name: \"\")" in edit["newText"], fix
+    print(f"\n# quick fix: {fix['title']}: insert `{edit['newText']}` at line {edit['range']['start']['line'] + 1}\n")
+
     # Ask what `data.book?.author.name` is, and complete the members of a mock.
     lines = text.splitlines(keepends=True)
     line = next(i for i, l in enumerate(lines) if "data.book?.author.name" in l)
