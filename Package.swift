@@ -42,7 +42,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        .target(name: "Features", dependencies: ["GraphQLIndex", "SwiftAnalysis"]),
+        .target(name: "Features", dependencies: ["GraphQLIndex", "SwiftAnalysis", "SourceText"]),
         .target(name: "JSONRPC", dependencies: ["CJSONC"]),
         .target(name: "LSP", dependencies: ["JSONRPC", "SourceText"]),
         .target(

@@ -120,15 +120,10 @@ public enum MockCodeActions {
         }
         let final = current.lines.bytes
         guard final != original else { return nil }
-        var prefix = 0
-        while prefix < min(original.count, final.count), original[prefix] == final[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < min(original.count, final.count) - prefix, original[original.count - 1 - suffix] == final[final.count - 1 - suffix] {
-            suffix += 1
-        }
+        let changed = changedRange(from: original, to: final)
         let edit = TestFix(
-            title: "Set every field this test reads but its mocks never set", range: prefix..<(original.count - suffix),
-            text: String(decoding: final[prefix..<(final.count - suffix)], as: UTF8.self), isPreferred: false)
+            title: "Set every field this test reads but its mocks never set", range: changed.old,
+            text: String(decoding: final[changed.new], as: UTF8.self), isPreferred: false)
         return (edit, units[index].range)
     }
 }

@@ -91,9 +91,7 @@ final class WorkspaceIndexer: Sendable {
     }
 
     static func diagnostic(_ diagnostic: IndexDiagnostic, lines: LineTable, encoding: PositionEncodingKind) -> LSP.Diagnostic {
-        let range = LSP.Range(
-            start: lines.position(of: diagnostic.location.range.lowerBound, encoding: encoding),
-            end: lines.position(of: diagnostic.location.range.upperBound, encoding: encoding))
+        let range = lines.range(of: diagnostic.location.range, encoding: encoding)
         let severity: DiagnosticSeverity = switch diagnostic.severity {
         case .error: .error
         case .warning: .warning

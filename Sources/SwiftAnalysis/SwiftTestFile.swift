@@ -44,14 +44,10 @@ public struct SwiftTestFile: Sendable {
 
     /// The one replacement that turns `old` into `new`.
     static func edit(from old: [UInt8], to new: [UInt8]) -> SourceEdit {
-        let common = min(old.count, new.count)
-        var prefix = 0
-        while prefix < common, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < common - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let changed = changedRange(from: old, to: new)
         return SourceEdit(
-            range: AbsolutePosition(utf8Offset: prefix)..<AbsolutePosition(utf8Offset: old.count - suffix),
-            replacement: Array(new[prefix..<(new.count - suffix)]))
+            range: AbsolutePosition(utf8Offset: changed.old.lowerBound)..<AbsolutePosition(utf8Offset: changed.old.upperBound),
+            replacement: Array(new[changed.new]))
     }
 
     /// The token that ends at or contains `offset`, looking left first: the one a cursor at `offset` is typing in

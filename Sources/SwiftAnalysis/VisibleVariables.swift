@@ -97,7 +97,5 @@ extension SwiftTestFile {
         return .selectionSet(path: [root.name.text] + path)
     }
 
-    static func range(_ token: TokenSyntax) -> Range<Int> {
-        token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset
-    }
+    static func range(_ token: TokenSyntax) -> Range<Int> { FlowReader.range(token) }
 }
