@@ -10,11 +10,16 @@ PY           := $(VENV)/bin/python
 SWIFT_FLAGS  ?=
 DEBUG_BIN     = .build/debug/mockls
 RELEASE_BIN   = .build/release/mockls
+FUZZ_BIN      = .build/release/mockls-fuzz
+# The parse differential of `make test` and the size of a `make fuzz` run.
+DIFFERENTIAL_EDITS ?= 20000
+FUZZ_RUNS     ?= 1000000
+FUZZ_BUILD    := .build-fuzz
 
 # apt as root, or through sudo when there is one.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test test-swift test-protocol bench install uninstall deps editor-deps python-env clean
+.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench install uninstall deps editor-deps python-env clean
 
 all: build
 
@@ -50,8 +55,8 @@ run: build python-env
 	@echo; echo "# mockls check on the example workspace (it finds the tests that would crash: exit status 1)"
 	$(DEBUG_BIN) check --workspace Examples/Bookshelf; test $$? -eq 1
 
-## Unit tests, then the protocol transcripts and the pytest-lsp client against the real binary.
-test: test-swift test-protocol
+## Unit tests, the protocol transcripts and the pytest-lsp client against the real binary, then the parse differential.
+test: test-swift test-protocol test-differential
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
@@ -59,6 +64,31 @@ test-swift: deps
 
 test-protocol: build python-env editor-deps
 	MOCKLS_BIN=$(DEBUG_BIN) $(PY) -m pytest -q Tests/protocol
+
+## The incremental Swift parse against full parses: random edits to every Swift file under ../shared/fixtures and
+## Tests/, each version compared with a full parse. Release build: swift-syntax is about 45x slower in debug.
+test-differential: deps
+	@if [ ! -d ../shared ]; then echo "../shared is not beside the repository: the parse differential is skipped"; exit 0; fi; \
+	set -e; $(SWIFT) build -c release --product mockls-fuzz $(SWIFT_FLAGS); \
+	$(FUZZ_BIN) differential --edits $(DIFFERENTIAL_EDITS) --seed 1 --failures .build/differential-failures
+
+## libFuzzer on each surface (messages, graphql, swift, workspace), FUZZ_RUNS inputs each, then the bounded random
+## message stream of one long-lived server with its resident memory (not part of `make test`; see README).
+fuzz: deps
+	$(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) --product mockls-fuzz $(SWIFT_FLAGS) \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+	set -e; for surface in messages graphql swift workspace; do \
+	  runs=$(FUZZ_RUNS); [ $$surface = workspace ] && runs=$$(( $(FUZZ_RUNS) / 50 )); \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$surface $(FUZZ_BUILD)/crashes; \
+	  $(FUZZ_BUILD)/release/mockls-fuzz seeds $$surface $(FUZZ_BUILD)/seeds/$$surface; \
+	  echo "== libFuzzer: $$surface, $$runs inputs (log: $(FUZZ_BUILD)/$$surface.log)"; \
+	  status=0; $(FUZZ_BUILD)/release/mockls-fuzz libfuzzer $$surface -runs=$$runs -max_len=8192 -timeout=30 \
+	    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$surface- \
+	    $(FUZZ_BUILD)/corpus/$$surface $(FUZZ_BUILD)/seeds/$$surface > $(FUZZ_BUILD)/$$surface.log 2>&1 || status=$$?; \
+	  grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY)" $(FUZZ_BUILD)/$$surface.log || true; \
+	  if [ $$status -ne 0 ]; then tail -40 $(FUZZ_BUILD)/$$surface.log; exit $$status; fi; \
+	done
+	$(FUZZ_BUILD)/release/mockls-fuzz run messages --inputs 100000 --seed 2
 
 ## Python for the protocol tests: a virtualenv with pytest-lsp (Debian's python3 needs python3-venv for it).
 python-env: $(VENV)/.stamp

@@ -7,6 +7,7 @@ import PackageDescription
 //   SwiftAnalysis                 — Swift sources read with swift-syntax (generated mocks, tests): pure, no IO
 //   CJSONC → JSONRPC → LSP        — the protocol edge
 //   Server → mockls               — workspace, documents, scheduling, CLI
+//   Fuzzing → mockls-fuzz         — fuzz surfaces over all of the above (make fuzz; the parse differential in make test)
 let package = Package(
     name: "mockls",
     platforms: [.macOS(.v15)],
@@ -60,6 +61,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Fuzz surfaces and the incremental-parse differential (`make fuzz`, and `make test` for the differential).
+        .target(
+            name: "Fuzzing",
+            dependencies: [
+                "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "JSONRPC",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "mockls-fuzz",
+            dependencies: ["Fuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex"]),

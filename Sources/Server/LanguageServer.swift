@@ -196,7 +196,7 @@ public final class LanguageServer: @unchecked Sendable {
             case InitializedNotification.method:
                 logger.info("client initialized")
                 registerFileWatchers()
-                indexer?.load(workspaceFolders, overlays: graphQLOverlays)
+                indexer?.load(WorkspaceFolders.roots(workspaceFolders), overlays: graphQLOverlays)
             case DidOpenTextDocumentNotification.method:
                 let open = try decode(DidOpenTextDocumentParams.self, params)
                 documents.open(open.textDocument)
@@ -227,15 +227,19 @@ public final class LanguageServer: @unchecked Sendable {
                 let save = try decode(DidSaveTextDocumentParams.self, params)
                 logger.debug("saved \(save.textDocument.uri)")
                 // Without file watching (Neovim on Linux), a save is when new and changed files are looked for.
-                if !watchingFiles { indexer?.load(workspaceFolders, overlays: graphQLOverlays) }
+                if !watchingFiles { indexer?.load(WorkspaceFolders.roots(workspaceFolders), overlays: graphQLOverlays) }
             case DidChangeWatchedFilesNotification.method:
                 let changes = try decode(DidChangeWatchedFilesParams.self, params).changes
                 handleWatchedFileChanges(changes)
             case DidChangeWorkspaceFoldersNotification.method:
                 let event = try decode(DidChangeWorkspaceFoldersParams.self, params).event
-                let removed = Set(event.removed.compactMap { Self.fileURL($0.uri) })
-                workspaceFolders = workspaceFolders.filter { !removed.contains($0) } + event.added.compactMap { Self.fileURL($0.uri) }
-                indexer?.load(workspaceFolders, overlays: graphQLOverlays)
+                let before = WorkspaceFolders.roots(workspaceFolders)
+                workspaceFolders = WorkspaceFolders.changed(
+                    workspaceFolders, added: event.added.compactMap { Self.fileURL($0.uri) },
+                    removed: event.removed.compactMap { Self.fileURL($0.uri) })
+                // Re-announcing an open folder, or adding one inside it, changes nothing.
+                let roots = WorkspaceFolders.roots(workspaceFolders)
+                if roots != before { indexer?.setFolders(roots, overlays: graphQLOverlays) }
             default:
                 logger.debug("ignoring notification \(method)")
             }
@@ -252,7 +256,7 @@ public final class LanguageServer: @unchecked Sendable {
         // UTF-8 only when the client prefers it; UTF-16 is the protocol's default and the one every client has.
         positionEncoding = params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16
         phase = .running
-        workspaceFolders = Self.folders(params)
+        workspaceFolders = WorkspaceFolders.changed([], added: Self.folders(params), removed: [])
         let logger = self.logger
         let send = self.send
         let publish: @Sendable (PublishDiagnosticsParams) -> Void = { diagnostics in
@@ -337,7 +341,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func handleWatchedFileChanges(_ changes: [FileEvent]) {
         let files = changes.compactMap { Self.fileURL($0.uri) }
         if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) || $0.path.hasSuffix("+Mock.graphql.swift") }) {
-            indexer?.load(workspaceFolders, overlays: graphQLOverlays)
+            indexer?.load(WorkspaceFolders.roots(workspaceFolders), overlays: graphQLOverlays)
             return
         }
         let overlays = graphQLOverlays

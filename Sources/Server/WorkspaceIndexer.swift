@@ -51,6 +51,21 @@ final class WorkspaceIndexer: Sendable {
         }
     }
 
+    /// Keeps the workspaces of folders that stay, indexes the new ones and drops the others (their diagnostics are
+    /// cleared): what a change of workspace folders needs, without re-indexing what did not change.
+    func setFolders(_ folders: [URL], overlays: [URL: [UInt8]]) {
+        queue.async { [self] in
+            let existing = current.withLock { $0 }
+            let workspaces = folders.map { folder in
+                existing.first { $0.folder == folder.standardizedFileURL } ?? Workspace(folder: folder, overlays: overlays)
+            }
+            current.withLock { $0 = workspaces }
+            log("workspace folders: \(workspaces.map(\.folder.path).joined(separator: ", "))")
+            publishDiagnostics()
+            indexed()
+        }
+    }
+
     /// Re-indexes one file: `text` is an open document's text; nil reads the disk (or removes a deleted file).
     func update(_ file: URL, text: [UInt8]?) {
         let file = file.standardizedFileURL

@@ -4,17 +4,26 @@ import SwiftSyntax
 
 /// A Swift test file parsed once per version of its text, for every question asked about it at that version.
 ///
-/// A new version is parsed incrementally from the previous one: the edit is found by comparing the two texts
-/// (common prefix and suffix), so it does not matter how the client described its changes.
+/// A new version is parsed incrementally from the previous one when `IncrementalParsePolicy` says swift-syntax can
+/// do so safely, and from scratch otherwise: the edit is found by comparing the two texts (common prefix and
+/// suffix), so it does not matter how the client described its changes.
 public struct SwiftTestFile: Sendable {
     public let tree: SourceFileSyntax
     /// The text it was parsed from, with its lines.
     public let lines: LineTable
     private let parse: IncrementalParseResult
+    private let reuse: IncrementalParsePolicy.ReuseFacts
+    /// Whether this version was parsed incrementally (for tests and benchmarks).
+    public let wasParsedIncrementally: Bool
 
     public init(_ lines: LineTable) {
-        parse = lines.bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: nil) }
+        parse = lines.bytes.withUnsafeBufferPointer {
+            Parser.parseIncrementally(
+                source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: nil)
+        }
         tree = parse.tree
+        reuse = IncrementalParsePolicy.facts(of: parse.tree)
+        wasParsedIncrementally = false
         self.lines = lines
     }
 
@@ -23,32 +32,44 @@ public struct SwiftTestFile: Sendable {
 
     public var utf8Count: Int { lines.byteCount }
 
-    /// The file after its text became `lines`, re-using the syntax of what did not change.
+    /// The file after its text became `lines`, re-using the syntax of what did not change where that is safe.
     public func updated(to lines: LineTable) -> SwiftTestFile {
-        let edit = Self.edit(from: self.lines.bytes, to: lines.bytes)
-        let transition = IncrementalParseTransition(previousIncrementalParseResult: parse, edits: ConcurrentEdits(edit))
-        let result = lines.bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-        return SwiftTestFile(parse: result, lines: lines)
+        let edit = IncrementalParsePolicy.TextEdit(from: self.lines.bytes, to: lines.bytes)
+        if edit.isEmpty { return SwiftTestFile(self, lines: lines) }
+        guard IncrementalParsePolicy.allowsReuse(of: tree, facts: reuse, edit: edit) else { return SwiftTestFile(lines) }
+        let sourceEdit = SourceEdit(
+            range: AbsolutePosition(utf8Offset: edit.old.lowerBound)..<AbsolutePosition(utf8Offset: edit.old.upperBound),
+            replacement: Array(edit.inserted))
+        let transition = IncrementalParseTransition(previousIncrementalParseResult: parse, edits: ConcurrentEdits(sourceEdit))
+        let result = lines.bytes.withUnsafeBufferPointer {
+            Parser.parseIncrementally(
+                source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: transition)
+        }
+        return SwiftTestFile(
+            parse: result, lines: lines, reuse: IncrementalParsePolicy.facts(of: result.tree, after: reuse, edit: edit))
     }
 
     public func updated(to text: [UInt8]) -> SwiftTestFile { updated(to: LineTable(text)) }
 
-    private init(parse: IncrementalParseResult, lines: LineTable) {
+    private init(parse: IncrementalParseResult, lines: LineTable, reuse: IncrementalParsePolicy.ReuseFacts) {
         self.parse = parse
         tree = parse.tree
+        self.lines = lines
+        self.reuse = reuse
+        wasParsedIncrementally = true
+    }
+
+    /// The same parse for an identical text.
+    private init(_ file: SwiftTestFile, lines: LineTable) {
+        parse = file.parse
+        tree = file.tree
+        reuse = file.reuse
+        wasParsedIncrementally = file.wasParsedIncrementally
         self.lines = lines
     }
 
     /// The 1-based line of a byte offset, as messages name lines.
     public func line(of offset: Int) -> Int { lines.line(containing: offset) + 1 }
-
-    /// The one replacement that turns `old` into `new`.
-    static func edit(from old: [UInt8], to new: [UInt8]) -> SourceEdit {
-        let changed = changedRange(from: old, to: new)
-        return SourceEdit(
-            range: AbsolutePosition(utf8Offset: changed.old.lowerBound)..<AbsolutePosition(utf8Offset: changed.old.upperBound),
-            replacement: Array(new[changed.new]))
-    }
 
     /// The token that ends at or contains `offset`, looking left first: the one a cursor at `offset` is typing in
     /// or just after.

@@ -27,6 +27,9 @@ struct Mockls: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as FileSystemError {
+            printError("mockls: \(error)")
+            exit(withError: ExitCode(2))
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             printError(fullMessage(for: error))

@@ -37,10 +37,8 @@ struct MocksCommand: ParsableCommand {
                 let files = MockFileRenderer.files(for: project.index.mockModel)
                 if let output {
                     let folder = URL(fileURLWithPath: output).appendingPathComponent(projects.count > 1 ? project.configuration.namespace : "")
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    for file in files {
-                        try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
-                    }
+                    try OutputFiles.createFolder(folder)
+                    for file in files { try OutputFiles.write(file.contents, to: folder.appendingPathComponent(file.name)) }
                     printError("mockls: wrote \(files.count) files to \(folder.path)")
                 } else {
                     for file in files {

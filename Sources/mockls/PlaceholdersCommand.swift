@@ -32,10 +32,10 @@ struct PlaceholdersCommand: ParsableCommand {
             }
             var destination = URL(fileURLWithPath: output)
             if projects.count > 1 {
-                try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+                try OutputFiles.createFolder(destination)
                 destination.appendPathComponent("\(project.index.mockModel.namespace)+Placeholders.swift")
             }
-            try Data(text.utf8).write(to: destination)
+            try OutputFiles.write(text, to: destination)
             printError("mockls: wrote \(destination.path)")
         }
     }

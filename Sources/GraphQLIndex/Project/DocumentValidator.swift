@@ -97,7 +97,7 @@ enum DocumentValidator {
                 case .operation(let operation):
                     for variable in operation.variables {
                         let type = variable.type.namedType
-                        if schema[type.value] == nil { report("unknown-type", "unknown type \(type.value)", type.range) }
+                        if !type.value.isEmpty, schema[type.value] == nil { report("unknown-type", "unknown type \(type.value)", type.range) }
                     }
                     guard let root = schema.rootType(operation.kind) else {
                         report("unknown-root", "the schema has no \(operation.kind.rawValue) type", operation.name?.range ?? operation.selectionSet.range)

@@ -291,6 +291,8 @@ public struct Schema: Sendable {
         guard let type = types[name], let location = type.location else { return }
         func check(_ reference: TypeReference, input: Bool, _ document: String) {
             let referenced = reference.namedType
+            // A type that did not parse is reported as a syntax error already.
+            guard !referenced.value.isEmpty else { return }
             guard let kind = kinds[referenced.value] else {
                 report(.error, "unknown-type", "unknown type \(referenced.value)", document, referenced.range)
                 return

@@ -5,6 +5,11 @@
 /// keyword at the start of a line ends whatever was open, so an unfinished selection set while typing does not
 /// swallow the definitions after it.
 public enum GraphQLParser {
+    /// How deep selection sets, list and object values, and list types may nest (apollo-parser, Apollo's own
+    /// parser, stops at 500 too). Deeper, the parser reports one error where the limit is passed, skips that
+    /// construct and goes on, so that no walk over a document recurses without bound.
+    public static let maximumDepth = 500
+
     public static func parse(_ source: [UInt8]) -> Document {
         source.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, array: source)
@@ -20,6 +25,8 @@ private struct Parser {
     var token: Token
     var previousEnd = 0
     var errors: [SyntaxError] = []
+    /// How many selection sets, values and list types enclose the current token.
+    var depth = 0
     let source: UnsafeBufferPointer<UInt8>
     /// The same bytes as an array, which descriptions share.
     let array: [UInt8]
@@ -214,10 +221,13 @@ private struct Parser {
 
     mutating func parseSelectionSet() -> SelectionSet {
         let start = token.start
-        guard skip(.braceLeft) else {
+        guard token.kind == .braceLeft else {
             error("expected \"{\", found \(describeToken)")
             return SelectionSet(selections: [], range: start..<start)
         }
+        guard enterNested() else { return SelectionSet(selections: [], range: start..<previousEnd) }
+        defer { depth -= 1 }
+        advance()
         var selections: [Selection] = []
         while token.kind != .braceRight {
             if token.kind == .endOfFile || startsDefinitionOnNewLine {
@@ -328,6 +338,8 @@ private struct Parser {
             case let name: return .enumValue(name)
             }
         case .bracketLeft:
+            guard enterNested() else { return .null }
+            defer { depth -= 1 }
             advance()
             var values: [Value] = []
             while token.kind != .bracketRight, token.kind != .endOfFile, token.kind != .parenRight, token.kind != .braceRight {
@@ -338,6 +350,8 @@ private struct Parser {
             expect(.bracketRight, "\"]\"")
             return .list(values)
         case .braceLeft:
+            guard enterNested() else { return .null }
+            defer { depth -= 1 }
             advance()
             var members: [(name: Name, value: Value)] = []
             while token.kind != .braceRight, token.kind != .endOfFile, token.kind != .parenRight {
@@ -358,7 +372,12 @@ private struct Parser {
 
     mutating func parseTypeReference() -> TypeReference? {
         var type: TypeReference
-        if skip(.bracketLeft) {
+        if token.kind == .bracketLeft {
+            let start = token.start
+            // Too deep: the whole list type was skipped; what stands in for it is reported already.
+            guard enterNested() else { return .named(Name("", start..<previousEnd)) }
+            defer { depth -= 1 }
+            advance()
             guard let inner = parseTypeReference() else { return nil }
             expect(.bracketRight, "\"]\"")
             type = .list(inner)
@@ -368,6 +387,27 @@ private struct Parser {
         }
         if skip(.bang) { type = .nonNull(type) }
         return type
+    }
+
+    /// At an opening bracket: counts one more level, or, past `GraphQLParser.maximumDepth`, reports it and skips the
+    /// whole construct (to its closing bracket, the end of the file or a definition keyword starting a line).
+    mutating func enterNested() -> Bool {
+        guard depth >= GraphQLParser.maximumDepth else {
+            depth += 1
+            return true
+        }
+        let start = token.start
+        var open = 0
+        repeat {
+            switch token.kind {
+            case .braceLeft, .bracketLeft, .parenLeft: open += 1
+            case .braceRight, .bracketRight, .parenRight: open -= 1
+            default: break
+            }
+            advance()
+        } while open > 0 && token.kind != .endOfFile && !(startsDefinitionOnNewLine && token.kind == .name)
+        error("nested more than \(GraphQLParser.maximumDepth) levels deep: mockls reads no deeper", at: start..<previousEnd)
+        return false
     }
 
     // MARK: Type system definitions

@@ -27,8 +27,7 @@ public struct CheckReport: Sendable {
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
         var found: [(file: URL, lines: LineTable, diagnostics: [(range: Range<Int>, severity: String, code: String, message: String)])] = []
         for file in Self.swiftFiles(under: roots) {
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            let bytes = Array(data)
+            guard let bytes = FileTree.contents(file) else { continue }
             guard Self.buildsMocks(bytes) else { continue }
             checkedFiles.append(file.path)
             let text = String(decoding: bytes, as: UTF8.self)
@@ -62,25 +61,11 @@ public struct CheckReport: Sendable {
     }
 
     static func swiftFiles(under roots: [URL]) -> [URL] {
-        var files: [URL] = []
-        for root in roots {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else { continue }
-            guard isDirectory.boolValue else {
-                if root.pathExtension == "swift" { files.append(root) }
-                continue
-            }
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-            while let url = enumerator?.nextObject() as? URL {
-                let name = url.lastPathComponent
-                if ["node_modules", "DerivedData", "Pods", "Carthage"].contains(name) || name.hasPrefix(".build") {
-                    enumerator?.skipDescendants()
-                    continue
-                }
-                if url.pathExtension == "swift", !name.hasSuffix(".graphql.swift") { files.append(url.standardizedFileURL) }
-            }
+        var seen: Set<String> = []
+        return roots.flatMap { root in
+            FileTree.files(under: root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
         }
-        return files.sorted { $0.path < $1.path }
+        .filter { seen.insert($0.path).inserted }
+        .sorted { $0.path < $1.path }
     }
 }

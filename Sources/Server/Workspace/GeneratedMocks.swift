@@ -14,8 +14,7 @@ public struct GeneratedMockSource: Sendable {
         guard configuration.testMocksEnabled else { return [] }
         let base = configuration.testMocksPath ?? configuration.root
         return Glob(base: base, pattern: "**/*+Mock.graphql.swift").files().compactMap { url in
-            guard let data = try? Data(contentsOf: url) else { return nil }
-            let text = Array(data)
+            guard let text = FileTree.contents(url) else { return nil }
             return GeneratedMockSource(path: url.path, text: text, mocks: GeneratedMockFile.mocks(in: String(decoding: text, as: UTF8.self)))
         }
     }

@@ -7,9 +7,6 @@ struct Glob: Sendable, Equatable {
     let base: URL
     let pattern: String
 
-    /// Folders no project's sources live in (Apollo skips the same ones).
-    static let skippedFolders: Set<String> = [".build", ".swiftpm", "Pods", "DerivedData", "node_modules", ".git"]
-
     /// The absolute path components the pattern matches against.
     private var components: [Substring] {
         let absolute = pattern.hasPrefix("/") ? pattern : base.path + "/" + pattern
@@ -36,44 +33,52 @@ struct Glob: Sendable, Equatable {
         part.contains { $0 == "*" || $0 == "?" || $0 == "{" || $0 == "[" }
     }
 
-    /// Every regular file the pattern matches, sorted by path.
+    /// Every regular file the pattern matches, sorted by path. Walks as `FileTree` does: each folder entered once
+    /// per remaining pattern (links cannot loop), skipped folders left out of wildcards, only regular files listed.
     func files() -> [URL] {
         let (rootPath, rest) = root
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: rootPath, isDirectory: &isDirectory) else { return [] }
-        if rest.isEmpty { return isDirectory.boolValue ? [] : [URL(fileURLWithPath: rootPath)] }
+        let (kind, identity) = FileTree.status(of: rootPath)
+        switch kind {
+        case .file: return rest.isEmpty ? [URL(fileURLWithPath: rootPath)] : []
+        case .folder where !rest.isEmpty: break
+        default: return []
+        }
+        struct Visit: Hashable { var folder: FileTree.Identity, remaining: Int }
+        var visited: Set<Visit> = []
+        var files: Set<FileTree.Identity> = []
         var results: [String] = []
-        walk(rootPath, rest[...], into: &results)
-        return Set(results).sorted().map { URL(fileURLWithPath: $0) }
-    }
-
-    private func walk(_ directory: String, _ rest: ArraySlice<Substring>, into results: inout [String]) {
-        guard let part = rest.first else { return }
-        let remaining = rest.dropFirst()
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        if part == "**" {
-            // Zero folders, or one more and still inside `**`.
-            walk(directory, remaining, into: &results)
-            for entry in entries where !Self.skippedFolders.contains(entry) {
-                let path = directory + "/" + entry
-                if isDirectory(path) { walk(path, rest, into: &results) }
+        var folders = 0
+        var pending: [(path: String, identity: FileTree.Identity?, rest: ArraySlice<Substring>, depth: Int)] = [
+            (rootPath, identity, rest[...], 0)
+        ]
+        while let (directory, identity, rest, depth) = pending.popLast() {
+            guard let part = rest.first, depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders else { continue }
+            if let identity, !visited.insert(Visit(folder: identity, remaining: rest.count)).inserted { continue }
+            folders += 1
+            let remaining = rest.dropFirst()
+            let isWildcard = Self.hasWildcard(part)
+            if part == "**" {
+                // Zero folders, or one more and still inside `**`.
+                pending.append((directory, identity, remaining, depth))
             }
-            return
-        }
-        for entry in entries where Self.matches(Substring(entry), part) {
-            let path = directory + "/" + entry
-            if remaining.isEmpty {
-                if !isDirectory(path) { results.append(path) }
-            } else if !Self.skippedFolders.contains(entry), isDirectory(path) {
-                walk(path, remaining, into: &results)
+            for entry in FileTree.entries(of: directory) {
+                let path = directory == "/" ? "/" + entry : directory + "/" + entry
+                if part == "**" {
+                    guard !FileTree.isSkippedFolder(entry) else { continue }
+                    let (kind, child) = FileTree.status(of: path)
+                    if kind == .folder { pending.append((path, child, rest, depth + 1)) }
+                    continue
+                }
+                guard Self.matches(Substring(entry), part) else { continue }
+                let (kind, child) = FileTree.status(of: path)
+                if remaining.isEmpty {
+                    if kind == .file, child.map({ files.insert($0).inserted }) ?? true { results.append(path) }
+                } else if kind == .folder, !(isWildcard && FileTree.isSkippedFolder(entry)) {
+                    pending.append((path, child, remaining, depth + 1))
+                }
             }
         }
-    }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return results.sorted().map { URL(fileURLWithPath: $0) }
     }
 
     /// Whether a whole absolute path matches the pattern (for files that change later).
@@ -88,7 +93,7 @@ struct Glob: Sendable, Equatable {
             // A trailing `**` takes everything below, files included.
             if pattern.count == 1 { return !path.isEmpty }
             if matches(path, pattern.dropFirst()) { return true }
-            guard let folder = path.first, path.count > 1, !skippedFolders.contains(String(folder)) else { return false }
+            guard let folder = path.first, path.count > 1, !FileTree.isSkippedFolder(folder) else { return false }
             return matches(path.dropFirst(), pattern)
         }
         guard let name = path.first, matches(name, part) else { return false }

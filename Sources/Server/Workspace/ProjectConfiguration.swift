@@ -96,9 +96,9 @@ struct ApolloCodegenConfigurationFile: Decodable {
     static func load(_ url: URL) throws(ConfigurationError) -> ProjectConfiguration {
         let bytes: [UInt8]
         do {
-            bytes = Array(try Data(contentsOf: url))
+            bytes = try FileTree.read(url)
         } catch {
-            throw ConfigurationError(file: url, message: "cannot read the file: \(error.localizedDescription)")
+            throw ConfigurationError(file: url, message: "cannot read the file: \(error)")
         }
         let file: ApolloCodegenConfigurationFile
         do {
@@ -156,9 +156,9 @@ enum GraphQLConfigFile {
     static func load(_ url: URL) throws(ConfigurationError) -> [ProjectConfiguration] {
         let text: String
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            text = String(decoding: try FileTree.read(url), as: UTF8.self)
         } catch {
-            throw ConfigurationError(file: url, message: "cannot read the file: \(error.localizedDescription)")
+            throw ConfigurationError(file: url, message: "cannot read the file: \(error)")
         }
         let node: Any?
         do {

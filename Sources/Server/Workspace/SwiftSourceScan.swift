@@ -26,17 +26,11 @@ enum SwiftSourceScan {
 
     static func scan(under folder: URL) -> (declaresPlaceholders: Bool, generated: [URL], structs: [StructShape]) {
         let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: Array(keys), options: [.skipsHiddenFiles])
         var declares = false
         var generated: [URL] = []
         var structs: [StructShape] = []
-        while let url = enumerator?.nextObject() as? URL {
-            if Glob.skippedFolders.contains(url.lastPathComponent) {
-                enumerator?.skipDescendants()
-                continue
-            }
-            guard url.pathExtension == "swift", !url.lastPathComponent.hasSuffix(".graphql.swift"),
-                let values = try? url.resourceValues(forKeys: keys), let size = values.fileSize, size < 4_000_000,
+        for url in FileTree.files(under: folder, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }) {
+            guard let values = try? url.resourceValues(forKeys: keys), let size = values.fileSize, size < 4_000_000,
                 let facts = facts(of: url, size: size, modified: values.contentModificationDate ?? .distantPast)
             else { continue }
             declares = declares || facts.declaresPlaceholders
@@ -48,8 +42,7 @@ enum SwiftSourceScan {
 
     private static func facts(of url: URL, size: Int, modified: Date) -> Facts? {
         if let entry = cache.withLock({ $0[url.path] }), entry.size == size, entry.modified == modified { return entry.facts }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let bytes = Array(data)
+        guard let bytes = FileTree.contents(url) else { return nil }
         let facts = Facts(
             declaresPlaceholders: contains(Array("static func placeholder(".utf8), in: bytes),
             isGeneratedPlaceholderFile: bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8)),

@@ -43,7 +43,7 @@ public struct Workspace: Sendable {
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
                 for file in files {
-                    guard let text = overlays[file] ?? (try? Data(contentsOf: file)).map(Array.init) else { continue }
+                    guard let text = overlays[file] ?? FileTree.contents(file) else { continue }
                     sources.append((file.path, role, text))
                 }
             }
@@ -67,7 +67,7 @@ public struct Workspace: Sendable {
         var changed = false
         for index in projects.indices {
             guard let role = projects[index].configuration.role(of: file) else { continue }
-            if let contents = text ?? (try? Data(contentsOf: file)).map(Array.init) {
+            if let contents = text ?? FileTree.contents(file) {
                 projects[index].index.update(file.path, role: role, text: contents)
             } else {
                 projects[index].index.remove(file.path)
@@ -142,23 +142,8 @@ public enum ProjectDiscovery {
     }
 
     static func configurationFiles(in folder: URL) -> [URL] {
-        var found: [URL] = []
         let names = Set([apolloConfigurationName] + GraphQLConfigFile.names)
-        func walk(_ directory: URL) {
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-            for entry in entries.sorted() {
-                let url = directory.appendingPathComponent(entry)
-                if names.contains(entry) {
-                    found.append(url)
-                } else if !Glob.skippedFolders.contains(entry), !entry.hasPrefix("."),
-                    (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
-                {
-                    walk(url)
-                }
-            }
-        }
-        walk(folder)
-        return found
+        return FileTree.files(under: folder) { names.contains(String($0[$0.index(after: $0.lastIndex(of: "/") ?? $0.startIndex)...])) }
     }
 }
 
@@ -176,22 +161,7 @@ public enum MockFormatDetector {
 
     /// `Package.resolved` files: SwiftPM's, and those inside Xcode projects and workspaces.
     static func resolvedFiles(in folder: URL) -> [URL] {
-        var found: [URL] = []
-        func walk(_ directory: URL, depth: Int) {
-            guard depth < 8, let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-            for entry in entries.sorted() {
-                let url = directory.appendingPathComponent(entry)
-                if entry == "Package.resolved" {
-                    found.append(url)
-                } else if !Glob.skippedFolders.contains(entry), entry != ".git",
-                    (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
-                {
-                    walk(url, depth: depth + 1)
-                }
-            }
-        }
-        walk(folder, depth: 0)
-        return found
+        FileTree.files(under: folder) { $0.hasSuffix("/Package.resolved") }
     }
 
     struct Resolved: Decodable {
@@ -210,8 +180,7 @@ public enum MockFormatDetector {
 
     /// The apollo-ios version pinned in a `Package.resolved` (format 1, 2 or 3), as numbers.
     static func apolloVersion(in file: URL) -> [Int]? {
-        guard let data = try? Data(contentsOf: file),
-            let resolved = try? JSONCDecoder().decode(Resolved.self, from: Array(data))
+        guard let bytes = FileTree.contents(file), let resolved = try? JSONCDecoder().decode(Resolved.self, from: bytes)
         else { return nil }
         let pins = resolved.pins ?? resolved.object?.pins ?? []
         let apollo = pins.first { pin in

@@ -1,0 +1,217 @@
+import Features
+import Foundation
+import GraphQLIndex
+import JSONRPC
+import Server
+import SwiftAnalysis
+
+/// One place where input from outside reaches mockls. `run` must return for any bytes; a trap is a finding.
+public protocol FuzzSurface: AnyObject {
+    /// Runs one input.
+    func run(_ input: [UInt8])
+    /// An input for the bounded random driver, from the seeds and the previous inputs.
+    func generate(_ random: inout SeededRandom) -> [UInt8]
+}
+
+public enum FuzzSurfaceName: String, CaseIterable, Sendable {
+    case messages, graphql, swift, workspace
+
+    public func make(_ fixture: FuzzFixture) -> any FuzzSurface {
+        switch self {
+        case .messages: return MessageSurface(fixture)
+        case .graphql: return GraphQLSurface(fixture)
+        case .swift: return SwiftFileSurface(fixture)
+        case .workspace: return WorkspaceSurface(fixture)
+        }
+    }
+}
+
+/// A Swift test file and edits to it: every version parsed as the server parses it (and checked against a full
+/// parse), with completion, hover and definition at each edit, diagnostics, code actions and struct factories.
+///
+/// Input: the file's text, a zero byte, then edits (each: kind, position, length or bytes).
+public final class SwiftFileSurface: FuzzSurface {
+    private let fixture: FuzzFixture
+    private let cache = MockDiagnosticsCache()
+
+    public init(_ fixture: FuzzFixture) { self.fixture = fixture }
+
+    public func run(_ input: [UInt8]) {
+        let split = input.firstIndex(of: 0) ?? input.count
+        var file = SwiftTestFile(Array(input[..<split]))
+        var script = FuzzBytes(split < input.count ? Array(input[(split + 1)...]) : [])
+        let project = fixture.project
+        var edits = 0
+        while !script.isAtEnd, edits < 64 {
+            edits += 1
+            var text = file.lines.bytes
+            let at = script.below(text.count + 1)
+            switch script.byte() % 4 {
+            case 0: text.insert(contentsOf: script.take(upTo: 12), at: at)
+            case 1: text.removeSubrange(at..<min(text.count, at + script.below(24)))
+            case 2: text.replaceSubrange(at..<min(text.count, at + script.below(6)), with: script.take(upTo: 6))
+            default: break
+            }
+            let next = file.updated(to: text)
+            if next.wasParsedIncrementally, let difference = ParseDifferential.difference(next.tree, SwiftTestFile(text).tree) {
+                fatalError("incremental parse differs from a full parse: \(difference)")
+            }
+            file = next
+            let offset = min(at, text.count)
+            _ = MockCompletions.completions(at: offset, in: file, project: project)
+            _ = MockHover.hover(at: offset, in: file, project: project)
+            _ = MockDefinition.definition(at: offset, in: file, project: project)
+        }
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, cache: cache)
+        let structs = file.structShapes()
+        for start in stride(from: 0, through: file.utf8Count, by: max(1, file.utf8Count / 8)) {
+            let range = start..<min(file.utf8Count, start + 8)
+            _ = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics)
+            _ = StructFactories.actions(at: range, in: file, structs: structs)
+        }
+    }
+
+    public func generate(_ random: inout SeededRandom) -> [UInt8] {
+        let seed = fixture.swiftSeeds.isEmpty ? [] : random.pick(fixture.swiftSeeds)
+        var text = random.chance(4) ? Mutation.mutate(seed, with: &random, corpus: fixture.swiftSeeds) : seed
+        text.removeAll { $0 == 0 }
+        var script: [UInt8] = []
+        for _ in 0..<(1 + random.below(24)) {
+            script.append(UInt8(truncatingIfNeeded: random.next()))
+            script.append(UInt8(truncatingIfNeeded: random.next()))
+            script.append(UInt8(random.below(4)))
+            let fragment = random.pick(Mutation.fragments)
+            script.append(contentsOf: [UInt8(truncatingIfNeeded: random.next()), UInt8(fragment.count)])
+            script.append(contentsOf: fragment)
+        }
+        return text + [0] + script
+    }
+}
+
+/// A GraphQL document read as operations against the AnimalKingdom schema and as a schema of its own: parsing,
+/// validation, the mock and selection-set models, rendered mocks and placeholder factories.
+public final class GraphQLSurface: FuzzSurface {
+    private let fixture: FuzzFixture
+
+    public init(_ fixture: FuzzFixture) { self.fixture = fixture }
+
+    public func run(_ input: [UInt8]) {
+        var project = fixture.project
+        project.update("fuzz.graphql", role: .executable, text: input)
+        exercise(project)
+        let schemaProject = ProjectIndex(
+            namespace: "Fuzz", sources: [("schema.graphqls", .schema, input), ("operations.graphql", .executable, input)])
+        exercise(schemaProject)
+        _ = ProjectIndex(namespace: "Fuzz", sources: [("schema.json", .schema, input)]).diagnostics
+    }
+
+    private func exercise(_ project: ProjectIndex) {
+        _ = project.diagnostics
+        _ = MockFileRenderer.files(for: project.mockModel)
+        let selectionSets = project.selectionSetModel()
+        _ = PlaceholderFileRenderer.render(
+            model: project.mockModel, schema: project.schema, mocksModule: nil, selectionSets: selectionSets,
+            initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true))
+    }
+
+    public func generate(_ random: inout SeededRandom) -> [UInt8] {
+        let seed = fixture.graphQLSeeds.isEmpty ? [] : random.pick(fixture.graphQLSeeds)
+        return Mutation.mutate(seed, with: &random, corpus: fixture.graphQLSeeds)
+    }
+}
+
+/// The message path of one long-lived server: framing, JSON-RPC, dispatch, documents and requests. Inputs are raw
+/// bytes of the stream; the random driver writes mostly well-formed messages (documents opened, edited and closed,
+/// requests at random positions, workspace folder changes) with damaged ones between.
+public final class MessageSurface: FuzzSurface {
+    private let fixture: FuzzFixture
+    private let server: LanguageServer
+    private var framer = MessageFramer()
+    private var nextID = 1
+    private var open: [String: (version: Int, text: [UInt8])] = [:]
+    private let workspace: URL
+    public private(set) var messages = 0
+
+    public init(_ fixture: FuzzFixture) {
+        self.fixture = fixture
+        workspace = fixture.shared.appendingPathComponent("fixtures/scenarios/animalkingdom")
+        server = LanguageServer(options: ServerOptions(logLevel: .critical)) { _ in }
+        feed(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"textDocument":{"completion":{"completionItem":{"snippetSupport":true}}},"workspace":{"workspaceFolders":true}},"rootUri":"\#(workspace.absoluteString)"}}"#))
+        feed(Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+    }
+
+    public func run(_ input: [UInt8]) { feed(input) }
+
+    private func feed(_ bytes: [UInt8]) {
+        for event in framer.feed(bytes) {
+            messages += 1
+            server.handle(event)
+        }
+    }
+
+    static func frame(_ body: String) -> [UInt8] { frame(Array(body.utf8)) }
+    static func frame(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
+
+    private static func json(_ bytes: [UInt8]) -> String {
+        var out = "\""
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    public func generate(_ random: inout SeededRandom) -> [UInt8] {
+        nextID += 1
+        let id = nextID
+        let uri = "\(workspace.absoluteString)/Tests/AnimalKingdomTests/Fuzz\(random.below(80)).swift"
+        let position = #"{"line":\#(random.below(60)),"character":\#(random.below(40))}"#
+        var body: String
+        switch random.below(16) {
+        case 0, 1:
+            let seed = fixture.swiftSeeds.isEmpty ? [] : random.pick(fixture.swiftSeeds)
+            let text = random.chance(3) ? Mutation.mutate(seed, with: &random) : seed
+            open[uri] = (1, text)
+            body = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"swift","version":1,"text":\#(Self.json(text))}}}"#
+        case 2, 3, 4, 5:
+            guard let (uri, document) = open.randomElement(using: &random) else { return generate(&random) }
+            let start = #"{"line":\#(random.below(40)),"character":\#(random.below(30))}"#
+            let insert = Self.json(random.pick(Mutation.fragments))
+            open[uri] = (document.version + 1, document.text)
+            body = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(document.version + 1)},"contentChanges":[{"range":{"start":\#(start),"end":\#(start)},"text":\#(insert)}]}}"#
+        case 6:
+            guard let uri = open.keys.randomElement(using: &random) else { return generate(&random) }
+            open[uri] = nil
+            body = #"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"\#(uri)"}}}"#
+        case 7, 8, 9, 10:
+            let target = open.keys.randomElement(using: &random) ?? uri
+            let method = random.pick(["textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/diagnostic"])
+            body = #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{"textDocument":{"uri":"\#(target)"},"position":\#(position)}}"#
+        case 11:
+            let target = open.keys.randomElement(using: &random) ?? uri
+            body = #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(target)"},"range":{"start":\#(position),"end":\#(position)},"context":{"diagnostics":[]}}}"#
+        case 12:
+            body = #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":\#(id - random.below(5))}}"#
+        case 13:
+            // An editor that re-announces its folder, or adds and removes one.
+            let folder = random.chance(2) ? workspace.absoluteString : workspace.appendingPathComponent("Tests").absoluteString
+            let change = random.chance(3) ? #""added":[],"removed":[{"uri":"\#(folder)","name":"w"}]"# : #""added":[{"uri":"\#(folder)","name":"w"}],"removed":[]"#
+            body = #"{"jsonrpc":"2.0","method":"workspace/didChangeWorkspaceFolders","params":{"event":{\#(change)}}}"#
+        case 14:
+            body = #"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(uri)"}}}"#
+        default:
+            // Damaged: a mutated message, or bytes that are no message at all.
+            let valid = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":\#(position)}}"#.utf8)
+            let damaged = Mutation.mutate(valid, with: &random)
+            return random.chance(4) ? damaged : Self.frame(damaged)
+        }
+        return Self.frame(body)
+    }
+}

@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// How mockls reads a workspace's folders and files, in one place: configuration globs, folder discovery, the
+/// Swift sources it scans, `mockls check` paths and watched-file matching all go through it.
+///
+/// - A folder is entered once, by what it is (device and inode), not by the path that reached it: links that loop
+///   (`loop -> .`, `up -> ..`) cannot make a walk endless. A link that leads out of the workspace is followed (teams
+///   link a shared schema), and what it reaches is entered once too.
+/// - Skipped folders are the same everywhere: hidden ones (`.git`, `.build`, `.swiftpm`…) and `node_modules`,
+///   `DerivedData`, `Pods`, `Carthage`. A path written out in a configuration is still read.
+/// - Only regular files are read (a FIFO named `schema.graphql` would block a read forever), each at most
+///   `maximumFileSize` bytes.
+/// - A walk is bounded: at most `maximumDepth` folders deep and `maximumFolders` folders in all.
+public enum FileTree {
+    public static let maximumDepth = 64
+    public static let maximumFolders = 100_000
+    public static let maximumFileSize = 256 << 20
+
+    /// Folders no project's sources live in.
+    public static func isSkippedFolder(_ name: some StringProtocol) -> Bool {
+        name.hasPrefix(".") || ["node_modules", "DerivedData", "Pods", "Carthage"].contains(String(name))
+    }
+
+    /// What a path is, following links.
+    public enum Kind: Equatable { case file, folder, other, missing }
+
+    public struct Identity: Hashable { let device: UInt64, inode: UInt64 }
+
+    public static func kind(of path: String) -> Kind { status(of: path).kind }
+
+    static func status(of path: String) -> (kind: Kind, identity: Identity?) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return (.missing, nil) }
+        let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return (.file, identity)
+        case S_IFDIR: return (.folder, identity)
+        default: return (.other, identity)
+        }
+    }
+
+    /// The names in a folder, sorted (empty when it cannot be read).
+    static func entries(of folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    /// Every regular file below `root` (or `root` itself when it is a file) that `include` accepts, sorted by path;
+    /// a file reached by two paths is listed once.
+    public static func files(under root: URL, include: (String) -> Bool) -> [URL] {
+        var walk = Walk()
+        var found: [String] = []
+        let rootPath = root.standardizedFileURL.path
+        let (kind, identity) = status(of: rootPath)
+        switch kind {
+        case .file:
+            if include(rootPath) { found.append(rootPath) }
+        case .folder:
+            walk.visit(rootPath, identity: identity, depth: 0) { path, name, kind, _ in
+                if kind == .file, include(path) { found.append(path) }
+                return kind == .folder && !isSkippedFolder(name)
+            }
+        case .other, .missing:
+            break
+        }
+        return found.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// A depth-first walk that enters every folder once.
+    struct Walk {
+        private var entered: Set<Identity> = []
+        private var seenFiles: Set<Identity> = []
+        private(set) var folders = 0
+        private(set) var truncated = false
+
+        /// Marks a folder as entered; false when it was already (or the walk is over its bounds).
+        mutating func enter(_ identity: Identity?, depth: Int) -> Bool {
+            guard depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders else {
+                truncated = true
+                return false
+            }
+            if let identity, !entered.insert(identity).inserted { return false }
+            folders += 1
+            return true
+        }
+
+        /// Whether a file is seen for the first time (one listing per file, whatever path reached it).
+        mutating func firstSight(of identity: Identity?) -> Bool {
+            guard let identity else { return true }
+            return seenFiles.insert(identity).inserted
+        }
+
+        /// Visits `folder`'s entries, then the folders `body` returns true for, without recursion.
+        mutating func visit(
+            _ folder: String, identity: Identity?, depth: Int,
+            _ body: (_ path: String, _ name: String, _ kind: Kind, _ depth: Int) -> Bool
+        ) {
+            var pending: [(path: String, identity: Identity?, depth: Int)] = [(folder, identity, depth)]
+            while let (path, identity, depth) = pending.popLast() {
+                guard enter(identity, depth: depth) else { continue }
+                var children: [(String, Identity?, Int)] = []
+                for name in FileTree.entries(of: path) {
+                    let child = path == "/" ? "/" + name : path + "/" + name
+                    let (kind, childIdentity) = FileTree.status(of: child)
+                    if kind == .file, !firstSight(of: childIdentity) { continue }
+                    if body(child, name, kind, depth + 1), kind == .folder { children.append((child, childIdentity, depth + 1)) }
+                }
+                // Depth first, in name order.
+                pending.append(contentsOf: children.reversed())
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    public enum ReadError: Error, CustomStringConvertible, Equatable {
+        case notRegularFile(String)
+        case tooLarge(String, Int)
+        case system(String, String)
+
+        public var description: String {
+            switch self {
+            case .notRegularFile(let path): return "\(path): not a regular file"
+            case .tooLarge(let path, let size): return "\(path): \(size) bytes is more than mockls reads (\(FileTree.maximumFileSize))"
+            case .system(let path, let reason): return "\(path): \(reason)"
+            }
+        }
+    }
+
+    /// The bytes of a regular file. Opens without blocking and checks what was opened, so a FIFO or a device is
+    /// refused rather than read.
+    public static func read(_ url: URL) throws(ReadError) -> [UInt8] {
+        let path = url.path
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(path, String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system(path, String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(path) }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else { throw .tooLarge(path, size) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while total < size {
+            let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + total, size - total) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        if total < size { bytes.removeSubrange(total...) }
+        return bytes
+    }
+
+    #if canImport(Glibc)
+    private static let systemRead = Glibc.read
+    #else
+    private static let systemRead = Darwin.read
+    #endif
+
+    /// The bytes of a regular file, or nil.
+    public static func contents(_ url: URL) -> [UInt8]? { try? read(url) }
+}

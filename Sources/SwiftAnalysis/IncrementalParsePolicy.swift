@@ -1,0 +1,330 @@
+import Foundation
+import SourceText
+import SwiftParser
+import SwiftSyntax
+
+/// When a new version of a Swift file may be parsed incrementally from the tree of an earlier one, and when it must
+/// be parsed from scratch.
+///
+/// Why this exists (issue 16; recorded sessions in `../shared/repro/swift-incremental`): swift-syntax 603 traps inside
+/// its incremental parse on some texts. mockls hands it exact input — the edit is the byte difference between the
+/// text the old tree was parsed from and the new text — so the defect is in swift-syntax's node reuse. When
+/// `Parser.loadCurrentSyntaxNodeFromCache` reuses a code-block item or member, `LexemeSequence.advance(by:)` jumps
+/// the lexer to the node's end but keeps the lexer cursor of the node's *first* token. What that cursor carries is
+/// then stale for the token after the node:
+/// - the lexer's state stack. When the node began inside a string or regex literal (parser recovery splits a
+///   malformed literal into several items: `'\(g""-`, `./ 🛊`), or when an edit changed how the text before the node
+///   lexes (`""#""#` → `"犬"#""#`: the second `#` now opens a raw string), the lexer resumes in `afterStringLiteral`,
+///   `afterRawStringDelimiter` or `inRegexLiteral` at a byte that is no quote and traps (`Cursor.swift:1082`,
+///   `:1093`, `Lexeme.textRange`). Re-parsing unchanged text traps too when the old tree holds such a split literal;
+/// - the previous token's kind and keyword, which decide whether `/` starts a regex literal and whether `1.5` after a
+///   period is one literal or two;
+/// - whether the previous token's trailing trivia held a line break (a `/* … */` comment spanning lines after code),
+///   which decides whether the next statement starts a line.
+/// The reuse also ignores the context the parser is in. An item is reused at any position where the parser wants
+/// an item, so one whose extent depended on its context (a `}` swallowed as unexpected at the top level, after an
+/// earlier brace went missing) keeps that extent when an edit before it changes the context; and items deeper than
+/// the nesting limit are cut only when parsed afresh.
+/// The first problem traps; the others give a tree that differs from a full parse.
+///
+/// So a tree is reused only when none of this can happen, on facts that are cheap to keep current (`ReuseFacts`):
+/// - no literal of the old tree is malformed (no error inside a string or regex literal, no literal token among
+///   unexpected nodes), and none of its tokens could lex differently after a jump (a regex literal or `/` operator
+///   starting an item, a number starting an item, a statement starting with `init`, a line break in trailing trivia);
+/// - no item that swallowed a list end (`}`, `)`, `]`, `case`, `default`, `#endif`…) starts after the edit;
+/// - the nesting stays below the parser's limit;
+/// - the edit cannot change how the text around it lexes: it neither removes nor inserts a quote, `#`, `\`, `/` or
+///   backtick, has none beside it, and lies outside every literal — except plain text typed inside a segment of a
+///   single-line, non-raw string literal, which lexes the same way whatever it says.
+/// Anything else is parsed from scratch. The differential test (`mockls-fuzz differential`, run by `make test`)
+/// checks that every tree parsed this way equals a full parse of the same text.
+enum IncrementalParsePolicy {
+    /// The parser's nesting limit, passed explicitly so that debug and release builds parse alike.
+    static let maximumNestingLevel = 256
+
+    /// What decides whether a tree can be the base of an incremental parse.
+    struct ReuseFacts: Sendable {
+        /// A malformed literal or a token that a stale lexer cursor would lex differently: no reuse at all.
+        var isBlocked: Bool
+        /// The start of the last item whose extent depends on its context: edits must come after it.
+        var lastContextSensitiveItem: Int?
+        /// At least the deepest nesting of brackets, angle brackets and `#if` blocks.
+        var nestingBound: Int
+    }
+
+    // MARK: Facts of a tree
+
+    /// The facts of a tree parsed from scratch: one walk over its tokens.
+    static func facts(of tree: SourceFileSyntax) -> ReuseFacts {
+        var blocked = false
+        var depth = 0, deepest = 0
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            if !blocked, isHazard(token) { blocked = true }
+            depth += nestingChange(token.tokenKind)
+            deepest = max(deepest, depth)
+        }
+        var facts = ReuseFacts(isBlocked: blocked, lastContextSensitiveItem: nil, nestingBound: deepest)
+        addErrorFacts(of: Syntax(tree), to: &facts)
+        return facts
+    }
+
+    /// The facts of `tree`, parsed incrementally from a tree with `previous` facts by the edit `edit` (whose
+    /// `new` range is in `tree`'s text): tokens away from the edit lex as they did.
+    static func facts(of tree: SourceFileSyntax, after previous: ReuseFacts, edit: TextEdit) -> ReuseFacts {
+        var facts = ReuseFacts(
+            isBlocked: previous.isBlocked, lastContextSensitiveItem: nil,
+            nestingBound: previous.nestingBound + edit.nestingIncrease)
+        if !facts.isBlocked, hasHazard(in: tree, near: edit.new) { facts.isBlocked = true }
+        addErrorFacts(of: Syntax(tree), to: &facts)
+        return facts
+    }
+
+    /// The tokens from one before the edited range to two after it: a number becomes an item's first token when
+    /// what preceded it goes, and trailing trivia belongs to the token before.
+    private static func hasHazard(in tree: SourceFileSyntax, near range: Range<Int>) -> Bool {
+        let count = tree.totalLength.utf8Length
+        guard count > 0,
+            var token = tree.token(at: AbsolutePosition(utf8Offset: min(max(0, range.lowerBound - 1), count - 1)))
+        else { return false }
+        if let before = token.previousToken(viewMode: .sourceAccurate) { token = before }
+        var pastEnd = 0
+        while pastEnd < 2 {
+            if isHazard(token) { return true }
+            if token.position.utf8Offset > range.upperBound { pastEnd += 1 }
+            guard let next = token.nextToken(viewMode: .sourceAccurate) else { break }
+            token = next
+        }
+        return false
+    }
+
+    /// Errors that block reuse, and items whose extent depends on their context. Only the subtrees that hold errors
+    /// are visited (every node knows whether it has one).
+    private static func addErrorFacts(of node: Syntax, to facts: inout ReuseFacts) {
+        guard node.hasError || node.hasWarning, !facts.isBlocked else { return }
+        if isLiteral(node) || node.is(ExpressionSegmentSyntax.self) {
+            facts.isBlocked = true
+            return
+        }
+        if let token = node.as(TokenSyntax.self) {
+            if isLiteralToken(token.tokenKind) { facts.isBlocked = true }
+            return
+        }
+        if node.is(UnexpectedNodesSyntax.self) {
+            var endsAList = false
+            for token in node.tokens(viewMode: .all) {
+                if isLiteralToken(token.tokenKind) {
+                    facts.isBlocked = true
+                    return
+                }
+                endsAList = endsAList || endsList(token.tokenKind)
+            }
+            if endsAList, let item = enclosingItem(of: node) {
+                facts.lastContextSensitiveItem = max(facts.lastContextSensitiveItem ?? 0, item.position.utf8Offset)
+            }
+            return
+        }
+        for child in node.children(viewMode: .all) { addErrorFacts(of: child, to: &facts) }
+    }
+
+    /// A token whose lexing, right after a reused item, would depend on the stale lexer cursor. That token is the
+    /// first of the next item (or closes the list).
+    private static func isHazard(_ token: TokenSyntax) -> Bool {
+        switch token.tokenKind {
+        case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern:
+            // Whether `/` starts a regex literal depends on the previous token
+            // (`Lexer.Cursor.tryScanOperatorAsRegexLiteral`).
+            return startsItem(token)
+        case .binaryOperator(let name), .prefixOperator(let name), .postfixOperator(let name):
+            return name.utf8.contains(UInt8(ascii: "/")) && startsItem(token)
+        case .integerLiteral, .floatLiteral:
+            // `1.5` lexes as `1` `.5` after a period (`Lexer.Cursor.lexNumber`).
+            return startsItem(token)
+        case .keyword(.`init`):
+            // A statement starting with `init` is a declaration except in an initializer's body.
+            return startsItem(token, of: CodeBlockItemSyntax.self)
+        default:
+            // Inside a multi-line string literal the lexer puts line ends in trailing trivia; no item ends there.
+            let insideMultilineString = token.tokenKind == .multilineStringQuote || token.tokenKind.isStringSegment
+            return token.trailingTrivia.pieces.contains { piece in
+                switch piece {
+                case .newlines, .carriageReturns, .carriageReturnLineFeeds:
+                    return !insideMultilineString
+                case .blockComment(let text), .docBlockComment(let text):
+                    return text.utf8.contains(10) || text.utf8.contains(13)
+                default:
+                    return false
+                }
+            }
+        }
+    }
+
+    /// As `Parser.adjustNestingLevel` counts.
+    private static func nestingChange(_ kind: TokenKind) -> Int {
+        switch kind {
+        case .leftAngle, .leftBrace, .leftParen, .leftSquare, .poundIf: return 1
+        case .rightAngle, .rightBrace, .rightParen, .rightSquare, .poundEndif: return -1
+        default: return 0
+        }
+    }
+
+    /// Whether `token` is the first token of a code-block item or member, the nodes swift-syntax reuses.
+    private static func startsItem(_ token: TokenSyntax) -> Bool {
+        startsItem(token, of: CodeBlockItemSyntax.self) || startsItem(token, of: MemberBlockItemSyntax.self)
+    }
+
+    private static func startsItem<Item: SyntaxProtocol>(_ token: TokenSyntax, of kind: Item.Type) -> Bool {
+        var node = Syntax(token)
+        while let parent = node.parent {
+            guard parent.firstToken(viewMode: .sourceAccurate) == token else { return false }
+            if parent.is(kind) { return true }
+            node = parent
+        }
+        return false
+    }
+
+    private static func enclosingItem(of node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(CodeBlockItemSyntax.self) || candidate.is(MemberBlockItemSyntax.self) { return candidate }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private static func isLiteral(_ node: Syntax) -> Bool {
+        node.is(StringLiteralExprSyntax.self) || node.is(SimpleStringLiteralExprSyntax.self)
+            || node.is(RegexLiteralExprSyntax.self)
+    }
+
+    /// A token that ends a list of items in some context.
+    private static func endsList(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .rightBrace, .rightParen, .rightSquare, .poundElse, .poundElseif, .poundEndif, .keyword(.case),
+            .keyword(.default):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isLiteralToken(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .stringQuote, .multilineStringQuote, .singleQuote, .rawStringPoundDelimiter, .stringSegment, .backslash,
+            .regexSlash, .regexPoundDelimiter, .regexLiteralPattern:
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: The edit
+
+    /// One replacement that turns the old text into the new one, on whole UTF-8 characters.
+    struct TextEdit {
+        /// The bytes replaced, in the old text, and those replacing them, in the new.
+        let old: Range<Int>
+        let new: Range<Int>
+        let removed: ArraySlice<UInt8>
+        let inserted: ArraySlice<UInt8>
+        /// The old text's bytes beside the edit.
+        let before: UInt8?
+        let after: UInt8?
+
+        init(from oldText: [UInt8], to newText: [UInt8]) {
+            var (old, new) = changedRange(from: oldText, to: newText)
+            func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+            while old.lowerBound > 0, old.lowerBound < oldText.count, isContinuation(oldText[old.lowerBound]) {
+                old = (old.lowerBound - 1)..<old.upperBound
+                new = (new.lowerBound - 1)..<new.upperBound
+            }
+            while old.upperBound < oldText.count, isContinuation(oldText[old.upperBound]) {
+                old = old.lowerBound..<(old.upperBound + 1)
+                new = new.lowerBound..<(new.upperBound + 1)
+            }
+            self.old = old
+            self.new = new
+            removed = oldText[old]
+            inserted = newText[new]
+            before = old.lowerBound > 0 ? oldText[old.lowerBound - 1] : nil
+            after = old.upperBound < oldText.count ? oldText[old.upperBound] : nil
+        }
+
+        var isEmpty: Bool { old.isEmpty && new.isEmpty }
+
+        /// How much deeper the new text can nest than the old.
+        var nestingIncrease: Int {
+            inserted.reduce(0) { $0 + (IncrementalParsePolicy.opening.contains($1) ? 1 : 0) }
+                + removed.reduce(0) { $0 + (IncrementalParsePolicy.closing.contains($1) ? 1 : 0) }
+        }
+    }
+
+    private static let opening: Set<UInt8> = Set("{([<#".utf8)
+    private static let closing: Set<UInt8> = Set("})]>#".utf8)
+    /// Bytes whose insertion or removal can change the lexer's state beyond the edit.
+    private static let lexicalBytes: Set<UInt8> = Set("\"'#\\/`".utf8)
+    /// Bytes that can turn (part of) a string segment into something else.
+    private static let segmentBytes: Set<UInt8> = Set("\"\\#\n\r".utf8)
+
+    /// Whether `tree`, with `facts`, may be reused for the text after `edit`.
+    static func allowsReuse(of tree: SourceFileSyntax, facts: ReuseFacts, edit: TextEdit) -> Bool {
+        if ProcessInfo.processInfo.environment["MOCKLS_UNSAFE_REUSE"] != nil { return true }
+        guard !facts.isBlocked, facts.nestingBound + edit.nestingIncrease < maximumNestingLevel - 1 else { return false }
+        if let item = facts.lastContextSensitiveItem, item >= edit.old.upperBound { return false }
+        if isInsideStringSegment(edit.old, of: tree) {
+            return !edit.removed.contains(where: segmentBytes.contains) && !edit.inserted.contains(where: segmentBytes.contains)
+        }
+        if edit.removed.contains(where: lexicalBytes.contains) || edit.inserted.contains(where: lexicalBytes.contains) {
+            return false
+        }
+        if let before = edit.before, lexicalBytes.contains(before) { return false }
+        if let after = edit.after, lexicalBytes.contains(after) { return false }
+        let count = tree.totalLength.utf8Length
+        // With no quote in it or beside it, an edit that reaches into a literal starts or ends inside one.
+        for offset in [edit.old.lowerBound, edit.old.upperBound - 1] where offset >= 0 && offset < count {
+            if let token = tree.token(at: AbsolutePosition(utf8Offset: offset)), isInsideLiteral(token) { return false }
+        }
+        return true
+    }
+
+    private static func isInsideLiteral(_ token: TokenSyntax) -> Bool {
+        var node: Syntax? = Syntax(token)
+        while let current = node {
+            if isLiteral(current) { return true }
+            if current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The range lies within (or at either end of) the text of one segment of a single-line, non-raw string literal
+    /// that is not inside another literal.
+    private static func isInsideStringSegment(_ range: Range<Int>, of tree: SourceFileSyntax) -> Bool {
+        guard range.lowerBound > 0, var token = tree.token(at: AbsolutePosition(utf8Offset: range.lowerBound - 1)) else {
+            return false
+        }
+        while token.positionAfterSkippingLeadingTrivia.utf8Offset <= range.lowerBound {
+            if token.tokenKind.isStringSegment, range.upperBound <= token.endPositionBeforeTrailingTrivia.utf8Offset {
+                guard let literal = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self),
+                    literal.openingQuote.tokenKind == .stringQuote, literal.openingPounds == nil, !literal.hasError
+                else { return false }
+                var ancestor = literal.parent
+                while let node = ancestor {
+                    if isLiteral(node) { return false }
+                    ancestor = node.parent
+                }
+                return true
+            }
+            guard let next = token.nextToken(viewMode: .sourceAccurate) else { return false }
+            token = next
+        }
+        return false
+    }
+}
+
+private extension TokenKind {
+    var isStringSegment: Bool {
+        if case .stringSegment = self { return true }
+        return false
+    }
+}
+

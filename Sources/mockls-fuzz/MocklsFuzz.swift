@@ -1,0 +1,223 @@
+import ArgumentParser
+import Foundation
+import Fuzzing
+
+/// Fuzzing and differential testing of mockls: see `make fuzz` and `make test` (the differential).
+@main
+struct MocklsFuzz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mockls-fuzz",
+        abstract: "Feed mockls random and mutated input until something traps, hangs or differs.",
+        subcommands: [
+            DifferentialCommand.self, RunCommand.self, ReplayCommand.self, SeedsCommand.self, LibFuzzerCommand.self,
+        ])
+}
+
+struct Locations: ParsableArguments {
+    @Option(help: "The shared material (fixtures, repro sessions).")
+    var shared = "../shared"
+
+    @Option(help: "This repository (for the Swift files under Tests/).")
+    var repository = "."
+
+    func fixture() throws -> FuzzFixture {
+        do {
+            return try FuzzFixture(
+                shared: URL(fileURLWithPath: shared).standardizedFileURL, repository: URL(fileURLWithPath: repository))
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+}
+
+/// Random edits to every Swift file under `../shared/fixtures` and `Tests/`, each version parsed as the server does
+/// and compared with a full parse. Exit 1 when any tree differs (a trap ends the process).
+struct DifferentialCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "differential", abstract: "Check the incremental Swift parse against full parses.")
+
+    @OptionGroup var locations: Locations
+
+    @Option(help: "How many edits.")
+    var edits = 20_000
+
+    @Option(help: "The random seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "A folder to write each differing chain of texts to.")
+    var failures: String?
+
+    func run() throws {
+        let fixture = try locations.fixture()
+        let start = Date()
+        var differential = ParseDifferential(files: fixture.swiftSeeds, seed: seed)
+        let report = differential.run(edits: edits)
+        let seconds = Date().timeIntervalSince(start)
+        let styles = report.byStyle.sorted { $0.key < $1.key }
+            .map { "\($0.key) \($0.value.edits) (\($0.value.incremental) incremental)" }.joined(separator: ", ")
+        print("""
+            differential: \(report.edits) edits to \(fixture.swiftSeeds.count) Swift files in \(String(format: "%.1f", seconds)) s, \
+            seed \(seed): \(report.incremental) parsed incrementally, \(report.full) from scratch, \(report.unchanged) \
+            unchanged; \(styles); \(report.differences.count) differ from a full parse
+            """)
+        for (index, difference) in report.differences.prefix(10).enumerated() {
+            print("  step \(difference.step): \(difference.description)")
+            if let failures {
+                let folder = URL(fileURLWithPath: failures).appendingPathComponent("difference-\(index)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for (step, text) in difference.chain.enumerated() {
+                    try Data(text).write(to: folder.appendingPathComponent(String(format: "%04d.swift", step)))
+                }
+            }
+        }
+        if report.incremental < report.edits / 5 {
+            print("differential: too few incremental parses to mean anything (\(report.incremental))")
+            throw ExitCode(1)
+        }
+        if !report.differences.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// The bounded random driver: generated inputs for one surface, in one process.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Run generated inputs through one surface (messages, graphql, swift, workspace).")
+
+    @OptionGroup var locations: Locations
+
+    @Argument(help: "messages, graphql, swift or workspace.")
+    var surface: String
+
+    @Option(help: "How many inputs.")
+    var inputs = 1_000_000
+
+    @Option(help: "The random seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Stop after this many seconds, whatever the count.")
+    var seconds: Double?
+
+    @Option(help: "Write each input to this file before running it (what to replay after a trap).")
+    var last: String?
+
+    func run() throws {
+        guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
+        let target = name.make(try locations.fixture())
+        var random = SeededRandom(seed: seed)
+        let start = Date()
+        var ran = 0
+        var peak = residentMegabytes()
+        let every = max(1, inputs / 20)
+        while ran < inputs {
+            let input = target.generate(&random)
+            if let last { try? Data(input).write(to: URL(fileURLWithPath: last)) }
+            target.run(input)
+            ran += 1
+            if ran % every == 0 {
+                let resident = residentMegabytes()
+                peak = max(peak, resident)
+                FileHandle.standardOutput.write(Data("\(surface): \(ran) inputs, \(String(format: "%.0f", Date().timeIntervalSince(start))) s, resident \(resident) MB\n".utf8))
+            }
+            if let seconds, Date().timeIntervalSince(start) > seconds { break }
+        }
+        peak = max(peak, residentMegabytes())
+        print("\(surface): \(ran) inputs in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, 0 traps, peak resident \(peak) MB")
+    }
+}
+
+/// Runs saved inputs (regression cases, or what a fuzzer found) through a surface.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "replay", abstract: "Run saved inputs through one surface.")
+
+    @OptionGroup var locations: Locations
+
+    @Argument var surface: String
+    @Argument var files: [String]
+
+    func run() throws {
+        guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
+        let target = name.make(try locations.fixture())
+        for file in files {
+            target.run(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        }
+        print("\(surface): \(files.count) inputs replayed")
+    }
+}
+
+/// Writes generated inputs to a folder: the starting corpus of a libFuzzer run.
+struct SeedsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "seeds", abstract: "Write generated inputs for one surface.")
+
+    @OptionGroup var locations: Locations
+
+    @Argument var surface: String
+    @Argument var folder: String
+
+    @Option(help: "How many inputs.")
+    var count = 200
+
+    func run() throws {
+        guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
+        let target = name.make(try locations.fixture())
+        var random = SeededRandom(seed: 7)
+        let url = URL(fileURLWithPath: folder)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for index in 0..<count {
+            try Data(target.generate(&random)).write(to: url.appendingPathComponent("seed-\(index)"))
+        }
+    }
+}
+
+/// libFuzzer, when built with `-sanitize=fuzzer -DFUZZING` (`make fuzz`): coverage-guided inputs for one surface.
+struct LibFuzzerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "libfuzzer", abstract: "Run libFuzzer on one surface (a `make fuzz` build only).")
+
+    @OptionGroup var locations: Locations
+
+    @Argument var surface: String
+
+    @Argument(parsing: .captureForPassthrough, help: "libFuzzer's own arguments (-runs=N, a corpus folder…).")
+    var arguments: [String] = []
+
+    func run() throws {
+        #if FUZZING
+        guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
+        LibFuzzer.surface = name.make(try locations.fixture())
+        var argv: [UnsafeMutablePointer<CChar>?] = (["mockls-fuzz"] + arguments).map { strdup($0) }
+        var argc = CInt(argv.count)
+        argv.append(nil)
+        try argv.withUnsafeMutableBufferPointer { buffer in
+            var pointer = buffer.baseAddress!
+            let status = LLVMFuzzerRunDriver(&argc, &pointer) { data, size in
+                LibFuzzer.surface?.run(Array(UnsafeBufferPointer(start: data, count: size)))
+                return 0
+            }
+            if status != 0 { throw ExitCode(status) }
+        }
+        #else
+        throw ValidationError("this mockls-fuzz was built without libFuzzer; build it with `make fuzz`")
+        #endif
+    }
+}
+
+#if FUZZING
+enum LibFuzzer {
+    nonisolated(unsafe) static var surface: (any FuzzSurface)?
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+#endif
+
+/// The resident set of this process, in MB (Linux; 0 elsewhere).
+func residentMegabytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return 0 }
+    let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+    return kilobytes / 1024
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SwiftSyntax
+import XCTest
+
+@testable import SwiftAnalysis
+
+/// The incremental parse never traps and gives the tree a full parse gives; it is still used where typing needs it.
+final class IncrementalParseTests: XCTestCase {
+    private static let shared: URL? = {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+        return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
+    }()
+
+    /// `old` parsed from scratch, then updated to `new`: the result must equal a full parse of `new`.
+    @discardableResult
+    private func update(_ old: [UInt8], to new: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> SwiftTestFile {
+        let updated = SwiftTestFile(old).updated(to: new)
+        let full = SwiftTestFile(new)
+        XCTAssertEqual(updated.tree.description, full.tree.description, file: file, line: line)
+        XCTAssertEqual(updated.tree.debugDescription(includeTrivia: true), full.tree.debugDescription(includeTrivia: true), file: file, line: line)
+        return updated
+    }
+
+    private func update(_ old: String, to new: String, file: StaticString = #filePath, line: UInt = #line) -> SwiftTestFile {
+        update(Array(old.utf8), to: Array(new.utf8), file: file, line: line)
+    }
+
+    /// The smallest files found for each trap (`../shared/repro/parse-minimal`): they parse from scratch now.
+    func testMinimalTrapsOfTheIncrementalParse() throws {
+        guard let shared = Self.shared else { throw XCTSkip("../shared is not beside the repository; repro tests skipped") }
+        let folder = shared.appendingPathComponent("repro/parse-minimal")
+        let cases = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(cases.count, 4)
+        for name in cases {
+            let old = try Data(contentsOf: folder.appendingPathComponent("\(name)/old.swift"))
+            let new = try Data(contentsOf: folder.appendingPathComponent("\(name)/new.swift"))
+            let updated = update(Array(old), to: Array(new))
+            XCTAssertFalse(updated.wasParsedIncrementally, name)
+        }
+    }
+
+    /// The same shapes inside a test function, and edits that change how a raw-string delimiter lexes.
+    func testMalformedLiteralsAndLexicalEdits() {
+        let body = "import XCTest\nfinal class T: XCTestCase {\n  func test() {\n    _ = %@\n  }\n}\n"
+        func source(_ expression: String) -> String { body.replacingOccurrences(of: "%@", with: expression) }
+        update(source("\"\"\"\\(ß\"\"func"), to: source("\"\"\"(\\(ß\"\"func"))
+        update(source("'\\(g\"\"-"), to: source("'\\(g\"\"-"))
+        update(source("\"\"#\"\"#漢\""), to: source("\"犬\"#\"\"#漢\""))
+        update(source("./ \n🛊 t"), to: source("./ \n🛊 t"))
+        // A well-formed file: editing next to a raw string's delimiter parses from scratch.
+        let raw = update(source(##"#"a"# + "b""##), to: source(##"#"ax"# + "b""##))
+        XCTAssertFalse(raw.wasParsedIncrementally)
+    }
+
+    /// What typing needs stays incremental: identifiers, arguments, and plain text inside a string literal.
+    func testTypingStaysIncremental() {
+        let old = """
+            import XCTest
+            final class T: XCTestCase {
+              func testOne() {
+                let dog = Mock<Dog>(species: "Lab")
+                XCTAssertEqual(dog.species, "Lab")
+              }
+
+              func testTwo() {
+                let cat = Mock<Cat>()
+              }
+            }
+
+            """
+        XCTAssertTrue(update(old, to: old.replacingOccurrences(of: "Mock<Cat>()", with: "Mock<Cat>(id: 1)")).wasParsedIncrementally)
+        XCTAssertTrue(update(old, to: old.replacingOccurrences(of: "dog.species", with: "dog.spec")).wasParsedIncrementally)
+        XCTAssertTrue(update(old, to: old.replacingOccurrences(of: "species: \"Lab\"", with: "species: \"Labrador 犬\"")).wasParsedIncrementally)
+        // A quote, a backslash or a line break typed into a string changes how what follows lexes.
+        XCTAssertFalse(update(old, to: old.replacingOccurrences(of: "species: \"Lab\"", with: "species: \"La\"b\"")).wasParsedIncrementally)
+        XCTAssertFalse(update(old, to: old.replacingOccurrences(of: "species: \"Lab\"", with: "species: \"La\\b\"")).wasParsedIncrementally)
+        // Identical text is not parsed again.
+        let same = SwiftTestFile(old)
+        XCTAssertEqual(same.updated(to: Array(old.utf8)).tree.id, same.tree.id)
+    }
+
+    /// Items whose extent depends on their context (a `}` swallowed at the top level), nesting near the limit, and
+    /// tokens a stale lexer cursor would read differently are never reused.
+    func testContextAndStaleLexerState() {
+        // A brace went missing: the class's `}` is unexpected at the top level; putting the brace back must not
+        // reuse the item that swallowed it.
+        let broken = "final class T {\n  func a() \n    let x = 1\n  }\n  func b() {}\n}\n"
+        let fixed = broken.replacingOccurrences(of: "func a() \n", with: "func a() {\n")
+        update(broken, to: fixed)
+        // A block comment spanning lines after code decides whether the next statement starts a line.
+        let comment = "func f() {\n  a() /* one\n  two */ b()\n  c()\n}\n"
+        XCTAssertFalse(update(comment, to: comment.replacingOccurrences(of: "c()", with: "cd()")).wasParsedIncrementally)
+        // A statement that starts with a number or a `/`.
+        let number = "func f() {\n  foo.\n  x\n  1.5\n}\n"
+        update(number, to: number.replacingOccurrences(of: "  x\n", with: "  xy\n"))
+        let regex = "func f() {\n  x\n  / y /\n}\n"
+        update(regex, to: regex.replacingOccurrences(of: "  x\n", with: "  x.\n"))
+        // Deep nesting: past the parser's limit an item parsed afresh is cut, a reused one would not be.
+        let deep = "func f() {\n" + String(repeating: "(", count: 250) + "1" + String(repeating: ")", count: 250) + "\n  g()\n}\n"
+        update(deep, to: deep.replacingOccurrences(of: "func f() {\n", with: "func f() {\n((((((((((((\n"))
+    }
+}
