@@ -4,6 +4,7 @@ import GraphQLIndex
 import JSONRPC
 import Server
 import SwiftAnalysis
+import Synchronization
 
 /// One place where input from outside reaches mockls. `run` must return for any bytes; a trap is a finding.
 public protocol FuzzSurface: AnyObject {
@@ -42,7 +43,7 @@ public final class SwiftFileSurface: FuzzSurface {
         var script = FuzzBytes(split < input.count ? Array(input[(split + 1)...]) : [])
         let project = fixture.project
         var edits = 0
-        while !script.isAtEnd, edits < 64 {
+        while !script.isAtEnd, edits < 12 {
             edits += 1
             var text = file.lines.bytes
             let at = script.below(text.count + 1)
@@ -54,6 +55,11 @@ public final class SwiftFileSurface: FuzzSurface {
             }
             let next = file.updated(to: text)
             if next.wasParsedIncrementally, let difference = ParseDifferential.difference(next.tree, SwiftTestFile(text).tree) {
+                // The two texts, to reproduce with the old one parsed as this surface parsed it.
+                if let folder = ProcessInfo.processInfo.environment["MOCKLS_FUZZ_DIFFERENCES"] {
+                    try? Data(file.lines.bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("old.swift"))
+                    try? Data(text).write(to: URL(fileURLWithPath: folder).appendingPathComponent("new.swift"))
+                }
                 fatalError("incremental parse differs from a full parse: \(difference)")
             }
             file = next
@@ -72,11 +78,15 @@ public final class SwiftFileSurface: FuzzSurface {
     }
 
     public func generate(_ random: inout SeededRandom) -> [UInt8] {
-        let seed = fixture.swiftSeeds.isEmpty ? [] : random.pick(fixture.swiftSeeds)
+        // A few lines of a seed: small inputs keep the fuzzer fast, and any slice of a test file is a file to edit.
+        let whole = fixture.swiftSeeds.isEmpty ? [] : random.pick(fixture.swiftSeeds)
+        let lines = whole.split(separator: 10, omittingEmptySubsequences: false)
+        let first = random.below(lines.count)
+        let seed = Array(lines[first..<min(lines.count, first + 10 + random.below(60))].joined(separator: [10]))
         var text = random.chance(4) ? Mutation.mutate(seed, with: &random, corpus: fixture.swiftSeeds) : seed
         text.removeAll { $0 == 0 }
         var script: [UInt8] = []
-        for _ in 0..<(1 + random.below(24)) {
+        for _ in 0..<(1 + random.below(12)) {
             script.append(UInt8(truncatingIfNeeded: random.next()))
             script.append(UInt8(truncatingIfNeeded: random.next()))
             script.append(UInt8(random.below(4)))
@@ -92,11 +102,16 @@ public final class SwiftFileSurface: FuzzSurface {
 /// validation, the mock and selection-set models, rendered mocks and placeholder factories.
 public final class GraphQLSurface: FuzzSurface {
     private let fixture: FuzzFixture
+    /// The schema alone: the input is the project's only operations document.
+    private let schemaOnly: ProjectIndex
 
-    public init(_ fixture: FuzzFixture) { self.fixture = fixture }
+    public init(_ fixture: FuzzFixture) {
+        self.fixture = fixture
+        schemaOnly = ProjectIndex(namespace: "AnimalKingdomAPI", sources: [("schema.graphqls", .schema, fixture.schema)])
+    }
 
     public func run(_ input: [UInt8]) {
-        var project = fixture.project
+        var project = schemaOnly
         project.update("fuzz.graphql", role: .executable, text: input)
         exercise(project)
         let schemaProject = ProjectIndex(
@@ -132,10 +147,24 @@ public final class MessageSurface: FuzzSurface {
     private let workspace: URL
     public private(set) var messages = 0
 
+    /// Requests sent and not answered yet: like an editor, the driver keeps only a few in flight.
+    private let outstanding = Outstanding()
+    private final class Outstanding: Sendable {
+        let count = Mutex(0)
+        func withLock<R>(_ body: (inout Int) -> R) -> R { count.withLock { body(&$0) } }
+    }
+    private static let maximumOutstanding = 8
+
     public init(_ fixture: FuzzFixture) {
         self.fixture = fixture
         workspace = fixture.shared.appendingPathComponent("fixtures/scenarios/animalkingdom")
-        server = LanguageServer(options: ServerOptions(logLevel: .critical)) { _ in }
+        let outstanding = self.outstanding
+        server = LanguageServer(options: ServerOptions(logLevel: .critical)) { bytes in
+            // A reply (it carries an id and no method) frees a slot.
+            if bytes.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)), !bytes.contains(Array(#""method""#.utf8)) {
+                outstanding.withLock { $0 = max(0, $0 - 1) }
+            }
+        }
         feed(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"textDocument":{"completion":{"completionItem":{"snippetSupport":true}}},"workspace":{"workspaceFolders":true}},"rootUri":"\#(workspace.absoluteString)"}}"#))
         feed(Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
     }
@@ -145,7 +174,21 @@ public final class MessageSurface: FuzzSurface {
     private func feed(_ bytes: [UInt8]) {
         for event in framer.feed(bytes) {
             messages += 1
-            server.handle(event)
+            guard case .message(let body) = event else {
+                server.handle(event)
+                continue
+            }
+            let message = IncomingMessage.parse(body)
+            if case .request = message {
+                // A request that gets no reply (there should be none) is waited for at most 200 ms.
+                var waited = 0
+                while outstanding.withLock({ $0 }) >= Self.maximumOutstanding, waited < 1000 {
+                    usleep(200)
+                    waited += 1
+                }
+                outstanding.withLock { $0 = min($0 + 1, Self.maximumOutstanding) }
+            }
+            server.handle(message)
         }
     }
 

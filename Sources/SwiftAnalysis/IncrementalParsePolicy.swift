@@ -27,7 +27,8 @@ import SwiftSyntax
 /// the nesting limit are cut only when parsed afresh.
 /// The first problem traps; the others give a tree that differs from a full parse.
 ///
-/// So a tree is reused only when none of this can happen, on facts that are cheap to keep current (`ReuseFacts`):
+/// So a tree is reused only when none of this can happen, judged on facts gathered once per full parse (`ReuseFacts`;
+/// `SwiftTestFile` parses incrementally only from a tree parsed from scratch):
 /// - no literal of the old tree is malformed (no error inside a string or regex literal, no literal token among
 ///   unexpected nodes), and none of its tokens could lex differently after a jump (a regex literal or `/` operator
 ///   starting an item, a number starting an item, a statement starting with `init`, a line break in trailing trivia);
@@ -54,47 +55,18 @@ enum IncrementalParsePolicy {
 
     // MARK: Facts of a tree
 
-    /// The facts of a tree parsed from scratch: one walk over its tokens.
-    static func facts(of tree: SourceFileSyntax) -> ReuseFacts {
+    /// The facts of a tree parsed from scratch (from `text`): one walk over its tokens.
+    static func facts(of tree: SourceFileSyntax, text: [UInt8]) -> ReuseFacts {
         var blocked = false
         var depth = 0, deepest = 0
         for token in tree.tokens(viewMode: .sourceAccurate) {
-            if !blocked, isHazard(token) { blocked = true }
+            if !blocked, isHazard(token, text: text) { blocked = true }
             depth += nestingChange(token.tokenKind)
             deepest = max(deepest, depth)
         }
         var facts = ReuseFacts(isBlocked: blocked, lastContextSensitiveItem: nil, nestingBound: deepest)
         addErrorFacts(of: Syntax(tree), to: &facts)
         return facts
-    }
-
-    /// The facts of `tree`, parsed incrementally from a tree with `previous` facts by the edit `edit` (whose
-    /// `new` range is in `tree`'s text): tokens away from the edit lex as they did.
-    static func facts(of tree: SourceFileSyntax, after previous: ReuseFacts, edit: TextEdit) -> ReuseFacts {
-        var facts = ReuseFacts(
-            isBlocked: previous.isBlocked, lastContextSensitiveItem: nil,
-            nestingBound: previous.nestingBound + edit.nestingIncrease)
-        if !facts.isBlocked, hasHazard(in: tree, near: edit.new) { facts.isBlocked = true }
-        addErrorFacts(of: Syntax(tree), to: &facts)
-        return facts
-    }
-
-    /// The tokens from one before the edited range to two after it: a number becomes an item's first token when
-    /// what preceded it goes, and trailing trivia belongs to the token before.
-    private static func hasHazard(in tree: SourceFileSyntax, near range: Range<Int>) -> Bool {
-        let count = tree.totalLength.utf8Length
-        guard count > 0,
-            var token = tree.token(at: AbsolutePosition(utf8Offset: min(max(0, range.lowerBound - 1), count - 1)))
-        else { return false }
-        if let before = token.previousToken(viewMode: .sourceAccurate) { token = before }
-        var pastEnd = 0
-        while pastEnd < 2 {
-            if isHazard(token) { return true }
-            if token.position.utf8Offset > range.upperBound { pastEnd += 1 }
-            guard let next = token.nextToken(viewMode: .sourceAccurate) else { break }
-            token = next
-        }
-        return false
     }
 
     /// Errors that block reuse, and items whose extent depends on their context. Only the subtrees that hold errors
@@ -128,7 +100,7 @@ enum IncrementalParsePolicy {
 
     /// A token whose lexing, right after a reused item, would depend on the stale lexer cursor. That token is the
     /// first of the next item (or closes the list).
-    private static func isHazard(_ token: TokenSyntax) -> Bool {
+    private static func isHazard(_ token: TokenSyntax, text: [UInt8]) -> Bool {
         switch token.tokenKind {
         case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern:
             // Whether `/` starts a regex literal depends on the previous token
@@ -142,19 +114,21 @@ enum IncrementalParsePolicy {
         case .keyword(.`init`):
             // A statement starting with `init` is a declaration except in an initializer's body.
             return startsItem(token, of: CodeBlockItemSyntax.self)
-        default:
+        case .stringSegment:
             // Inside a multi-line string literal the lexer puts line ends in trailing trivia; no item ends there.
-            let insideMultilineString = token.tokenKind == .multilineStringQuote || token.tokenKind.isStringSegment
-            return token.trailingTrivia.pieces.contains { piece in
-                switch piece {
-                case .newlines, .carriageReturns, .carriageReturnLineFeeds:
-                    return !insideMultilineString
-                case .blockComment(let text), .docBlockComment(let text):
-                    return text.utf8.contains(10) || text.utf8.contains(13)
-                default:
-                    return false
-                }
+            return false
+        case .multilineStringQuote where token.parent?.as(StringLiteralExprSyntax.self)?.closingQuote != token:
+            return false
+        default:
+            // A line break in trailing trivia (a block comment spanning lines): read from the text, which is cheaper
+            // than materialising the trivia of every token.
+            let end = token.endPosition.utf8Offset
+            var offset = token.endPositionBeforeTrailingTrivia.utf8Offset
+            while offset < end, offset < text.count {
+                if text[offset] == 10 || text[offset] == 13 { return true }
+                offset += 1
             }
+            return false
         }
     }
 

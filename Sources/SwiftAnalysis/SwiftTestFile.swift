@@ -4,25 +4,42 @@ import SwiftSyntax
 
 /// A Swift test file parsed once per version of its text, for every question asked about it at that version.
 ///
-/// A new version is parsed incrementally from the previous one when `IncrementalParsePolicy` says swift-syntax can
-/// do so safely, and from scratch otherwise: the edit is found by comparing the two texts (common prefix and
-/// suffix), so it does not matter how the client described its changes.
+/// A new version is parsed incrementally when `IncrementalParsePolicy` says swift-syntax can do so safely, and from
+/// scratch otherwise. The incremental parse always starts from the last version parsed from scratch (the *base*),
+/// with the one edit that turns the base's text into the new text, found by comparing the two (common prefix and
+/// suffix) whatever the client said it changed. Never from a version parsed incrementally: swift-syntax records a
+/// reused node's lookahead as reaching only the token after it, so a tree parsed from a tree parsed incrementally
+/// can reuse a node whose parse depended on text that changed (an item that error recovery stretched over what
+/// followed it). When the changes since the base grow past a quarter of the file, the new version is parsed from
+/// scratch and becomes the base.
 public struct SwiftTestFile: Sendable {
     public let tree: SourceFileSyntax
     /// The text it was parsed from, with its lines.
     public let lines: LineTable
-    private let parse: IncrementalParseResult
-    private let reuse: IncrementalParsePolicy.ReuseFacts
+    /// The last version parsed from scratch: this one, or the one this was parsed incrementally from.
+    private let base: Base
     /// Whether this version was parsed incrementally (for tests and benchmarks).
     public let wasParsedIncrementally: Bool
 
-    public init(_ lines: LineTable) {
-        parse = lines.bytes.withUnsafeBufferPointer {
-            Parser.parseIncrementally(
-                source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: nil)
+    /// A version parsed from scratch, with what its lookahead ranges and facts say about reusing it.
+    private final class Base: Sendable {
+        let parse: IncrementalParseResult
+        let text: [UInt8]
+        let facts: IncrementalParsePolicy.ReuseFacts
+
+        init(_ text: [UInt8]) {
+            parse = text.withUnsafeBufferPointer {
+                Parser.parseIncrementally(
+                    source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: nil)
+            }
+            self.text = text
+            facts = IncrementalParsePolicy.facts(of: parse.tree, text: text)
         }
-        tree = parse.tree
-        reuse = IncrementalParsePolicy.facts(of: parse.tree)
+    }
+
+    public init(_ lines: LineTable) {
+        base = Base(lines.bytes)
+        tree = base.parse.tree
         wasParsedIncrementally = false
         self.lines = lines
     }
@@ -34,38 +51,29 @@ public struct SwiftTestFile: Sendable {
 
     /// The file after its text became `lines`, re-using the syntax of what did not change where that is safe.
     public func updated(to lines: LineTable) -> SwiftTestFile {
-        let edit = IncrementalParsePolicy.TextEdit(from: self.lines.bytes, to: lines.bytes)
-        if edit.isEmpty { return SwiftTestFile(self, lines: lines) }
-        guard IncrementalParsePolicy.allowsReuse(of: tree, facts: reuse, edit: edit) else { return SwiftTestFile(lines) }
+        if lines.bytes == self.lines.bytes { return SwiftTestFile(tree: tree, lines: lines, base: base, incremental: wasParsedIncrementally) }
+        let edit = IncrementalParsePolicy.TextEdit(from: base.text, to: lines.bytes)
+        guard edit.old.count + edit.new.count <= max(4096, lines.byteCount / 4),
+            IncrementalParsePolicy.allowsReuse(of: base.parse.tree, facts: base.facts, edit: edit)
+        else { return SwiftTestFile(lines) }
         let sourceEdit = SourceEdit(
             range: AbsolutePosition(utf8Offset: edit.old.lowerBound)..<AbsolutePosition(utf8Offset: edit.old.upperBound),
             replacement: Array(edit.inserted))
-        let transition = IncrementalParseTransition(previousIncrementalParseResult: parse, edits: ConcurrentEdits(sourceEdit))
+        let transition = IncrementalParseTransition(previousIncrementalParseResult: base.parse, edits: ConcurrentEdits(sourceEdit))
         let result = lines.bytes.withUnsafeBufferPointer {
             Parser.parseIncrementally(
                 source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: transition)
         }
-        return SwiftTestFile(
-            parse: result, lines: lines, reuse: IncrementalParsePolicy.facts(of: result.tree, after: reuse, edit: edit))
+        return SwiftTestFile(tree: result.tree, lines: lines, base: base, incremental: true)
     }
 
     public func updated(to text: [UInt8]) -> SwiftTestFile { updated(to: LineTable(text)) }
 
-    private init(parse: IncrementalParseResult, lines: LineTable, reuse: IncrementalParsePolicy.ReuseFacts) {
-        self.parse = parse
-        tree = parse.tree
+    private init(tree: SourceFileSyntax, lines: LineTable, base: Base, incremental: Bool) {
+        self.tree = tree
         self.lines = lines
-        self.reuse = reuse
-        wasParsedIncrementally = true
-    }
-
-    /// The same parse for an identical text.
-    private init(_ file: SwiftTestFile, lines: LineTable) {
-        parse = file.parse
-        tree = file.tree
-        reuse = file.reuse
-        wasParsedIncrementally = file.wasParsedIncrementally
-        self.lines = lines
+        self.base = base
+        wasParsedIncrementally = incremental
     }
 
     /// The 1-based line of a byte offset, as messages name lines.
