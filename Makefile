@@ -78,11 +78,13 @@ fuzz: deps
 	$(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) --product mockls-fuzz $(SWIFT_FLAGS) \
 	  -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 	set -e; for surface in messages graphql swift workspace; do \
-	  runs=$(FUZZ_RUNS); [ $$surface = workspace ] && runs=$$(( $(FUZZ_RUNS) / 50 )); \
+	  runs=$(FUZZ_RUNS); length=8192; \
+	  [ $$surface = swift ] && length=2048; \
+	  [ $$surface = workspace ] && runs=$$(( $(FUZZ_RUNS) / 50 )) && length=512; \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$surface $(FUZZ_BUILD)/crashes; \
 	  $(FUZZ_BUILD)/release/mockls-fuzz seeds $$surface $(FUZZ_BUILD)/seeds/$$surface; \
 	  echo "== libFuzzer: $$surface, $$runs inputs (log: $(FUZZ_BUILD)/$$surface.log)"; \
-	  status=0; $(FUZZ_BUILD)/release/mockls-fuzz libfuzzer $$surface -runs=$$runs -max_len=8192 -timeout=30 \
+	  status=0; $(FUZZ_BUILD)/release/mockls-fuzz libfuzzer $$surface -runs=$$runs -max_len=$$length -timeout=30 \
 	    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$surface- \
 	    $(FUZZ_BUILD)/corpus/$$surface $(FUZZ_BUILD)/seeds/$$surface > $(FUZZ_BUILD)/$$surface.log 2>&1 || status=$$?; \
 	  grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY)" $(FUZZ_BUILD)/$$surface.log || true; \

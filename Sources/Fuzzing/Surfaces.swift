@@ -43,7 +43,7 @@ public final class SwiftFileSurface: FuzzSurface {
         var script = FuzzBytes(split < input.count ? Array(input[(split + 1)...]) : [])
         let project = fixture.project
         var edits = 0
-        while !script.isAtEnd, edits < 12 {
+        while !script.isAtEnd, edits < 8 {
             edits += 1
             var text = file.lines.bytes
             let at = script.below(text.count + 1)

@@ -103,7 +103,7 @@ final class TestDiagnostics: Sendable {
           configuration: ProjectConfiguration)? {
         guard let file = document.swiftFile, let url = URL(string: document.uri).map(\.standardizedFileURL),
             let (workspace, project) = workspaces.lazy.compactMap({ workspace in
-                workspace.project(forSwiftFile: url, text: document.text).map { (workspace, $0) }
+                workspace.project(forSwiftFile: url, text: document.lines.bytes).map { (workspace, $0) }
             }).first
         else { return nil }
         let cache = state.withLock { state in

@@ -135,7 +135,7 @@ extension LanguageServer {
         guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
         guard let file = document.swiftFile else { return nil }
         let url = URL(string: uri).map(\.standardizedFileURL) ?? URL(fileURLWithPath: "/")
-        guard let project = snapshot.workspaces.lazy.compactMap({ $0.project(forSwiftFile: url, text: document.text) }).first else {
+        guard let project = snapshot.workspaces.lazy.compactMap({ $0.project(forSwiftFile: url, text: document.lines.bytes) }).first else {
             return nil
         }
         return (document, file, project.index)

@@ -36,12 +36,16 @@ struct CompleteCommand: ParsableCommand {
         else { throw ValidationError("expected FILE:LINE:COLUMN, got '\(location)'") }
         let path = parts.dropLast(2).joined(separator: ":")
         let file = URL(fileURLWithPath: path).standardizedFileURL
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw ValidationError("cannot read \(path)") }
-        let text = String(decoding: data, as: UTF8.self)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileTree.read(file)
+        } catch {
+            throw FileSystemError(path: file.path, reason: "\(error)".replacingOccurrences(of: file.path + ": ", with: ""))
+        }
         let loaded = try workspace.load()
-        guard let project = loaded.project(forSwiftFile: file, text: text) else { return }
-        let offset = LineTable(Array(data)).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8)
-        let completions = MockCompletions.completions(at: offset, in: SwiftTestFile(Array(data)), project: project.index)
+        guard let project = loaded.project(forSwiftFile: file, text: bytes) else { return }
+        let offset = LineTable(bytes).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8)
+        let completions = MockCompletions.completions(at: offset, in: SwiftTestFile(bytes), project: project.index)
         switch format {
         case .json:
             let items = completions.map {

@@ -156,9 +156,9 @@ final class DiscoveryTests: XCTestCase {
         }
         let workspace = Workspace(folder: folder)
         let test = folder.appendingPathComponent("Tests/ATests.swift")
-        XCTAssertEqual(workspace.project(forSwiftFile: test, text: "import BlogAPITestMocks\n")?.configuration.namespace, "BlogAPI")
-        XCTAssertEqual(workspace.project(forSwiftFile: test, text: "let m = Mock<ShopAPITestMocks.Query>()")?.configuration.namespace, "ShopAPI")
+        XCTAssertEqual(workspace.project(forSwiftFile: test, text: Array("import BlogAPITestMocks\n".utf8))?.configuration.namespace, "BlogAPI")
+        XCTAssertEqual(workspace.project(forSwiftFile: test, text: Array("let m = Mock<ShopAPITestMocks.Query>()".utf8))?.configuration.namespace, "ShopAPI")
         let nested = folder.appendingPathComponent("Shop/Tests/ShopTests.swift")
-        XCTAssertEqual(workspace.project(forSwiftFile: nested, text: "import XCTest\n")?.configuration.namespace, "ShopAPI")
+        XCTAssertEqual(workspace.project(forSwiftFile: nested, text: Array("import XCTest\n".utf8))?.configuration.namespace, "ShopAPI")
     }
 }

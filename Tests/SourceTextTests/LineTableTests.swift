@@ -80,3 +80,19 @@ final class LineTableTests: XCTestCase {
         XCTAssertEqual(LineTable("ab").replacing(5..<9, with: Array("c".utf8)).text, "abc")
     }
 }
+
+final class ByteSearchTests: XCTestCase {
+    func testFindsEveryOccurrenceAndNothingElse() {
+        let text = Array("import ApolloTestSupport\nlet dog = Mock<Dog>() // 漢字 Mock<".utf8)
+        XCTAssertEqual(text.firstOffset(of: "Mock<"), 35)
+        XCTAssertEqual(text.firstOffset(of: "Mock<", from: 36), 57)
+        XCTAssertNil(text.firstOffset(of: "Mock<", from: 58))
+        XCTAssertTrue(text.contains(bytes: "漢字"))
+        XCTAssertFalse(text.contains(bytes: "Mock<Cat>"))
+        XCTAssertFalse([UInt8]().contains(bytes: "a"))
+        XCTAssertEqual(text.firstOffset(of: ""), 0)
+        // A needle longer than the text, and one that only matches past the end.
+        XCTAssertFalse(Array("Moc".utf8).contains(bytes: "Mock<"))
+        XCTAssertEqual(Array("aab".utf8).firstOffset(of: "ab"), 1)
+    }
+}

@@ -30,8 +30,7 @@ public struct CheckReport: Sendable {
             guard let bytes = FileTree.contents(file) else { continue }
             guard Self.buildsMocks(bytes) else { continue }
             checkedFiles.append(file.path)
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard let project = workspace.project(forSwiftFile: file, text: text) else { continue }
+            guard let project = workspace.project(forSwiftFile: file, text: bytes) else { continue }
             let swiftFile = SwiftTestFile(bytes)
             let diagnostics = MockDiagnostics.diagnostics(in: swiftFile, project: project.index)
             found.append((file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code, $0.message) }))
@@ -56,8 +55,7 @@ public struct CheckReport: Sendable {
 
     /// Tests use `Mock<` or import ApolloTestSupport; Apollo's generated mock files are not tests.
     static func buildsMocks(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.contains("Mock<") || text.contains("import ApolloTestSupport")
+        bytes.contains(bytes: "Mock<") || bytes.contains(bytes: "import ApolloTestSupport")
     }
 
     static func swiftFiles(under roots: [URL]) -> [URL] {

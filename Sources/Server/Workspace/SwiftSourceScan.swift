@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLIndex
+import SourceText
 import Synchronization
 import SwiftAnalysis
 
@@ -44,18 +45,10 @@ enum SwiftSourceScan {
         if let entry = cache.withLock({ $0[url.path] }), entry.size == size, entry.modified == modified { return entry.facts }
         guard let bytes = FileTree.contents(url) else { return nil }
         let facts = Facts(
-            declaresPlaceholders: contains(Array("static func placeholder(".utf8), in: bytes),
+            declaresPlaceholders: bytes.contains(bytes: "static func placeholder("),
             isGeneratedPlaceholderFile: bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8)),
-            structs: contains(Array("struct ".utf8), in: bytes) ? SwiftTestFile(bytes).structShapes() : [])
+            structs: bytes.contains(bytes: "struct ") ? SwiftTestFile(bytes).structShapes() : [])
         cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
         return facts
-    }
-
-    private static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if (1..<needle.count).allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
-        }
-        return false
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLIndex
 import JSONRPC
+import SourceText
 import SwiftAnalysis
 
 /// The GraphQL projects of one workspace folder, each with its index. Reading files happens here; the indexes
@@ -80,13 +81,15 @@ public struct Workspace: Sendable {
 
     /// The project a Swift test file belongs to: the one whose mocks it uses (`import XTestMocks`, `import X`,
     /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first.
-    public func project(forSwiftFile file: URL, text: @autoclosure () -> String) -> Project? {
+    public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
         guard projects.count > 1 else { return projects.first }
         let text = text()
         for project in projects {
             let namespace = project.configuration.namespace
             let mocks = namespace + "TestMocks"
-            if text.contains("import \(mocks)") || text.contains("Mock<\(mocks).") || text.contains("import \(namespace)\n") {
+            if text.contains(bytes: "import \(mocks)") || text.contains(bytes: "Mock<\(mocks).")
+                || text.contains(bytes: "import \(namespace)\n")
+            {
                 return project
             }
         }
