@@ -101,4 +101,20 @@ final class IncrementalParseTests: XCTestCase {
         let deep = "func f() {\n" + String(repeating: "(", count: 250) + "1" + String(repeating: ")", count: 250) + "\n  g()\n}\n"
         update(deep, to: deep.replacingOccurrences(of: "func f() {\n", with: "func f() {\n((((((((((((\n"))
     }
+
+    /// Found by the Swift fuzz surface: after one incremental parse, swift-syntax records a reused item's lookahead as
+    /// reaching only the next token. The `}` item below looked at `public struct` to end itself; parsed again from a
+    /// tree parsed incrementally, an edit to `struct` did not stop its reuse. Incremental parses start from a full
+    /// parse now.
+    func testChainsDoNotShortenLookahead() {
+        let tail = "   publ\r\n\rc let name: String\n    public init(: x) { self.name = name }\n}\n"
+        let first = "}\n\npublic struct U" + tail + "\n// end\n"
+        let second = "}\n\npublic struct U" + tail + "\n// end!\n"
+        let third = "}\n\npublic struk<DoU" + tail + "\n// end!\n"
+        var file = SwiftTestFile(first)
+        for text in [second, third] {
+            file = file.updated(to: Array(text.utf8))
+            XCTAssertEqual(file.tree.debugDescription(includeTrivia: true), SwiftTestFile(text).tree.debugDescription(includeTrivia: true))
+        }
+    }
 }

@@ -24,6 +24,13 @@ let saleorSchema = sources(under: "saleor", extensions: ["graphqls"], role: .sch
 /// Saleor's operations, indexed as one project (its apps repeat names, which the index reports).
 let saleorOperations = sources(under: "saleor", extensions: ["graphql"], role: .executable)
 
+/// 20,000 one-line operations in one document, against a small schema: the time per operation is what the index
+/// adds for each, whatever the document's size (divide 20,000 by the time for operations per second).
+let manyOperations: [Source] = [
+    ("schema.graphqls", .schema, Array("type Query { id: ID name: String dog(id: ID): Dog }\ntype Dog { id: ID name: String }\n".utf8)),
+    ("operations.graphql", .executable, Array((0..<20_000).map { "query Q\($0) { dog(id: \"\($0)\") { id name } }\n" }.joined().utf8)),
+]
+
 let benchmarks: @Sendable () -> Void = {
     guard !githubSchema.isEmpty else {
         print("../shared/bench is not beside the repository: indexing benchmarks skipped")
@@ -45,6 +52,17 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Saleor: cold index, schema + \(saleorOperations.count) operation files") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(ProjectIndex(namespace: "Saleor", sources: saleorSchema + saleorOperations))
+        }
+    }
+
+    Benchmark("20,000 operations in one document: cold index", configuration: .init(maxIterations: 30)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(ProjectIndex(namespace: "Many", sources: manyOperations)) }
+    }
+
+    // What `mockls check` and a test file's diagnostics need of such a project: the index and its selection sets.
+    Benchmark("20,000 operations in one document: cold index + selection-set model", configuration: .init(maxIterations: 30)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(ProjectIndex(namespace: "Many", sources: manyOperations).selectionSetModel())
         }
     }
 

@@ -257,6 +257,64 @@ final class Fixture: Sendable {
     }
 }
 
+/// A server on a writable copy of the GitHub corpus, with the generated test file open.
+final class BurstFixture: Sendable {
+    let client = Client()
+    private let operations: [URL]
+    private let uri: String
+    private let position: (line: Int, character: Int)
+    private let turn = Mutex(0)
+
+    init(text: String, position: (line: Int, character: Int)) {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/burst-workspace")
+        try? FileManager.default.removeItem(at: folder)
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try! FileManager.default.copyItem(at: bench.appendingPathComponent("github"), to: folder.appendingPathComponent("github"))
+        try! #"{"schemaNamespace": "GitHubAPI", "input": {"schemaSearchPaths": ["github/schema.graphqls"], "operationSearchPaths": ["github/**/*.graphql"]}}"#
+            .write(to: folder.appendingPathComponent("apollo-codegen-config.json"), atomically: true, encoding: .utf8)
+        var found: [URL] = []
+        let enumerator = FileManager.default.enumerator(at: folder.appendingPathComponent("github"), includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "graphql" { found.append(url) }
+        }
+        operations = found.sorted { $0.path < $1.path }
+        uri = folder.appendingPathComponent("Tests/BurstTests.swift").absoluteString
+        self.position = position
+        client.request("initialize", ["rootUri": folder.absoluteString, "capabilities": [
+            "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+            "workspace": ["diagnostics": ["refreshSupport": true], "didChangeWatchedFiles": ["dynamicRegistration": true]],
+        ]])
+        client.notify("initialized", [:] as [String: Any])
+        while client.server.snapshot.workspaces.first?.projects.first?.index.documents.isEmpty ?? true { usleep(1000) }
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
+        complete()
+    }
+
+    /// Rewrites the next 16 operation files (a line added or removed at the end) and returns the event announcing them.
+    func rewrite() -> [UInt8] {
+        let start = turn.withLock { turn in
+            defer { turn += 16 }
+            return turn
+        }
+        var changes: [[String: Any]] = []
+        for offset in 0..<16 {
+            let file = operations[(start + offset) % operations.count]
+            var text = try! String(contentsOf: file, encoding: .utf8)
+            text = text.hasSuffix("\n\n") ? String(text.dropLast()) : text + "\n"
+            try! text.write(to: file, atomically: true, encoding: .utf8)
+            changes.append(["uri": file.absoluteString, "type": 2])
+        }
+        return Client.message("workspace/didChangeWatchedFiles", ["changes": changes])
+    }
+
+    func complete() {
+        client.request("textDocument/completion", [
+            "textDocument": ["uri": uri], "position": ["line": position.line, "character": position.character],
+        ])
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     guard FileManager.default.fileExists(atPath: bench.path) else {
         print("../shared/bench is not beside the repository: completion benchmarks skipped")
@@ -327,6 +385,18 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         fixture.pulling.send(keystroke)
         fixture.pullDiagnostics()
+        benchmark.stopMeasurement()
+    }
+
+    // A burst of file events (a checkout rewriting operations): each sample rewrites 16 of GitHub's operation files
+    // in a copy of the corpus, announces them in one didChangeWatchedFiles, and times a completion in the open test
+    // file right after, while the indexer works through them.
+    let burst = BurstFixture(text: fixture.text, position: fixture.positions[1])
+    Benchmark("Completion in a 10k-line test file during a burst of 16 file events (didChangeWatchedFiles + completion)") { benchmark in
+        let events = burst.rewrite()
+        benchmark.startMeasurement()
+        burst.client.send(events)
+        burst.complete()
         benchmark.stopMeasurement()
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+@testable import Server
+import XCTest
+
+/// The one folder walk: loops, links out of the workspace, FIFOs, skipped folders; and workspace folders as a set.
+final class FileTreeTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-tree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("ws/graphql"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
+
+    private func write(_ path: String, _ text: String = "type Query { id: ID }") {
+        FileManager.default.createFile(atPath: root.appendingPathComponent(path).path, contents: Data(text.utf8))
+    }
+
+    func testLoopsAreEnteredOnceAndLinksOutsideAreFollowed() throws {
+        write("ws/graphql/schema.graphqls")
+        write("ws/graphql/Q.graphql", "query Q { id }")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("ws/graphql/loop").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("ws/graphql/up").path, withDestinationPath: "..")
+        // A schema shared from outside the workspace, linked in.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        write("shared/common.graphqls", "type Extra { id: ID }")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("ws/common").path, withDestinationPath: root.appendingPathComponent("shared").path)
+        let workspace = root.appendingPathComponent("ws")
+        let names = FileTree.files(under: workspace) { $0.hasSuffix(".graphqls") || $0.hasSuffix(".graphql") }
+            .map { String($0.path.dropFirst(workspace.path.count + 1)) }
+        XCTAssertEqual(names, ["common/common.graphqls", "graphql/Q.graphql", "graphql/schema.graphqls"])
+        for pattern in ["**/*.graphql", "**/*.graphqls", "*/**/*.graphqls", "graphql/**/*.graphql"] {
+            let found = Glob(base: workspace, pattern: pattern).files().map(\.lastPathComponent)
+            XCTAssertEqual(Set(found).count, found.count, "\(pattern): \(found)")
+        }
+        XCTAssertEqual(Glob(base: workspace, pattern: "**/*.graphqls").files().map(\.lastPathComponent).sorted(), ["common.graphqls", "schema.graphqls"])
+    }
+
+    func testOnlyRegularFilesAreReadAndHiddenFoldersAreSkipped() throws {
+        XCTAssertEqual(mkfifo(root.appendingPathComponent("ws/graphql/pipe.graphql").path, 0o644), 0)
+        write("ws/graphql/real.graphql", "query R { id }")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("ws/.build/checkouts"), withIntermediateDirectories: true)
+        write("ws/.build/checkouts/hidden.graphql")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("ws/node_modules"), withIntermediateDirectories: true)
+        write("ws/node_modules/vendored.graphql")
+        let found = FileTree.files(under: root.appendingPathComponent("ws")) { $0.hasSuffix(".graphql") }.map(\.lastPathComponent)
+        XCTAssertEqual(found, ["real.graphql"])
+        XCTAssertEqual(Glob(base: root.appendingPathComponent("ws"), pattern: "**/*.graphql").files().map(\.lastPathComponent), ["real.graphql"])
+        // The FIFO is refused, not read (a read would block forever).
+        XCTAssertThrowsError(try FileTree.read(root.appendingPathComponent("ws/graphql/pipe.graphql"))) { error in
+            XCTAssertEqual(error as? FileTree.ReadError, .notRegularFile(self.root.appendingPathComponent("ws/graphql/pipe.graphql").path))
+        }
+        XCTAssertEqual(FileTree.contents(root.appendingPathComponent("ws/graphql/real.graphql")), Array("query R { id }".utf8))
+        XCTAssertNil(FileTree.contents(root.appendingPathComponent("ws/graphql/missing.graphql")))
+    }
+
+    func testWorkspaceFoldersAreASet() throws {
+        let ws = root.appendingPathComponent("ws")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("alias").path, withDestinationPath: ws.path)
+        var folders = WorkspaceFolders.changed([], added: [ws], removed: [])
+        for _ in 0..<100 {
+            folders = WorkspaceFolders.changed(
+                folders, added: [ws, URL(fileURLWithPath: ws.path + "/"), root.appendingPathComponent("alias"),
+                                 ws.appendingPathComponent("graphql")], removed: [])
+        }
+        // The same folder by three names counts once; the folder inside it is kept but shares its workspace.
+        XCTAssertEqual(folders.count, 2)
+        XCTAssertEqual(WorkspaceFolders.roots(folders).map(\.path), [ws.path])
+        // Removing the outer folder leaves the inner one its own workspace.
+        folders = WorkspaceFolders.changed(folders, added: [], removed: [root.appendingPathComponent("alias")])
+        XCTAssertEqual(WorkspaceFolders.roots(folders).map(\.path), [ws.appendingPathComponent("graphql").path])
+    }
+}
