@@ -1,7 +1,9 @@
 import Foundation
 import SourceText
 import SwiftParser
-import SwiftSyntax
+// The raw tree is walked without materialising a node per token: for a 20 MB file the `Syntax` walk cost as much time
+// as the parse and doubled the memory.
+@_spi(RawSyntax) import SwiftSyntax
 
 /// When a new version of a Swift file may be parsed incrementally from the tree of an earlier one, and when it must
 /// be parsed from scratch.
@@ -55,18 +57,92 @@ enum IncrementalParsePolicy {
 
     // MARK: Facts of a tree
 
-    /// The facts of a tree parsed from scratch (from `text`): one walk over its tokens.
+    /// The facts of a tree parsed from scratch (from `text`): one walk over its raw tokens, then over its errors.
     static func facts(of tree: SourceFileSyntax, text: [UInt8]) -> ReuseFacts {
-        var blocked = false
-        var depth = 0, deepest = 0
-        for token in tree.tokens(viewMode: .sourceAccurate) {
-            if !blocked, isHazard(token, text: text) { blocked = true }
-            depth += nestingChange(token.tokenKind)
-            deepest = max(deepest, depth)
-        }
-        var facts = ReuseFacts(isBlocked: blocked, lastContextSensitiveItem: nil, nestingBound: deepest)
+        var walk = TokenWalk(text: text)
+        walk.visit(tree.raw)
+        var facts = ReuseFacts(isBlocked: walk.hazard, lastContextSensitiveItem: nil, nestingBound: walk.deepest)
         addErrorFacts(of: Syntax(tree), to: &facts)
         return facts
+    }
+
+    /// Every present token in order, with whether it starts a code-block item or member (the nodes swift-syntax
+    /// reuses) and its byte position.
+    private struct TokenWalk {
+        let text: [UInt8]
+        var position = 0
+        var depth = 0
+        var deepest = 0
+        var hazard = false
+        /// The next present token starts an item (a code-block item).
+        var startsItem = false
+        var startsCodeBlockItem = false
+
+        mutating func visit(_ node: RawSyntax) {
+            if let token = node.tokenView {
+                if token.presence == .present { visit(token) }
+                position += node.byteLength
+                return
+            }
+            if node.kind == .codeBlockItem {
+                startsItem = true
+                startsCodeBlockItem = true
+            } else if node.kind == .memberBlockItem {
+                startsItem = true
+            }
+            guard let layout = node.layoutView else { return }
+            for child in layout.children {
+                if let child { visit(child) }
+            }
+        }
+
+        private mutating func visit(_ token: RawSyntaxTokenView) {
+            defer {
+                startsItem = false
+                startsCodeBlockItem = false
+            }
+            let kind = token.rawKind
+            switch kind {
+            case .leftAngle, .leftBrace, .leftParen, .leftSquare, .poundIf: depth += 1
+            case .rightAngle, .rightBrace, .rightParen, .rightSquare, .poundEndif: depth -= 1
+            default: break
+            }
+            deepest = max(deepest, depth)
+            guard !hazard else { return }
+            hazard = isHazard(token, kind: kind)
+        }
+
+        /// A token whose lexing, right after a reused item, would depend on the stale lexer cursor. That token is the
+        /// first of the next item (or closes the list).
+        private func isHazard(_ token: RawSyntaxTokenView, kind: RawTokenKind) -> Bool {
+            switch kind {
+            case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern:
+                // Whether `/` starts a regex literal depends on the previous token
+                // (`Lexer.Cursor.tryScanOperatorAsRegexLiteral`).
+                return startsItem
+            case .binaryOperator, .prefixOperator, .postfixOperator:
+                return startsItem && token.rawText.contains(UInt8(ascii: "/"))
+            case .integerLiteral, .floatLiteral:
+                // `1.5` lexes as `1` `.5` after a period (`Lexer.Cursor.lexNumber`).
+                return startsItem
+            case .keyword:
+                // A statement starting with `init` is a declaration except in an initializer's body.
+                return startsCodeBlockItem && token.rawText == "init"
+            case .stringSegment:
+                // Inside a multi-line string literal the lexer puts line ends in trailing trivia; no item ends there.
+                return false
+            default:
+                // A line break in trailing trivia: a block comment spanning lines after code. After an opening `"""`
+                // the line break is the literal's own; only a comment there counts.
+                let start = position + token.leadingTriviaByteLength + token.textByteLength
+                let end = min(start + token.trailingTriviaByteLength, text.count)
+                guard start < end else { return false }
+                if kind == .multilineStringQuote {
+                    return text[start..<end].contains(UInt8(ascii: "*"))
+                }
+                return text[start..<end].contains { $0 == 10 || $0 == 13 }
+            }
+        }
     }
 
     /// Errors that block reuse, and items whose extent depends on their context. Only the subtrees that hold errors
@@ -96,64 +172,6 @@ enum IncrementalParsePolicy {
             return
         }
         for child in node.children(viewMode: .all) { addErrorFacts(of: child, to: &facts) }
-    }
-
-    /// A token whose lexing, right after a reused item, would depend on the stale lexer cursor. That token is the
-    /// first of the next item (or closes the list).
-    private static func isHazard(_ token: TokenSyntax, text: [UInt8]) -> Bool {
-        switch token.tokenKind {
-        case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern:
-            // Whether `/` starts a regex literal depends on the previous token
-            // (`Lexer.Cursor.tryScanOperatorAsRegexLiteral`).
-            return startsItem(token)
-        case .binaryOperator(let name), .prefixOperator(let name), .postfixOperator(let name):
-            return name.utf8.contains(UInt8(ascii: "/")) && startsItem(token)
-        case .integerLiteral, .floatLiteral:
-            // `1.5` lexes as `1` `.5` after a period (`Lexer.Cursor.lexNumber`).
-            return startsItem(token)
-        case .keyword(.`init`):
-            // A statement starting with `init` is a declaration except in an initializer's body.
-            return startsItem(token, of: CodeBlockItemSyntax.self)
-        case .stringSegment:
-            // Inside a multi-line string literal the lexer puts line ends in trailing trivia; no item ends there.
-            return false
-        case .multilineStringQuote where token.parent?.as(StringLiteralExprSyntax.self)?.closingQuote != token:
-            return false
-        default:
-            // A line break in trailing trivia (a block comment spanning lines): read from the text, which is cheaper
-            // than materialising the trivia of every token.
-            let end = token.endPosition.utf8Offset
-            var offset = token.endPositionBeforeTrailingTrivia.utf8Offset
-            while offset < end, offset < text.count {
-                if text[offset] == 10 || text[offset] == 13 { return true }
-                offset += 1
-            }
-            return false
-        }
-    }
-
-    /// As `Parser.adjustNestingLevel` counts.
-    private static func nestingChange(_ kind: TokenKind) -> Int {
-        switch kind {
-        case .leftAngle, .leftBrace, .leftParen, .leftSquare, .poundIf: return 1
-        case .rightAngle, .rightBrace, .rightParen, .rightSquare, .poundEndif: return -1
-        default: return 0
-        }
-    }
-
-    /// Whether `token` is the first token of a code-block item or member, the nodes swift-syntax reuses.
-    private static func startsItem(_ token: TokenSyntax) -> Bool {
-        startsItem(token, of: CodeBlockItemSyntax.self) || startsItem(token, of: MemberBlockItemSyntax.self)
-    }
-
-    private static func startsItem<Item: SyntaxProtocol>(_ token: TokenSyntax, of kind: Item.Type) -> Bool {
-        var node = Syntax(token)
-        while let parent = node.parent {
-            guard parent.firstToken(viewMode: .sourceAccurate) == token else { return false }
-            if parent.is(kind) { return true }
-            node = parent
-        }
-        return false
     }
 
     private static func enclosingItem(of node: Syntax) -> Syntax? {
