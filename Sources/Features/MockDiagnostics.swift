@@ -622,7 +622,7 @@ struct FlowEvaluator {
         case .scalar, .unknown: return .unknown
         case .mock(let instance):
             guard let path else { return .mock(instance) }
-            guard let nested = project.selectionSetModel()[path] else { return .unknown }
+            guard let nested = project.selectionSet(path) else { return .unknown }
             return .model(Model(selectionSet: nested, data: instance))
         case .list(let slots): return .list(slots.map { value(of: $0, selectionSet: path) })
         }
@@ -633,7 +633,7 @@ struct FlowEvaluator {
         let selectionSet = model.selectionSet
         if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(model) }
         if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
-            guard let typeCase = project.selectionSetModel()[inline.path] else { return .unknown }
+            guard let typeCase = project.selectionSet(inline.path) else { return .unknown }
             guard typeCase.inlineFragmentKind == .typeCase else { return .unknown }  // depends on variables
             let object = model.data.object.name
             let matches = schema.possibleTypes(of: typeCase.parentType).contains(object)
@@ -650,7 +650,7 @@ struct FlowEvaluator {
 
     private func fragment(_ accessor: String, of model: Model) -> Value {
         guard let spread = model.selectionSet.fragmentAccessors.first(where: { $0.accessor == accessor }), !spread.isOptional,
-            let fragment = project.selectionSetModel()[spread.fragment]
+            let fragment = project.selectionSet(spread.fragment)
         else { return .unknown }
         return .model(Model(selectionSet: fragment, data: model.data))
     }

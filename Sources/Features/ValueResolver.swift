@@ -55,14 +55,14 @@ struct ValueResolver {
         case .selectionSet(let selectionSet):
             if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(selectionSet) }
             if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
-                return project.selectionSetModel()[inline.path].map { .selectionSet($0) }
+                return project.selectionSet(inline.path).map { .selectionSet($0) }
             }
             guard let field = field(name, of: selectionSet) else { return nil }
-            guard let path = field.selectionSet, let nested = project.selectionSetModel()[path] else { return .other }
+            guard let path = field.selectionSet, let nested = project.selectionSet(path) else { return .other }
             return wrap(.selectionSet(nested), like: field.graphqlType)
         case .fragments(let selectionSet):
             guard let accessor = selectionSet.fragmentAccessors.first(where: { $0.accessor == name }) else { return nil }
-            return project.selectionSetModel()[accessor.fragment].map { .selectionSet($0) }
+            return project.selectionSet(accessor.fragment).map { .selectionSet($0) }
         case .abstractMock, .list, .other:
             return nil
         }
@@ -108,17 +108,16 @@ struct ValueResolver {
         var components = path[...]
         if components.count > 1, components.first == project.namespace { components = components.dropFirst() }
         guard var resolved = components.first else { return nil }
-        let selectionSets = project.selectionSetModel()
         for component in components.dropFirst() {
             let candidate = resolved + "." + component
-            if selectionSets[candidate] != nil || selectionSets[resolved] == nil {
+            if project.selectionSet(candidate) != nil || project.selectionSet(resolved) == nil {
                 resolved = candidate
-            } else if let alias = selectionSets[resolved]?.typealiases.first(where: { $0.name == component }) {
+            } else if let alias = project.selectionSet(resolved)?.typealiases.first(where: { $0.name == component }) {
                 resolved = alias.resolved
             } else {
                 return nil
             }
         }
-        return selectionSets[resolved]
+        return project.selectionSet(resolved)
     }
 }

@@ -124,6 +124,15 @@ public final class GraphQLSurface: FuzzSurface {
         _ = project.diagnostics
         _ = MockFileRenderer.files(for: project.mockModel)
         let selectionSets = project.selectionSetModel()
+        // What requests read, built per definition, must be what the whole model holds.
+        for selectionSet in selectionSets.selectionSets where selectionSets[selectionSet.path]?.path == selectionSet.path {
+            if project.selectionSet(selectionSet.path) != selectionSets[selectionSet.path] {
+                fatalError("the selection set \(selectionSet.path) read per definition differs from the whole model's")
+            }
+        }
+        for object in project.mockModel.objects.prefix(4) {
+            for field in object.fields.prefix(4) { _ = project.definitions(selecting: field.key, on: object.name) }
+        }
         _ = PlaceholderFileRenderer.render(
             model: project.mockModel, schema: project.schema, mocksModule: nil, selectionSets: selectionSets,
             initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true))

@@ -72,3 +72,45 @@ final class SelectionSetModelTests: XCTestCase {
         }
     }
 }
+
+/// What requests read (`ProjectIndex.selectionSet(_:)`, built per definition on demand and kept across edits that
+/// leave it valid) equals the whole model built from scratch, for every path of every shared API, also after edits.
+final class SelectionSetLookupTests: XCTestCase {
+    func testLookupsEqualTheWholeModelBeforeAndAfterEdits() throws {
+        for api in SharedFixtures.apis {
+            let graphql = try SharedFixtures.require("fixtures/apollo/\(api)/graphql")
+            let sources = try SharedFixtures.files(under: graphql, extensions: ["graphql", "graphqls"]).map {
+                ($0.path, $0.pathExtension == "graphqls" ? DocumentRole.schema : .executable, Array(try Data(contentsOf: $0)))
+            }
+            var index = ProjectIndex(namespace: api, sources: sources)
+            XCTAssertFalse(index.selectionSetModel().selectionSets.isEmpty, api)
+            check(index, api)
+            // Ask for every path once, so that the store holds every definition; then edit: an operation gains a
+            // field, a fragment loses its selections, a document goes and comes back.
+            let executables = sources.filter { $0.1 == .executable }
+            for (path, _, text) in executables.prefix(3) {
+                var edited = String(decoding: text, as: UTF8.self)
+                if let brace = edited.lastIndex(of: "}") { edited.insert(contentsOf: " __typename ", at: brace) }
+                index.update(path, role: .executable, text: Array(edited.utf8))
+                check(index, "\(api) after editing \(path)")
+            }
+            if let (path, _, text) = executables.last {
+                index.remove(path)
+                check(index, "\(api) without \(path)")
+                index.update(path, role: .executable, text: text)
+                check(index, "\(api) with \(path) back")
+            }
+        }
+    }
+
+    private func check(_ index: ProjectIndex, _ context: String) {
+        let whole = SelectionSetModel(
+            schema: index.schema,
+            documents: index.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.map { ($0.path, $0.effective) },
+            namespace: index.namespace)
+        for selectionSet in whole.selectionSets where whole[selectionSet.path]?.path == selectionSet.path {
+            XCTAssertEqual(index.selectionSet(selectionSet.path), whole[selectionSet.path], "\(context): \(selectionSet.path)")
+        }
+        XCTAssertNil(index.selectionSet("NoSuchQuery.Data"), context)
+    }
+}

@@ -35,8 +35,17 @@ public struct ProjectIndex: Sendable {
     public private(set) var mockModel: MockModel
     /// Diagnostics by document path, syntax and validation together.
     public private(set) var diagnostics: [String: [IndexDiagnostic]] = [:]
-    /// Replaced at every rebuild, so a model computed for an older version is never returned.
+    /// The whole selection-set model (for commands that print or generate from all of it): replaced at every
+    /// rebuild, so a model computed for an older version is never returned.
     private var selectionSets = Lazy<SelectionSetModel>()
+    /// What requests read: selection sets per definition, built on demand, kept across edits that leave them valid.
+    private var selectionSetSources = SelectionSetSources(documents: [])
+    private var selectionSetStore = SelectionSetStore()
+    /// Documents and fragment names changed since the last rebuild: which stored selection sets it invalidates.
+    private var changedDocuments: Set<String> = []
+    private var changedFragments: Set<String> = []
+    /// For each object or interface and response key, the operations documents that select it.
+    private var selectors: [String: [String: Set<String>]] = [:]
     /// Different for every index built, in any project: what caches of results computed from it are keyed by.
     public private(set) var revision = ProjectIndex.nextRevision()
 
@@ -58,12 +67,33 @@ public struct ProjectIndex: Sendable {
 
     public mutating func remove(_ path: String) {
         guard let removed = documents.removeValue(forKey: path) else { return }
+        noteChanged(removed)
         rebuild(schemaChanged: removed.role == .schema)
+    }
+
+    /// Records what a document defined and selected before it changes or goes.
+    private mutating func noteChanged(_ document: IndexedDocument) {
+        changedDocuments.insert(document.path)
+        changedFragments.formUnion(document.effective.fragments.map(\.name.value))
+        if let analysis = document.analysis { select(analysis, of: document.path, adding: false) }
+    }
+
+    private mutating func select(_ analysis: DocumentAnalysis, of path: String, adding: Bool) {
+        for (type, fields) in analysis.fields.collected {
+            for key in fields.keys {
+                if adding {
+                    selectors[type, default: [:]][key, default: []].insert(path)
+                } else {
+                    selectors[type]?[key]?.remove(path)
+                }
+            }
+        }
     }
 
     private mutating func store(_ path: String, role: DocumentRole, text: [UInt8]) {
         let parsed = role == .schema && path.hasSuffix(".json") ? Self.parseIntrospection(text) : GraphQLParser.parse(text)
         let previous = documents[path]
+        if let previous { noteChanged(previous) }
         let lastGood = parsed.errors.isEmpty ? parsed : previous?.lastGood
         // Analysed by the next rebuild, against the schema it builds.
         documents[path] = IndexedDocument(path: path, role: role, text: text, parsed: parsed, lastGood: lastGood)
@@ -91,10 +121,23 @@ public struct ProjectIndex: Sendable {
             schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
         }
         // New and changed documents are analysed; after a schema change, every one is.
+        if schemaChanged { selectors = [:] }
         for document in documents.values where document.role == .executable && (schemaChanged || document.analysis == nil) {
-            documents[document.path]?.analysis = DocumentAnalysis(path: document.path, document: document.effective, schema: schema)
+            if !schemaChanged, let old = document.analysis { select(old, of: document.path, adding: false) }
+            let analysis = DocumentAnalysis(path: document.path, document: document.effective, schema: schema)
+            documents[document.path]?.analysis = analysis
+            select(analysis, of: document.path, adding: true)
+            changedDocuments.insert(document.path)
+            changedFragments.formUnion(document.effective.fragments.map(\.name.value))
         }
-        let executables = sorted(.executable).map { ($0.path, $0.analysis!) }
+        let sortedExecutables = sorted(.executable)
+        let executables = sortedExecutables.map { ($0.path, $0.analysis!) }
+        selectionSetSources = SelectionSetSources(documents: sortedExecutables.map { ($0.path, $0.effective) })
+        selectionSetStore = schemaChanged
+            ? SelectionSetStore()
+            : selectionSetStore.surviving(changedDocuments: changedDocuments, changedFragments: changedFragments)
+        changedDocuments = []
+        changedFragments = []
         let previous = schemaChanged ? nil : mockModel
         let fields = ProjectFields(documents: executables.map(\.1.fields), schema: schema, reusing: previous?.projectFields)
         mockModel = MockModel(schema: schema, fields: fields, namespace: namespace, format: format, reusing: previous)
@@ -124,22 +167,47 @@ public struct ProjectIndex: Sendable {
     }
 
     /// The operations and fragments whose documents select `key` on `object` (or on one of its interfaces): why a
-    /// mock has that field.
+    /// mock has that field. Read from an index kept at indexing time: the cost is the answer's, not the project's.
     public func definitions(selecting key: String, on object: String) -> [String] {
-        let types = [object] + (schema[object]?.interfaces ?? [])
-        return sorted(.executable).flatMap { document -> [String] in
-            guard let analysis = document.analysis, types.contains(where: { analysis.fields.collected[$0]?[key] != nil }) else {
-                return []
-            }
+        var paths: Set<String> = []
+        for type in [object] + (schema[object]?.interfaces ?? []) {
+            if let selecting = selectors[type]?[key] { paths.formUnion(selecting) }
+        }
+        return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { path -> [String] in
+            guard let analysis = documents[path]?.analysis else { return [] }
             return (analysis.operationNames + analysis.fragmentNames).map(\.value)
         }
     }
 
-    /// The selection sets Apollo generates for the project's operations and fragments: built when first asked for,
-    /// then shared by the copies of this index until the next change.
+    /// The selection set Apollo generates at `path` (`AllAnimalsQuery.Data.AllAnimal`, `PetDetails.Owner`): the
+    /// definition it belongs to is built the first time one of its paths is asked for.
+    public func selectionSet(_ path: String) -> GeneratedSelectionSet? {
+        // Duplicate names give one root several definitions: the first that renders `path` has it, as in the whole model.
+        for definition in selectionSetSources.definitions(containing: path) {
+            let entry = selectionSetStore.entry(definition.key) {
+                var selectionSets: [GeneratedSelectionSet] = []
+                let builder = SelectionSetBuilder(schema: schema, fragments: selectionSetSources.fragments)
+                let renderer = SelectionSetRenderer(schema: schema, namespace: SwiftNames.firstUppercased(namespace))
+                renderer.render(definition.definition, document: definition.document, builder: builder, into: &selectionSets)
+                var byPath: [String: Int] = [:]
+                for (position, selectionSet) in selectionSets.enumerated() where byPath[selectionSet.path] == nil {
+                    byPath[selectionSet.path] = position
+                }
+                return .init(
+                    selectionSets: selectionSets, byPath: byPath,
+                    fragments: selectionSetSources.spreadFragments(of: definition.definition))
+            }
+            if let position = entry.byPath[path] { return entry.selectionSets[position] }
+        }
+        return nil
+    }
+
+    /// The selection sets Apollo generates for the project's operations and fragments, all of them (what
+    /// `mockls selection-sets` prints and placeholder files are generated from): built when first asked for, then
+    /// shared by the copies of this index until the next change. Requests read `selectionSet(_:)`.
     public func selectionSetModel() -> SelectionSetModel {
         selectionSets.value {
-            SelectionSetModel(schema: schema, documents: sorted(.executable).map { ($0.path, $0.effective) }, namespace: namespace)
+            SelectionSetModel(schema: schema, sources: selectionSetSources, namespace: namespace)
         }
     }
 }

@@ -1,6 +1,6 @@
 /// One selection set Apollo iOS generates as a Swift struct: `AllAnimalsQuery.Data.AllAnimal.AsDog`,
 /// `PetDetails.Owner`. What a test reads from a model built by `from(_:)`, and what a placeholder factory fills.
-public struct GeneratedSelectionSet: Sendable {
+public struct GeneratedSelectionSet: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case operationData, localCacheMutationData, fragment, localCacheMutationFragment, entity, inlineFragment
     }
@@ -9,7 +9,7 @@ public struct GeneratedSelectionSet: Sendable {
         case typeCase, typeCaseWithCondition, condition
     }
 
-    public struct Field: Sendable {
+    public struct Field: Sendable, Equatable {
         /// The response key.
         public var key: String
         /// The Swift property (backticked when escaped).
@@ -29,20 +29,20 @@ public struct GeneratedSelectionSet: Sendable {
         public var definition: SourceLocation?
     }
 
-    public struct FragmentAccessor: Sendable {
+    public struct FragmentAccessor: Sendable, Equatable {
         public var fragment: String
         public var accessor: String
         public var type: String
         public var isOptional: Bool
     }
 
-    public struct InlineFragmentAccessor: Sendable {
+    public struct InlineFragmentAccessor: Sendable, Equatable {
         public var accessor: String
         public var type: String
         public var path: String
     }
 
-    public struct TypeAlias: Sendable {
+    public struct TypeAlias: Sendable, Equatable {
         public var name: String
         /// As Apollo writes it.
         public var target: String
@@ -50,7 +50,7 @@ public struct GeneratedSelectionSet: Sendable {
         public var resolved: String
     }
 
-    public struct InitializerParameter: Sendable {
+    public struct InitializerParameter: Sendable, Equatable {
         public var label: String
         public var type: String
         public var defaultValue: String?
@@ -92,34 +92,33 @@ public struct SelectionSetModel: Sendable {
 
     /// Builds the model the way Apollo's codegen does; `documents` are `(path, document)` in path order.
     public init(schema: Schema, documents: [(path: String, document: Document)], namespace: String) {
-        var fragments: [String: FragmentDefinition] = [:]
-        var fragmentDocuments: [String: String] = [:]
-        for (path, document) in documents {
-            for fragment in document.fragments where fragments[fragment.name.value] == nil {
-                fragments[fragment.name.value] = fragment
-                fragmentDocuments[fragment.name.value] = path
-            }
-        }
-        let builder = SelectionSetBuilder(schema: schema, fragments: fragments)
+        self.init(schema: schema, sources: SelectionSetSources(documents: documents), namespace: namespace)
+    }
+
+    init(schema: Schema, sources: SelectionSetSources, namespace: String) {
+        let builder = SelectionSetBuilder(schema: schema, fragments: sources.fragments)
         let renderer = SelectionSetRenderer(schema: schema, namespace: SwiftNames.firstUppercased(namespace))
-        for (path, document) in documents {
-            for definition in document.definitions {
-                switch definition {
-                case .operation(let operation):
-                    guard operation.name != nil, let built = builder.build(operation: operation) else { continue }
-                    renderer.render(built.root, entities: built.entities, document: path, into: &selectionSets)
-                case .fragment(let fragment):
-                    guard fragmentDocuments[fragment.name.value] == path, let built = builder.build(fragment: fragment.name.value),
-                        let root = built.rootField.selectionSet
-                    else { continue }
-                    renderer.render(root, entities: EntityStorage(fragment: built, schema: schema), document: path, into: &selectionSets)
-                default:
-                    continue
-                }
-            }
+        for definition in sources.definitions {
+            renderer.render(definition.definition, document: definition.document, builder: builder, into: &selectionSets)
         }
         for (position, selectionSet) in selectionSets.enumerated() where index[selectionSet.path] == nil {
             index[selectionSet.path] = position
+        }
+    }
+}
+
+extension SelectionSetRenderer {
+    /// Builds and renders one operation or fragment.
+    func render(_ definition: Definition, document: String, builder: SelectionSetBuilder, into records: inout [GeneratedSelectionSet]) {
+        switch definition {
+        case .operation(let operation):
+            guard operation.name != nil, let built = builder.build(operation: operation) else { return }
+            render(built.root, entities: built.entities, document: document, into: &records)
+        case .fragment(let fragment):
+            guard let built = builder.build(fragment: fragment.name.value), let root = built.rootField.selectionSet else { return }
+            render(root, entities: EntityStorage(fragment: built, schema: schema), document: document, into: &records)
+        default:
+            return
         }
     }
 }

@@ -166,15 +166,22 @@ struct SelectionSetRenderer {
     private func rootName(_ source: DefinitionSource) -> String {
         switch source {
         case .operation(let operation, let localCacheMutation):
-            let suffix = localCacheMutation ? "LocalCacheMutation" : SwiftNames.firstUppercased(operation.kind.rawValue)
-            let name = operation.name?.value ?? ""
-            return SwiftNames.firstUppercased(name.hasSuffix(suffix) ? name : name + suffix) + ".Data"
+            return Self.rootName(operation: operation, localCacheMutation: localCacheMutation) + ".Data"
         case .fragment(let fragment, _):
-            return fragmentName(fragment.name.value)
+            return Self.fragmentName(fragment.name.value)
         }
     }
 
-    private func fragmentName(_ name: String) -> String {
+    /// `AllAnimalsQuery`: the operation's type, the first component of its selection sets' paths.
+    static func rootName(operation: OperationDefinition, localCacheMutation: Bool) -> String {
+        let suffix = localCacheMutation ? "LocalCacheMutation" : SwiftNames.firstUppercased(operation.kind.rawValue)
+        let name = operation.name?.value ?? ""
+        return SwiftNames.firstUppercased(name.hasSuffix(suffix) ? name : name + suffix)
+    }
+
+    private func fragmentName(_ name: String) -> String { Self.fragmentName(name) }
+
+    static func fragmentName(_ name: String) -> String {
         let uppercased = Self.firstUppercased(name)
         return SwiftNames.typeNamesToSuffix.contains(uppercased) ? uppercased + "_Fragment" : uppercased
     }
