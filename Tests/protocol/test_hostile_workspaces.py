@@ -54,6 +54,26 @@ def test_deep_nesting_in_check(tmp_path):
     assert not any(r["file"] == "selections.graphql" and r["line"] == 2 for r in records)
 
 
+def test_fragment_chains_and_deep_valid_selections_in_check(tmp_path):
+    """A chain of 20,000 fragments, each spreading the next, and a valid operation 495 levels deep, read from a test:
+    the selection-set builder recurses through both."""
+    folder = tmp_path / "chain"
+    folder.mkdir()
+    (folder / "schema.graphqls").write_text("type Query { dog: Dog }\ntype Dog { id: ID friend: Dog }\n")
+    chain = ["query Q { dog { ...F0 } }"] + [f"fragment F{i} on Dog {{ id ...F{i + 1} }}" for i in range(19_999)]
+    chain.append("fragment F19999 on Dog { id }")
+    (folder / "chain.graphql").write_text("\n".join(chain) + "\n")
+    depth = 495
+    (folder / "deep.graphql").write_text("query D { dog " + "{ friend " * depth + "{ id }" + " }" * depth + " }\n")
+    (folder / "T.swift").write_text(
+        "import ApolloTestSupport\nfunc testQ() {\n"
+        "  let q = QQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: \"1\")))\n  _ = q.dog?.fragments.f0.id\n"
+        "  let d = DQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: \"1\")))\n  _ = d.dog?.friend?.friend?.friend\n}\n")
+    result = check(folder, timeout=120)
+    assert result.returncode in (0, 1), result.stderr[-2000:]
+    json.loads(result.stdout)
+
+
 def start_server(folder: Path, trace=True) -> MocklsProcess:
     server = MocklsProcess()
     server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {

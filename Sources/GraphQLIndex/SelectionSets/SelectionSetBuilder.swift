@@ -71,8 +71,13 @@ final class SelectionSetBuilder {
         return buildRoot(source: source, type: rootType, selectionSet: operation.selectionSet)
     }
 
+    /// How many fragments may be built inside one another (each spreading the next): the builder recurses through
+    /// them, so a chain of thousands would end the process. Deeper spreads are left out.
+    static let maximumFragmentNesting = 100
+
     func build(fragment name: String) -> NamedFragment? {
         if let built = builtFragments[name] { return built }
+        guard fragmentsInProgress.count < Self.maximumFragmentNesting else { return nil }
         guard let definition = fragmentDefinitions[name], !fragmentsInProgress.contains(name),
             let type = schema[definition.typeCondition.value], type.isComposite
         else { return nil }
