@@ -9,8 +9,9 @@ public struct Completion: Sendable, Equatable {
     public var kind: Kind
     /// The Swift type (and default) of an argument or member, or the GraphQL type of a value.
     public var detail: String?
-    /// Markdown.
-    public var documentation: String?
+    /// What to show about it: text, or a field whose documentation is computed when the client asks
+    /// (`completionItem/resolve`), as it costs more than picking the item needs.
+    public var documentation: CompletionDocumentation?
     public var insertText: String
     /// The same with snippet placeholders, for clients that take snippets.
     public var snippet: String?
@@ -19,6 +20,31 @@ public struct Completion: Sendable, Equatable {
     public var isDeprecated: Bool
     /// Keeps Apollo's order where the client sorts by it.
     public var sortText: String
+}
+
+/// The documentation of a completion: written out, or named so that it can be computed later from the project.
+public enum CompletionDocumentation: Sendable, Equatable {
+    case markdown(String)
+    /// A field of the mock of `object` (a GraphQL object type name), by response key.
+    case mockField(object: String, key: String)
+    /// A field of the generated selection set at `path`, by response key.
+    case selectionSetField(path: String, key: String)
+
+    /// The Markdown, computed against `project` (nil when the field is gone since).
+    public func markdown(in project: ProjectIndex) -> String? {
+        switch self {
+        case .markdown(let text):
+            return text
+        case .mockField(let objectName, let key):
+            guard let object = project.mockModel.object(objectName), let field = object.fields.first(where: { $0.key == key }) else {
+                return nil
+            }
+            return MockCompletions.documentation(field, of: objectName, project: project)
+        case .selectionSetField(let path, let key):
+            guard let selectionSet = project.selectionSet(path), let field = selectionSet.field(key) else { return nil }
+            return MockCompletions.documentation(field, in: selectionSet, project: project)
+        }
+    }
 }
 
 /// Completion in mock-building code (`Mock<|`, `Mock<Dog>(|`, `Mock<Dog>(height: |`, `dog.|`, `X.from(|`,
@@ -31,7 +57,7 @@ public enum MockCompletions {
         switch context.position {
         case .typeArgument:
             items = project.mockModel.objects.map { object in
-                Item(object.swiftName, .mockType, detail: "Mock<\(object.swiftName)>", documentation: object.description?.value)
+                Item(object.swiftName, .mockType, detail: "Mock<\(object.swiftName)>", documentation: object.description.map { .markdown($0.value) })
             }
         case .argumentLabel(let call, let used):
             items = labels(for: call, used: Set(used), at: offset, resolver: resolver)
@@ -57,13 +83,13 @@ public enum MockCompletions {
         var label: String
         var kind: Completion.Kind
         var detail: String?
-        var documentation: String?
+        var documentation: CompletionDocumentation?
         var insertText: String
         var snippet: String?
         var isDeprecated = false
 
         init(
-            _ label: String, _ kind: Completion.Kind, detail: String?, documentation: String? = nil, insertText: String? = nil,
+            _ label: String, _ kind: Completion.Kind, detail: String?, documentation: CompletionDocumentation? = nil, insertText: String? = nil,
             snippet: String? = nil, isDeprecated: Bool = false
         ) {
             self.label = label
@@ -92,7 +118,7 @@ public enum MockCompletions {
                 let detail = project.mockModel.format == .defaults && field.isNonNull
                     ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
                 return argument(
-                    field.initLabel, detail: detail, documentation: documentation(field, of: object.name, project: project),
+                    field.initLabel, detail: detail, documentation: .mockField(object: object.name, key: field.key),
                     placeholder: placeholder(field, schema: project.schema), isDeprecated: field.deprecationReason != nil)
             }
         case .placeholder(let value):
@@ -102,7 +128,7 @@ public enum MockCompletions {
                 return zip(object.fields, parameters).filter { !used.contains($0.1.label) }.map { field, parameter in
                     argument(
                         parameter.label, detail: "\(parameter.type) = \(parameter.defaultValue)",
-                        documentation: documentation(field, of: object.name, project: project), placeholder: parameter.defaultValue,
+                        documentation: .mockField(object: object.name, key: field.key), placeholder: parameter.defaultValue,
                         isDeprecated: field.deprecationReason != nil)
                 }
             case .selectionSet(let selectionSet):
@@ -111,7 +137,7 @@ public enum MockCompletions {
                     let field = resolver.field(parameter.label, of: selectionSet)
                     return argument(
                         parameter.label, detail: "\(parameter.type) = \(parameter.defaultValue)",
-                        documentation: field.map { documentation($0, in: selectionSet, project: project) },
+                        documentation: field.map { .selectionSetField(path: selectionSet.path, key: $0.key) },
                         placeholder: parameter.defaultValue, isDeprecated: field?.deprecationReason != nil)
                 }
             default:
@@ -124,7 +150,7 @@ public enum MockCompletions {
     }
 
     private static func argument(
-        _ label: String, detail: String, documentation: String?, placeholder: String, isDeprecated: Bool
+        _ label: String, detail: String, documentation: CompletionDocumentation?, placeholder: String, isDeprecated: Bool
     ) -> Item {
         Item(
             label, .argument, detail: detail, documentation: documentation, insertText: "\(label): ",
@@ -148,7 +174,7 @@ public enum MockCompletions {
             guard let object = project.mockModel.object(name) else { continue }
             let mock = "Mock<\(object.swiftName)>"
             items.append(Item(
-                mock + "()", .value, detail: selectionSet.parentType, documentation: object.description?.value,
+                mock + "()", .value, detail: selectionSet.parentType, documentation: object.description.map { .markdown($0.value) },
                 insertText: mock + "()", snippet: mock + "($1)$0"))
         }
         return items
@@ -191,14 +217,14 @@ public enum MockCompletions {
         case .mock(let object):
             return object.fields.map { field in
                 Item(
-                    field.property, .member, detail: field.readType, documentation: documentation(field, of: object.name, project: project),
+                    field.property, .member, detail: field.readType, documentation: .mockField(object: object.name, key: field.key),
                     isDeprecated: field.deprecationReason != nil)
-            } + [Item("__typename", .member, detail: "String", documentation: "The mock's object type: `\(object.name)`.")]
+            } + [Item("__typename", .member, detail: "String", documentation: .markdown("The mock's object type: `\(object.name)`."))]
         case .selectionSet(let selectionSet):
             var items = selectionSet.fields.map { field in
                 Item(
                     field.property, .member, detail: field.type,
-                    documentation: documentation(field, in: selectionSet, project: project),
+                    documentation: .selectionSetField(path: selectionSet.path, key: field.key),
                     isDeprecated: field.deprecationReason != nil)
             }
             items += selectionSet.inlineFragments.map { Item($0.accessor, .member, detail: $0.type + "?") }
@@ -221,9 +247,15 @@ public enum MockCompletions {
         var lines = ["`\(field.key): \(field.graphqlType)`"]
         if let description = field.description?.value { lines.append(description) }
         if let reason = field.deprecationReason { lines.append("**Deprecated:** \(reason)") }
-        let operations = project.definitions(selecting: field.key, on: object)
-        if !operations.isEmpty { lines.append("Selected by " + operations.map { "`\($0)`" }.joined(separator: ", ")) }
+        if let selectedBy = selectedBy(project.definitions(selecting: field.key, on: object)) { lines.append(selectedBy) }
         return lines.joined(separator: "\n\n")
+    }
+
+    /// "Selected by `A`, `B`": at most ten names, so that a field every operation selects stays readable.
+    static func selectedBy(_ definitions: [String]) -> String? {
+        guard !definitions.isEmpty else { return nil }
+        let shown = definitions.prefix(10).map { "`\($0)`" }.joined(separator: ", ")
+        return "Selected by " + shown + (definitions.count > 10 ? " and \(definitions.count - 10) more" : "")
     }
 
     static func documentation(_ field: GeneratedSelectionSet.Field, in selectionSet: GeneratedSelectionSet, project: ProjectIndex) -> String {

@@ -64,8 +64,9 @@ public enum MockHover {
                 ? "Non-null: a model built from this mock crashes on reading it unless the mock sets it."
                 : "Nullable: reads as `nil` when the mock does not set it.")
             if let reason = field.deprecationReason { parts.append("**Deprecated:** \(reason)") }
-            let definitions = project.definitions(selecting: field.key, on: object.name)
-            if !definitions.isEmpty { parts.append("Selected by " + definitions.map { "`\($0)`" }.joined(separator: ", ")) }
+            if let selectedBy = MockCompletions.selectedBy(project.definitions(selecting: field.key, on: object.name)) {
+                parts.append(selectedBy)
+            }
             return parts.joined(separator: "\n\n")
         case .selectionSetField(let selectionSet, let field):
             var parts = [swift("(field) \(selectionSet.path).\(field.property): \(field.type)")]

@@ -53,8 +53,33 @@ public struct CompletionItem: Codable, Sendable, Equatable {
     public var filterText: String?
     public var insertTextFormat: InsertTextFormat?
     public var textEdit: TextEdit?
+    /// What mockls needs to resolve the item later.
+    public var data: CompletionItemData?
 
     public init(label: String) { self.label = label }
+}
+
+/// What mockls puts in a completion item to compute its documentation on `completionItem/resolve`: the document,
+/// and the field the item names (stateless: the server keeps nothing per request).
+public struct CompletionItemData: Codable, Sendable, Equatable {
+    public var uri: DocumentURI
+    /// A mock field: the GraphQL object type; or a selection-set field: the selection set's path.
+    public var mockObject: String?
+    public var selectionSet: String?
+    public var field: String
+
+    public init(uri: DocumentURI, mockObject: String? = nil, selectionSet: String? = nil, field: String) {
+        self.uri = uri
+        self.mockObject = mockObject
+        self.selectionSet = selectionSet
+        self.field = field
+    }
+}
+
+public enum CompletionItemResolveRequest: LSPRequest {
+    public typealias Params = CompletionItem
+    public typealias Response = CompletionItem
+    public static let method = "completionItem/resolve"
 }
 
 public struct CompletionList: Codable, Sendable, Equatable {
@@ -118,6 +143,18 @@ extension CompletionItem: JSONWritable {
             writer.member("filterText", filterText)
             writer.member("insertTextFormat", insertTextFormat?.rawValue)
             writer.member("textEdit", textEdit)
+            writer.member("data", data)
+        }
+    }
+}
+
+extension CompletionItemData: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("uri", uri)
+            writer.member("mockObject", mockObject)
+            writer.member("selectionSet", selectionSet)
+            writer.member("field", field)
         }
     }
 }

@@ -73,6 +73,11 @@ public struct ClientCapabilities: Decodable, Sendable, Equatable {
             public var deprecatedSupport: Bool?
             public var labelDetailsSupport: Bool?
             public var insertReplaceSupport: Bool?
+            public var resolveSupport: ResolveSupport?
+
+            public struct ResolveSupport: Decodable, Sendable, Equatable {
+                public var properties: [String]
+            }
         }
     }
 

@@ -295,7 +295,7 @@ public final class LanguageServer: @unchecked Sendable {
                 textDocumentSync: TextDocumentSyncOptions(
                     openClose: true, change: .incremental, save: .init(includeText: false)),
                 completionProvider: CompletionOptions(
-                    triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: false,
+                    triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: true,
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true, definitionProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,

@@ -19,9 +19,38 @@ extension LanguageServer {
             let capabilities = snapshot.clientCapabilities.textDocument?.completion?.completionItem
             let snippets = capabilities?.snippetSupport ?? false
             let labelDetails = capabilities?.labelDetailsSupport ?? false
-            return CompletionList(isIncomplete: false, items: completions.map {
-                Self.item($0, lines: lines, encoding: snapshot.positionEncoding, snippets: snippets, labelDetails: labelDetails)
+            // A field's documentation (which operations select it, its description) is computed when the client
+            // shows the item, for clients that resolve it; the others get it inline.
+            let resolves = capabilities?.resolveSupport?.properties.contains("documentation") ?? false
+            return CompletionList(isIncomplete: false, items: completions.map { completion in
+                var item = Self.item(completion, lines: lines, encoding: snapshot.positionEncoding, snippets: snippets, labelDetails: labelDetails)
+                switch completion.documentation {
+                case .mockField(let object, let key) where resolves:
+                    item.data = CompletionItemData(uri: params.textDocument.uri, mockObject: object, field: key)
+                case .selectionSetField(let path, let key) where resolves:
+                    item.data = CompletionItemData(uri: params.textDocument.uri, selectionSet: path, field: key)
+                case let documentation?:
+                    item.documentation = documentation.markdown(in: context.project).map(MarkupContent.init(markdown:))
+                case nil:
+                    break
+                }
+                return item
             })
+        }
+        registerReadRequest(CompletionItemResolveRequest.self) { item, snapshot, _ in
+            var item = item
+            guard let data = item.data, item.documentation == nil, let context = try? Self.testFile(data.uri, snapshot) else {
+                return item
+            }
+            let documentation: CompletionDocumentation? = if let object = data.mockObject {
+                .mockField(object: object, key: data.field)
+            } else if let path = data.selectionSet {
+                .selectionSetField(path: path, key: data.field)
+            } else {
+                nil
+            }
+            item.documentation = documentation?.markdown(in: context.project).map(MarkupContent.init(markdown:))
+            return item
         }
         registerReadRequest(HoverRequest.self) { params, snapshot, _ in
             guard let context = try Self.testFile(params.textDocument.uri, snapshot) else { return nil }
@@ -155,7 +184,6 @@ extension LanguageServer {
         // Helix shows no labelDetails: the type always goes in `detail` too.
         item.detail = completion.detail
         if labelDetails, let detail = completion.detail { item.labelDetails = CompletionItemLabelDetails(detail: " " + detail) }
-        item.documentation = completion.documentation.map(MarkupContent.init(markdown:))
         item.sortText = completion.sortText
         if completion.isDeprecated { item.tags = [1] }
         let useSnippet = snippets && completion.snippet != nil

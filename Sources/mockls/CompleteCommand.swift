@@ -49,7 +49,7 @@ struct CompleteCommand: ParsableCommand {
         switch format {
         case .json:
             let items = completions.map {
-                Item(label: $0.label, kind: "\($0.kind)", detail: $0.detail, insertText: $0.insertText, documentation: $0.documentation)
+                Item(label: $0.label, kind: "\($0.kind)", detail: $0.detail, insertText: $0.insertText, documentation: $0.documentation?.markdown(in: project.index))
             }
             FileHandle.standardOutput.write(Data(try JSONCEncoder(prettyPrinted: true, writesNilAsNull: true).encode(items) + [10]))
         case .text:

@@ -130,7 +130,7 @@ struct FeatureFixture {
             }.joined(separator: "\n")
         case "completion-docs":
             let items = MockCompletions.completions(at: offset, in: file, project: project)
-            return items.prefix(3).map { "\($0.label):\n\($0.documentation ?? "(no documentation)")" }.joined(separator: "\n\n")
+            return items.prefix(3).map { "\($0.label):\n\($0.documentation?.markdown(in: project) ?? "(no documentation)")" }.joined(separator: "\n\n")
         case "hover":
             guard let hover = MockHover.hover(at: offset, in: file, project: project) else { return "(none)" }
             let covered = String(decoding: Array(source.utf8)[hover.range], as: UTF8.self)

@@ -166,6 +166,15 @@ async def test_completion_of_mock_arguments(bookshelf: LanguageClient):
     snippets = bookshelf.capabilities.text_document.completion.completion_item.snippet_support
     assert genre.text_edit.new_text == ("genre: ${1:.case(.fiction)}" if snippets else "genre: ")
     assert result.is_incomplete is False
+    # A field's documentation: deferred to completionItem/resolve for clients that resolve it, inline otherwise.
+    resolve = bookshelf.capabilities.text_document.completion.completion_item.resolve_support
+    if resolve and "documentation" in resolve.properties:
+        assert genre.documentation is None and genre.data is not None
+        genre = await bookshelf.completion_item_resolve_async(genre)
+    else:
+        assert genre.data is None
+    assert "`genre: Genre!`" in genre.documentation.value, genre.documentation
+    assert "Selected by" in genre.documentation.value
 
 
 async def open_when_indexed(client: LanguageClient, uri: str, text: str, probe: types.Position):
