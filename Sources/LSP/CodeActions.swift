@@ -63,6 +63,8 @@ public struct CodeAction: Encodable, Sendable, Equatable {
     public var diagnostics: [Diagnostic]?
     public var isPreferred: Bool?
     public var edit: WorkspaceEdit?
+    /// What mockls needs to compute `edit` on `codeAction/resolve`.
+    public var data: CodeActionData?
 
     public init(title: String, kind: String?, diagnostics: [Diagnostic]?, isPreferred: Bool?, edit: WorkspaceEdit?) {
         self.title = title
@@ -73,6 +75,33 @@ public struct CodeAction: Encodable, Sendable, Equatable {
     }
 }
 
+/// What mockls puts in a code action whose edit it computes on `codeAction/resolve`: the document it was offered in
+/// and which action it is (stateless: the server keeps nothing per request).
+public struct CodeActionData: Codable, Sendable, Equatable {
+    public var uri: DocumentURI
+    public var action: String
+
+    public init(uri: DocumentURI, action: String) {
+        self.uri = uri
+        self.action = action
+    }
+}
+
+/// A code action as the client sends it back to be resolved: what mockls sent, less what it does not read.
+public struct UnresolvedCodeAction: Decodable, Sendable {
+    public var title: String
+    public var kind: String?
+    public var diagnostics: [Diagnostic]?
+    public var isPreferred: Bool?
+    public var data: CodeActionData?
+}
+
+public enum CodeActionResolveRequest: LSPRequest {
+    public typealias Params = UnresolvedCodeAction
+    public typealias Response = CodeAction
+    public static let method = "codeAction/resolve"
+}
+
 public enum CodeActionRequest: LSPRequest {
     public typealias Params = CodeActionParams
     public typealias Response = [CodeAction]
@@ -81,5 +110,9 @@ public enum CodeActionRequest: LSPRequest {
 
 public struct CodeActionOptions: Encodable, Sendable, Equatable {
     public var codeActionKinds: [String]
-    public init(codeActionKinds: [String]) { self.codeActionKinds = codeActionKinds }
+    public var resolveProvider: Bool?
+    public init(codeActionKinds: [String], resolveProvider: Bool? = nil) {
+        self.codeActionKinds = codeActionKinds
+        self.resolveProvider = resolveProvider
+    }
 }

@@ -91,6 +91,11 @@ public struct ClientCapabilities: Decodable, Sendable, Equatable {
         public var dynamicRegistration: Bool?
         public var isPreferredSupport: Bool?
         public var dataSupport: Bool?
+        public var resolveSupport: ResolveSupport?
+
+        public struct ResolveSupport: Decodable, Sendable, Equatable {
+            public var properties: [String]
+        }
     }
 
     public struct DynamicRegistration: Decodable, Sendable, Equatable {

@@ -299,7 +299,10 @@ public final class LanguageServer: @unchecked Sendable {
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true, definitionProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
-                codeActionProvider: CodeActionOptions(codeActionKinds: ["quickfix", "refactor.rewrite", "source"]),
+                codeActionProvider: CodeActionOptions(
+                    codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
+                    resolveProvider: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") == true
+                        ? true : nil),
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }
@@ -393,6 +396,7 @@ public final class LanguageServer: @unchecked Sendable {
         registerTestFileRequests()
         registerPullDiagnostics()
         registerCodeActions()
+        registerCodeActionResolve()
         if options.testHooks { registerTestHooks() }
     }
 

@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import GraphQLIndex
+import JSONRPC
 import LSP
 import SourceText
 import SwiftAnalysis
@@ -111,7 +112,12 @@ extension LanguageServer {
                         TextEdit(range: lines.range(of: $0.range, encoding: snapshot.positionEncoding), newText: $0.text)
                     }]))
             }
-            if let generate = Self.placeholderFileAction(for: document, found.workspace, found.configuration, found.project, snapshot) {
+            // The placeholder file is the whole project's factories: written when the client picks the action, for
+            // clients that resolve edits, rather than at every request as the cursor moves.
+            let resolvesEdits = snapshot.clientCapabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") == true
+            if let generate = Self.placeholderFileAction(
+                for: document, found.workspace, found.configuration, found.project, snapshot, withEdit: !resolvesEdits)
+            {
                 actions.append(generate)
                 // Where fixes write literals for want of factories, offer them with the unset reads too.
                 let unset = found.diagnostics.filter { $0.code == "unset-field-read" && $0.range.overlaps(range) }
@@ -126,12 +132,33 @@ extension LanguageServer {
         }
     }
 
+    static let placeholderFileActionName = "generate-placeholder-file"
+
+    /// `codeAction/resolve`: the edit of an action offered without one (the placeholder file).
+    func registerCodeActionResolve() {
+        registerReadRequest(CodeActionResolveRequest.self) { unresolved, snapshot, _ in
+            var resolved = CodeAction(
+                title: unresolved.title, kind: unresolved.kind, diagnostics: unresolved.diagnostics,
+                isPreferred: unresolved.isPreferred, edit: nil)
+            guard let data = unresolved.data, data.action == Self.placeholderFileActionName else {
+                throw ResponseError.invalidParams("the code action carries no data mockls can resolve")
+            }
+            guard let document = snapshot.documents[data.uri] else { throw DocumentError.notOpen(data.uri) }
+            guard let tests = snapshot.testDiagnostics, let found = tests.testDiagnostics(of: document, in: snapshot.workspaces),
+                let action = Self.placeholderFileAction(
+                    for: document, found.workspace, found.configuration, found.project, snapshot, withEdit: true)
+            else { throw ResponseError(code: ResponseError.requestFailedCode, message: "the placeholder file can no longer be generated") }
+            resolved.edit = action.edit
+            return resolved
+        }
+    }
+
     /// "Generate placeholder factories": the file `mockls placeholders` writes, created (or replaced) beside the test
     /// file through a `CreateFile`, for clients that take resource operations. Not offered where factories exist
     /// that mockls did not generate: the two would declare the same functions.
     static func placeholderFileAction(
         for document: Document, _ workspace: Workspace, _ configuration: ProjectConfiguration, _ project: ProjectIndex,
-        _ snapshot: ServerSnapshot
+        _ snapshot: ServerSnapshot, withEdit: Bool
     ) -> CodeAction? {
         let edits = snapshot.clientCapabilities.workspace?.workspaceEdit
         guard edits?.documentChanges == true, edits?.resourceOperations?.contains("create") == true,
@@ -141,14 +168,19 @@ extension LanguageServer {
         let existing = workspace.generatedPlaceholderFiles.first { $0.lastPathComponent == name }
         if workspace.hasPlaceholderFactories, existing == nil { return nil }
         let destination = existing ?? testFile.deletingLastPathComponent().appendingPathComponent(name)
+        let title = existing == nil ? "Generate placeholder factories (\(name))" : "Update the placeholder factories (\(name))"
+        guard withEdit else {
+            var action = CodeAction(title: title, kind: "source", diagnostics: nil, isPreferred: nil, edit: nil)
+            action.data = CodeActionData(uri: document.uri, action: placeholderFileActionName)
+            return action
+        }
         let text = PlaceholderFileRenderer.render(
             model: project.mockModel, schema: project.schema, mocksModule: configuration.testMocksModule,
             selectionSets: project.selectionSetModel(), initializers: configuration.selectionSetInitializers)
         let uri = destination.absoluteString
         let start = Position(line: 0, character: 0)
         return CodeAction(
-            title: existing == nil ? "Generate placeholder factories (\(name))" : "Update the placeholder factories (\(name))",
-            kind: "source", diagnostics: nil, isPreferred: nil,
+            title: title, kind: "source", diagnostics: nil, isPreferred: nil,
             edit: WorkspaceEdit(documentChanges: [
                 .create(uri: uri, overwrite: true),
                 .edit(OptionalVersionedTextDocumentIdentifier(uri: uri, version: nil), [

@@ -341,6 +341,11 @@ async def test_quick_fix_sets_the_unset_field(scenario: LanguageClient):
     generate = [a for a in actions if a.title == "Generate placeholder factories (AnimalKingdomAPI+Placeholders.swift)"]
     assert [a.kind for a in generate] == (["source", "quickfix"] if creates else []), titles
     if creates:
+        resolve = scenario.capabilities.text_document.code_action.resolve_support
+        if resolve and "edit" in resolve.properties:
+            # The whole project's factories are written when the action is picked (codeAction/resolve).
+            assert all(a.edit is None and a.data for a in generate), generate
+            generate = [await scenario.code_action_resolve_async(a) for a in generate]
         create, insert = generate[0].edit.document_changes
         assert create.kind == "create" and create.uri.endswith("/Tests/AnimalKingdomTests/AnimalKingdomAPI+Placeholders.swift")
         assert "public extension Mock where O == Dog {" in insert.edits[0].new_text
