@@ -247,15 +247,16 @@ public enum MockCompletions {
         var lines = ["`\(field.key): \(field.graphqlType)`"]
         if let description = field.description?.value { lines.append(description) }
         if let reason = field.deprecationReason { lines.append("**Deprecated:** \(reason)") }
-        if let selectedBy = selectedBy(project.definitions(selecting: field.key, on: object)) { lines.append(selectedBy) }
+        if let selectedBy = selectedBy(field.key, on: object, project: project) { lines.append(selectedBy) }
         return lines.joined(separator: "\n\n")
     }
 
-    /// "Selected by `A`, `B`": at most ten names, so that a field every operation selects stays readable.
-    static func selectedBy(_ definitions: [String]) -> String? {
-        guard !definitions.isEmpty else { return nil }
-        let shown = definitions.prefix(10).map { "`\($0)`" }.joined(separator: ", ")
-        return "Selected by " + shown + (definitions.count > 10 ? " and \(definitions.count - 10) more" : "")
+    /// "Selected by `A`, `B`": at most ten names, so that a field every operation selects stays readable and
+    /// costs the same in a project of two thousand operations.
+    static func selectedBy(_ key: String, on object: String, project: ProjectIndex) -> String? {
+        let (names, more) = project.definitions(selecting: key, on: object, limit: 10)
+        guard !names.isEmpty else { return nil }
+        return "Selected by " + names.map { "`\($0)`" }.joined(separator: ", ") + (more ? " and others" : "")
     }
 
     static func documentation(_ field: GeneratedSelectionSet.Field, in selectionSet: GeneratedSelectionSet, project: ProjectIndex) -> String {

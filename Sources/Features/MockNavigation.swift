@@ -64,7 +64,7 @@ public enum MockHover {
                 ? "Non-null: a model built from this mock crashes on reading it unless the mock sets it."
                 : "Nullable: reads as `nil` when the mock does not set it.")
             if let reason = field.deprecationReason { parts.append("**Deprecated:** \(reason)") }
-            if let selectedBy = MockCompletions.selectedBy(project.definitions(selecting: field.key, on: object.name)) {
+            if let selectedBy = MockCompletions.selectedBy(field.key, on: object.name, project: project) {
                 parts.append(selectedBy)
             }
             return parts.joined(separator: "\n\n")

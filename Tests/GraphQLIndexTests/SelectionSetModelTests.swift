@@ -114,3 +114,44 @@ final class SelectionSetLookupTests: XCTestCase {
         XCTAssertNil(index.selectionSet("NoSuchQuery.Data"), context)
     }
 }
+
+/// Who selects a field, read from lists kept at indexing time, equals a walk over every document.
+final class FieldSelectorTests: XCTestCase {
+    func testSelectorsEqualAWalkOverEveryDocument() throws {
+        for api in SharedFixtures.apis {
+            let graphql = try SharedFixtures.require("fixtures/apollo/\(api)/graphql")
+            let sources = try SharedFixtures.files(under: graphql, extensions: ["graphql", "graphqls"]).map {
+                ($0.path, $0.pathExtension == "graphqls" ? DocumentRole.schema : .executable, Array(try Data(contentsOf: $0)))
+            }
+            var index = ProjectIndex(namespace: api, sources: sources)
+            check(index, api)
+            let executables = sources.filter { $0.1 == .executable }
+            if let (path, _, _) = executables.first {
+                index.update(path, role: .executable, text: Array("query Only { __typename }".utf8))
+                check(index, "\(api) after an edit")
+                index.remove(path)
+                check(index, "\(api) after a removal")
+            }
+        }
+    }
+
+    private func check(_ index: ProjectIndex, _ context: String) {
+        let documents = index.documents.values.filter { $0.role == .executable }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        for object in index.mockModel.objects {
+            let types = [object.name] + (index.schema[object.name]?.interfaces ?? [])
+            for field in object.fields {
+                let expected = documents.flatMap { document -> [String] in
+                    var collector = FieldCollector(schema: index.schema)
+                    collector.collect(document.effective)
+                    guard types.contains(where: { collector.collected[$0]?[field.key] != nil }) else { return [] }
+                    return document.effective.operations.compactMap(\.name?.value) + document.effective.fragments.map(\.name.value)
+                }
+                let found = index.definitions(selecting: field.key, on: object.name)
+                XCTAssertEqual(found.names, expected, "\(context): \(object.name).\(field.key)")
+                let limited = index.definitions(selecting: field.key, on: object.name, limit: 2)
+                XCTAssertEqual(limited.names, Array(expected.prefix(2)), context)
+                XCTAssertEqual(limited.more, expected.count > 2, context)
+            }
+        }
+    }
+}

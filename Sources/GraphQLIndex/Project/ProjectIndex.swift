@@ -44,8 +44,8 @@ public struct ProjectIndex: Sendable {
     /// Documents and fragment names changed since the last rebuild: which stored selection sets it invalidates.
     private var changedDocuments: Set<String> = []
     private var changedFragments: Set<String> = []
-    /// For each object or interface and response key, the operations documents that select it.
-    private var selectors: [String: [String: Set<String>]] = [:]
+    /// For each object or interface and response key, the operations documents that select it, in path order.
+    private var selectors: [String: [String: [String]]] = [:]
     /// Different for every index built, in any project: what caches of results computed from it are keyed by.
     public private(set) var revision = ProjectIndex.nextRevision()
 
@@ -81,13 +81,25 @@ public struct ProjectIndex: Sendable {
     private mutating func select(_ analysis: DocumentAnalysis, of path: String, adding: Bool) {
         for (type, fields) in analysis.fields.collected {
             for key in fields.keys {
-                if adding {
-                    selectors[type, default: [:]][key, default: []].insert(path)
-                } else {
-                    selectors[type]?[key]?.remove(path)
-                }
+                var paths = selectors[type]?[key] ?? []
+                let position = Self.insertionPoint(of: path, in: paths)
+                let present = position < paths.count && paths[position] == path
+                if adding, !present { paths.insert(path, at: position) }
+                if !adding, present { paths.remove(at: position) }
+                selectors[type, default: [:]][key] = paths
             }
         }
+    }
+
+    private static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    private static func insertionPoint(of path: String, in paths: [String]) -> Int {
+        var low = 0, high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(paths[middle], path) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     private mutating func store(_ path: String, role: DocumentRole, text: [UInt8]) {
@@ -167,15 +179,29 @@ public struct ProjectIndex: Sendable {
     }
 
     /// The operations and fragments whose documents select `key` on `object` (or on one of its interfaces): why a
-    /// mock has that field. Read from an index kept at indexing time: the cost is the answer's, not the project's.
-    public func definitions(selecting key: String, on object: String) -> [String] {
-        var paths: Set<String> = []
-        for type in [object] + (schema[object]?.interfaces ?? []) {
-            if let selecting = selectors[type]?[key] { paths.formUnion(selecting) }
-        }
-        return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { path -> [String] in
-            guard let analysis = documents[path]?.analysis else { return [] }
-            return (analysis.operationNames + analysis.fragmentNames).map(\.value)
+    /// mock has that field. Read from lists kept in path order at indexing time: the cost is the answer's (at most
+    /// `limit` names), not the project's. `more`: other definitions select it too.
+    public func definitions(selecting key: String, on object: String, limit: Int = .max) -> (names: [String], more: Bool) {
+        let lists = ([object] + (schema[object]?.interfaces ?? [])).compactMap { selectors[$0]?[key] }.filter { !$0.isEmpty }
+        var positions = [Int](repeating: 0, count: lists.count)
+        var names: [String] = []
+        var previous: String?
+        while true {
+            // The next path in order across the lists (a document may select the key on the object and an interface).
+            var next: Int?
+            for (index, list) in lists.enumerated() where positions[index] < list.count {
+                if next == nil || Self.precedes(list[positions[index]], lists[next!][positions[next!]]) { next = index }
+            }
+            guard let index = next else { return (names, false) }
+            let path = lists[index][positions[index]]
+            positions[index] += 1
+            guard path != previous else { continue }
+            previous = path
+            guard let analysis = documents[path]?.analysis else { continue }
+            for name in analysis.operationNames + analysis.fragmentNames {
+                if names.count == limit { return (names, true) }
+                names.append(name.value)
+            }
         }
     }
 
