@@ -34,13 +34,29 @@ let package = Package(
             path: "Benchmarks/Indexing",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "MocklsCore", package: mockls)],
+            path: "Benchmarks/Support"
+        ),
         .executableTarget(
             name: "TestFiles",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MocklsCore", package: mockls),
             ],
             path: "Benchmarks/TestFiles",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ProjectSize",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "MocklsCore", package: mockls),
+            ],
+            path: "Benchmarks/ProjectSize",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
