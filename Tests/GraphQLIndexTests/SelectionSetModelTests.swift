@@ -103,6 +103,25 @@ final class SelectionSetLookupTests: XCTestCase {
         }
     }
 
+    /// Found by the GraphQL fuzz surface: two operations of one name in one document (and a fragment of the same
+    /// name as a query): each path is read from the definition the whole model takes it from.
+    func testDuplicateNames() {
+        let schema = "type Query { hero: Character }\ninterface Character { name: String }\ntype Human implements Character { name: String height: Float }\n"
+        let operations = """
+            query Hero { hero { name } }
+            query Hero { hero { ... on Human { height } } }
+            query HeroDetails { hero { ...HeroDetails } }
+            fragment HeroDetails on Character { name ... on Human { height } }
+            """
+        let index = ProjectIndex(namespace: "Dupes", sources: [
+            ("schema.graphqls", .schema, Array(schema.utf8)), ("ops.graphql", .executable, Array(operations.utf8)),
+        ])
+        XCTAssertNotNil(index.selectionSet("HeroQuery.Data.Hero.AsHuman"))
+        XCTAssertNotNil(index.selectionSet("HeroDetails.AsHuman"))
+        XCTAssertNotNil(index.selectionSet("HeroDetailsQuery.Data.Hero"))
+        check(index, "duplicates")
+    }
+
     private func check(_ index: ProjectIndex, _ context: String) {
         let whole = SelectionSetModel(
             schema: index.schema,

@@ -198,7 +198,8 @@ public struct ProjectIndex: Sendable {
             guard path != previous else { continue }
             previous = path
             guard let analysis = documents[path]?.analysis else { continue }
-            for name in analysis.operationNames + analysis.fragmentNames {
+            // A document may hold thousands of definitions: read only as many as are wanted.
+            for name in [analysis.operationNames, analysis.fragmentNames].joined() {
                 if names.count == limit { return (names, true) }
                 names.append(name.value)
             }
