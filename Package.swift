@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "mockls",
             dependencies: [
-                "Server", "Features", "SwiftAnalysis", "SourceText", "JSONRPC",
+                "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "SourceText", "JSONRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

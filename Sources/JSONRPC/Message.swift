@@ -67,7 +67,6 @@ public struct ResponseError: Error, Sendable, Equatable, Codable, CustomStringCo
     public static let serverNotInitializedCode = -32002
     public static let requestFailedCode = -32803
     public static let requestCancelledCode = -32800
-    public static let contentModifiedCode = -32801
 
     public static func parseError(_ message: String) -> ResponseError { .init(code: parseErrorCode, message: message) }
     public static func invalidRequest(_ message: String) -> ResponseError { .init(code: invalidRequestCode, message: message) }

@@ -67,5 +67,4 @@ final class RequestScheduler: Sendable {
         send(OutgoingMessage.error(id: id, .cancelled))
     }
 
-    var pendingCount: Int { inFlight.withLock { $0.count } }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import SourceText
 import SwiftParser
 // The raw tree is walked without materialising a node per token: for a 20 MB file the `Syntax` walk cost as much time
@@ -259,7 +258,6 @@ enum IncrementalParsePolicy {
 
     /// Whether `tree`, with `facts`, may be reused for the text after `edit`.
     static func allowsReuse(of tree: SourceFileSyntax, facts: ReuseFacts, edit: TextEdit) -> Bool {
-        if ProcessInfo.processInfo.environment["MOCKLS_UNSAFE_REUSE"] != nil { return true }
         guard !facts.isBlocked, facts.nestingBound + edit.nestingIncrease < maximumNestingLevel - 1 else { return false }
         if let item = facts.lastContextSensitiveItem, item >= edit.old.upperBound { return false }
         if isInsideStringSegment(edit.old, of: tree) {

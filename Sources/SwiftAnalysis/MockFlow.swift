@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwiftSyntax
 
 /// A `Mock<T>(…)`, `Mock<T>.placeholder(…)`, or a contextual `.init(…)` / `Mock(…)` / `.placeholder(…)` call.
@@ -124,8 +125,6 @@ public struct MockFlowUnit: Sendable {
 }
 
 extension SwiftTestFile {
-    /// The flows of every function in the file (methods of types, top-level functions) and of top-level code.
-    public func mockFlows() -> [MockFlow] { mockFlowUnits().map { $0.flow() } }
 
     /// The same, each read only when asked for.
     public func mockFlowUnits() -> [MockFlowUnit] {
@@ -196,15 +195,14 @@ struct FlowReader {
 
     /// A type's stored properties and `setUp`, read once.
     final class Preamble: @unchecked Sendable {
-        // @unchecked: `read` and `cached` are only touched under `lock`.
-        private let lock = NSLock()
-        private var cached: [FlowStatement]?
+        // @unchecked: `read` is a closure over immutable syntax, called at most once under the lock.
+        private let cached = Mutex<[FlowStatement]?>(nil)
         private let read: () -> [FlowStatement]
 
         init(_ read: @escaping () -> [FlowStatement]) { self.read = read }
 
         var statements: [FlowStatement] {
-            lock.withLock {
+            cached.withLock { cached in
                 if let cached { return cached }
                 let made = read()
                 cached = made

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which generation of Apollo's mock initializers a project has (reference/apollo-mocks.md §0).
 public enum MockFormat: String, Sendable, Hashable {
@@ -138,13 +139,11 @@ public struct MockModel: Sendable {
 }
 
 /// Mock objects rendered so far, shared by the copies of one model.
-private final class RenderedObjects: @unchecked Sendable {
-    // @unchecked: every access goes through `lock`.
-    private let lock = NSLock()
-    private var objects: [String: MockObject] = [:]
+private final class RenderedObjects: Sendable {
+    private let objects = Mutex<[String: MockObject]>([:])
 
-    func get(_ name: String) -> MockObject? { lock.withLock { objects[name] } }
-    func set(_ name: String, _ object: MockObject) { lock.withLock { objects[name] = object } }
+    func get(_ name: String) -> MockObject? { objects.withLock { $0[name] } }
+    func set(_ name: String, _ object: MockObject) { objects.withLock { $0[name] = object } }
 }
 
 /// Renders mock field types and defaults (`GraphQLType+Rendered.swift` with `.testMockField`,

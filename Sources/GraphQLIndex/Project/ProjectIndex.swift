@@ -251,13 +251,11 @@ extension ProjectIndex {
 }
 
 /// A value computed once, on first use, and shared by copies of the struct that holds it.
-final class Lazy<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value: Value?
+final class Lazy<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
 
     func value(_ make: () -> Value) -> Value {
-        lock.withLock {
+        value.withLock { value in
             if let value { return value }
             let made = make()
             value = made

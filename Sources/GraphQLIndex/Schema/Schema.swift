@@ -64,7 +64,6 @@ public struct NamedType: Sendable, Hashable {
     public var inputFields: [SchemaArgument]
     /// The definition; nil for the built-in scalars.
     public var location: SourceLocation?
-    public var isBuiltIn: Bool { location == nil }
 
     public func field(_ name: String) -> SchemaField? { fields.first { $0.name == name } }
 
