@@ -52,16 +52,16 @@ public struct DocumentStore: Sendable {
     }
 
     /// Applies the changes in order, each against the text the previous one produced (LSP 3.17 `didChange`).
-    /// Positions are in `encoding`; ranges outside the text are clamped rather than refused.
+    /// Positions are converted by `conversion`; ranges outside the text are clamped rather than refused.
     @discardableResult
     public mutating func change(
-        _ uri: DocumentURI, version: Int, changes: [TextDocumentContentChangeEvent], encoding: PositionEncodingKind
+        _ uri: DocumentURI, version: Int, changes: [TextDocumentContentChangeEvent], conversion: ProtocolConversion
     ) throws -> Document {
         guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
         var lines = document.lines
         for change in changes {
             if let range = change.range {
-                lines = lines.replacing(lines.byteRange(of: range, encoding: encoding), with: change.text.bytes)
+                lines = lines.replacing(conversion.byteRange(of: range, in: lines), with: change.text.bytes)
             } else {
                 lines = LineTable(change.text.bytes)
             }

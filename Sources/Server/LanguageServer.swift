@@ -20,7 +20,8 @@ public struct ServerOptions: Sendable {
 /// What a read request sees: the server state at the moment the request arrived.
 public struct ServerSnapshot: Sendable {
     public let documents: DocumentStore
-    public let positionEncoding: PositionEncodingKind
+    /// Offsets to LSP values and back, in the encoding negotiated at `initialize`.
+    public let conversion: ProtocolConversion
     public let clientCapabilities: ClientCapabilities
     /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
     public let workspaces: [Workspace]
@@ -40,7 +41,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// Set by the `exit` notification: the process should end with this code.
     public private(set) var exitCode: Int32?
     public private(set) var documents = DocumentStore()
-    public private(set) var positionEncoding = PositionEncodingKind.utf16
+    /// The only holder of the negotiated position encoding.
+    public private(set) var conversion = ProtocolConversion(encoding: .utf16)
+    public var positionEncoding: PositionEncodingKind { conversion.encoding }
     public private(set) var clientCapabilities = ClientCapabilities()
 
     public let logger: Logger
@@ -81,7 +84,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     public var snapshot: ServerSnapshot {
         ServerSnapshot(
-            documents: documents, positionEncoding: positionEncoding, clientCapabilities: clientCapabilities,
+            documents: documents, conversion: conversion, clientCapabilities: clientCapabilities,
             workspaces: indexer?.snapshot ?? [], testDiagnostics: testDiagnostics)
     }
 
@@ -215,7 +218,7 @@ public final class LanguageServer: @unchecked Sendable {
                     logger.warning("\(uri): version \(change.textDocument.version) does not follow \(old.version); applying the change anyway")
                 }
                 let changed = try documents.change(
-                    uri, version: change.textDocument.version, changes: change.contentChanges, encoding: positionEncoding)
+                    uri, version: change.textDocument.version, changes: change.contentChanges, conversion: conversion)
                 if changed.swiftParse != nil { testDiagnostics?.changed(changed) }
                 reindexIfGraphQL(uri)
             case DidCloseTextDocumentNotification.method:
@@ -254,13 +257,16 @@ public final class LanguageServer: @unchecked Sendable {
         clientCapabilities = params.capabilities
         trace.value = params.trace ?? .off
         // UTF-8 only when the client prefers it; UTF-16 is the protocol's default and the one every client has.
-        positionEncoding = params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16
+        let conversion = ProtocolConversion(
+            encoding: params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16)
+        self.conversion = conversion
         phase = .running
         workspaceFolders = WorkspaceFolders.changed([], added: Self.folders(params), removed: [])
         let logger = self.logger
         let send = self.send
-        let publish: @Sendable (PublishDiagnosticsParams) -> Void = { diagnostics in
-            if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: diagnostics) {
+        @Sendable func publish(_ uri: DocumentURI, _ version: Int?, _ diagnostics: [LSP.Diagnostic]) {
+            let params = PublishDiagnosticsParams(uri: uri, version: version, diagnostics: diagnostics)
+            if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: params) {
                 send(bytes)
             }
         }
@@ -271,9 +277,13 @@ public final class LanguageServer: @unchecked Sendable {
         // The diagnostics read the indexer's snapshots and the indexer tells them when it changed.
         let indexerReference = Mutex<WorkspaceIndexer?>(nil)
         let tests = TestDiagnostics(
-            delivery: pulls ? .pull : .push, encoding: positionEncoding,
+            delivery: pulls ? .pull : .push,
             workspaces: { indexerReference.withLock { $0 }?.snapshot ?? [] },
-            publish: publish,
+            publish: { document, uri, diagnostics in
+                publish(uri, document?.version, document.map { document in
+                    diagnostics.map { conversion.diagnostic($0, in: document.lines) }
+                } ?? [])
+            },
             refresh: {
                 let id = RequestID.string("mockls-refresh-\(refreshes.add(1, ordering: .relaxed).newValue)")
                 if let bytes = try? OutgoingMessage.request(
@@ -284,7 +294,10 @@ public final class LanguageServer: @unchecked Sendable {
             })
         testDiagnostics = tests
         let indexer = WorkspaceIndexer(
-            encoding: positionEncoding, publish: publish, log: { logger.info("\($0)") }, indexed: { tests.indexChanged() })
+            publish: { file, text, diagnostics in
+                publish(file.absoluteString, nil, diagnostics.map { conversion.diagnostic($0, in: text) })
+            },
+            log: { logger.info("\($0)") }, indexed: { tests.indexChanged() })
         indexerReference.withLock { $0 = indexer }
         self.indexer = indexer
         let client = params.clientInfo.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "an unnamed client"
@@ -393,10 +406,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func registerReadRequests() {
-        registerTestFileRequests()
+        registerCompletion()
+        registerHover()
+        registerDefinition()
         registerPullDiagnostics()
         registerCodeActions()
-        registerCodeActionResolve()
         if options.testHooks { registerTestHooks() }
     }
 

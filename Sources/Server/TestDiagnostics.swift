@@ -19,17 +19,18 @@ final class TestDiagnostics: Sendable {
     let delivery: Delivery
     private let queue = DispatchQueue(label: "mockls.test-diagnostics", qos: .userInitiated)
     private let delay: DispatchTimeInterval = .milliseconds(25)
-    private let encoding: PositionEncodingKind
     private let workspaces: @Sendable () -> [Workspace]
-    private let publish: @Sendable (PublishDiagnosticsParams) -> Void
+    /// Sends a document's diagnostics (the server converts them to the protocol's positions).
+    private let publish: @Sendable (_ document: Document?, _ uri: DocumentURI, _ diagnostics: [TestDiagnostic]) -> Void
     private let refresh: @Sendable () -> Void
 
     private struct State {
         var open: [DocumentURI: Document] = [:]
         /// Bumped by every edit: a scheduled computation runs only if it is still the newest.
         var generation: [DocumentURI: Int] = [:]
-        /// What was last published per file: an unchanged list is not sent again, an empty one only to clear.
-        var published: [DocumentURI: [LSP.Diagnostic]] = [:]
+        /// What was last published per file, with the text it was computed for: an unchanged list is not sent again,
+        /// an empty one only to clear.
+        var published: [DocumentURI: (text: LineTable, diagnostics: [TestDiagnostic])] = [:]
         /// Per open file: each function's diagnostics, so that an edit re-follows the functions it changed only.
         var caches: [DocumentURI: MockDiagnosticsCache] = [:]
     }
@@ -37,11 +38,11 @@ final class TestDiagnostics: Sendable {
     private let state = Mutex(State())
 
     init(
-        delivery: Delivery, encoding: PositionEncodingKind, workspaces: @escaping @Sendable () -> [Workspace],
-        publish: @escaping @Sendable (PublishDiagnosticsParams) -> Void, refresh: @escaping @Sendable () -> Void
+        delivery: Delivery, workspaces: @escaping @Sendable () -> [Workspace],
+        publish: @escaping @Sendable (_ document: Document?, _ uri: DocumentURI, _ diagnostics: [TestDiagnostic]) -> Void,
+        refresh: @escaping @Sendable () -> Void
     ) {
         self.delivery = delivery
-        self.encoding = encoding
         self.workspaces = workspaces
         self.publish = publish
         self.refresh = refresh
@@ -59,13 +60,21 @@ final class TestDiagnostics: Sendable {
             guard let current = state.withLock({ $0.generation[document.uri] == generation ? $0.open[document.uri] : nil }) else {
                 return
             }
-            let found = diagnostics(of: current, in: workspaces())
+            let found = TestFileContext(current, in: workspaces()).map(diagnostics(of:)) ?? []
             let isNew = state.withLock { state in
-                guard state.generation[document.uri] == generation, state.published[document.uri] ?? [] != found else { return false }
-                state.published[document.uri] = found
+                guard state.generation[document.uri] == generation else { return false }
+                // The same diagnostics at the same positions need not be sent again.
+                if let previous = state.published[document.uri], previous.diagnostics == found, found.allSatisfy({
+                    current.lines.samePosition($0.range.lowerBound, as: previous.text)
+                        && current.lines.samePosition($0.range.upperBound, as: previous.text)
+                }) {
+                    return false
+                }
+                if found.isEmpty, state.published[document.uri] == nil { return false }
+                state.published[document.uri] = (current.lines, found)
                 return true
             }
-            if isNew { publish(PublishDiagnosticsParams(uri: current.uri, version: current.version, diagnostics: found)) }
+            if isNew { publish(current, current.uri, found) }
         }
     }
 
@@ -74,10 +83,10 @@ final class TestDiagnostics: Sendable {
             state.generation[uri, default: 0] += 1
             state.open.removeValue(forKey: uri)
             state.caches.removeValue(forKey: uri)
-            return !(state.published.removeValue(forKey: uri) ?? []).isEmpty
+            return !(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty
         }
         guard hadDiagnostics, delivery == .push else { return }
-        queue.async { [self] in publish(PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: [])) }
+        queue.async { [self] in publish(nil, uri, []) }
     }
 
     /// The workspaces were re-indexed: every open test file may read differently.
@@ -90,37 +99,15 @@ final class TestDiagnostics: Sendable {
         }
     }
 
-    /// The diagnostics of a Swift document against the project it belongs to (none outside every project).
-    func diagnostics(of document: Document, in workspaces: [Workspace]) -> [LSP.Diagnostic] {
-        guard let found = testDiagnostics(of: document, in: workspaces) else { return [] }
-        return found.diagnostics.map { lspDiagnostic($0, lines: document.lines) }
-    }
-
-    /// The same as values, with what computed them (for code actions).
-    func testDiagnostics(
-        of document: Document, in workspaces: [Workspace]
-    ) -> (diagnostics: [TestDiagnostic], file: SwiftTestFile, project: ProjectIndex, options: FixOptions, workspace: Workspace,
-          configuration: ProjectConfiguration)? {
-        guard let file = document.swiftFile, let url = URL(string: document.uri).map(\.standardizedFileURL),
-            let (workspace, project) = workspaces.lazy.compactMap({ workspace in
-                workspace.project(forSwiftFile: url, text: document.lines.bytes).map { (workspace, $0) }
-            }).first
-        else { return nil }
+    /// The diagnostics of a test file, computed through the file's cache of per-function results.
+    func diagnostics(of context: TestFileContext) -> [TestDiagnostic] {
+        let uri = context.document.uri
         let cache = state.withLock { state in
-            if let cache = state.caches[document.uri] { return cache }
+            if let cache = state.caches[uri] { return cache }
             let cache = MockDiagnosticsCache()
-            state.caches[document.uri] = cache
+            state.caches[uri] = cache
             return cache
         }
-        let options = FixOptions(placeholders: workspace.hasPlaceholderFactories)
-        return (
-            MockDiagnostics.diagnostics(in: file, project: project.index, cache: cache, options: options), file, project.index, options,
-            workspace, project.configuration)
-    }
-
-    func lspDiagnostic(_ diagnostic: TestDiagnostic, lines: LineTable) -> LSP.Diagnostic {
-        LSP.Diagnostic(
-            range: lines.range(of: diagnostic.range, encoding: encoding),
-            severity: diagnostic.severity == .error ? .error : .warning, code: diagnostic.code, message: diagnostic.message)
+        return MockDiagnostics.diagnostics(in: context.file, project: context.index, cache: cache, options: context.options)
     }
 }

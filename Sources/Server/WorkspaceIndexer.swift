@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import GraphQLIndex
-import LSP
 import SourceText
 import Synchronization
 
@@ -14,18 +13,18 @@ final class WorkspaceIndexer: Sendable {
     private let queue = DispatchQueue(label: "mockls.indexer", qos: .utility)
     private let current = Mutex<[Workspace]>([])
     private let pendingText = Mutex<[URL: [UInt8]?]>([:])
-    private let published = Mutex<[URL: [LSP.Diagnostic]]>([:])
-    private let encoding: PositionEncodingKind
-    private let publish: @Sendable (PublishDiagnosticsParams) -> Void
+    /// What was last published per file, with the text it was computed for.
+    private let published = Mutex<[URL: (text: LineTable, diagnostics: [IndexDiagnostic])]>([:])
+    /// Sends a file's diagnostics (the server converts them to the protocol's positions).
+    private let publish: @Sendable (_ file: URL, _ text: LineTable, _ diagnostics: [IndexDiagnostic]) -> Void
     private let log: @Sendable (String) -> Void
     /// Called after every change of the indexes, once their diagnostics are published.
     private let indexed: @Sendable () -> Void
 
     init(
-        encoding: PositionEncodingKind, publish: @escaping @Sendable (PublishDiagnosticsParams) -> Void,
+        publish: @escaping @Sendable (_ file: URL, _ text: LineTable, _ diagnostics: [IndexDiagnostic]) -> Void,
         log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}
     ) {
-        self.encoding = encoding
         self.publish = publish
         self.log = log
         self.indexed = indexed
@@ -87,31 +86,28 @@ final class WorkspaceIndexer: Sendable {
         String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
     }
 
-    /// Publishes the diagnostics of every indexed document whose diagnostics changed (cleared ones included).
+    /// Publishes the diagnostics of every indexed document whose diagnostics changed (cleared ones included). A
+    /// document whose diagnostics are the same, at the same positions, is not sent again.
     private func publishDiagnostics() {
-        var next: [URL: [LSP.Diagnostic]] = [:]
+        var next: [URL: (text: LineTable, diagnostics: [IndexDiagnostic])] = [:]
         for workspace in current.withLock({ $0 }) {
             for (file, entry) in workspace.diagnostics {
-                let lines = LineTable(entry.text)
-                next[file, default: []] += entry.diagnostics.map { Self.diagnostic($0, lines: lines, encoding: encoding) }
+                next[file, default: (LineTable(entry.text), [])].diagnostics += entry.diagnostics
             }
         }
         let previous = published.withLock { old in
             defer { old = next }
             return old
         }
-        for file in Set(previous.keys).union(next.keys).sorted(by: { $0.path < $1.path }) where previous[file] != next[file] {
-            publish(PublishDiagnosticsParams(uri: file.absoluteString, version: nil, diagnostics: next[file] ?? []))
+        for file in Set(previous.keys).union(next.keys).sorted(by: { $0.path < $1.path }) {
+            let old = previous[file], new = next[file]
+            if let old, let new, old.diagnostics == new.diagnostics, new.diagnostics.allSatisfy({
+                new.text.samePosition($0.location.range.lowerBound, as: old.text)
+                    && new.text.samePosition($0.location.range.upperBound, as: old.text)
+            }) {
+                continue
+            }
+            publish(file, new?.text ?? LineTable([]), new?.diagnostics ?? [])
         }
-    }
-
-    static func diagnostic(_ diagnostic: IndexDiagnostic, lines: LineTable, encoding: PositionEncodingKind) -> LSP.Diagnostic {
-        let range = lines.range(of: diagnostic.location.range, encoding: encoding)
-        let severity: DiagnosticSeverity = switch diagnostic.severity {
-        case .error: .error
-        case .warning: .warning
-        case .information: .information
-        }
-        return LSP.Diagnostic(range: range, severity: severity, code: diagnostic.code, message: diagnostic.message)
     }
 }

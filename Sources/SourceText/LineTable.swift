@@ -106,6 +106,15 @@ public struct LineTable: Sendable {
     }
 
     /// A new table with `range` (byte offsets, clamped) replaced by `replacement`.
+    /// Whether `offset` has the same position here as in `other`, in any column unit: the same line, starting at the
+    /// same offset, with the same bytes before it on that line.
+    public func samePosition(_ offset: Int, as other: LineTable) -> Bool {
+        let line = line(containing: offset)
+        guard line == other.line(containing: offset), offset <= byteCount, offset <= other.byteCount else { return false }
+        let start = contentRange(ofLine: line).lowerBound
+        return start == other.contentRange(ofLine: line).lowerBound && bytes[start..<offset] == other.bytes[start..<offset]
+    }
+
     public func replacing(_ range: Range<Int>, with replacement: some Collection<UInt8>) -> LineTable {
         let lower = min(max(range.lowerBound, 0), bytes.count)
         let upper = min(max(range.upperBound, lower), bytes.count)

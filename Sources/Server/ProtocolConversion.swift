@@ -1,0 +1,99 @@
+import Features
+import GraphQLIndex
+import LSP
+import SourceText
+
+/// The one place where mockls's values (UTF-8 byte offsets) become LSP values and LSP positions become offsets, in
+/// the position encoding negotiated at `initialize` (UTF-16, or UTF-8 when the client prefers it). Every handler and
+/// both diagnostic publishers convert through it; nothing else knows the encoding.
+public struct ProtocolConversion: Sendable {
+    public let encoding: PositionEncodingKind
+
+    public init(encoding: PositionEncodingKind) { self.encoding = encoding }
+
+    private var unit: ColumnUnit { encoding == .utf8 ? .utf8 : .utf16 }
+
+    // MARK: Positions
+
+    /// The byte offset of an LSP position (clamped as `LineTable.offset(of:unit:)` describes).
+    public func offset(of position: Position, in lines: LineTable) -> Int {
+        lines.offset(of: LineColumn(line: position.line, column: position.character), unit: unit)
+    }
+
+    public func position(of offset: Int, in lines: LineTable) -> Position {
+        let lineColumn = lines.position(of: offset, unit: unit)
+        return Position(line: lineColumn.line, character: lineColumn.column)
+    }
+
+    public func byteRange(of range: LSP.Range, in lines: LineTable) -> Swift.Range<Int> {
+        let start = offset(of: range.start, in: lines)
+        let end = offset(of: range.end, in: lines)
+        return min(start, end)..<max(start, end)
+    }
+
+    public func range(of bytes: Swift.Range<Int>, in lines: LineTable) -> LSP.Range {
+        LSP.Range(start: position(of: bytes.lowerBound, in: lines), end: position(of: bytes.upperBound, in: lines))
+    }
+
+    // MARK: Values
+
+    func location(_ uri: DocumentURI, _ bytes: Swift.Range<Int>, in lines: LineTable) -> Location {
+        Location(uri: uri, range: range(of: bytes, in: lines))
+    }
+
+    func edits(_ fixes: [TestFix], in lines: LineTable) -> [TextEdit] {
+        fixes.map { TextEdit(range: range(of: $0.range, in: lines), newText: $0.text) }
+    }
+
+    func hover(_ hover: Hover, in lines: LineTable) -> HoverResult {
+        HoverResult(contents: MarkupContent(markdown: hover.contents), range: range(of: hover.range, in: lines))
+    }
+
+    func diagnostic(_ diagnostic: TestDiagnostic, in lines: LineTable) -> LSP.Diagnostic {
+        LSP.Diagnostic(
+            range: range(of: diagnostic.range, in: lines), severity: diagnostic.severity == .error ? .error : .warning,
+            code: diagnostic.code, message: diagnostic.message)
+    }
+
+    func diagnostic(_ diagnostic: IndexDiagnostic, in lines: LineTable) -> LSP.Diagnostic {
+        let severity: DiagnosticSeverity = switch diagnostic.severity {
+        case .error: .error
+        case .warning: .warning
+        case .information: .information
+        }
+        return LSP.Diagnostic(
+            range: range(of: diagnostic.location.range, in: lines), severity: severity, code: diagnostic.code,
+            message: diagnostic.message)
+    }
+
+    /// A completion as the client shows it: `snippets` and `labelDetails` when it takes them; the type always in
+    /// `detail` (Helix shows no label details). Documentation is set by the handler, inline or on resolve.
+    func completionItem(_ completion: Completion, in lines: LineTable, snippets: Bool, labelDetails: Bool) -> CompletionItem {
+        var item = CompletionItem(label: completion.label)
+        item.kind = switch completion.kind {
+        case .mockType: .class
+        case .argument: .property
+        case .value: .value
+        case .member: .field
+        case .variable: .variable
+        }
+        item.detail = completion.detail
+        if labelDetails, let detail = completion.detail { item.labelDetails = CompletionItemLabelDetails(detail: " " + detail) }
+        item.sortText = completion.sortText
+        if completion.isDeprecated { item.tags = [1] }
+        let useSnippet = snippets && completion.snippet != nil
+        item.insertTextFormat = useSnippet ? .snippet : .plainText
+        item.textEdit = TextEdit(
+            range: range(of: completion.replaceRange, in: lines), newText: useSnippet ? completion.snippet! : completion.insertText)
+        return item
+    }
+
+    /// A code action whose edits are all in the test file at `uri`.
+    func codeAction(_ action: MockCodeAction, uri: DocumentURI, in lines: LineTable, preferredSupport: Bool) -> CodeAction {
+        CodeAction(
+            title: action.title, kind: action.kind.rawValue,
+            diagnostics: action.diagnostics.isEmpty ? nil : action.diagnostics.map { diagnostic($0, in: lines) },
+            isPreferred: preferredSupport && action.isPreferred ? true : nil,
+            edit: WorkspaceEdit(changes: [uri: edits(action.edits, in: lines)]))
+    }
+}

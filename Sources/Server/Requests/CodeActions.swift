@@ -1,0 +1,88 @@
+import Features
+import Foundation
+import GraphQLIndex
+import JSONRPC
+import LSP
+
+/// `textDocument/codeAction` in Swift test files, and `codeAction/resolve` for the placeholder file, whose edit is
+/// the whole project's factories: written when the client picks the action, for clients that resolve edits, rather
+/// than at every request as the cursor moves.
+extension LanguageServer {
+    static let placeholderFileActionName = "generate-placeholder-file"
+
+    func registerCodeActions() {
+        registerReadRequest(CodeActionRequest.self) { params, snapshot, _ in
+            guard let document = snapshot.documents[params.textDocument.uri] else {
+                throw DocumentError.notOpen(params.textDocument.uri)
+            }
+            guard let tests = snapshot.testDiagnostics, let context = TestFileContext(document, in: snapshot.workspaces) else {
+                return []
+            }
+            let lines = document.lines
+            let conversion = snapshot.conversion
+            let capabilities = snapshot.clientCapabilities
+            let preferred = capabilities.textDocument?.codeAction?.isPreferredSupport ?? false
+            let resolvesEdits = capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") ?? false
+            let placeholderFiles = Self.createsFiles(capabilities) ? TestFileCodeActions.PlaceholderFiles(
+                generated: context.workspace.generatedPlaceholderFiles.map(\.lastPathComponent),
+                declaresFactories: context.workspace.hasPlaceholderFactories) : nil
+            let actions = TestFileCodeActions.actions(
+                at: conversion.byteRange(of: params.range, in: lines), in: context.file, project: context.index,
+                diagnostics: tests.diagnostics(of: context), options: context.options, structs: context.workspace.structShapes,
+                placeholderFiles: placeholderFiles)
+            return actions.map { action in
+                switch action {
+                case .edits(let edits):
+                    return conversion.codeAction(edits, uri: document.uri, in: lines, preferredSupport: preferred)
+                case .placeholderFile(let file):
+                    var action = CodeAction(
+                        title: file.title, kind: file.isQuickFix ? "quickfix" : "source",
+                        diagnostics: file.diagnostics.isEmpty ? nil : file.diagnostics.map { conversion.diagnostic($0, in: lines) },
+                        isPreferred: nil, edit: nil)
+                    if resolvesEdits {
+                        action.data = CodeActionData(uri: document.uri, action: Self.placeholderFileActionName)
+                    } else {
+                        action.edit = Self.placeholderFileEdit(file.fileName, for: context)
+                    }
+                    return action
+                }
+            }
+        }
+        registerReadRequest(CodeActionResolveRequest.self) { unresolved, snapshot, _ in
+            guard let data = unresolved.data, data.action == Self.placeholderFileActionName else {
+                throw ResponseError.invalidParams("the code action carries no data mockls can resolve")
+            }
+            guard let context = try TestFileContext.find(data.uri, in: snapshot) else {
+                throw ResponseError(code: ResponseError.requestFailedCode, message: "the placeholder file can no longer be generated")
+            }
+            return CodeAction(
+                title: unresolved.title, kind: unresolved.kind, diagnostics: unresolved.diagnostics,
+                isPreferred: unresolved.isPreferred,
+                edit: Self.placeholderFileEdit("\(context.index.mockModel.namespace)+Placeholders.swift", for: context))
+        }
+    }
+
+    /// The client can create files through a workspace edit.
+    static func createsFiles(_ capabilities: ClientCapabilities) -> Bool {
+        let edits = capabilities.workspace?.workspaceEdit
+        return edits?.documentChanges == true && edits?.resourceOperations?.contains("create") == true
+    }
+
+    /// The file `mockls placeholders` writes, created (or replaced) where it is, else beside the test file.
+    static func placeholderFileEdit(_ name: String, for context: TestFileContext) -> WorkspaceEdit? {
+        guard let testFile = URL(string: context.document.uri) else { return nil }
+        let existing = context.workspace.generatedPlaceholderFiles.first { $0.lastPathComponent == name }
+        let destination = existing ?? testFile.deletingLastPathComponent().appendingPathComponent(name)
+        let text = PlaceholderFileRenderer.render(
+            model: context.index.mockModel, schema: context.index.schema, mocksModule: context.project.configuration.testMocksModule,
+            selectionSets: context.index.selectionSetModel(), initializers: context.project.configuration.selectionSetInitializers)
+        let uri = destination.absoluteString
+        let start = Position(line: 0, character: 0)
+        return WorkspaceEdit(documentChanges: [
+            .create(uri: uri, overwrite: true),
+            .edit(OptionalVersionedTextDocumentIdentifier(uri: uri, version: nil), [
+                TextEdit(range: LSP.Range(start: start, end: start), newText: text)
+            ]),
+        ])
+    }
+}

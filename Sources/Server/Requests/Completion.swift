@@ -1,0 +1,52 @@
+import Features
+import LSP
+
+/// `textDocument/completion` in Swift test files, and `completionItem/resolve` for the documentation it defers.
+extension LanguageServer {
+    func registerCompletion() {
+        registerReadRequest(CompletionRequest.self) { params, snapshot, _ in
+            guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else {
+                return CompletionList(isIncomplete: false, items: [])
+            }
+            let lines = context.document.lines
+            let conversion = snapshot.conversion
+            let offset = conversion.offset(of: params.position, in: lines)
+            let completions = MockCompletions.completions(at: offset, in: context.file, project: context.index)
+            let capabilities = snapshot.clientCapabilities.textDocument?.completion?.completionItem
+            let snippets = capabilities?.snippetSupport ?? false
+            let labelDetails = capabilities?.labelDetailsSupport ?? false
+            // A field's documentation (which operations select it, its description) is computed when the client
+            // shows the item, for clients that resolve it; the others get it inline.
+            let resolves = capabilities?.resolveSupport?.properties.contains("documentation") ?? false
+            return CompletionList(isIncomplete: false, items: completions.map { completion in
+                var item = conversion.completionItem(completion, in: lines, snippets: snippets, labelDetails: labelDetails)
+                switch completion.documentation {
+                case .mockField(let object, let key) where resolves:
+                    item.data = CompletionItemData(uri: params.textDocument.uri, mockObject: object, field: key)
+                case .selectionSetField(let path, let key) where resolves:
+                    item.data = CompletionItemData(uri: params.textDocument.uri, selectionSet: path, field: key)
+                case let documentation?:
+                    item.documentation = documentation.markdown(in: context.index).map(MarkupContent.init(markdown:))
+                case nil:
+                    break
+                }
+                return item
+            })
+        }
+        registerReadRequest(CompletionItemResolveRequest.self) { item, snapshot, _ in
+            var item = item
+            guard let data = item.data, item.documentation == nil,
+                let context = try? TestFileContext.find(data.uri, in: snapshot)
+            else { return item }
+            let documentation: CompletionDocumentation? = if let object = data.mockObject {
+                .mockField(object: object, key: data.field)
+            } else if let path = data.selectionSet {
+                .selectionSetField(path: path, key: data.field)
+            } else {
+                nil
+            }
+            item.documentation = documentation?.markdown(in: context.index).map(MarkupContent.init(markdown:))
+            return item
+        }
+    }
+}

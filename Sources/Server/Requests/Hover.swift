@@ -1,0 +1,16 @@
+import Features
+import LSP
+
+/// `textDocument/hover` in Swift test files.
+extension LanguageServer {
+    func registerHover() {
+        registerReadRequest(HoverRequest.self) { params, snapshot, _ in
+            guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else { return nil }
+            let lines = context.document.lines
+            let offset = snapshot.conversion.offset(of: params.position, in: lines)
+            return MockHover.hover(at: offset, in: context.file, project: context.index).map {
+                snapshot.conversion.hover($0, in: lines)
+            }
+        }
+    }
+}
