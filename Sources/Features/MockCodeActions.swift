@@ -30,10 +30,10 @@ public enum MockCodeActions {
             }
         }
         actions += refactorings(at: range, in: file, project: project, options: options)
-        if let unset = touched.first(where: { $0.code == "unset-field-read" }),
+        if let unset = touched.first(where: { $0.code == .unsetFieldRead }),
             let all = setEveryUnsetField(inFunctionAt: unset.range.lowerBound, in: file, project: project, options: options)
         {
-            let fixed = diagnostics.filter { $0.code == "unset-field-read" && all.function.contains($0.range.lowerBound) }
+            let fixed = diagnostics.filter { $0.code == .unsetFieldRead && all.function.contains($0.range.lowerBound) }
             actions.append(MockCodeAction(
                 title: "Set every field this test reads but its mocks never set", kind: .quickFix, isPreferred: false,
                 diagnostics: fixed, edits: [all.edit]))
@@ -107,7 +107,7 @@ public enum MockCodeActions {
             guard units.indices.contains(index) else { break }
             let function = units[index].range
             let fixes = MockDiagnostics.diagnostics(in: current, units: [units[index]], project: project, options: options)
-                .filter { $0.code == "unset-field-read" && function.contains($0.range.lowerBound) }
+                .filter { $0.code == .unsetFieldRead && function.contains($0.range.lowerBound) }
                 .compactMap(\.fixes.first)
             guard !fixes.isEmpty else { break }
             // One fix per insertion point a round: two insertions at one place would come out in the wrong order.

@@ -7,9 +7,7 @@ public struct TestDiagnostic: Sendable, Equatable, Hashable {
     public enum Severity: String, Sendable { case error, warning }
 
     public var severity: Severity
-    /// Stable, documented in the README: `unset-field-read`, `unknown-mock-field`, `unknown-mock-type`,
-    /// `abstract-mock-type`, `mock-type-mismatch`.
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
     public var range: Range<Int>
     /// Edits that fix it, best first.
@@ -128,7 +126,7 @@ public final class MockDiagnosticsCache: Sendable {
 /// A diagnostic before its message names lines: cached per function, whose position in the file may change.
 struct PendingDiagnostic: Sendable, Hashable {
     var severity: TestDiagnostic.Severity
-    var code: String
+    var code: DiagnosticCode
     /// With `{line}` where the line of `lineOf` goes.
     var message: String
     var range: Range<Int>
@@ -448,7 +446,7 @@ struct FlowEvaluator {
             message += "; did you mean `\(closest)`?"
             rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
         }
-        report(.error, "unknown-mock-field", message, at: range, fixes: rename)
+        report(.error, .unknownMockField, message, at: range, fixes: rename)
         return nil
     }
 
@@ -483,7 +481,7 @@ struct FlowEvaluator {
             switch value {
             case .mock(let instance) where !possible.isEmpty && !possible.contains(instance.object.name):
                 let kind = schema[named]?.kind == .object ? "a `\(named)`" : "one of `\(named)`'s possible types (\(possible.joined(separator: ", ")))"
-                report(.warning, "mock-type-mismatch",
+                report(.warning, .mockTypeMismatch,
                     "`\(field.property)` takes \(kind), not a `Mock<\(instance.object.swiftName)>`: reading it from a model fails at run time",
                     at: range,
                     fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
@@ -502,17 +500,17 @@ struct FlowEvaluator {
         if let named = schema[type.name], named.isAbstract {
             let mocks = schema.possibleTypes(of: named.name).compactMap { model.object($0) }.map { "`Mock<\($0.swiftName)>`" }
             let kind = named.kind == .union ? "a union" : "an interface"
-            report(.error, "abstract-mock-type",
+            report(.error, .abstractMockType,
                 "`\(type.name)` is \(kind): Apollo generates mocks only for object types; use one of its possible types"
                     + (mocks.isEmpty ? "" : ": " + mocks.joined(separator: ", ")),
                 at: range, fixes: fixes.typeReplacements(range, with: schema.possibleTypes(of: named.name)))
         } else if let named = schema[type.name], named.kind == .object {
-            report(.error, "unknown-mock-type",
+            report(.error, .unknownMockType,
                 "no operation or fragment selects `\(type.name)`, so Apollo generates no `Mock<\(type.name)>`", at: range)
         } else {
             var message = "`\(type.name)` has no mock in \(project.namespace)TestMocks"
             if let closest = closestName(to: type.name, among: model.objects.map(\.swiftName)) { message += "; did you mean `\(closest)`?" }
-            report(.error, "unknown-mock-type", message, at: range)
+            report(.error, .unknownMockType, message, at: range)
         }
     }
 
@@ -558,7 +556,7 @@ struct FlowEvaluator {
             guard case .mock(let instance) = argument else { return .unknown }
             let possible = schema.possibleTypes(of: selectionSet.parentType)
             guard possible.contains(instance.object.name) else {
-                report(.warning, "mock-type-mismatch",
+                report(.warning, .mockTypeMismatch,
                     "`\(selectionSet.path).from(_:)` needs a mock of \(possible.count == 1 ? "`\(possible[0])`" : "one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"), not a `Mock<\(instance.object.swiftName)>`: its type-dependent fields will not be there",
                     at: mock.range ?? range,
                     fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
@@ -672,13 +670,13 @@ struct FlowEvaluator {
             why = "the mock built at line \(line) leaves it unset"
         }
         let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
-        report(.warning, "unset-field-read",
+        report(.warning, .unsetFieldRead,
             "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — \(why)",
             at: range, lineOf: data.builtAt, fixes: fixes.setField(mockField, on: data).map { [$0] } ?? [])
     }
 
     private mutating func report(
-        _ severity: TestDiagnostic.Severity, _ code: String, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil,
+        _ severity: TestDiagnostic.Severity, _ code: DiagnosticCode, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil,
         fixes: [TestFix] = []
     ) {
         diagnostics.append(PendingDiagnostic(

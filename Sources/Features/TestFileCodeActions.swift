@@ -48,7 +48,7 @@ public enum TestFileCodeActions {
         let title = generated ? "Update the placeholder factories (\(name))" : "Generate placeholder factories (\(name))"
         actions.append(.placeholderFile(PlaceholderFileAction(title: title, fileName: name, isQuickFix: false, diagnostics: [])))
         // Where fixes write literals for want of factories, offer them with the unset reads too.
-        let unset = diagnostics.filter { $0.code == "unset-field-read" && $0.range.overlaps(range) }
+        let unset = diagnostics.filter { $0.code == .unsetFieldRead && $0.range.overlaps(range) }
         if !options.placeholders, !unset.isEmpty {
             actions.append(.placeholderFile(PlaceholderFileAction(title: title, fileName: name, isQuickFix: true, diagnostics: unset)))
         }

@@ -52,7 +52,7 @@ public struct ProtocolConversion: Sendable {
     func diagnostic(_ diagnostic: TestDiagnostic, in lines: LineTable) -> LSP.Diagnostic {
         LSP.Diagnostic(
             range: range(of: diagnostic.range, in: lines), severity: diagnostic.severity == .error ? .error : .warning,
-            code: diagnostic.code, message: diagnostic.message)
+            code: diagnostic.code.rawValue, message: diagnostic.message)
     }
 
     func diagnostic(_ diagnostic: IndexDiagnostic, in lines: LineTable) -> LSP.Diagnostic {
@@ -62,7 +62,7 @@ public struct ProtocolConversion: Sendable {
         case .information: .information
         }
         return LSP.Diagnostic(
-            range: range(of: diagnostic.location.range, in: lines), severity: severity, code: diagnostic.code,
+            range: range(of: diagnostic.location.range, in: lines), severity: severity, code: diagnostic.code.rawValue,
             message: diagnostic.message)
     }
 

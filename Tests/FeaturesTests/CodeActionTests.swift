@@ -113,14 +113,14 @@ final class CodeActionTests: XCTestCase {
             for _ in 0..<40 {
                 let file = SwiftTestFile(source)
                 guard let unset = MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options)
-                    .first(where: { $0.code == "unset-field-read" })
+                    .first(where: { $0.code == .unsetFieldRead })
                 else { break }
                 let all = try XCTUnwrap(MockCodeActions.setEveryUnsetField(
                     inFunctionAt: unset.range.lowerBound, in: file, project: project, options: scenario.options), scenario.name)
                 source = Self.apply([all.edit], to: source)
             }
             let left = MockDiagnostics.diagnostics(in: SwiftTestFile(source), project: project, options: scenario.options)
-                .filter { $0.code == "unset-field-read" }
+                .filter { $0.code == .unsetFieldRead }
             XCTAssertEqual(left.map(\.message), [], scenario.name)
         }
     }

@@ -26,7 +26,7 @@ final class DiagnosticExpectationTests: XCTestCase {
                 XCTFail("\(name):\(lineNumber): unexpected \(found.map { "[\($0.code)] \($0.message)" })", file: file, line: line)
                 continue
             }
-            guard let match = found.first(where: { $0.code == expectation.code }) else {
+            guard let match = found.first(where: { $0.code.rawValue == expectation.code }) else {
                 XCTFail("\(name):\(lineNumber): expected \(expectation.code), got \(found.map { "[\($0.code)] \($0.message)" })", file: file, line: line)
                 continue
             }

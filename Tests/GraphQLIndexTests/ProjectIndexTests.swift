@@ -8,7 +8,7 @@ final class ProjectIndexTests: XCTestCase {
     }
 
     private func codes(_ index: ProjectIndex) -> [String: Int] {
-        index.diagnostics.values.joined().reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
+        index.diagnostics.values.joined().reduce(into: [:]) { $0[$1.code.rawValue, default: 0] += 1 }
     }
 
     func testGitHubCorpusReportsDuplicatesAndUnknownFields() throws {
@@ -86,14 +86,14 @@ final class ProjectIndexTests: XCTestCase {
         ])
         XCTAssertEqual(index.mockModel.object("Dog")?.fields.map(\.key), ["name"])
         index.update("q.graphql", role: .executable, text: Array("{ dog { name age".utf8))
-        XCTAssertEqual(index.diagnostics["q.graphql"]?.first?.code, "syntax")
+        XCTAssertEqual(index.diagnostics["q.graphql"]?.first?.code, .syntax)
         XCTAssertEqual(index.mockModel.object("Dog")?.fields.map(\.key), ["name"], "the last good version still counts")
         index.update("q.graphql", role: .executable, text: Array("{ dog { name age } }".utf8))
         XCTAssertEqual(index.diagnostics["q.graphql"], [])
         XCTAssertEqual(index.mockModel.object("Dog")?.fields.map(\.key), ["age", "name"])
         // A broken schema keeps the last good schema too.
         index.update("schema.graphqls", role: .schema, text: Array("type Query { dog: Dog } type Dog { name: String age: Int".utf8))
-        XCTAssertEqual(index.diagnostics["schema.graphqls"]?.first?.code, "syntax")
+        XCTAssertEqual(index.diagnostics["schema.graphqls"]?.first?.code, .syntax)
         XCTAssertEqual(index.mockModel.object("Dog")?.fields.map(\.key), ["age", "name"])
         index.remove("q.graphql")
         XCTAssertNil(index.mockModel.object("Dog"))

@@ -22,7 +22,7 @@ struct DocumentAnalysis: Sendable {
             case .fragment(let fragment): fragmentNames.append(fragment.name)
             case .operation(let operation): if let name = operation.name { operationNames.append(name) }
             case .type, .schema, .directive:
-                diagnostics.append(.init(.warning, code: "schema-in-operations",
+                diagnostics.append(.init(.warning, code: .schemaInOperations,
                     "type system definitions belong in the schema documents, not with the operations",
                     at: SourceLocation(document: path, range: DocumentValidator.range(of: definition))))
             }
@@ -40,7 +40,7 @@ enum DocumentValidator {
         var diagnostics: [IndexDiagnostic] = []
         var fragments: [String: String] = [:]
         var operations: [String: String] = [:]
-        func checkUnique(_ names: [Name], in path: String, _ seen: inout [String: String], code: String, kind: String) {
+        func checkUnique(_ names: [Name], in path: String, _ seen: inout [String: String], code: DiagnosticCode, kind: String) {
             for name in names {
                 if let other = seen[name.value] {
                     diagnostics.append(.init(.error, code: code,
@@ -52,13 +52,13 @@ enum DocumentValidator {
             }
         }
         for (path, analysis) in documents {
-            checkUnique(analysis.fragmentNames, in: path, &fragments, code: "duplicate-fragment", kind: "fragment")
-            checkUnique(analysis.operationNames, in: path, &operations, code: "duplicate-operation", kind: "operation")
+            checkUnique(analysis.fragmentNames, in: path, &fragments, code: .duplicateFragment, kind: "fragment")
+            checkUnique(analysis.operationNames, in: path, &operations, code: .duplicateOperation, kind: "operation")
         }
         let known = Array(fragments.keys)
         for (path, analysis) in documents {
             for spread in analysis.spreads where fragments[spread.value] == nil {
-                diagnostics.append(.init(.error, code: "unknown-fragment",
+                diagnostics.append(.init(.error, code: .unknownFragment,
                     "unknown fragment \(spread.value)\(suggestion(for: spread.value, among: known))",
                     at: SourceLocation(document: path, range: spread.range)))
             }
@@ -87,7 +87,7 @@ enum DocumentValidator {
         var diagnostics: [IndexDiagnostic] = []
         var spreads: [Name] = []
 
-        mutating func report(_ code: String, _ message: String, _ range: Range<Int>) {
+        mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>) {
             diagnostics.append(IndexDiagnostic(.error, code: code, message, at: SourceLocation(document: path, range: range)))
         }
 
@@ -97,10 +97,10 @@ enum DocumentValidator {
                 case .operation(let operation):
                     for variable in operation.variables {
                         let type = variable.type.namedType
-                        if !type.value.isEmpty, schema[type.value] == nil { report("unknown-type", "unknown type \(type.value)", type.range) }
+                        if !type.value.isEmpty, schema[type.value] == nil { report(.unknownType, "unknown type \(type.value)", type.range) }
                     }
                     guard let root = schema.rootType(operation.kind) else {
-                        report("unknown-root", "the schema has no \(operation.kind.rawValue) type", operation.name?.range ?? operation.selectionSet.range)
+                        report(.unknownRoot, "the schema has no \(operation.kind.rawValue) type", operation.name?.range ?? operation.selectionSet.range)
                         continue
                     }
                     visit(operation.selectionSet, parent: root)
@@ -116,11 +116,11 @@ enum DocumentValidator {
         mutating func typeCondition(_ name: Name) -> NamedType? {
             guard !name.value.isEmpty else { return nil }
             guard let type = schema[name.value] else {
-                report("unknown-type", "unknown type \(name.value)\(DocumentValidator.suggestion(for: name.value, among: Array(schema.types.keys)))", name.range)
+                report(.unknownType, "unknown type \(name.value)\(DocumentValidator.suggestion(for: name.value, among: Array(schema.types.keys)))", name.range)
                 return nil
             }
             guard type.isComposite else {
-                report("fragment-on-leaf", "fragments must be on object, interface or union types, and \(name.value) is \(type.kind.article)", name.range)
+                report(.fragmentOnLeaf, "fragments must be on object, interface or union types, and \(name.value) is \(type.kind.article)", name.range)
                 return nil
             }
             return type
@@ -147,7 +147,7 @@ enum DocumentValidator {
             if parent.kind == .object || parent.kind == .interface {
                 guard let definition = parent.field(name) else {
                     let hint = DocumentValidator.suggestion(for: name, among: parent.fields.map(\.name))
-                    report("unknown-field", "\(parent.name) has no field \(name)\(hint)", field.name.range)
+                    report(.unknownField, "\(parent.name) has no field \(name)\(hint)", field.name.range)
                     return
                 }
                 guard let type = schema[definition.type.namedType.value] else { return }
@@ -155,13 +155,13 @@ enum DocumentValidator {
                     if let nested = field.selectionSet {
                         visit(nested, parent: type)
                     } else {
-                        report("missing-selection", "\(parent.name).\(name) is \(definition.type), so it needs a selection set { … }", field.name.range)
+                        report(.missingSelection, "\(parent.name).\(name) is \(definition.type), so it needs a selection set { … }", field.name.range)
                     }
                 } else if let nested = field.selectionSet {
-                    report("leaf-selection", "\(parent.name).\(name) is \(definition.type), which has no fields to select", nested.range)
+                    report(.leafSelection, "\(parent.name).\(name) is \(definition.type), which has no fields to select", nested.range)
                 }
             } else if parent.kind == .union {
-                report("union-field", "\(parent.name) is a union: select its members' fields in `... on Member { }`", field.name.range)
+                report(.unionField, "\(parent.name) is a union: select its members' fields in `... on Member { }`", field.name.range)
             }
         }
 

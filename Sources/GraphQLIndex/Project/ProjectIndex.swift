@@ -156,7 +156,7 @@ public struct ProjectIndex: Sendable {
         var diagnostics: [String: [IndexDiagnostic]] = [:]
         for document in documents.values {
             diagnostics[document.path] = document.parsed.errors.map {
-                IndexDiagnostic(.error, code: "syntax", $0.message, at: SourceLocation(document: document.path, range: $0.range))
+                IndexDiagnostic(.error, code: .syntax, $0.message, at: SourceLocation(document: document.path, range: $0.range))
             } + (document.analysis?.diagnostics ?? [])
         }
         for diagnostic in schema.diagnostics { diagnostics[diagnostic.location.document, default: []].append(diagnostic) }
@@ -165,7 +165,7 @@ public struct ProjectIndex: Sendable {
         }
         if schemaDocuments.isEmpty, let first = executables.first?.0 {
             diagnostics[first, default: []].append(IndexDiagnostic(
-                .error, code: "no-schema", "the project has no schema documents, so operations cannot be checked",
+                .error, code: .noSchema, "the project has no schema documents, so operations cannot be checked",
                 at: SourceLocation(document: first, range: 0..<0)))
         }
         for path in diagnostics.keys where path.hasSuffix(".json") && documents[path]?.role == .schema {

@@ -14,18 +14,18 @@ public struct IndexDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable { case error, warning, information }
 
     public var severity: Severity
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
     public var location: SourceLocation
 
-    public init(_ severity: Severity, code: String, _ message: String, at location: SourceLocation) {
+    public init(_ severity: Severity, code: DiagnosticCode, _ message: String, at location: SourceLocation) {
         self.severity = severity
         self.code = code
         self.message = message
         self.location = location
     }
 
-    public var description: String { "\(location.document):\(location.range.lowerBound): \(severity): \(message) [\(code)]" }
+    public var description: String { "\(location.document):\(location.range.lowerBound): \(severity): \(message) [\(code.rawValue)]" }
 }
 
 public struct SchemaArgument: Sendable, Hashable {
@@ -119,10 +119,10 @@ public struct Schema: Sendable {
                 case .schema(let schema):
                     schemaDefinitions.append((documentName, schema))
                 case .operation(let operation):
-                    report(.warning, "executable-in-schema", "a schema document should not contain operations",
+                    report(.warning, .executableInSchema, "a schema document should not contain operations",
                            documentName, operation.range)
                 case .fragment(let fragment):
-                    report(.warning, "executable-in-schema", "a schema document should not contain fragments",
+                    report(.warning, .executableInSchema, "a schema document should not contain fragments",
                            documentName, fragment.range)
                 case .directive:
                     break
@@ -147,7 +147,7 @@ public struct Schema: Sendable {
     // MARK: Building
 
     private mutating func report(
-        _ severity: IndexDiagnostic.Severity, _ code: String, _ message: String, _ document: String, _ range: Range<Int>
+        _ severity: IndexDiagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ document: String, _ range: Range<Int>
     ) {
         diagnostics.append(IndexDiagnostic(severity, code: code, message, at: SourceLocation(document: document, range: range)))
     }
@@ -156,7 +156,7 @@ public struct Schema: Sendable {
         let name = definition.name.value
         if let existing = types[name] {
             let place = existing.location.map { "in \($0.document)" } ?? "as a built-in scalar"
-            report(.error, "duplicate-type", "type \(name) is already defined \(place)", document, definition.name.range)
+            report(.error, .duplicateType, "type \(name) is already defined \(place)", document, definition.name.range)
             return
         }
         types[name] = NamedType(
@@ -170,11 +170,11 @@ public struct Schema: Sendable {
     private mutating func extend(with definition: TypeDefinition, in document: String) {
         let name = definition.name.value
         guard let existing = types[name] else {
-            report(.error, "unknown-type", "cannot extend unknown type \(name)", document, definition.name.range)
+            report(.error, .unknownType, "cannot extend unknown type \(name)", document, definition.name.range)
             return
         }
         guard existing.kind == definition.kind else {
-            report(.error, "extension-kind", "\(name) is \(existing.kind.article), not \(definition.kind.article)", document,
+            report(.error, .extensionKind, "\(name) is \(existing.kind.article), not \(definition.kind.article)", document,
                    definition.name.range)
             return
         }
@@ -187,7 +187,7 @@ public struct Schema: Sendable {
         var fieldNames = Set(type.fields.map(\.name))
         for field in definition.fields {
             guard fieldNames.insert(field.name.value).inserted else {
-                report(.error, "duplicate-field", "\(name).\(field.name.value) is defined twice", document, field.name.range)
+                report(.error, .duplicateField, "\(name).\(field.name.value) is defined twice", document, field.name.range)
                 continue
             }
             type.fields.append(SchemaField(
@@ -226,16 +226,16 @@ public struct Schema: Sendable {
     private mutating func resolveRootTypes(_ definitions: [(String, SchemaDefinition)]) {
         let explicit = definitions.filter { !$0.1.isExtension }
         for (document, definition) in explicit.dropFirst() {
-            report(.error, "duplicate-schema", "the schema is defined more than once", document, definition.range)
+            report(.error, .duplicateSchema, "the schema is defined more than once", document, definition.range)
         }
         for (document, definition) in definitions {
             for (kind, type) in definition.operationTypes {
                 guard let named = types[type.value] else {
-                    report(.error, "unknown-type", "unknown type \(type.value)", document, type.range)
+                    report(.error, .unknownType, "unknown type \(type.value)", document, type.range)
                     continue
                 }
                 guard named.kind == .object else {
-                    report(.error, "root-type", "the \(kind.rawValue) root type must be an object type", document, type.range)
+                    report(.error, .rootType, "the \(kind.rawValue) root type must be an object type", document, type.range)
                     continue
                 }
                 rootTypes[kind] = type.value
@@ -293,15 +293,15 @@ public struct Schema: Sendable {
             // A type that did not parse is reported as a syntax error already.
             guard !referenced.value.isEmpty else { return }
             guard let kind = kinds[referenced.value] else {
-                report(.error, "unknown-type", "unknown type \(referenced.value)", document, referenced.range)
+                report(.error, .unknownType, "unknown type \(referenced.value)", document, referenced.range)
                 return
             }
             let isInputType = kind == .scalar || kind == .enumeration || kind == .inputObject
             if input, !isInputType {
-                report(.error, "input-type", "\(referenced.value) is an output type; arguments and input fields need input types",
+                report(.error, .inputType, "\(referenced.value) is an output type; arguments and input fields need input types",
                        document, referenced.range)
             } else if !input, kind == .inputObject {
-                report(.error, "output-type", "\(referenced.value) is an input type; fields need output types", document, referenced.range)
+                report(.error, .outputType, "\(referenced.value) is an input type; fields need output types", document, referenced.range)
             }
         }
         for field in type.fields {
@@ -310,10 +310,10 @@ public struct Schema: Sendable {
         }
         for input in type.inputFields { check(input.type, input: true, location.document) }
         for interface in type.interfaces where kinds[interface] != .interface {
-            report(.error, "unknown-type", "\(interface) is not an interface", location.document, location.range)
+            report(.error, .unknownType, "\(interface) is not an interface", location.document, location.range)
         }
         for member in type.unionMembers where kinds[member] != .object {
-            report(.error, "union-member", "union member \(member) is not an object type", location.document, location.range)
+            report(.error, .unionMember, "union member \(member) is not an object type", location.document, location.range)
         }
     }
 }

@@ -33,12 +33,12 @@ public struct CheckReport: Sendable {
             guard let project = workspace.project(forSwiftFile: file, text: bytes) else { continue }
             let swiftFile = SwiftTestFile(bytes)
             let diagnostics = MockDiagnostics.diagnostics(in: swiftFile, project: project.index)
-            found.append((file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code, $0.message) }))
+            found.append((file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code.rawValue, $0.message) }))
         }
         for (file, entry) in workspace.diagnostics where inScope(file.path) {
             checkedFiles.append(file.path)
             found.append((file, LineTable(entry.text), entry.diagnostics.map {
-                ($0.location.range, $0.severity.rawValue, $0.code, $0.message)
+                ($0.location.range, $0.severity.rawValue, $0.code.rawValue, $0.message)
             }))
         }
         for (file, lines, diagnostics) in found.sorted(by: { $0.file.path < $1.file.path }) {

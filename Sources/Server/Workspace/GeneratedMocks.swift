@@ -46,7 +46,7 @@ enum GeneratedMockCheck {
                 let location = SourceLocation(document: source.path, range: mock.nameRange)
                 guard let object = model.object(swiftName: mock.className) else {
                     result[source.path, default: []].append(IndexDiagnostic(
-                        .information, code: "stale-generated-mock",
+                        .information, code: .staleGeneratedMock,
                         "the GraphQL documents no longer give \(mock.className) a mock: re-run Apollo's codegen to remove this file",
                         at: location))
                     continue
@@ -60,7 +60,7 @@ enum GeneratedMockCheck {
                 if !missing.isEmpty { differences.append("now selected but missing here: \(missing.joined(separator: ", "))") }
                 if !extra.isEmpty { differences.append("no longer selected: \(extra.joined(separator: ", "))") }
                 result[source.path, default: []].append(IndexDiagnostic(
-                    .information, code: "stale-generated-mock",
+                    .information, code: .staleGeneratedMock,
                     "the generated \(mock.className) mock differs from the GraphQL documents (\(differences.joined(separator: "; "))): re-run Apollo's codegen",
                     at: location))
             }

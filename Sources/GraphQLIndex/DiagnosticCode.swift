@@ -1,0 +1,80 @@
+/// Every diagnostic code mockls reports, stable so that users can filter them, each with what it means. The README's
+/// tables list the same codes (`DiagnosticCodeTests` keeps them in step).
+public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable {
+    // GraphQL documents
+    case syntax
+    case unknownType = "unknown-type"
+    case unknownRoot = "unknown-root"
+    case unknownField = "unknown-field"
+    case unknownFragment = "unknown-fragment"
+    case duplicateOperation = "duplicate-operation"
+    case duplicateFragment = "duplicate-fragment"
+    case missingSelection = "missing-selection"
+    case leafSelection = "leaf-selection"
+    case unionField = "union-field"
+    case fragmentOnLeaf = "fragment-on-leaf"
+    case duplicateType = "duplicate-type"
+    case duplicateField = "duplicate-field"
+    case extensionKind = "extension-kind"
+    case inputType = "input-type"
+    case outputType = "output-type"
+    case unionMember = "union-member"
+    case rootType = "root-type"
+    case duplicateSchema = "duplicate-schema"
+    case noSchema = "no-schema"
+    case schemaInOperations = "schema-in-operations"
+    case executableInSchema = "executable-in-schema"
+    case staleGeneratedMock = "stale-generated-mock"
+    // Swift test files
+    case unsetFieldRead = "unset-field-read"
+    case unknownMockField = "unknown-mock-field"
+    case unknownMockType = "unknown-mock-type"
+    case abstractMockType = "abstract-mock-type"
+    case mockTypeMismatch = "mock-type-mismatch"
+
+    /// Where the code is reported.
+    public enum Source: Sendable { case graphQLDocument, swiftTestFile }
+
+    public var source: Source {
+        switch self {
+        case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch: .swiftTestFile
+        default: .graphQLDocument
+        }
+    }
+
+    /// What it means, in a sentence.
+    public var documentation: String {
+        switch self {
+        case .syntax: "the document does not parse (or nests deeper than 500 levels); the index keeps its last good version"
+        case .unknownType: "a type condition, variable type, field type or extension names no type"
+        case .unknownRoot: "the schema has no root type for the operation's kind"
+        case .unknownField: "the type has no such field"
+        case .unknownFragment: "a spread names no fragment of the project"
+        case .duplicateOperation: "two operations of one name in a project"
+        case .duplicateFragment: "two fragments of one name in a project"
+        case .missingSelection: "an object field without `{ … }`"
+        case .leafSelection: "a scalar or enum field with `{ … }`"
+        case .unionField: "a field selected on a union outside `... on Member`"
+        case .fragmentOnLeaf: "a fragment on a scalar or enum"
+        case .duplicateType: "a type defined twice"
+        case .duplicateField: "a field defined twice in one type"
+        case .extensionKind: "an extension of a type of another kind"
+        case .inputType: "an argument or input field of an output type"
+        case .outputType: "a field of an input type"
+        case .unionMember: "a union member that is not an object type"
+        case .rootType: "a root operation type that is not an object type"
+        case .duplicateSchema: "the schema is defined more than once"
+        case .noSchema: "the project has operations but no schema"
+        case .schemaInOperations: "type definitions among the operations"
+        case .executableInSchema: "operations or fragments among the schema documents"
+        case .staleGeneratedMock: "a generated mock file no longer matches the documents"
+        case .unsetFieldRead: "a non-null field read from a model whose mock never set it: the test crashes there"
+        case .unknownMockField: "a label or member that the mock does not have"
+        case .unknownMockType: "`Mock<Foo>` where Foo has no mock"
+        case .abstractMockType: "`Mock<Interface>` or `Mock<Union>`"
+        case .mockTypeMismatch: "a mock given where another type is expected"
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
