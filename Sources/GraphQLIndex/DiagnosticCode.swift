@@ -1,6 +1,6 @@
 /// Every diagnostic code mockls reports, stable so that users can filter them, each with what it means. The README's
 /// tables list the same codes (`DiagnosticCodeTests` keeps them in step).
-public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable {
+public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable, CustomStringConvertible {
     // GraphQL documents
     case syntax
     case unknownType = "unknown-type"
@@ -77,4 +77,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The code as users see and filter it.
+    public var description: String { rawValue }
 }
