@@ -278,19 +278,10 @@ public enum MockCompletions {
             return "Mock<\(first.map(SwiftNames.typeName) ?? "Object")>()"
         case .list, .scalarList: return "[]"
         case .scalar:
-            if field.fieldType.hasPrefix("GraphQLEnum<"),
-                let first = schema[field.graphqlType.namedType.value]?.enumValues.first
-            {
-                return ".case(.\(SwiftNames.enumCase(first.name)))"
-            }
+            let type = schema[field.graphqlType.namedType.value]
+            if type?.kind == .enumeration, let literal = type.flatMap(MockLiteral.of) { return literal }
             if field.defaultValue != "nil" { return field.defaultValue }
-            switch field.graphqlType.namedType.value {
-            case "String", "ID": return "\"\""
-            case "Int": return "0"
-            case "Float": return "0.0"
-            case "Boolean": return "false"
-            default: return "value"
-            }
+            return type.flatMap(MockLiteral.of) ?? "value"
         }
     }
 

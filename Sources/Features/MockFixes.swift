@@ -82,16 +82,7 @@ struct FixWriter {
         case .entity:
             return "\(abstractStandIn ?? "Mock<\(type.map(SwiftNames.typeName) ?? named)>")()"
         case .scalar:
-            if type?.kind == .enumeration, let first = type?.enumValues.first {
-                return ".case(.\(SwiftNames.enumCase(first.name)))"
-            }
-            switch named {
-            case "String", "ID": return "\"\""
-            case "Int": return "0"
-            case "Float": return "0.0"
-            case "Boolean": return "false"
-            default: return "try! \(valueType)(_jsonValue: \"\")"
-            }
+            return type.flatMap(MockLiteral.of) ?? "try! \(valueType)(_jsonValue: \"\")"
         }
     }
 

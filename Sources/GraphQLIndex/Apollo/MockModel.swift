@@ -222,15 +222,8 @@ struct MockTypeRenderer {
             case .object: return "Mock<\(SwiftNames.typeName(named))>()"
             // Apollo interpolates the raw schema name of the first possible type here (no capitalisation).
             case .interface, .union: return schema.possibleTypes(of: named.name).first.map { "Mock<\($0)>()" } ?? "nil"
-            case .enumeration: return named.enumValues.first.map { ".case(.\(SwiftNames.enumCase($0.name)))" } ?? "nil"
-            case .scalar:
-                switch named.name {
-                case "String", "ID": return "\"\""
-                case "Int": return "0"
-                case "Float": return "0.0"
-                case "Boolean": return "false"
-                default: return "try! .init(_jsonValue: \"\")"
-                }
+            case .enumeration: return MockLiteral.of(named) ?? "nil"
+            case .scalar: return MockLiteral.of(named) ?? "try! .init(_jsonValue: \"\")"
             case .inputObject: return "nil"
             }
         }
