@@ -1,0 +1,417 @@
+import GraphQLIndex
+import SwiftAnalysis
+import Synchronization
+
+/// Runs one function's flow (`SwiftAnalysis.MockFlow`) against the project: mock instances are built, set and
+/// passed as the test does, snapshots taken by `from(_:)`, and every read of a model checked against what its mock
+/// set. Reports into `diagnostics`; `MockDiagnostics` caches what it found per function.
+struct FlowEvaluator {
+    let file: SwiftTestFile
+    let project: ProjectIndex
+    var options = FixOptions()
+    private(set) var diagnostics: [PendingDiagnostic] = []
+    /// The function being followed: offsets inside it move with it.
+    private var functionRange: Range<Int> = 0..<0
+    /// Names in scope, innermost last; the first scope holds the class's stored properties and `setUp`.
+    private var scopes: [[String: Value]] = [[:]]
+    private var resolver: ValueResolver
+    private var model: MockModel { project.mockModel }
+    private var schema: Schema { project.schema }
+    private var fixes: FixWriter { FixWriter(file: file, project: project, options: options, function: functionRange) }
+
+    init(file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()) {
+        self.file = file
+        self.project = project
+        self.options = options
+        resolver = ValueResolver(file: file, project: project)
+    }
+
+    /// Running the class's stored properties and `setUp`.
+    private var inPreamble = false
+
+    mutating func run(_ flow: MockFlow) {
+        functionRange = flow.range
+        inPreamble = true
+        run(flow.preamble)
+        inPreamble = false
+        scopes.append([:])
+        run(flow.body)
+    }
+
+    private mutating func run(_ statements: [FlowStatement]) {
+        for statement in statements { run(statement) }
+    }
+
+    private mutating func run(_ statement: FlowStatement) {
+        switch statement {
+        case .bind(let name, let annotation, let value, let range):
+            let expected = annotation.flatMap { model.object(swiftName: $0.name) }
+            let evaluated = evaluate(value, expecting: expected)
+            if case .mock(let instance) = evaluated, instance.binding == nil { instance.binding = (name, range) }
+            scopes[scopes.count - 1][name] = evaluated
+        case .assign(let target, let value, let range):
+            assign(value, to: target)
+            // `dog.id = "1"`: a fix that sets another field of `dog` goes after this line.
+            if case .member(.variable(let name, _), _, _) = target, case .mock(let instance) = lookup(name),
+                let binding = instance.binding, binding.name == name, range.upperBound > binding.lastStatement.upperBound
+            {
+                instance.binding = (name, range)
+            }
+        case .read(let value):
+            _ = evaluate(value, expecting: nil)
+        case .escape(let name, _):
+            escape(lookup(name))
+        case .opaqueCall:
+            for value in scopes[0].values { escape(value) }
+        case .scope(let statements):
+            scopes.append([:])
+            run(statements)
+            scopes.removeLast()
+        case .loop(let name, let sequence, let body):
+            let elements: [Value]
+            if case .list(let values) = evaluate(sequence, expecting: nil), !values.isEmpty {
+                elements = Array(values.prefix(16))
+            } else {
+                elements = [.unknown]
+            }
+            for element in elements {
+                scopes.append(name.map { [$0: element] } ?? [:])
+                run(body)
+                scopes.removeLast()
+            }
+        case .typeMention(let type, let range):
+            checkMockType(type, at: range)
+        }
+    }
+
+    private func lookup(_ name: String) -> Value {
+        for scope in scopes.reversed() { if let value = scope[name] { return value } }
+        return .unknown
+    }
+
+    private func escape(_ value: Value) {
+        var visited: Set<ObjectIdentifier> = []
+        switch value {
+        case .mock(let instance): instance.markEscaped(&visited)
+        case .list(let values): for value in values { escape(value) }
+        default: break
+        }
+    }
+
+    // MARK: Constructions
+
+    /// `expecting`: the mock type the context gives a `.init(…)` or `Mock(…)`.
+    private mutating func construct(_ construction: MockConstruction, expecting expected: MockObject?) -> Value {
+        let object: MockObject
+        if let written = construction.type {
+            guard let found = model.object(swiftName: written.name) else {
+                checkMockType(written, at: construction.typeRange ?? construction.range)
+                return .unknown
+            }
+            object = found
+        } else if let expected {
+            object = expected
+        } else {
+            return .unknown
+        }
+        let origin: MockOrigin
+        switch construction.kind {
+        case .placeholder: origin = .placeholder
+        case .initializer where construction.arguments.isEmpty: origin = .emptyInitializer
+        case .initializer: origin = model.format == .defaults ? .initializer : .legacyInitializer
+        }
+        let instance = MockInstance(object: object, origin: origin, builtAt: construction.range.lowerBound)
+        instance.construction = construction
+        if construction.kind == .initializer, !construction.arguments.isEmpty, model.format == .defaults {
+            for field in object.fields where field.isNonNull {
+                let slot = defaultSlot(field, of: object, at: construction)
+                if case .mock(let child) = slot { child.defaultOf = (construction, object, field) }
+                instance.slots[field.key] = slot
+            }
+        }
+        for argument in construction.arguments {
+            guard let field = field(argument.label, of: object, at: argument.labelRange) else {
+                _ = evaluate(argument.value, expecting: nil)
+                continue
+            }
+            instance.slots[field.key] = slot(argument.value, for: field, at: argument.labelRange)
+        }
+        return .mock(instance)
+    }
+
+    /// Apollo ≥ 1.23's default for a non-null field: shallow, so an object is an empty mock.
+    private func defaultSlot(_ field: MockField, of parent: MockObject, at construction: MockConstruction) -> Slot {
+        switch field.setter {
+        case .scalar: return .scalar
+        case .list, .scalarList: return .list([])
+        case .entity:
+            let named = field.graphqlType.namedType.value
+            guard let object = schema.possibleTypes(of: named).first.flatMap({ model.object($0) }) else { return .unknown }
+            return .mock(MockInstance(
+                object: object, origin: .shallowDefault(parent: parent.swiftName, field: field.property),
+                builtAt: construction.range.lowerBound))
+        }
+    }
+
+    /// The mock field `label` names, or an `unknown-mock-field` diagnostic.
+    private mutating func field(_ label: String, of object: MockObject, at range: Range<Int>) -> MockField? {
+        if let field = resolver.field(label, of: object) { return field }
+        let bare = label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label
+        var message = "`Mock<\(object.swiftName)>` has no field `\(bare)`"
+        var rename: [TestFix] = []
+        if schema[object.name]?.field(bare) != nil {
+            message += ": `\(object.name).\(bare)` is in the schema, but no operation or fragment selects it, so Apollo generates no mock field for it"
+        } else if let closest = closestName(to: bare, among: object.fields.map(\.key)), let field = object.field(closest) {
+            message += "; did you mean `\(closest)`?"
+            rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
+        }
+        report(.error, .unknownMockField, message, at: range, fixes: rename)
+        return nil
+    }
+
+    /// What a field holds once `value` is passed or assigned to it, checking the mock types against the field.
+    private mutating func slot(_ value: FlowValue, for field: MockField, at range: Range<Int>) -> Slot? {
+        let expected = expectedObject(of: field)
+        let evaluated = evaluate(value, expecting: expected)
+        checkFits(evaluated, field: field, at: value.range ?? range)
+        if case .null = value { return nil }
+        return slot(evaluated, isEntity: field.setter == .entity || field.setter == .list)
+    }
+
+    private func slot(_ value: Value, isEntity: Bool) -> Slot {
+        switch value {
+        case .mock(let instance): return .mock(instance)
+        case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
+        case .none, .unknown, .model, .fragments: return isEntity ? .unknown : .scalar
+        }
+    }
+
+    /// The object a `.init(…)` passed to `field` builds: its type when it is an object.
+    private func expectedObject(of field: MockField) -> MockObject? {
+        guard let type = schema[field.graphqlType.namedType.value], type.kind == .object else { return nil }
+        return model.object(type.name)
+    }
+
+    /// `mock-type-mismatch` for a mock given to a field of another type.
+    private mutating func checkFits(_ value: Value, field: MockField, at range: Range<Int>) {
+        let named = field.graphqlType.namedType.value
+        let possible = schema.possibleTypes(of: named)
+        func check(_ value: Value) {
+            switch value {
+            case .mock(let instance) where !possible.isEmpty && !possible.contains(instance.object.name):
+                let kind = schema[named]?.kind == .object ? "a `\(named)`" : "one of `\(named)`'s possible types (\(possible.joined(separator: ", ")))"
+                report(.warning, .mockTypeMismatch,
+                    "`\(field.property)` takes \(kind), not a `Mock<\(instance.object.swiftName)>`: reading it from a model fails at run time",
+                    at: range,
+                    fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
+            case .list(let values):
+                for value in values { check(value) }
+            default:
+                break
+            }
+        }
+        check(value)
+    }
+
+    /// `unknown-mock-type` or `abstract-mock-type` for a `Mock<T>` with no mock class.
+    private mutating func checkMockType(_ type: WrittenTypeName, at range: Range<Int>) {
+        guard model.object(swiftName: type.name) == nil else { return }
+        if let named = schema[type.name], named.isAbstract {
+            let mocks = schema.possibleTypes(of: named.name).compactMap { model.object($0) }.map { "`Mock<\($0.swiftName)>`" }
+            let kind = named.kind == .union ? "a union" : "an interface"
+            report(.error, .abstractMockType,
+                "`\(type.name)` is \(kind): Apollo generates mocks only for object types; use one of its possible types"
+                    + (mocks.isEmpty ? "" : ": " + mocks.joined(separator: ", ")),
+                at: range, fixes: fixes.typeReplacements(range, with: schema.possibleTypes(of: named.name)))
+        } else if let named = schema[type.name], named.kind == .object {
+            report(.error, .unknownMockType,
+                "no operation or fragment selects `\(type.name)`, so Apollo generates no `Mock<\(type.name)>`", at: range)
+        } else {
+            var message = "`\(type.name)` has no mock in \(project.namespace)TestMocks"
+            if let closest = closestName(to: type.name, among: model.objects.map(\.swiftName)) { message += "; did you mean `\(closest)`?" }
+            report(.error, .unknownMockType, message, at: range)
+        }
+    }
+
+    // MARK: Assignments
+
+    private mutating func assign(_ value: FlowValue, to target: FlowValue) {
+        switch target {
+        case .variable(let name, _):
+            let evaluated = evaluate(value, expecting: nil)
+            for index in scopes.indices.dropFirst().reversed() where scopes[index][name] != nil {
+                // Rebinding a variable of an enclosing block from inside a branch or loop: which value it holds
+                // afterwards depends on the run, so it holds nothing mockls judges.
+                scopes[index][name] = index == scopes.count - 1 ? evaluated : .unknown
+                return
+            }
+            // A stored property: `setUp` fills it for the tests; a test that stores a mock hands it over.
+            if !inPreamble { escape(evaluated) }
+            scopes[0][name] = evaluated
+        case .member(let base, let name, let range):
+            guard case .mock(let instance) = evaluate(base, expecting: nil) else {
+                escape(evaluate(value, expecting: nil))  // stored somewhere mockls does not follow
+                return
+            }
+            guard let field = field(name, of: instance.object, at: range) else {
+                _ = evaluate(value, expecting: nil)
+                return
+            }
+            instance.slots[field.key] = slot(value, for: field, at: range)
+        default:
+            _ = evaluate(value, expecting: nil)
+        }
+    }
+
+    // MARK: Reads
+
+    private mutating func evaluate(_ value: FlowValue, expecting expected: MockObject?) -> Value {
+        switch value {
+        case .construction(let construction):
+            return construct(construction, expecting: expected)
+        case .from(let path, let mock, let range):
+            let argument = evaluate(mock, expecting: nil)
+            guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
+            guard case .mock(let instance) = argument else { return .unknown }
+            let possible = schema.possibleTypes(of: selectionSet.parentType)
+            guard possible.contains(instance.object.name) else {
+                report(.warning, .mockTypeMismatch,
+                    "`\(selectionSet.path).from(_:)` needs a mock of \(possible.count == 1 ? "`\(possible[0])`" : "one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"), not a `Mock<\(instance.object.swiftName)>`: its type-dependent fields will not be there",
+                    at: mock.range ?? range,
+                    fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
+                return .unknown
+            }
+            var copies: [ObjectIdentifier: MockInstance] = [:]
+            return .model(Model(selectionSet: selectionSet, data: instance.snapshot(&copies)))
+        case .variable(let name, _):
+            return lookup(name)
+        case .member(let base, let name, let range):
+            switch evaluate(base, expecting: nil) {
+            case .model(let model): return read(name, of: model, at: range)
+            case .fragments(let model): return fragment(name, of: model)
+            case .mock(let instance): return mockRead(name, of: instance)
+            default: return .unknown
+            }
+        case .element(let base, let position, _):
+            guard case .list(let values) = evaluate(base, expecting: nil) else { return .unknown }
+            switch position {
+            case .first: return values.first ?? .none
+            case .last: return values.last ?? .none
+            case .index(let index): return values.indices.contains(index) ? values[index] : .unknown
+            case .unknown: return .unknown
+            }
+        case .list(let values):
+            return .list(values.map { evaluate($0, expecting: expected) })
+        case .null:
+            return .none
+        case .other:
+            return .unknown
+        }
+    }
+
+    /// `mock.field`: never crashes (dynamic members are optional); gives the mock or list the field holds.
+    private func mockRead(_ name: String, of instance: MockInstance) -> Value {
+        guard !instance.escaped, let field = resolver.field(name, of: instance.object) else { return .unknown }
+        guard let slot = slotValue(field, of: instance) else { return .none }
+        return value(of: slot, selectionSet: nil)
+    }
+
+    /// What a mock holds for a field, with a placeholder factory's deep defaults filled in when first read.
+    private func slotValue(_ field: MockField, of instance: MockInstance) -> Slot? {
+        if let slot = instance.slots[field.key] { return slot }
+        guard case .placeholder = instance.origin, field.isNonNull else { return nil }
+        let filled: Slot
+        switch field.setter {
+        case .scalar: filled = .scalar
+        case .list, .scalarList: filled = .list([])
+        case .entity:
+            guard let object = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap({ model.object($0) }) else {
+                return .unknown
+            }
+            filled = .mock(MockInstance(object: object, origin: .placeholder, builtAt: instance.builtAt))
+        }
+        instance.slots[field.key] = filled
+        return filled
+    }
+
+    private func value(of slot: Slot, selectionSet path: String?) -> Value {
+        switch slot {
+        case .scalar, .unknown: return .unknown
+        case .mock(let instance):
+            guard let path else { return .mock(instance) }
+            guard let nested = project.selectionSet(path) else { return .unknown }
+            return .model(Model(selectionSet: nested, data: instance))
+        case .list(let slots): return .list(slots.map { value(of: $0, selectionSet: path) })
+        }
+    }
+
+    /// `model.name`: a field, a type case or `fragments`; reports a non-null field the mock never set.
+    private mutating func read(_ name: String, of model: Model, at range: Range<Int>) -> Value {
+        let selectionSet = model.selectionSet
+        if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(model) }
+        if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
+            guard let typeCase = project.selectionSet(inline.path) else { return .unknown }
+            guard typeCase.inlineFragmentKind == .typeCase else { return .unknown }  // depends on variables
+            let object = model.data.object.name
+            let matches = schema.possibleTypes(of: typeCase.parentType).contains(object)
+            return matches ? .model(Model(selectionSet: typeCase, data: model.data)) : .none
+        }
+        guard let field = resolver.field(name, of: selectionSet), !field.isConditional, !model.data.escaped else { return .unknown }
+        guard let mockField = model.data.object.field(field.key) else { return .unknown }
+        guard let slot = slotValue(mockField, of: model.data) else {
+            if field.graphqlType.isNonNull { reportUnset(field, mockField, in: model, at: range) }
+            return .none
+        }
+        return value(of: slot, selectionSet: field.selectionSet)
+    }
+
+    private func fragment(_ accessor: String, of model: Model) -> Value {
+        guard let spread = model.selectionSet.fragmentAccessors.first(where: { $0.accessor == accessor }), !spread.isOptional,
+            let fragment = project.selectionSet(spread.fragment)
+        else { return .unknown }
+        return .model(Model(selectionSet: fragment, data: model.data))
+    }
+
+    private mutating func reportUnset(
+        _ field: GeneratedSelectionSet.Field, _ mockField: MockField, in model: Model, at range: Range<Int>
+    ) {
+        let data = model.data
+        let line = "{line}"
+        let why: String
+        switch data.origin {
+        case .emptyInitializer:
+            why = "`Mock<\(data.object.swiftName)>()` (line \(line)) calls the designated initializer, which sets no fields"
+        case .shallowDefault(let parent, let parentField):
+            why = "the `Mock<\(parent)>` built at line \(line) defaults `\(parentField)` to an empty `Mock<\(data.object.swiftName)>()`"
+        case .legacyInitializer:
+            why = "the mock built at line \(line) was generated before Apollo iOS 1.23, so only the fields the test passes or assigns are set"
+        case .initializer, .placeholder:
+            why = "the mock built at line \(line) leaves it unset"
+        }
+        let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
+        report(.warning, .unsetFieldRead,
+            "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — \(why)",
+            at: range, lineOf: data.builtAt, fixes: fixes.setField(mockField, on: data).map { [$0] } ?? [])
+    }
+
+    private mutating func report(
+        _ severity: TestDiagnostic.Severity, _ code: DiagnosticCode, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil,
+        fixes: [TestFix] = []
+    ) {
+        diagnostics.append(PendingDiagnostic(
+            severity: severity, code: code, message: message, range: range,
+            lineOf: offset.map { ($0, functionRange.contains($0)) },
+            fixes: fixes.map { ($0, functionRange.contains($0.range.lowerBound)) }))
+    }
+}
+
+extension FlowValue {
+    /// The bytes that name the value, where it has some.
+    var range: Range<Int>? {
+        switch self {
+        case .construction(let construction): construction.range
+        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
+        case .list, .null, .other: nil
+        }
+    }
+}

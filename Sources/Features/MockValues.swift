@@ -1,0 +1,102 @@
+import GraphQLIndex
+import SwiftAnalysis
+import Synchronization
+
+/// Why a mock lacks fields: what the message says after "never sets it".
+enum MockOrigin {
+    /// `Mock<T>()`: the designated initializer sets nothing.
+    case emptyInitializer
+    /// Apollo ≥ 1.23: a non-null object field of a mock built with arguments defaults to an empty `Mock<X>()`.
+    case shallowDefault(parent: String, field: String)
+    /// Apollo < 1.23: only what the test passes or assigns is set.
+    case legacyInitializer
+    /// Apollo ≥ 1.23's convenience initializer: every non-null field, shallowly.
+    case initializer
+    /// A generated `placeholder(…)` factory: every non-null field, deeply.
+    case placeholder
+}
+
+/// One `Mock<T>` instance as the test builds it. A class, like Apollo's `Mock`: two names for one mock see the
+/// same fields.
+final class MockInstance {
+    let object: MockObject
+    let origin: MockOrigin
+    /// Where it was built.
+    let builtAt: Int
+    var slots: [String: Slot] = [:]
+    /// Handed to code mockls cannot see: its fields are unknown from then on.
+    var escaped = false
+    /// Where a fix can set a field: the call that built it, the call of the mock whose default it is, or the
+    /// variable it was bound to and the last statement that set one of its fields through it.
+    var construction: MockConstruction?
+    var defaultOf: (construction: MockConstruction, object: MockObject, field: MockField)?
+    var binding: (name: String, lastStatement: Range<Int>)?
+
+    init(object: MockObject, origin: MockOrigin, builtAt: Int) {
+        self.object = object
+        self.origin = origin
+        self.builtAt = builtAt
+    }
+
+    /// A copy of the whole graph, as `from(_:)` reads it at the time of the call.
+    func snapshot(_ copies: inout [ObjectIdentifier: MockInstance]) -> MockInstance {
+        if let copy = copies[ObjectIdentifier(self)] { return copy }
+        let copy = MockInstance(object: object, origin: origin, builtAt: builtAt)
+        copy.escaped = escaped
+        copy.construction = construction
+        copy.defaultOf = defaultOf
+        copy.binding = binding
+        copies[ObjectIdentifier(self)] = copy
+        copy.slots = slots.mapValues { $0.snapshot(&copies) }
+        return copy
+    }
+
+    func markEscaped(_ visited: inout Set<ObjectIdentifier>) {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+        escaped = true
+        for slot in slots.values { slot.markEscaped(&visited) }
+    }
+}
+
+/// What a mock field holds.
+indirect enum Slot {
+    case scalar
+    case mock(MockInstance)
+    case list([Slot])
+    /// Set to something mockls does not follow.
+    case unknown
+
+    func snapshot(_ copies: inout [ObjectIdentifier: MockInstance]) -> Slot {
+        switch self {
+        case .mock(let instance): return .mock(instance.snapshot(&copies))
+        case .list(let slots): return .list(slots.map { $0.snapshot(&copies) })
+        case .scalar, .unknown: return self
+        }
+    }
+
+    func markEscaped(_ visited: inout Set<ObjectIdentifier>) {
+        switch self {
+        case .mock(let instance): instance.markEscaped(&visited)
+        case .list(let slots): for slot in slots { slot.markEscaped(&visited) }
+        case .scalar, .unknown: break
+        }
+    }
+}
+
+/// A model built by `from(_:)`, reading the data its mock had then.
+struct Model {
+    let selectionSet: GeneratedSelectionSet
+    let data: MockInstance
+}
+
+/// What an expression evaluates to, as far as crashes are concerned.
+indirect enum Value {
+    case mock(MockInstance)
+    case model(Model)
+    /// `model.fragments`.
+    case fragments(Model)
+    case list([Value])
+    /// `nil`: reading on through `?.` does nothing.
+    case none
+    case unknown
+}

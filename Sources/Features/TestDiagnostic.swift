@@ -1,0 +1,33 @@
+import GraphQLIndex
+
+/// A problem in a Swift test file, with the bytes it covers.
+public struct TestDiagnostic: Sendable, Equatable, Hashable {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    public var range: Range<Int>
+    /// Edits that fix it, best first.
+    public var fixes: [TestFix] = []
+}
+
+/// One way to fix a diagnostic: replace `range` (UTF-8 offsets) with `text`.
+public struct TestFix: Sendable, Hashable {
+    public var title: String
+    public var range: Range<Int>
+    public var text: String
+    public var isPreferred: Bool
+}
+
+/// What fixes write.
+public struct FixOptions: Sendable, Hashable {
+    /// The workspace has `placeholder()` factories: fixes write `.placeholder()` rather than literals.
+    public var placeholders: Bool
+
+    public init(placeholders: Bool = false) { self.placeholders = placeholders }
+}
+
+/// Diagnostics of a test file against its project: reads that crash because a mock never set the field, and mocks
+/// that do not fit what they are given to. Each function is followed from its mocks' constructions to the reads of
+/// the models built from them; whatever leaves the function's sight is not judged.
