@@ -74,11 +74,17 @@ let package = Package(
             name: "mockls-fuzz",
             dependencies: ["Fuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // For tests: the real server in process, typed, and sources with cursor markers.
+        .target(
+            name: "MocklsTestSupport",
+            dependencies: ["Server", "LSP", "JSONRPC", "SourceText"],
+            path: "Tests/MocklsTestSupport"
+        ),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex"]),
-        .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis"]),
-        .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex", "SwiftAnalysis"]),
+        .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis", "MocklsTestSupport"]),
+        .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex", "SwiftAnalysis", "MocklsTestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC", "MocklsTestSupport", "SourceText"]),
     ]
 )

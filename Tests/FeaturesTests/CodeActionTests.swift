@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import GraphQLIndex
+import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
@@ -130,9 +131,8 @@ final class CodeActionTests: XCTestCase {
 final class MockRefactoringTests: XCTestCase {
     private func refactor(_ marked: String, placeholders: Bool = false) throws -> [String: String] {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
-        let range = try XCTUnwrap(marked.range(of: "1️⃣"))
-        let offset = marked.utf8.distance(from: marked.startIndex, to: range.lowerBound)
-        let source = marked.replacingCharacters(in: range, with: "")
+        let source = MarkedSource(marked).text
+        let offset = try XCTUnwrap(MarkedSource(marked).offsets["1️⃣"])
         let actions = MockCodeActions.refactorings(
             at: offset..<offset, in: SwiftTestFile(source), project: fixture.project, options: FixOptions(placeholders: placeholders))
         var results: [String: String] = [:]

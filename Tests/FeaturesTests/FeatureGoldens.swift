@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import GraphQLIndex
+import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
@@ -114,9 +115,9 @@ struct FeatureFixture {
         .appendingPathComponent("goldens/features")
 
     func output(_ testCase: FeatureGoldens.Case) -> String {
-        guard let range = testCase.source.range(of: "1️⃣") else { return "error: no 1️⃣ marker" }
-        let offset = testCase.source.utf8.distance(from: testCase.source.startIndex, to: range.lowerBound)
-        let source = testCase.source.replacingCharacters(in: range, with: "")
+        let marked = MarkedSource(testCase.source)
+        guard let offset = marked.offsets["1️⃣"] else { return "error: no 1️⃣ marker" }
+        let source = marked.text
         let file = SwiftTestFile(source)
         switch testCase.kind {
         case "completion":

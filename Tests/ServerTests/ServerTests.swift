@@ -1,49 +1,15 @@
 import Foundation
 import JSONRPC
 import LSP
+import MocklsTestSupport
 import Server
 import Synchronization
 import XCTest
 
-/// Drives a `LanguageServer` in-process, the way the stdio loop does, and collects what it sends.
-final class ServerHarness: Sendable {
-    final class Outbox: Sendable {
-        let messages = Mutex<[[UInt8]]>([])
-    }
+/// The lifecycle and ordering tests drive the server with raw messages through the typed client.
+typealias ServerHarness = TestClient
 
-    private let outbox = Outbox()
-    let server: LanguageServer
-
-    init(testHooks: Bool = false) {
-        let outbox = self.outbox
-        server = LanguageServer(options: ServerOptions(logLevel: .critical, testHooks: testHooks)) { bytes in
-            outbox.messages.withLock { $0.append(bytes) }
-        }
-    }
-
-    func send(_ message: [String: Any]) {
-        var message = message
-        message["jsonrpc"] = "2.0"
-        let data = try! JSONSerialization.data(withJSONObject: message)
-        server.handle(.message(Array(data)))
-    }
-
-    /// Messages sent so far that are not log notifications.
-    var replies: [[String: Any]] {
-        outbox.messages.withLock { $0 }
-            .map { try! JSONSerialization.jsonObject(with: Data($0)) as! [String: Any] }
-            .filter { ($0["method"] as? String) != "window/logMessage" }
-    }
-
-    func reply(to id: Int, timeout: TimeInterval = 5) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let reply = replies.first(where: { ($0["id"] as? Int) == id }) { return reply }
-            usleep(1000)
-        }
-        return nil
-    }
-
+extension TestClient {
     func initialize(encodings: [String]? = nil) {
         var capabilities: [String: Any] = [:]
         if let encodings { capabilities["general"] = ["positionEncodings": encodings] }

@@ -1,19 +1,16 @@
+import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
 /// Cursor positions marked `1️⃣` in code as it is typed.
 final class MockCompletionContextTests: XCTestCase {
     private func context(_ marked: String, file: StaticString = #filePath, line: UInt = #line) -> MockCompletionContext? {
-        guard let (source, offset) = Self.unmark(marked) else {
+        let source = MarkedSource(marked)
+        guard let offset = source.offsets["1️⃣"] else {
             XCTFail("no marker", file: file, line: line)
             return nil
         }
-        return MockCompletionContext.at(offset, in: source)
-    }
-
-    static func unmark(_ marked: String) -> (String, Int)? {
-        guard let range = marked.range(of: "1️⃣") else { return nil }
-        return (marked.replacingCharacters(in: range, with: ""), marked.utf8.distance(from: marked.startIndex, to: range.lowerBound))
+        return MockCompletionContext.at(offset, in: source.text)
     }
 
     private let dog = WrittenExpression.mock(WrittenTypeName(name: "Dog"))
@@ -110,7 +107,7 @@ final class MockCompletionContextTests: XCTestCase {
 /// Declarations a name resolves to, and the symbol under a cursor.
 final class VisibleVariablesTests: XCTestCase {
     func testNearestDeclarationWins() throws {
-        let (source, offset) = try XCTUnwrap(MockCompletionContextTests.unmark("""
+        let marked = MarkedSource("""
             final class T: XCTestCase {
               let shared = Mock<Cat>()
               func test(param: Mock<Human>) {
@@ -125,7 +122,8 @@ final class VisibleVariablesTests: XCTestCase {
                 let late = Mock<Bird>()
               }
             }
-            """))
+            """)
+        let (source, offset) = (marked.text, marked["1️⃣"])
         let file = SwiftTestFile(source)
         let visible = Dictionary(file.variables(visibleAt: offset).reversed().map { ($0.name, $0.value) }) { _, nearer in nearer }
         XCTAssertEqual(visible["dog"], .mock(WrittenTypeName(name: "Rat")))
@@ -140,8 +138,8 @@ final class VisibleVariablesTests: XCTestCase {
 
     func testSymbols() throws {
         func symbol(_ marked: String) throws -> MockSymbol.Reference? {
-            let (source, offset) = try XCTUnwrap(MockCompletionContextTests.unmark(marked))
-            return SwiftTestFile(source).symbol(at: offset)?.reference
+            let source = MarkedSource(marked)
+            return SwiftTestFile(source.text).symbol(at: try XCTUnwrap(source.offsets["1️⃣"]))?.reference
         }
         let dog = WrittenExpression.mock(WrittenTypeName(name: "Dog"))
         XCTAssertEqual(try symbol("Mock<D1️⃣og>()"), .mockType(WrittenTypeName(name: "Dog")))
