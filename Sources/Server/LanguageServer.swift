@@ -26,7 +26,7 @@ public struct ServerSnapshot: Sendable {
     /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
     public let workspaces: [Workspace]
     /// How test-file diagnostics are delivered (nil before `initialize`).
-    let testDiagnostics: TestDiagnostics?
+    let diagnosticsDelivery: DiagnosticsDelivery?
 }
 
 /// The LSP server: lifecycle, message dispatch and document state. The ordering model is described at the top
@@ -53,7 +53,7 @@ public final class LanguageServer: @unchecked Sendable {
     private let options: ServerOptions
     private var readRequests: [String: ReadRequestHandler] = [:]
     private var indexer: WorkspaceIndexer?
-    private var testDiagnostics: TestDiagnostics?
+    private var diagnosticsDelivery: DiagnosticsDelivery?
     private var workspaceFolders: [URL] = []
     private var watchingFiles = false
     private var watcherRegistrationID: RequestID?
@@ -85,7 +85,7 @@ public final class LanguageServer: @unchecked Sendable {
     public var snapshot: ServerSnapshot {
         ServerSnapshot(
             documents: documents, conversion: conversion, clientCapabilities: clientCapabilities,
-            workspaces: indexer?.snapshot ?? [], testDiagnostics: testDiagnostics)
+            workspaces: indexer?.snapshot ?? [], diagnosticsDelivery: diagnosticsDelivery)
     }
 
     // MARK: - Incoming messages
@@ -207,8 +207,8 @@ public final class LanguageServer: @unchecked Sendable {
                 if let document = documents[open.textDocument.uri], let parse = document.swiftParse {
                     // Pushed diagnostics parse it in a moment; otherwise parse now, off the reading thread, so that
                     // the first request finds it ready. (One parse at a time: a second thread would only wait.)
-                    if testDiagnostics?.delivery != .push { DispatchQueue.global(qos: .userInitiated).async { _ = parse.file } }
-                    testDiagnostics?.changed(document)
+                    if diagnosticsDelivery?.mode != .push { DispatchQueue.global(qos: .userInitiated).async { _ = parse.file } }
+                    diagnosticsDelivery?.changed(document)
                 }
                 reindexIfGraphQL(open.textDocument.uri)
             case DidChangeTextDocumentNotification.method:
@@ -219,12 +219,12 @@ public final class LanguageServer: @unchecked Sendable {
                 }
                 let changed = try documents.change(
                     uri, version: change.textDocument.version, changes: change.contentChanges, conversion: conversion)
-                if changed.swiftParse != nil { testDiagnostics?.changed(changed) }
+                if changed.swiftParse != nil { diagnosticsDelivery?.changed(changed) }
                 reindexIfGraphQL(uri)
             case DidCloseTextDocumentNotification.method:
                 let close = try decode(DidCloseTextDocumentParams.self, params)
                 try documents.close(close.textDocument.uri)
-                testDiagnostics?.closed(close.textDocument.uri)
+                diagnosticsDelivery?.closed(close.textDocument.uri)
                 reindexIfGraphQL(close.textDocument.uri)
             case DidSaveTextDocumentNotification.method:
                 let save = try decode(DidSaveTextDocumentParams.self, params)
@@ -276,8 +276,8 @@ public final class LanguageServer: @unchecked Sendable {
         let refreshes = Atomic<Int>(0)
         // The diagnostics read the indexer's snapshots and the indexer tells them when it changed.
         let indexerReference = Mutex<WorkspaceIndexer?>(nil)
-        let tests = TestDiagnostics(
-            delivery: pulls ? .pull : .push,
+        let tests = DiagnosticsDelivery(
+            mode: pulls ? .pull : .push,
             workspaces: { indexerReference.withLock { $0 }?.snapshot ?? [] },
             publish: { document, uri, diagnostics in
                 publish(uri, document?.version, document.map { document in
@@ -292,7 +292,7 @@ public final class LanguageServer: @unchecked Sendable {
                     send(bytes)
                 }
             })
-        testDiagnostics = tests
+        diagnosticsDelivery = tests
         let indexer = WorkspaceIndexer(
             publish: { file, text, diagnostics in
                 publish(file.absoluteString, nil, diagnostics.map { conversion.diagnostic($0, in: text) })

@@ -15,7 +15,7 @@ extension LanguageServer {
             guard let document = snapshot.documents[params.textDocument.uri] else {
                 throw DocumentError.notOpen(params.textDocument.uri)
             }
-            guard let tests = snapshot.testDiagnostics, let context = TestFileContext(document, in: snapshot.workspaces) else {
+            guard let tests = snapshot.diagnosticsDelivery, let context = TestFileContext(document, in: snapshot.workspaces) else {
                 return []
             }
             let lines = document.lines

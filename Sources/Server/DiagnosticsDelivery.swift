@@ -13,10 +13,10 @@ import Synchronization
 /// `workspace/diagnostic/refresh` when the index changes. The others get them pushed: an edit schedules the file,
 /// and a file is computed once edits to it have paused for `delay` (a newer edit supersedes the scheduled one).
 /// Work runs on one serial queue, off the reading thread, from the document value the edit produced.
-final class TestDiagnostics: Sendable {
-    enum Delivery: Sendable { case push, pull }
+final class DiagnosticsDelivery: Sendable {
+    enum Mode: Sendable { case push, pull }
 
-    let delivery: Delivery
+    let mode: Mode
     private let queue = DispatchQueue(label: "mockls.test-diagnostics", qos: .userInitiated)
     private let delay: DispatchTimeInterval = .milliseconds(25)
     private let workspaces: @Sendable () -> [Workspace]
@@ -38,11 +38,11 @@ final class TestDiagnostics: Sendable {
     private let state = Mutex(State())
 
     init(
-        delivery: Delivery, workspaces: @escaping @Sendable () -> [Workspace],
+        mode: Mode, workspaces: @escaping @Sendable () -> [Workspace],
         publish: @escaping @Sendable (_ document: Document?, _ uri: DocumentURI, _ diagnostics: [TestDiagnostic]) -> Void,
         refresh: @escaping @Sendable () -> Void
     ) {
-        self.delivery = delivery
+        self.mode = mode
         self.workspaces = workspaces
         self.publish = publish
         self.refresh = refresh
@@ -55,7 +55,7 @@ final class TestDiagnostics: Sendable {
             state.generation[document.uri, default: 0] += 1
             return state.generation[document.uri]!
         }
-        guard delivery == .push else { return }
+        guard mode == .push else { return }
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             guard let current = state.withLock({ $0.generation[document.uri] == generation ? $0.open[document.uri] : nil }) else {
                 return
@@ -85,13 +85,13 @@ final class TestDiagnostics: Sendable {
             state.caches.removeValue(forKey: uri)
             return !(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty
         }
-        guard hadDiagnostics, delivery == .push else { return }
+        guard hadDiagnostics, mode == .push else { return }
         queue.async { [self] in publish(nil, uri, []) }
     }
 
     /// The workspaces were re-indexed: every open test file may read differently.
     func indexChanged() {
-        switch delivery {
+        switch mode {
         case .pull:
             refresh()
         case .push:
