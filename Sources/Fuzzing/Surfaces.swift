@@ -204,20 +204,10 @@ public final class MessageSurface: FuzzSurface {
     static func frame(_ body: String) -> [UInt8] { frame(Array(body.utf8)) }
     static func frame(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
 
+    /// A JSON string holding `bytes` (decoded as UTF-8, invalid bytes replaced).
     private static func json(_ bytes: [UInt8]) -> String {
-        var out = "\""
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        let data = try! JSONSerialization.data(withJSONObject: String(decoding: bytes, as: UTF8.self), options: .fragmentsAllowed)
+        return String(decoding: data, as: UTF8.self)
     }
 
     public func generate(_ random: inout SeededRandom) -> [UInt8] {

@@ -63,18 +63,26 @@ func operation(_ index: Int) -> String {
         """
 }
 
-/// The workspace folders written so far in this process.
-let folders = Mutex<[String: URL]>([:])
+/// Values made once per process and layout, when a benchmark first needs them: a process measuring one workspace
+/// holds only that one.
+final class PerLayout<Value: Sendable>: Sendable {
+    private let values = Mutex<[String: Value]>([:])
+    private let make: @Sendable (Layout) -> Value
 
-/// A workspace folder for `layout`, written once per process under `.build/project-size`.
-func workspace(_ layout: Layout) -> URL {
-    if let folder = folders.withLock({ $0[layout.name] }) { return folder }
-    let folder = write(layout)
-    folders.withLock { $0[layout.name] = folder }
-    return folder
+    init(_ make: @escaping @Sendable (Layout) -> Value) { self.make = make }
+
+    subscript(_ layout: Layout) -> Value {
+        if let value = values.withLock({ $0[layout.name] }) { return value }
+        let made = make(layout)
+        values.withLock { $0[layout.name] = made }
+        return made
+    }
 }
 
-func write(_ layout: Layout) -> URL {
+/// A workspace folder per layout, written under `.build/project-size`.
+let workspaces = PerLayout(write)
+
+@Sendable func write(_ layout: Layout) -> URL {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/project-size/\(layout.name.replacingOccurrences(of: " ", with: "-"))")
     try? FileManager.default.removeItem(at: folder)
@@ -96,17 +104,9 @@ func write(_ layout: Layout) -> URL {
     return folder
 }
 
+let sessions = PerLayout { Session($0) }
+
 /// A server with the workspace indexed and the test file open; its requests serialized beforehand.
-/// Sessions are made when a benchmark first needs one, so that a process measuring one workspace holds only it.
-let sessions = Mutex<[String: Session]>([:])
-
-func openSession(_ layout: Layout) -> Session {
-    if let session = sessions.withLock({ $0[layout.name] }) { return session }
-    let made = Session(layout)
-    sessions.withLock { $0[layout.name] = made }
-    return made
-}
-
 final class Session: Sendable {
     let client = Client()
     let completion: [UInt8]
@@ -114,7 +114,7 @@ final class Session: Sendable {
     let floor: [UInt8]
 
     init(_ layout: Layout) {
-        let folder = workspace(layout)
+        let folder = workspaces[layout]
         client.request("initialize", ["rootUri": folder.absoluteString, "capabilities": [
             "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]],
         ]])
@@ -138,19 +138,19 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], maxDuration: .seconds(5), maxIterations: 2_000)
     for layout in [Layout.files(0), .files(200), .files(2_000), .oneFile(2_000)] {
         Benchmark("\(layout.name): completion at Mock<Dog>(") { benchmark in
-            let session = openSession(layout)
+            let session = sessions[layout]
             benchmark.startMeasurement()
             session.client.roundTrip(session.completion)
             benchmark.stopMeasurement()
         }
         Benchmark("\(layout.name): hover on a mock label") { benchmark in
-            let session = openSession(layout)
+            let session = sessions[layout]
             benchmark.startMeasurement()
             session.client.roundTrip(session.hover)
             benchmark.stopMeasurement()
         }
         Benchmark("\(layout.name): protocol floor (-32601)") { benchmark in
-            let session = openSession(layout)
+            let session = sessions[layout]
             benchmark.startMeasurement()
             session.client.roundTrip(session.floor)
             benchmark.stopMeasurement()
@@ -159,7 +159,7 @@ let benchmarks: @Sendable () -> Void = {
             "\(layout.name): cold index of the workspace",
             configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 20)
         ) { benchmark in
-            let folder = workspace(layout)
+            let folder = workspaces[layout]
             benchmark.startMeasurement()
             blackHole(Workspace(folder: folder))
             benchmark.stopMeasurement()
