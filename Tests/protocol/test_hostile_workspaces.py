@@ -285,6 +285,31 @@ def test_a_burst_of_file_events_keeps_completion_and_open_text(tmp_path):
         server.kill()
 
 
+def test_requests_on_other_files_are_answered_while_a_huge_document_indexes(tmp_path):
+    folder = bench_workspace(tmp_path)
+    server = start_server(folder)
+    try:
+        wait_for_log(server, "indexed 1 project(s)")
+        test_file = folder / "Tests" / "RepoTests.swift"
+        open_document(server, test_file, test_file.read_text(), language="swift")
+        completion = {"textDocument": {"uri": test_file.as_uri()}, "position": {"line": 5, "character": 30}}
+        server.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/completion", "params": completion})
+        while server.receive(timeout=30).get("id") != 1:
+            pass
+        # A generated document of 20 MB (about 300,000 operations) opened in the editor.
+        huge = "".join(f"query Huge{i} {{ viewer {{ login name }} }}\n" for i in range(300_000))
+        open_document(server, folder / "operations-githawk" / "Huge.graphql", huge)
+        started = time.time()
+        server.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": completion})
+        while (reply := server.receive(timeout=60)).get("id") != 2:
+            pass
+        assert reply["result"]["items"], reply
+        assert time.time() - started < 5, time.time() - started
+        shutdown(server)
+    finally:
+        server.kill()
+
+
 def test_output_folders_are_created_and_errors_are_one_line(tmp_path):
     require_scenarios()
     workspace = SCENARIOS / "animalkingdom"
