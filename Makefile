@@ -14,6 +14,7 @@ FUZZ_BIN      = .build/release/mockls-fuzz
 # The parse differential of `make test` and the size of a `make fuzz` run.
 DIFFERENTIAL_EDITS ?= 20000
 FUZZ_RUNS     ?= 1000000
+FUZZ_SURFACES ?= messages graphql swift workspace
 FUZZ_BUILD    := .build-fuzz
 
 # apt as root, or through sudo when there is one.
@@ -74,10 +75,11 @@ test-differential: deps
 
 ## libFuzzer on each surface (messages, graphql, swift, workspace), FUZZ_RUNS inputs each, then the bounded random
 ## message stream of one long-lived server with its resident memory (not part of `make test`; see README).
+## FUZZ_SURFACES picks surfaces, e.g. `make fuzz FUZZ_SURFACES=swift` (the memory run comes with `messages`).
 fuzz: deps
 	$(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) --product mockls-fuzz $(SWIFT_FLAGS) \
 	  -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
-	set -e; for surface in messages graphql swift workspace; do \
+	set -e; for surface in $(FUZZ_SURFACES); do \
 	  runs=$(FUZZ_RUNS); length=8192; \
 	  [ $$surface = swift ] && length=2048; \
 	  [ $$surface = workspace ] && runs=$$(( $(FUZZ_RUNS) / 50 )) && length=512; \
@@ -90,7 +92,7 @@ fuzz: deps
 	  grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY)" $(FUZZ_BUILD)/$$surface.log || true; \
 	  if [ $$status -ne 0 ]; then tail -40 $(FUZZ_BUILD)/$$surface.log; exit $$status; fi; \
 	done
-	$(FUZZ_BUILD)/release/mockls-fuzz run messages --inputs 100000 --seed 2
+	$(if $(filter messages,$(FUZZ_SURFACES)),$(FUZZ_BUILD)/release/mockls-fuzz run messages --inputs 100000 --seed 2)
 
 ## Python for the protocol tests: a virtualenv with pytest-lsp (Debian's python3 needs python3-venv for it).
 python-env: $(VENV)/.stamp

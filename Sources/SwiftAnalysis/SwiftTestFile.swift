@@ -11,7 +11,8 @@ import SwiftSyntax
 /// reused node's lookahead as reaching only the token after it, so a tree parsed from a tree parsed incrementally
 /// can reuse a node whose parse depended on text that changed (an item that error recovery stretched over what
 /// followed it). When the changes since the base grow past a quarter of the file, the new version is parsed from
-/// scratch and becomes the base.
+/// scratch and becomes the base. Text on which swift-syntax's lookahead would be exponential is parsed from scratch,
+/// as `LookaheadGuard` rewrites it.
 public struct SwiftTestFile: Sendable {
     public let tree: SourceFileSyntax
     /// The text it was parsed from, with its lines.
@@ -26,14 +27,18 @@ public struct SwiftTestFile: Sendable {
         let parse: IncrementalParseResult
         let text: [UInt8]
         let facts: IncrementalParsePolicy.ReuseFacts
+        /// Whether the parser was handed `LookaheadGuard`'s rewrite of the text: the tree is then never reused.
+        let isGuarded: Bool
 
         init(_ text: [UInt8]) {
-            parse = text.withUnsafeBufferPointer {
+            let guarded = LookaheadGuard.guarded(text)
+            isGuarded = guarded != nil
+            parse = (guarded ?? text).withUnsafeBufferPointer {
                 Parser.parseIncrementally(
                     source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: nil)
             }
             self.text = text
-            facts = IncrementalParsePolicy.facts(of: parse.tree, text: text)
+            facts = IncrementalParsePolicy.facts(of: parse.tree, text: guarded ?? text)
         }
     }
 
@@ -52,8 +57,10 @@ public struct SwiftTestFile: Sendable {
     /// The file after its text became `lines`, re-using the syntax of what did not change where that is safe.
     public func updated(to lines: LineTable) -> SwiftTestFile {
         if lines.bytes == self.lines.bytes { return SwiftTestFile(tree: tree, lines: lines, base: base, incremental: wasParsedIncrementally) }
+        guard !base.isGuarded else { return SwiftTestFile(lines) }
         let edit = IncrementalParsePolicy.TextEdit(from: base.text, to: lines.bytes)
         guard edit.old.count + edit.new.count <= max(4096, lines.byteCount / 4),
+            !LookaheadGuard.hasCostlyRun(in: lines.bytes, around: edit.new),
             IncrementalParsePolicy.allowsReuse(of: base.parse.tree, facts: base.facts, edit: edit)
         else { return SwiftTestFile(lines) }
         let sourceEdit = SourceEdit(

@@ -1,0 +1,103 @@
+import Foundation
+import SwiftSyntax
+import XCTest
+
+@testable import SwiftAnalysis
+
+/// Text that would make swift-syntax's type lookahead exponential is rewritten before parsing; real code never is.
+final class LookaheadGuardTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Nesting that ran for seconds to forever before the guard (22 deep: 1–10 s; 50: never finished).
+    private static let chains: [(open: String, close: String)] = [
+        ("[", "]"), ("[(", ")]"), ("[a.b<", ">]"), ("[(a, ", ")]"), ("[[", "]]"),
+    ]
+
+    func testDeepChainsAreRewrittenToCheapText() {
+        for (open, close) in Self.chains {
+            let source = "func f() {\n  let a = " + String(repeating: open, count: 60) + "1" + String(repeating: close, count: 60) + "\n}\n"
+            let text = Array(source.utf8)
+            guard let guarded = LookaheadGuard.guarded(text) else { return XCTFail("not rewritten: \(open)") }
+            XCTAssertEqual(guarded.count, text.count)
+            XCTAssertTrue(LookaheadGuard.costlyRuns(in: guarded[...]).isEmpty, open)
+            // Only brackets changed, into parentheses, and the outermost `[` kept.
+            for (before, after) in zip(text, guarded) where before != after {
+                XCTAssertTrue([("[", "("), ("]", ")")].contains { UInt8(ascii: $0.0) == before && UInt8(ascii: $0.1) == after })
+            }
+            XCTAssertEqual(guarded.firstIndex(of: UInt8(ascii: "[")), text.firstIndex(of: UInt8(ascii: "[")))
+            // The parse finishes, over the same bytes: every offset of the file is an offset of the tree.
+            let file = SwiftTestFile(text)
+            XCTAssertEqual(file.tree.totalLength.utf8Length, text.count)
+            XCTAssertEqual(Array(file.tree.description.utf8), guarded)
+        }
+    }
+
+    /// A run is as costly when typed at once as when it grows one keystroke at a time, and after it is gone the
+    /// file parses as written again.
+    func testTypingIntoADeepChainParsesFromScratch() {
+        let prefix = "func f() {\n  let a = "
+        let suffix = "\n  XCTAssertEqual(a, 1)\n}\n"
+        var file = SwiftTestFile(prefix + suffix)
+        var typed = ""
+        for _ in 0..<40 {
+            typed += "[("
+            file = file.updated(to: Array((prefix + typed + suffix).utf8))
+        }
+        XCTAssertNotNil(LookaheadGuard.guarded(Array((prefix + typed + suffix).utf8)))
+        XCTAssertFalse(file.wasParsedIncrementally)
+        XCTAssertNotEqual(file.tree.description, prefix + typed + suffix)
+        XCTAssertEqual(file.tree.totalLength.utf8Length, file.utf8Count)
+        // Back to a normal line: the tree is the text again.
+        file = file.updated(to: Array((prefix + "[1]" + suffix).utf8))
+        XCTAssertEqual(file.tree.description, prefix + "[1]" + suffix)
+        file = file.updated(to: Array((prefix + "[12]" + suffix).utf8))
+        XCTAssertTrue(file.wasParsedIncrementally)
+        XCTAssertEqual(file.tree.description, prefix + "[12]" + suffix)
+    }
+
+    /// Nesting real tests write: nested array types and literals, response dictionaries many levels deep.
+    func testRealNestingIsLeftAlone() {
+        let dictionary = String(repeating: "[\"data\": ", count: 30) + "1" + String(repeating: "]", count: 30)
+        let sources = [
+            "let a: [[String: [Int]]] = [[\"a\": [1, 2]], [:]]",
+            "let b = [[[[[[1, 2], [3]]]]]]",
+            "let c: [Int: [String: [Int: [String]]]] = [:]",
+            "let d = \(dictionary)",
+            "let e = Mock<Query>(hero: Mock<Human>(friends: [Mock<Droid>(id: \"1\"), Mock<Human>(friends: [Mock<Droid>()])]))",
+        ]
+        for source in sources {
+            XCTAssertNil(LookaheadGuard.guarded(Array(source.utf8)), source)
+        }
+    }
+
+    /// Every Swift file of this repository and of the shared fixtures reaches the parser as written.
+    func testEverySwiftFileHereIsLeftAlone() throws {
+        var folders = [Self.repository.appendingPathComponent("Sources"), Self.repository.appendingPathComponent("Tests")]
+        let shared = Self.repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        if FileManager.default.fileExists(atPath: shared.path) { folders.append(shared) }
+        var checked = 0
+        for folder in folders {
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            while let url = files?.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                let text = Array(try Data(contentsOf: url))
+                XCTAssertNil(LookaheadGuard.guarded(text), url.path)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 50)
+    }
+
+    /// An edit can join two stretches of type-shaped text into one costly run: removing the quote between them.
+    func testAnEditThatJoinsRunsIsSeen() {
+        let half = String(repeating: "[(", count: 12)
+        let joined = Array(("let a = " + half + half + "1").utf8)
+        let split = Array(("let a = " + half + "\"" + half + "1").utf8)
+        XCTAssertNil(LookaheadGuard.guarded(split))
+        XCTAssertNotNil(LookaheadGuard.guarded(joined))
+        let at = split.firstIndex(of: UInt8(ascii: "\""))!
+        XCTAssertTrue(LookaheadGuard.hasCostlyRun(in: joined, around: at..<at))
+        XCTAssertFalse(LookaheadGuard.hasCostlyRun(in: split, around: 0..<0))
+    }
+}
