@@ -86,7 +86,8 @@ fuzz: deps
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$surface $(FUZZ_BUILD)/crashes; \
 	  $(FUZZ_BUILD)/release/mockls-fuzz seeds $$surface $(FUZZ_BUILD)/seeds/$$surface; \
 	  echo "== libFuzzer: $$surface, $$runs inputs (log: $(FUZZ_BUILD)/$$surface.log)"; \
-	  status=0; $(FUZZ_BUILD)/release/mockls-fuzz libfuzzer $$surface -runs=$$runs -max_len=$$length -timeout=30 \
+	  status=0; SWIFT_BACKTRACE=enable=no MOCKLS_FUZZ_DIFFERENCES=$(FUZZ_BUILD)/crashes \
+	    $(FUZZ_BUILD)/release/mockls-fuzz libfuzzer $$surface -runs=$$runs -max_len=$$length -timeout=30 \
 	    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$surface- \
 	    $(FUZZ_BUILD)/corpus/$$surface $(FUZZ_BUILD)/seeds/$$surface > $(FUZZ_BUILD)/$$surface.log 2>&1 || status=$$?; \
 	  grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY)" $(FUZZ_BUILD)/$$surface.log || true; \

@@ -168,7 +168,8 @@ enum IncrementalParsePolicy {
             if endsAList, let item = enclosingItem(of: node) {
                 facts.lastContextSensitiveItem = max(facts.lastContextSensitiveItem ?? 0, item.position.utf8Offset)
             }
-            return
+            // Error recovery can swallow whole items (a closure's body, with its own unexpected code) into unexpected
+            // nodes: the items nested there are as context-sensitive, and later than the one enclosing this node.
         }
         for child in node.children(viewMode: .all) { addErrorFacts(of: child, to: &facts) }
     }

@@ -105,6 +105,14 @@ final class IncrementalParseTests: XCTestCase {
     /// Found by the Swift fuzz surface: after one incremental parse, swift-syntax records a reused item's lookahead as
     /// reaching only the next token. The `}` item below looked at `public struct` to end itself; parsed again from a
     /// tree parsed incrementally, an edit to `struct` did not stop its reuse. Incremental parses start from a full
+    /// Found by `make fuzz` (583 bytes, minimized): error recovery swallowed items into unexpected code (`{{}}` after
+    /// `case`), among them one holding a stray `)` whose extent depended on the braces around it. Reused after an edit
+    /// before it, it kept the extent it had there. Items nested in unexpected code count as context-sensitive too.
+    func testItemsSwallowedByUnexpectedCodeAreContextSensitive() {
+        update("{case{{}})}", to: "{case{}})}")
+        update("func f() {\n  {case{{}}) }\n}\n", to: "func f() {\n  {case{}}) }\n}\n")
+    }
+
     /// parse now.
     func testChainsDoNotShortenLookahead() {
         let tail = "   publ\r\n\rc let name: String\n    public init(: x) { self.name = name }\n}\n"
