@@ -108,9 +108,10 @@ $(VENV)/.stamp: Tests/protocol/requirements.txt
 	@touch $@
 
 ## Benchmarks (release build): see Benchmarks/README.md.
-bench: deps python-env
+bench: release python-env
 	set -o pipefail; cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --format markdown --no-progress | tee .build/bench-report.md
 	$(PY) Benchmarks/compare_graphql_core.py < Benchmarks/.build/bench-report.md
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/stdio_round_trips.py
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -33,7 +33,8 @@ import SwiftParser
 /// - no literal of the old tree is malformed (no error inside a string or regex literal, no literal token among
 ///   unexpected nodes), and none of its tokens could lex differently after a jump (a regex literal or `/` operator
 ///   starting an item, a number starting an item, a statement starting with `init`, a line break in trailing trivia);
-/// - no item that swallowed a list end (`}`, `)`, `]`, `case`, `default`, `#endif`…) starts after the edit;
+/// - no item holding unexpected code starts after the edit: where such code stops depends on the list around it (a `}`
+///   swallowed at the top level, or an `=` that stops before the `}` closing its block but swallows it at the top level);
 /// - the nesting stays below the parser's limit;
 /// - the edit cannot change how the text around it lexes: it neither removes nor inserts a quote, `#`, `\`, `/` or
 ///   backtick, has none beside it, and lies outside every literal — except plain text typed inside a segment of a
@@ -157,15 +158,13 @@ enum IncrementalParsePolicy {
             return
         }
         if node.is(UnexpectedNodesSyntax.self) {
-            var endsAList = false
-            for token in node.tokens(viewMode: .all) {
-                if isLiteralToken(token.tokenKind) {
-                    facts.isBlocked = true
-                    return
-                }
-                endsAList = endsAList || endsList(token.tokenKind)
+            for token in node.tokens(viewMode: .all) where isLiteralToken(token.tokenKind) {
+                facts.isBlocked = true
+                return
             }
-            if endsAList, let item = enclosingItem(of: node) {
+            // Where unexpected code stops depends on what ends the list around it: `{}=}` nested in a block stops
+            // the `=` item before the block's `}`, at the top level the `}` joins it (found by `make fuzz`).
+            if let item = enclosingItem(of: node) {
                 facts.lastContextSensitiveItem = max(facts.lastContextSensitiveItem ?? 0, item.position.utf8Offset)
             }
             // Error recovery can swallow whole items (a closure's body, with its own unexpected code) into unexpected
@@ -186,17 +185,6 @@ enum IncrementalParsePolicy {
     private static func isLiteral(_ node: Syntax) -> Bool {
         node.is(StringLiteralExprSyntax.self) || node.is(SimpleStringLiteralExprSyntax.self)
             || node.is(RegexLiteralExprSyntax.self)
-    }
-
-    /// A token that ends a list of items in some context.
-    private static func endsList(_ kind: TokenKind) -> Bool {
-        switch kind {
-        case .rightBrace, .rightParen, .rightSquare, .poundElse, .poundElseif, .poundEndif, .keyword(.case),
-            .keyword(.default):
-            return true
-        default:
-            return false
-        }
     }
 
     private static func isLiteralToken(_ kind: TokenKind) -> Bool {

@@ -111,6 +111,9 @@ final class IncrementalParseTests: XCTestCase {
     func testItemsSwallowedByUnexpectedCodeAreContextSensitive() {
         update("{case{{}})}", to: "{case{}})}")
         update("func f() {\n  {case{{}}) }\n}\n", to: "func f() {\n  {case{}}) }\n}\n")
+        // Also found by `make fuzz` (192 bytes, minimized): `func` made `){}=}` the body of a block, whose `}`
+        // stopped the unexpected `=`; edited to `fun`, the `=` item is at the top level, where the `}` joins it.
+        update("if func){}=}", to: "if fun){}=}")
     }
 
     /// parse now.

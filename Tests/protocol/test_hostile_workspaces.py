@@ -235,13 +235,23 @@ def test_re_adding_an_open_folder_changes_nothing(tmp_path):
         server.kill()
 
 
-def test_a_burst_of_file_events_keeps_completion_and_open_text(tmp_path):
+def start_with_open_test_file(tmp_path):
+    """A server on the GitHub corpus workspace, indexed, with its Swift test file open."""
     folder = bench_workspace(tmp_path)
     server = start_server(folder)
+    test_file = folder / "Tests" / "RepoTests.swift"
     try:
         wait_for_log(server, "indexed 1 project(s)")
-        test_file = folder / "Tests" / "RepoTests.swift"
         open_document(server, test_file, test_file.read_text(), language="swift")
+    except BaseException:
+        server.kill()
+        raise
+    return folder, server, test_file
+
+
+def test_a_burst_of_file_events_keeps_completion_and_open_text(tmp_path):
+    folder, server, test_file = start_with_open_test_file(tmp_path)
+    try:
         # An operation open in the editor, with a field the file on disk does not have.
         operations = sorted((folder / "operations-githawk").rglob("*.graphql"))
         opened = operations[0]
@@ -286,12 +296,8 @@ def test_a_burst_of_file_events_keeps_completion_and_open_text(tmp_path):
 
 
 def test_requests_on_other_files_are_answered_while_a_huge_document_indexes(tmp_path):
-    folder = bench_workspace(tmp_path)
-    server = start_server(folder)
+    folder, server, test_file = start_with_open_test_file(tmp_path)
     try:
-        wait_for_log(server, "indexed 1 project(s)")
-        test_file = folder / "Tests" / "RepoTests.swift"
-        open_document(server, test_file, test_file.read_text(), language="swift")
         completion = {"textDocument": {"uri": test_file.as_uri()}, "position": {"line": 5, "character": 30}}
         server.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/completion", "params": completion})
         while server.receive(timeout=30).get("id") != 1:
