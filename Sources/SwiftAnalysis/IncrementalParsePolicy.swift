@@ -32,7 +32,8 @@ import SwiftParser
 /// `SwiftTestFile` parses incrementally only from a tree parsed from scratch):
 /// - no literal of the old tree is malformed (no error inside a string or regex literal, no literal token among
 ///   unexpected nodes), and none of its tokens could lex differently after a jump (a regex literal or `/` operator
-///   starting an item, a number starting an item, a statement starting with `init`, a line break in trailing trivia);
+///   starting an item, a number starting an item, a statement starting with `init` or an initializer declared among
+///   statements, a line break in trailing trivia);
 /// - no item holding unexpected code starts after the edit: where such code stops depends on the list around it (a `}`
 ///   swallowed at the top level, or an `=` that stops before the `}` closing its block but swallows it at the top level);
 /// - the nesting stays below the parser's limit;
@@ -87,6 +88,10 @@ enum IncrementalParsePolicy {
             if node.kind == .codeBlockItem {
                 startsItem = true
                 startsCodeBlockItem = true
+                // An initializer declared among statements (`convenience init` in a closure): in an initializer's
+                // body the same tokens are two expressions (`parseCodeBlockItem(allowInitDecl:)`), so reused there
+                // it would keep the wrong shape (found by `make fuzz`).
+                if let item = node.layoutView?.children[1], item.kind == .initializerDecl { hazard = true }
             } else if node.kind == .memberBlockItem {
                 startsItem = true
             }

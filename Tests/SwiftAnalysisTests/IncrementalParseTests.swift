@@ -114,6 +114,8 @@ final class IncrementalParseTests: XCTestCase {
         // Also found by `make fuzz` (192 bytes, minimized): `func` made `){}=}` the body of a block, whose `}`
         // stopped the unexpected `=`; edited to `fun`, the `=` item is at the top level, where the `}` joins it.
         update("if func){}=}", to: "if fun){}=}")
+        // And (257 bytes, minimized): `convenience init` declared in a closure, reused in an initializer's body.
+        update("public init(ok where={convenience init", to: "public init(o\0k where={convenience init")
     }
 
     /// parse now.
