@@ -21,8 +21,12 @@ public final class WorkspaceSurface: FuzzSurface {
 
     public func run(_ input: [UInt8]) {
         counter += 1
-        let root = scratch.appendingPathComponent("w\(counter)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        // Two levels below the scratch folder, which holds only this run: the links the recipe makes (`..`, `../..`)
+        // leave the workspace, and are followed as a shared schema's link would be, but never reach other files on
+        // the machine (a link into /tmp indexed whatever other programs left there: 42 s and 3.7 GB for one input).
+        let box = scratch.appendingPathComponent("w\(counter)")
+        let root = box.appendingPathComponent("workspace")
+        defer { try? FileManager.default.removeItem(at: box) }
         build(root, recipe: FuzzBytes(input))
         let workspace = Workspace(folder: root)
         _ = CheckReport(workspace: workspace)
