@@ -3,7 +3,8 @@
 The ProjectSize benchmark measures requests in process, where the protocol floor (-32601 for an unknown method) is a
 few microseconds. An editor also pays the pipes, the process wake-ups and its own JSON: this script sends the same
 requests (completion at `Mock<Dog>(`, hover on a mock label, the floor) to `.build/release/mockls` through a Python
-client, interleaved, and prints medians, p99 and completion's ratio to the floor of the same run. Run by `make bench`
+client, interleaved, and prints medians, p99 and completion's ratio to the floor of the same run: once as a client
+that takes documentation inline, once as one that resolves it (`completionItem/resolve`, as VS Code and nvim-cmp do). Run by `make bench`
 after the benchmarks, which write the workspaces under `Benchmarks/.build/project-size`.
 """
 
@@ -36,10 +37,13 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def measure(folder: Path):
+def measure(folder: Path, resolves: bool):
     server = lsp_stdio.MocklsProcess()
+    item = {"snippetSupport": True}
+    if resolves:
+        item["resolveSupport"] = {"properties": ["documentation"]}
     server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "capabilities": {"textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}},
+        "capabilities": {"textDocument": {"completion": {"completionItem": item}}},
         "rootUri": folder.as_uri()}})
     server.receive(timeout=60)
     server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
@@ -85,11 +89,11 @@ def main():
         print("no ProjectSize workspaces: run the ProjectSize benchmark first (make bench)")
         return
     print(f"## stdio round trips (release mockls, Python client, {ROUNDS} rounds, ms)\n")
-    print("| workspace | floor p50 | floor p99 | completion p50 | completion p99 | hover p50 | hover p99 | completion / floor (p50) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for folder in folders:
-        times = measure(folder)
-        row = [folder.name.replace("-", " ")]
+    print("| workspace | client | floor p50 | floor p99 | completion p50 | completion p99 | hover p50 | hover p99 | completion / floor (p50) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for folder, resolves in [(folder, resolves) for folder in folders for resolves in (False, True)]:
+        times = measure(folder, resolves)
+        row = [folder.name.replace("-", " "), "resolves documentation" if resolves else "documentation inline"]
         for name in ("floor", "completion", "hover"):
             row += [f"{statistics.median(times[name]):.3f}", f"{percentile(times[name], 0.99):.3f}"]
         row.append(f"{statistics.median(times['completion']) / statistics.median(times['floor']):.2f}")
