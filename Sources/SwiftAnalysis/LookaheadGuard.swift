@@ -13,120 +13,171 @@ import Darwin
 /// type, and when that fails scans the element type again as an array or dictionary element. Each `[` nested in the
 /// element doubles the work, and the parser asks at every `[` in expression position too
 /// (`parseSpecialCollectionLiteral`). So text whose `[` nest with only type-shaped tokens between them costs 2^depth
-/// lookahead passes over what follows: `let a = [[[[…1]]]]` 22 deep takes a second, `[(` or `[a.b<` chains of 50 (one
-/// fuzzer input, typed in a test file) never finish, and the server stops answering.
+/// lookahead passes over what follows: `let a = [[[[…1]]]]` 22 deep takes a second, `[(` or `[a.b<` chains of 50 (two
+/// fuzzer inputs, typed in a test file) never finish, and the server stops answering.
 ///
 /// This guard estimates that cost before parsing, over-approximating what the lookahead accepts: a *run* starts at a
-/// `[`, and goes on while the bytes could belong to a type (identifiers, `.`, `,`, `:`, `<`, `>`, `(`, `)`, `?`, `!`,
-/// `&`, `@`, `-`, whitespace and brackets); any other byte (a string quote, `{`, `=`, an operator, a comment's `/`)
-/// ends every lookahead in progress. Each byte of a run costs 2^d, d being the number of `[` opened in the run and
-/// not closed. Real code stays far below the budget: nested array types and literals a few levels deep, dictionary
-/// literals whose string keys end the run at once. When a run goes over, the `[` it opens below its outermost one
-/// (and their `]`) are handed to the parser as `(` and `)`: the same length, so every offset and every other token is
+/// `[`, and goes on while the bytes could belong to a type or lie between its tokens (identifiers, `.`, `,`, `:`, `<`,
+/// `>`, `(`, `)`, `?`, `!`, `&`, `@`, `-`, brackets, white space and control bytes, comments); any other byte (a string
+/// quote, `{`, `=`, an operator) ends every lookahead in progress, and so does the `]` that closes the run's first
+/// `[`. Each byte of a run costs 2^d, d being the number of `[` opened in the run and not closed. Real code stays far
+/// below the budget: nested array types and literals a few levels deep, dictionary literals whose string keys end
+/// the run at once. When a run goes over, the `[` it opens below its outermost one (and the `]` closing them in the
+/// run) are handed to the parser as `(` and `)`: the same length, so every offset and every other token is
 /// unchanged, and the tree keeps the file's shape where anyone could read it.
 public enum LookaheadGuard {
     /// The most lookahead work a run may cost, in bytes times lookahead passes: about 50 ms of parsing at worst
     /// (`[a.b<` 14 deep), hundreds of times what the deepest nesting in real tests costs.
     public static let budget = 1 << 18
 
-    /// The text to hand the parser: nil when `text` is safe as it is, else a copy with the costly brackets rewritten.
-    public static func guarded(_ text: [UInt8]) -> [UInt8]? {
-        let runs = costlyRuns(in: text[...])
-        guard !runs.isEmpty else { return nil }
+    /// A stretch of text the lookahead may read from one `[`: `start` is that `[`, `end` the byte that ends the run
+    /// (or the text's length).
+    public struct Run: Sendable, Equatable {
+        public let start: Int
+        public let end: Int
+        public let cost: Int
+        public var isCostly: Bool { cost > LookaheadGuard.budget }
+    }
+
+    /// What the parser should be handed for `text`, and the runs found in it.
+    public struct Scan: Sendable {
+        /// A copy of the text with the costly runs rewritten, or nil when the text is safe as it is.
+        public let guarded: [UInt8]?
+        /// Every run of the text, in order (for `hasCostlyRun(in:edit:base:)` on a later version).
+        public let runs: [Run]
+    }
+
+    public static func scan(_ text: [UInt8]) -> Scan {
+        let runs = runs(in: text)
+        let costly = runs.filter(\.isCostly)
+        guard !costly.isEmpty else { return Scan(guarded: nil, runs: runs) }
+        let rewritten = rewriting(costly, in: text)
         // A long run with no `[` inside its first is linear: nothing to rewrite.
-        let rewritten = rewriting(runs, in: text)
-        return rewritten == text ? nil : rewritten
+        return Scan(guarded: rewritten == text ? nil : rewritten, runs: runs)
     }
 
-    /// Whether a run over the budget touches `range` of `text` (an edit, in a text whose other runs are known to be
-    /// cheap). Runs end at the first byte that is neither type-shaped nor a bracket, so only the stretch of such bytes
-    /// around the edit is read.
-    public static func hasCostlyRun(in text: [UInt8], around range: Range<Int>) -> Bool {
-        var lower = min(range.lowerBound, text.count)
-        while lower > 0, isTypeShaped(text[lower - 1]) || text[lower - 1] == UInt8(ascii: "[") || text[lower - 1] == UInt8(ascii: "]") {
-            lower -= 1
+    /// The text to hand the parser: nil when `text` is safe as it is, else a copy with the costly brackets rewritten.
+    public static func guarded(_ text: [UInt8]) -> [UInt8]? { scan(text).guarded }
+
+    /// Whether `text`, an edit of a text whose runs were `base` (all cheap), has a costly run. Text before the edit is
+    /// the base's, and a run depends only on the bytes from its start on, so only the runs from the one the edit
+    /// starts in, through the end of the edit, are walked again.
+    public static func hasCostlyRun(in text: [UInt8], replacing old: Range<Int>, with new: Range<Int>, base: [Run]) -> Bool {
+        var low = 0, high = base.count
+        while low < high {
+            let middle = (low + high) / 2
+            if base[middle].start <= old.lowerBound { low = middle + 1 } else { high = middle }
         }
-        var upper = min(max(range.upperBound, lower), text.count)
-        while upper < text.count, isTypeShaped(text[upper]) || text[upper] == UInt8(ascii: "[") || text[upper] == UInt8(ascii: "]") {
-            upper += 1
-        }
-        return !costlyRuns(in: text[lower..<upper]).isEmpty
+        var from = old.lowerBound
+        if low > 0, base[low - 1].end >= old.lowerBound { from = base[low - 1].start }
+        return runs(in: text, from: from, startingThrough: new.upperBound).contains(where: \.isCostly)
     }
 
-    /// The start of every run over the budget, as offsets into `text`'s indices.
-    static func costlyRuns(in text: ArraySlice<UInt8>) -> [Int] {
-        var starts: [Int] = []
-        let first = text.startIndex
+    /// The runs of `text` that start at or after `from`, and no later than `last`.
+    static func runs(in text: [UInt8], from: Int = 0, startingThrough last: Int = .max) -> [Run] {
+        var found: [Run] = []
         text.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count,
-                let found = memchr(base + offset, Int32(UInt8(ascii: "[")), bytes.count - offset)
+            var offset = max(0, from)
+            while offset < bytes.count, offset <= last,
+                let hit = memchr(base + offset, Int32(UInt8(ascii: "[")), bytes.count - offset)
             {
-                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                var depth = 0
-                var cost = 0
-                var index = start
-                run: while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "[") {
-                        depth += 1
-                    } else if byte == UInt8(ascii: "]") {
-                        depth -= 1
-                        if depth == 0 { break run }
-                    } else if !isTypeShaped(byte) {
-                        break run
-                    }
-                    cost = min(cost + (1 << min(depth, 40)), budget + 1)
-                    index += 1
-                }
-                if cost > budget { starts.append(first + start) }
-                offset = max(index, start + 1)
+                let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard start <= last else { break }
+                let run = walk(bytes, from: start) { _, _, _ in }
+                found.append(run)
+                offset = max(run.end, start + 1)
             }
         }
-        return starts
+        return found
     }
 
-    /// `text` with every `[` opened inside a run that starts at one of `starts` (below the run's first `[`) turned
-    /// into `(`, and its matching `]` into `)`.
-    static func rewriting(_ starts: [Int], in text: [UInt8]) -> [UInt8] {
-        var result = text
-        var open: [Bool] = []  // Each open `[`: whether it was rewritten.
-        var nextStart = 0
-        var inRun = false
-        var runDepth = 0
-        for index in text.indices {
-            let byte = text[index]
-            if nextStart < starts.count, index == starts[nextStart] {
-                nextStart += 1
-                inRun = true
-                runDepth = 0
-            }
-            if byte == UInt8(ascii: "[") {
-                let rewrite = inRun && runDepth >= 1
-                if inRun { runDepth += 1 }
-                if rewrite { result[index] = UInt8(ascii: "(") }
-                open.append(rewrite)
-            } else if byte == UInt8(ascii: "]") {
-                if let rewritten = open.popLast(), rewritten { result[index] = UInt8(ascii: ")") }
-                if inRun {
-                    runDepth -= 1
-                    if runDepth <= 0 { inRun = false }
+    /// Walks one run from its first `[`, telling `bracket` each `[` and `]` (offset, whether it opens, the depth
+    /// inside it).
+    private static func walk(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bracket: (Int, Bool, Int) -> Void
+    ) -> Run {
+        var depth = 0
+        var cost = 0
+        var index = start
+        func add(_ count: Int) {
+            cost = min(cost &+ count &* (1 << min(depth, 40)), budget + 1)
+        }
+        run: while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "["):
+                depth += 1
+                bracket(index, true, depth)
+            case UInt8(ascii: "]"):
+                bracket(index, false, depth)
+                depth -= 1
+                if depth == 0 { break run }
+            case UInt8(ascii: "/"):
+                // Comments are trivia to the lexer: the lookahead reads through them.
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                if next == UInt8(ascii: "/") {
+                    var end = index + 2
+                    while end < bytes.count, bytes[end] != 10, bytes[end] != 13 { end += 1 }
+                    add(end - index)
+                    index = end
+                    continue run
+                } else if next == UInt8(ascii: "*") {
+                    var end = index + 2
+                    var nesting = 1
+                    while end < bytes.count, nesting > 0 {
+                        if bytes[end] == UInt8(ascii: "*"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") {
+                            nesting -= 1
+                            end += 2
+                        } else if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "*") {
+                            nesting += 1
+                            end += 2
+                        } else {
+                            end += 1
+                        }
+                    }
+                    add(end - index)
+                    index = end
+                    continue run
                 }
-            } else if inRun, !isTypeShaped(byte) {
-                inRun = false
+                break run
+            default:
+                if !isTypeShaped(byte) { break run }
+            }
+            add(1)
+            index += 1
+        }
+        return Run(start: start, end: min(index, bytes.count), cost: cost)
+    }
+
+    /// `text` with every `[` opened inside one of `runs` below the run's first `[` turned into `(`, and the `]` that
+    /// closes it in the run into `)`.
+    static func rewriting(_ runs: [Run], in text: [UInt8]) -> [UInt8] {
+        var result = text
+        text.withUnsafeBufferPointer { bytes in
+            for run in runs {
+                var rewritten: [Bool] = []
+                _ = walk(bytes, from: run.start) { offset, opens, depth in
+                    if opens {
+                        rewritten.append(depth >= 2)
+                        if depth >= 2 { result[offset] = UInt8(ascii: "(") }
+                    } else if rewritten.popLast() == true {
+                        result[offset] = UInt8(ascii: ")")
+                    }
+                }
             }
         }
         return result
     }
 
-    /// Whether a byte can be part of a type (or be skipped between its tokens) in swift-syntax's lookahead; generous.
+    /// Whether a byte can be part of a type or lie between its tokens in swift-syntax's lookahead; generous.
     @inline(__always)
     static func isTypeShaped(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF,
-            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+            // White space, and control bytes the lexer skips as unexpected trivia.
+            0x00...0x20, 0x7F,
             UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: ">"),
             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"),
             UInt8(ascii: "@"), UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "#"):

@@ -29,10 +29,14 @@ public struct SwiftTestFile: Sendable {
         let facts: IncrementalParsePolicy.ReuseFacts
         /// Whether the parser was handed `LookaheadGuard`'s rewrite of the text: the tree is then never reused.
         let isGuarded: Bool
+        /// The text's lookahead runs, to tell whether an edit makes one costly.
+        let runs: [LookaheadGuard.Run]
 
         init(_ text: [UInt8]) {
-            let guarded = LookaheadGuard.guarded(text)
+            let scan = LookaheadGuard.scan(text)
+            let guarded = scan.guarded
             isGuarded = guarded != nil
+            runs = scan.runs
             parse = (guarded ?? text).withUnsafeBufferPointer {
                 Parser.parseIncrementally(
                     source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: nil)
@@ -60,7 +64,7 @@ public struct SwiftTestFile: Sendable {
         guard !base.isGuarded else { return SwiftTestFile(lines) }
         let edit = IncrementalParsePolicy.TextEdit(from: base.text, to: lines.bytes)
         guard edit.old.count + edit.new.count <= max(4096, lines.byteCount / 4),
-            !LookaheadGuard.hasCostlyRun(in: lines.bytes, around: edit.new),
+            !LookaheadGuard.hasCostlyRun(in: lines.bytes, replacing: edit.old, with: edit.new, base: base.runs),
             IncrementalParsePolicy.allowsReuse(of: base.parse.tree, facts: base.facts, edit: edit)
         else { return SwiftTestFile(lines) }
         let sourceEdit = SourceEdit(

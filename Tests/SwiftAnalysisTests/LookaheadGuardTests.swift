@@ -20,7 +20,7 @@ final class LookaheadGuardTests: XCTestCase {
             let text = Array(source.utf8)
             guard let guarded = LookaheadGuard.guarded(text) else { return XCTFail("not rewritten: \(open)") }
             XCTAssertEqual(guarded.count, text.count)
-            XCTAssertTrue(LookaheadGuard.costlyRuns(in: guarded[...]).isEmpty, open)
+            XCTAssertFalse(LookaheadGuard.runs(in: guarded).contains(where: \.isCostly), open)
             // Only brackets changed, into parentheses, and the outermost `[` kept.
             for (before, after) in zip(text, guarded) where before != after {
                 XCTAssertTrue([("[", "("), ("]", ")")].contains { UInt8(ascii: $0.0) == before && UInt8(ascii: $0.1) == after })
@@ -97,7 +97,23 @@ final class LookaheadGuardTests: XCTestCase {
         XCTAssertNil(LookaheadGuard.guarded(split))
         XCTAssertNotNil(LookaheadGuard.guarded(joined))
         let at = split.firstIndex(of: UInt8(ascii: "\""))!
-        XCTAssertTrue(LookaheadGuard.hasCostlyRun(in: joined, around: at..<at))
-        XCTAssertFalse(LookaheadGuard.hasCostlyRun(in: split, around: 0..<0))
+        let base = LookaheadGuard.runs(in: split)
+        XCTAssertTrue(LookaheadGuard.hasCostlyRun(in: joined, replacing: at..<(at + 1), with: at..<at, base: base))
+        XCTAssertFalse(LookaheadGuard.hasCostlyRun(in: split, replacing: 0..<0, with: 0..<0, base: base))
+        // Through the file: the edit is parsed from scratch, with the guard.
+        let file = SwiftTestFile(split).updated(to: joined)
+        XCTAssertFalse(file.wasParsedIncrementally)
+        XCTAssertNotEqual(Array(file.tree.description.utf8), joined)
+    }
+
+    /// Comments and control bytes are trivia to the lexer: a run goes on through them (a fuzzer input hid a chain of
+    /// 28 `[` behind control bytes and a line comment).
+    func testRunsGoOnThroughTriviaTheLexerSkips() {
+        let chain = String(repeating: "[", count: 15)
+        for between in ["\u{01}", "\u{03}\u{02}", " // note\n", " /* a /* nested */ b */ ", "\r\n\t"] {
+            let text = Array(("x = " + chain + between + chain + "1").utf8)
+            XCTAssertNotNil(LookaheadGuard.guarded(text), between.debugDescription)
+        }
+        XCTAssertNil(LookaheadGuard.guarded(Array(("x = " + chain + "\"" + chain + "1").utf8)))
     }
 }
