@@ -26,8 +26,8 @@ import Darwin
 /// run) are handed to the parser as `(` and `)`: the same length, so every offset and every other token is
 /// unchanged, and the tree keeps the file's shape where anyone could read it.
 public enum LookaheadGuard {
-    /// The most lookahead work a run may cost, in bytes times lookahead passes: about 50 ms of parsing at worst
-    /// (`[a.b<` 14 deep), hundreds of times what the deepest nesting in real tests costs.
+    /// The most lookahead work a run may cost, in bytes times lookahead passes: under 100 ms of parsing at worst
+    /// (`[a.b<` 14 deep, release build), hundreds of times what the deepest nesting in real tests costs.
     public static let budget = 1 << 18
 
     /// A stretch of text the lookahead may read from one `[`: `start` is that `[`, `end` the byte that ends the run
