@@ -55,9 +55,10 @@ public final class SwiftFileSurface: FuzzSurface {
             }
             let next = file.updated(to: text)
             if next.wasParsedIncrementally, let difference = ParseDifferential.difference(next.tree, SwiftTestFile(text).tree) {
-                // The two texts, to reproduce with the old one parsed as this surface parsed it.
+                // The texts, to reproduce: the base the new version was parsed from, the previous version, the new one.
                 if let folder = ProcessInfo.processInfo.environment["MOCKLS_FUZZ_DIFFERENCES"] {
                     try? Data(file.lines.bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("old.swift"))
+                    try? Data(next.baseText).write(to: URL(fileURLWithPath: folder).appendingPathComponent("base.swift"))
                     try? Data(text).write(to: URL(fileURLWithPath: folder).appendingPathComponent("new.swift"))
                 }
                 fatalError("incremental parse differs from a full parse: \(difference)")

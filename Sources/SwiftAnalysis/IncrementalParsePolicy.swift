@@ -38,7 +38,8 @@ import SwiftParser
 ///   swallowed at the top level, or an `=` that stops before the `}` closing its block but swallows it at the top level);
 /// - the nesting stays below the parser's limit;
 /// - the edit cannot change how the text around it lexes: it neither removes nor inserts a quote, `#`, `\`, `/` or
-///   backtick, has none beside it, and lies outside every literal — except plain text typed inside a segment of a
+///   backtick, has none beside it nor a backtick on its line, 
+///   and lies outside every literal — except plain text typed inside a segment of a
 ///   single-line, non-raw string literal, which lexes the same way whatever it says.
 /// Anything else is parsed from scratch. The differential test (`mockls-fuzz differential`, run by `make test`)
 /// checks that every tree parsed this way equals a full parse of the same text.
@@ -232,6 +233,28 @@ enum IncrementalParsePolicy {
             inserted = newText[new]
             before = old.lowerBound > 0 ? oldText[old.lowerBound - 1] : nil
             after = old.upperBound < oldText.count ? oldText[old.upperBound] : nil
+            sharesALineWithABacktick = Self.lineHoldsBacktick(oldText, around: old) || Self.lineHoldsBacktick(newText, around: new)
+        }
+
+        /// Whether a backtick stands on the line (or lines) the edit touches, in the old or the new text. A backtick
+        /// pairs with the next one on its line into one identifier token (raw identifiers take spaces and
+        /// punctuation), so an edit that joins or splits lines, anywhere on such a line, changes how text before it
+        /// lexes (make fuzz: removing a line break between two lone backticks).
+        let sharesALineWithABacktick: Bool
+
+        private static func lineHoldsBacktick(_ text: [UInt8], around range: Range<Int>) -> Bool {
+            func isLineEnd(_ byte: UInt8) -> Bool { byte == 10 || byte == 13 }
+            var index = min(range.lowerBound, text.count)
+            while index > 0, !isLineEnd(text[index - 1]) {
+                index -= 1
+                if text[index] == UInt8(ascii: "`") { return true }
+            }
+            index = min(range.lowerBound, text.count)
+            while index < text.count, index < range.upperBound || !isLineEnd(text[index]) {
+                if text[index] == UInt8(ascii: "`") { return true }
+                index += 1
+            }
+            return false
         }
 
         var isEmpty: Bool { old.isEmpty && new.isEmpty }
@@ -260,6 +283,7 @@ enum IncrementalParsePolicy {
         if edit.removed.contains(where: lexicalBytes.contains) || edit.inserted.contains(where: lexicalBytes.contains) {
             return false
         }
+        if edit.sharesALineWithABacktick { return false }
         if let before = edit.before, lexicalBytes.contains(before) { return false }
         if let after = edit.after, lexicalBytes.contains(after) { return false }
         let count = tree.totalLength.utf8Length

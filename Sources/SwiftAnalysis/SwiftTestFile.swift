@@ -21,6 +21,8 @@ public struct SwiftTestFile: Sendable {
     private let base: Base
     /// Whether this version was parsed incrementally (for tests and benchmarks).
     public let wasParsedIncrementally: Bool
+    /// The text of the last version parsed from scratch, which this one was parsed from (to reproduce a fuzzer's find).
+    public var baseText: [UInt8] { base.text }
 
     /// A version parsed from scratch, with what its lookahead ranges and facts say about reusing it.
     private final class Base: Sendable {

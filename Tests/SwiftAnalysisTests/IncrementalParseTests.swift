@@ -116,6 +116,10 @@ final class IncrementalParseTests: XCTestCase {
         update("if func){}=}", to: "if fun){}=}")
         // And (257 bytes, minimized): `convenience init` declared in a closure, reused in an initializer's body.
         update("public init(ok where={convenience init", to: "public init(o\0k where={convenience init")
+        // And (230 bytes, minimized): a line break removed between two lone backticks, which then lex as one raw
+        // identifier that starts before the edit.
+        update(".`g{\ne`", to: ".`g{e`")
+        update("let a = `b\n  c` + 1\n", to: "let a = `b c` + 1\n")
     }
 
     /// parse now.
