@@ -125,29 +125,31 @@ enum IncrementalParsePolicy {
             case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern:
                 // Whether `/` starts a regex literal depends on the previous token
                 // (`Lexer.Cursor.tryScanOperatorAsRegexLiteral`).
-                return startsItem
+                if startsItem { return true }
             case .binaryOperator, .prefixOperator, .postfixOperator:
-                return startsItem && token.rawText.contains(UInt8(ascii: "/"))
+                if startsItem && token.rawText.contains(UInt8(ascii: "/")) { return true }
             case .integerLiteral, .floatLiteral:
                 // `1.5` lexes as `1` `.5` after a period (`Lexer.Cursor.lexNumber`).
-                return startsItem
+                if startsItem { return true }
             case .keyword:
                 // A statement starting with `init` is a declaration except in an initializer's body.
-                return startsCodeBlockItem && token.rawText == "init"
+                if startsCodeBlockItem && token.rawText == "init" { return true }
             case .stringSegment:
                 // Inside a multi-line string literal the lexer puts line ends in trailing trivia; no item ends there.
                 return false
             default:
-                // A line break in trailing trivia: a block comment spanning lines after code. After an opening `"""`
-                // the line break is the literal's own; only a comment there counts.
-                let start = position + token.leadingTriviaByteLength + token.textByteLength
-                let end = min(start + token.trailingTriviaByteLength, text.count)
-                guard start < end else { return false }
-                if kind == .multilineStringQuote {
-                    return text[start..<end].contains(UInt8(ascii: "*"))
-                }
-                return text[start..<end].contains { $0 == 10 || $0 == 13 }
+                break
             }
+            // A line break in trailing trivia, after any token (`Self/*⏎*/y` found by `make fuzz`): a block comment
+            // spanning lines after code. After an opening `"""` the line break is the literal's own; only a comment
+            // there counts.
+            let start = position + token.leadingTriviaByteLength + token.textByteLength
+            let end = min(start + token.trailingTriviaByteLength, text.count)
+            guard start < end else { return false }
+            if kind == .multilineStringQuote {
+                return text[start..<end].contains(UInt8(ascii: "*"))
+            }
+            return text[start..<end].contains { $0 == 10 || $0 == 13 }
         }
     }
 

@@ -120,6 +120,8 @@ final class IncrementalParseTests: XCTestCase {
         // identifier that starts before the edit.
         update(".`g{\ne`", to: ".`g{e`")
         update("let a = `b\n  c` + 1\n", to: "let a = `b c` + 1\n")
+        // And (minimized): a block comment spanning lines after a keyword, a trailing-trivia line break.
+        update("Self/*\n*/y r(", to: "Self/*\n*/y r")
     }
 
     /// parse now.
