@@ -39,7 +39,7 @@ struct FixWriter {
     func insert(
         _ field: MockField, value: String, into construction: MockConstruction, of object: MockObject, title: String
     ) -> TestFix {
-        let order = Dictionary(uniqueKeysWithValues: object.fields.enumerated().map { ($1.initLabel, $0) })
+        let order = Dictionary(object.fields.enumerated().map { ($1.initLabel, $0) }, uniquingKeysWith: { first, _ in first })
         let position = order[field.initLabel] ?? Int.max
         let argument = "\(field.initLabel): \(value)"
         if let next = construction.arguments.first(where: { (order[$0.label] ?? Int.max) > position }) {

@@ -46,10 +46,11 @@ public enum StructFactories {
     }
 
     /// The required parameters the call leaves out, each inserted where the memberwise order puts it; nil when the
-    /// call does not fit the struct (an unknown or unlabelled argument).
+    /// call does not fit the struct (an unknown or unlabelled argument), or the struct has no memberwise initializer
+    /// to fit (two properties of one name: make fuzz found the trap that was).
     static func missingArguments(_ call: StructCall, _ shape: StructShape) -> [TestFix]? {
-        let order = Dictionary(uniqueKeysWithValues: shape.parameters.enumerated().map { ($1.label, $0) })
-        guard call.labels.allSatisfy({ order[$0] != nil }) else { return nil }
+        let order = Dictionary(shape.parameters.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
+        guard order.count == shape.parameters.count, call.labels.allSatisfy({ order[$0] != nil }) else { return nil }
         let given = Set(call.labels)
         var insertions: [Int: [String]] = [:]
         var appended: [String] = []

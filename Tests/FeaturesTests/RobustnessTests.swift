@@ -53,4 +53,22 @@ final class FeatureRobustnessTests: XCTestCase {
         }
         XCTAssertEqual(previous?.file.tree.description, String(decoding: bytes[..<(bytes.count / 5 * 5)], as: UTF8.self))
     }
+
+    /// Found by `make fuzz`: a struct declaring one property twice has no memberwise initializer; the struct-factory
+    /// actions on a call of it used to trap building the parameter order.
+    func testAStructWithADuplicatedPropertyGetsNoFactoryFix() {
+        let source = """
+            struct Record { var name: String?; var count: Int; var count: Int; var tags: [String] }
+            func test() {
+              let record = Record(name: nil)
+            }
+            """
+        let file = SwiftTestFile(source)
+        let structs = file.structShapes()
+        for offset in 0...source.utf8.count {
+            _ = StructFactories.actions(at: offset..<offset, in: file, structs: structs)
+        }
+        let call = source.utf8.count - 6
+        XCTAssertFalse(StructFactories.actions(at: call..<call, in: file, structs: structs).contains { $0.title.contains("missing arguments") })
+    }
 }
