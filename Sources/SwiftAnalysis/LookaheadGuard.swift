@@ -20,7 +20,8 @@ import Darwin
 /// `[`, and goes on while the bytes could belong to a type or lie between its tokens (identifiers, `.`, `,`, `:`, `<`,
 /// `>`, `(`, `)`, `?`, `!`, `&`, `@`, `-`, brackets, white space and control bytes, comments); any other byte (a string
 /// quote, `{`, `=`, an operator) ends every lookahead in progress, and so does the `]` that closes the run's first
-/// `[`. Each byte of a run costs 2^d, d being the number of `[` opened in the run and not closed. Real code stays far
+/// `[`. Every `[` starts a run, also inside another (a comment to this scan may be string content to the lexer).
+/// Each byte of a run costs 2^d, d being the number of `[` opened in the run and not closed. Real code stays far
 /// below the budget: nested array types and literals a few levels deep, dictionary literals whose string keys end
 /// the run at once. When a run goes over, the `[` it opens below its outermost one (and the `]` closing them in the
 /// run) are handed to the parser as `(` and `)`: the same length, so every offset and every other token is
@@ -60,16 +61,18 @@ public enum LookaheadGuard {
     public static func guarded(_ text: [UInt8]) -> [UInt8]? { scan(text).guarded }
 
     /// Whether `text`, an edit of a text whose runs were `base` (all cheap), has a costly run. Text before the edit is
-    /// the base's, and a run depends only on the bytes from its start on, so only the runs from the one the edit
-    /// starts in, through the end of the edit, are walked again.
+    /// the base's, and a run depends only on the bytes from its start on, so only the runs from the first one that
+    /// reaches the edit, through the end of the edit, are walked again.
     public static func hasCostlyRun(in text: [UInt8], replacing old: Range<Int>, with new: Range<Int>, base: [Run]) -> Bool {
-        var low = 0, high = base.count
-        while low < high {
-            let middle = (low + high) / 2
-            if base[middle].start <= old.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        // Runs overlap (each `[` starts one): the earliest that starts before the edit and reaches it.
         var from = old.lowerBound
-        if low > 0, base[low - 1].end >= old.lowerBound { from = base[low - 1].start }
+        for run in base {
+            if run.start > old.lowerBound { break }
+            if run.end >= old.lowerBound {
+                from = run.start
+                break
+            }
+        }
         return runs(in: text, from: from, startingThrough: new.upperBound).contains(where: \.isCostly)
     }
 
@@ -84,9 +87,12 @@ public enum LookaheadGuard {
             {
                 let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 guard start <= last else { break }
-                let run = walk(bytes, from: start) { _, _, _ in }
+                let run = walk(bytes, from: start, stoppingOverBudget: true) { _, _, _ in }
                 found.append(run)
-                offset = max(run.end, start + 1)
+                // Every `[` starts a run of its own, even one inside the last: what the walk took for a comment may
+                // be the inside of a string literal, and the code after the string's end would be hidden (a fuzzer
+                // input: `/// … """[[[[…` inside a multi-line string).
+                offset = start + 1
             }
         }
         return found
@@ -95,7 +101,8 @@ public enum LookaheadGuard {
     /// Walks one run from its first `[`, telling `bracket` each `[` and `]` (offset, whether it opens, the depth
     /// inside it).
     private static func walk(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, bracket: (Int, Bool, Int) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stoppingOverBudget: Bool = false,
+        bracket: (Int, Bool, Int) -> Void
     ) -> Run {
         var depth = 0
         var cost = 0
@@ -103,7 +110,7 @@ public enum LookaheadGuard {
         func add(_ count: Int) {
             cost = min(cost &+ count &* (1 << min(depth, 40)), budget + 1)
         }
-        run: while index < bytes.count {
+        run: while index < bytes.count, !(stoppingOverBudget && cost > budget) {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "["):

@@ -116,4 +116,14 @@ final class LookaheadGuardTests: XCTestCase {
         }
         XCTAssertNil(LookaheadGuard.guarded(Array(("x = " + chain + "\"" + chain + "1").utf8)))
     }
+
+    /// What the scan takes for a comment can be the inside of a string literal, with code after its end on the same
+    /// line (a fuzzer input: a `///` line inside a multi-line string, closed mid-line, then 76 `[`).
+    func testACommentThatIsStringContentHidesNothing() {
+        let source = "let s = \"\"\"\ni[[[[[[[[[[S\n\n/// a, i[[[     \"\"\"" + String(repeating: "[", count: 40) + "n x\n"
+        // A run from the first `[` reads the `///` line as a comment, past the string's end and the chain.
+        guard LookaheadGuard.guarded(Array(source.utf8)) != nil else { return XCTFail("the chain after the string was not seen") }
+        let file = SwiftTestFile(source)
+        XCTAssertEqual(file.tree.totalLength.utf8Length, source.utf8.count)
+    }
 }
