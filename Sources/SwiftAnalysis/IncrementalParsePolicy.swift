@@ -38,9 +38,9 @@ import SwiftParser
 ///   swallowed at the top level, or an `=` that stops before the `}` closing its block but swallows it at the top level);
 /// - the nesting stays below the parser's limit;
 /// - the edit cannot change how the text around it lexes: it neither removes nor inserts a quote, `#`, `\`, `/` or
-///   backtick, has none beside it nor a backtick on its line, 
-///   and lies outside every literal — except plain text typed inside a segment of a
-///   single-line, non-raw string literal, which lexes the same way whatever it says.
+///   backtick, has none beside it nor a backtick on its line, breaks no line after a comment's start, and lies
+///   outside every literal — except plain text typed inside a segment of a single-line, non-raw string literal,
+///   which lexes the same way whatever it says.
 /// Anything else is parsed from scratch. The differential test (`mockls-fuzz differential`, run by `make test`)
 /// checks that every tree parsed this way equals a full parse of the same text.
 enum IncrementalParsePolicy {
@@ -236,6 +236,24 @@ enum IncrementalParsePolicy {
             before = old.lowerBound > 0 ? oldText[old.lowerBound - 1] : nil
             after = old.upperBound < oldText.count ? oldText[old.upperBound] : nil
             sharesALineWithABacktick = Self.lineHoldsBacktick(oldText, around: old) || Self.lineHoldsBacktick(newText, around: new)
+            let breaksLines = removed.contains { $0 == 10 || $0 == 13 } || inserted.contains { $0 == 10 || $0 == 13 }
+            breaksACommentLine = breaksLines && Self.lineStartsAComment(oldText, before: old.lowerBound)
+        }
+
+        /// Whether the edit adds or removes a line break on a line where a comment starts before it: a line comment
+        /// ends at the break, so what follows turns from comment into code or back (make fuzz: a line break typed
+        /// inside `//el"\({`).
+        let breaksACommentLine: Bool
+
+        private static func lineStartsAComment(_ text: [UInt8], before offset: Int) -> Bool {
+            var index = min(offset, text.count)
+            while index > 1, text[index - 1] != 10, text[index - 1] != 13 {
+                if text[index - 2] == UInt8(ascii: "/"), text[index - 1] == UInt8(ascii: "/") || text[index - 1] == UInt8(ascii: "*") {
+                    return true
+                }
+                index -= 1
+            }
+            return false
         }
 
         /// Whether a backtick stands on the line (or lines) the edit touches, in the old or the new text. A backtick
@@ -285,7 +303,7 @@ enum IncrementalParsePolicy {
         if edit.removed.contains(where: lexicalBytes.contains) || edit.inserted.contains(where: lexicalBytes.contains) {
             return false
         }
-        if edit.sharesALineWithABacktick { return false }
+        if edit.sharesALineWithABacktick || edit.breaksACommentLine { return false }
         if let before = edit.before, lexicalBytes.contains(before) { return false }
         if let after = edit.after, lexicalBytes.contains(after) { return false }
         let count = tree.totalLength.utf8Length

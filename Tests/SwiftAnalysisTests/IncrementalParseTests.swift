@@ -122,6 +122,8 @@ final class IncrementalParseTests: XCTestCase {
         update("let a = `b\n  c` + 1\n", to: "let a = `b c` + 1\n")
         // And (minimized): a block comment spanning lines after a keyword, a trailing-trivia line break.
         update("Self/*\n*/y r(", to: "Self/*\n*/y r")
+        // And (460 bytes, minimized): a line break typed inside a line comment turns its rest into code.
+        update("func o//el\"\\({\n&\u{01}", to: "func o//e\nl\"\\({\n&\u{01}")
     }
 
     /// parse now.
