@@ -44,7 +44,7 @@ public enum LookaheadGuard {
     public struct Scan: Sendable {
         /// A copy of the text with the costly runs rewritten, or nil when the text is safe as it is.
         public let guarded: [UInt8]?
-        /// Every run of the text, in order (for `hasCostlyRun(in:edit:base:)` on a later version).
+        /// Every run of the text, in order (for `hasCostlyRun(in:replacing:with:base:)` on a later version).
         public let runs: [Run]
     }
 
