@@ -67,11 +67,16 @@ test-protocol: build python-env editor-deps
 	MOCKLS_BIN=$(DEBUG_BIN) $(PY) -m pytest -q Tests/protocol
 
 ## The incremental Swift parse against full parses: random edits to every Swift file under ../shared/fixtures and
-## Tests/, each version compared with a full parse. Release build: swift-syntax is about 45x slower in debug.
+## Tests/, each version compared with a full parse; then every input `make fuzz` found (Tests/FuzzFindings) replayed.
+## Release build: swift-syntax is about 45x slower in debug.
 test-differential: deps
 	@if [ ! -d ../shared ]; then echo "../shared is not beside the repository: the parse differential is skipped"; exit 0; fi; \
 	set -e; $(SWIFT) build -c release --product mockls-fuzz $(SWIFT_FLAGS); \
-	$(FUZZ_BIN) differential --edits $(DIFFERENTIAL_EDITS) --seed 1 --failures .build/differential-failures
+	$(FUZZ_BIN) differential --edits $(DIFFERENTIAL_EDITS) --seed 1 --failures .build/differential-failures; \
+	for folder in Tests/FuzzFindings/*/; do \
+	  surface=$$(basename $$folder); \
+	  timeout 300 $(FUZZ_BIN) replay $$surface $$folder* || { echo "fuzz findings of $$surface: a trap or a hang came back (exit $$?)"; exit 1; }; \
+	done
 
 ## libFuzzer on each surface (messages, graphql, swift, workspace), FUZZ_RUNS inputs each, then the bounded random
 ## message stream of one long-lived server with its resident memory (not part of `make test`; see README).

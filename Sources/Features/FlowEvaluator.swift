@@ -28,6 +28,14 @@ struct FlowEvaluator {
 
     /// Running the class's stored properties and `setUp`.
     private var inPreamble = false
+    /// How many times the innermost loop being run has its body run in all, counting the loops around it.
+    private var loopRuns = 1
+    /// A loop over a known list runs its body for at most this many elements…
+    private static let elementsPerLoop = 16
+    /// …and loops nested in it follow their elements only while all of them together run a body at most this often.
+    private static let loopRunBudget = 256
+    /// False inside a loop that follows only some elements of its list: what it reports there gets no fixes.
+    private var fixesAreWhole = true
 
     mutating func run(_ flow: MockFlow) {
         functionRange = flow.range
@@ -68,17 +76,28 @@ struct FlowEvaluator {
             run(statements)
             scopes.removeLast()
         case .loop(let name, let sequence, let body):
+            // A body runs once per element of a known list, so nested loops multiply: past the budget the body runs
+            // once with an element nothing is known about (silent), keeping evaluation linear in the function.
             let elements: [Value]
-            if case .list(let values) = evaluate(sequence, expecting: nil), !values.isEmpty {
-                elements = Array(values.prefix(16))
+            var truncated = false
+            if case .list(let values) = evaluate(sequence, expecting: nil), !values.isEmpty,
+                loopRuns * min(values.count, Self.elementsPerLoop) <= Self.loopRunBudget
+            {
+                elements = Array(values.prefix(Self.elementsPerLoop))
+                truncated = values.count > elements.count
             } else {
                 elements = [.unknown]
             }
+            let enclosing = (loopRuns, fixesAreWhole)
+            loopRuns *= elements.count
+            // A fix that sets a field on the elements followed would leave the others unset.
+            if truncated { fixesAreWhole = false }
             for element in elements {
                 scopes.append(name.map { [$0: element] } ?? [:])
                 run(body)
                 scopes.removeLast()
             }
+            (loopRuns, fixesAreWhole) = enclosing
         case .typeMention(let type, let range):
             checkMockType(type, at: range)
         }
@@ -401,7 +420,7 @@ struct FlowEvaluator {
         diagnostics.append(PendingDiagnostic(
             severity: severity, code: code, message: message, range: range,
             lineOf: offset.map { ($0, functionRange.contains($0)) },
-            fixes: fixes.map { ($0, functionRange.contains($0.range.lowerBound)) }))
+            fixes: fixesAreWhole ? fixes.map { ($0, functionRange.contains($0.range.lowerBound)) } : []))
     }
 }
 

@@ -110,10 +110,16 @@ public enum MockCodeActions {
                 .filter { $0.code == .unsetFieldRead && function.contains($0.range.lowerBound) }
                 .compactMap(\.fixes.first)
             guard !fixes.isEmpty else { break }
-            // One fix per insertion point a round: two insertions at one place would come out in the wrong order.
-            var seen: Set<Int> = []
+            // Fixes that do not touch each other a round: two insertions at one place would come out in the wrong
+            // order, and a fix that sets a field on every element of a list spans the others' edits.
+            var taken: [Range<Int>] = []
             var bytes = current.lines.bytes
-            for fix in fixes.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) where seen.insert(fix.range.lowerBound).inserted {
+            for fix in fixes.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                let touches = taken.contains {
+                    $0.lowerBound == fix.range.lowerBound || ($0.lowerBound < fix.range.upperBound && fix.range.lowerBound < $0.upperBound)
+                }
+                guard !touches else { continue }
+                taken.append(fix.range)
                 bytes.replaceSubrange(fix.range, with: Array(fix.text.utf8))
             }
             current = current.updated(to: bytes)

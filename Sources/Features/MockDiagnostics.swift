@@ -40,15 +40,54 @@ public enum MockDiagnostics {
             if let key { used[key] = own.map { $0.rebased(from: unit.range.lowerBound, to: 0) } }
         }
         cache?.keep(used)
-        // Sorted, then the repeats (a type's stored properties are followed for each of its functions) dropped.
+        // Sorted, then the repeats merged: a type's stored properties are followed for each of its functions, and a
+        // loop's body once per element, so one read of several like mocks says the same thing more than once.
         let sorted = pending.map { $0.diagnostic(in: file) }.sorted {
             ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code)
         }
         var result: [TestDiagnostic] = []
+        var repeats: [Int: [[TestFix]]] = [:]
         for diagnostic in sorted {
-            let repeats = result.reversed().prefix { $0.range == diagnostic.range }.contains { $0 == diagnostic }
-            if !repeats { result.append(diagnostic) }
+            let first = result.indices.reversed().prefix { result[$0].range == diagnostic.range }.first {
+                result[$0].code == diagnostic.code && result[$0].severity == diagnostic.severity
+                    && result[$0].message == diagnostic.message
+            }
+            if let first {
+                repeats[first, default: [result[first].fixes]].append(diagnostic.fixes)
+            } else {
+                result.append(diagnostic)
+            }
         }
+        for (index, fixes) in repeats { result[index].fixes = merged(fixes, in: file.lines.bytes) }
         return result
+    }
+
+    /// The fixes of one diagnostic found several times. The same fixes each time stay; fixes that each set the field
+    /// on another mock (the elements of a list a loop reads) become one edit that sets it on all of them, since
+    /// setting it on one leaves the others crashing. Nothing, if one repeat has no fix or two fixes collide.
+    private static func merged(_ repeats: [[TestFix]], in text: [UInt8]) -> [TestFix] {
+        guard let first = repeats.first, repeats.contains(where: { $0 != first }) else { return repeats.first ?? [] }
+        var parts: [TestFix] = []
+        for fixes in repeats {
+            guard let fix = fixes.first else { return [] }
+            if !parts.contains(fix) { parts.append(fix) }
+        }
+        parts.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        for (before, after) in zip(parts, parts.dropFirst()) {
+            // Overlapping, or two insertions at one place, whose order nothing decides.
+            if after.range.lowerBound < before.range.upperBound || after.range.lowerBound == before.range.lowerBound { return [] }
+        }
+        guard let start = parts.first?.range.lowerBound, let end = parts.last?.range.upperBound, end <= text.count else { return [] }
+        var replacement: [UInt8] = []
+        var at = start
+        for part in parts {
+            replacement += text[at..<part.range.lowerBound]
+            replacement += Array(part.text.utf8)
+            at = part.range.upperBound
+        }
+        let title = parts.allSatisfy({ $0.title == parts[0].title }) && parts[0].title.contains(" on the ")
+            ? parts[0].title.replacingOccurrences(of: " on the ", with: " on each of the \(parts.count) ")
+            : "Fix each of the \(parts.count) mocks read here"
+        return [TestFix(title: title, range: start..<end, text: String(decoding: replacement, as: UTF8.self), isPreferred: true)]
     }
 }

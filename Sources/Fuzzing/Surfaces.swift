@@ -12,6 +12,14 @@ public protocol FuzzSurface: AnyObject {
     func run(_ input: [UInt8])
     /// An input for the bounded random driver, from the seeds and the previous inputs.
     func generate(_ random: inout SeededRandom) -> [UInt8]
+    /// Runs one input as libFuzzer (and a replay of what it found) gives it: on its own, so that what a client would
+    /// end when it goes (open documents) ends with the input. The random driver calls `run`, and its inputs build
+    /// one long session.
+    func runAlone(_ input: [UInt8])
+}
+
+extension FuzzSurface {
+    public func runAlone(_ input: [UInt8]) { run(input) }
 }
 
 public enum FuzzSurfaceName: String, CaseIterable, Sendable {
@@ -180,6 +188,18 @@ public final class MessageSurface: FuzzSurface {
     }
 
     public func run(_ input: [UInt8]) { feed(input) }
+
+    /// libFuzzer mutates URIs, so its inputs open documents under ever new names; the protocol makes the server keep
+    /// each until the client closes it, and a run of 10⁶ inputs that closes none holds hundreds of thousands (the
+    /// growth an earlier run saw). An input here is an editor's session: a frame it leaves unfinished is dropped,
+    /// and the documents it opened are closed after it, as an editor closes its buffers when it quits.
+    public func runAlone(_ input: [UInt8]) {
+        framer = MessageFramer()
+        feed(input)
+        for uri in Array(server.documents.uris) {
+            feed(Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":\#(Self.json(Array(uri.utf8)))}}}"#))
+        }
+    }
 
     private func feed(_ bytes: [UInt8]) {
         for event in framer.feed(bytes) {

@@ -63,7 +63,7 @@ public final class WorkspaceSurface: FuzzSurface {
             case 4:
                 let fileURL = url.appendingPathExtension(["graphql", "graphqls"][recipe.below(2)])
                 let seed = fixture.graphQLSeeds.isEmpty ? [] : fixture.graphQLSeeds[recipe.below(fixture.graphQLSeeds.count)]
-                manager.createFile(atPath: fileURL.path, contents: Data(seed))
+                _ = manager.createFile(atPath: fileURL.path, contents: Data(seed))
                 files.append(fileURL)
             case 5:
                 // Binary bytes, or a document nested far deeper than anyone writes.
@@ -71,28 +71,28 @@ public final class WorkspaceSurface: FuzzSurface {
                 let depth = 1 + recipe.below(20_000)
                 let deep = String(repeating: "{ a ", count: depth) + String(repeating: "}", count: depth)
                 let bytes = recipe.byte() % 2 == 0 ? recipe.take(upTo: 64) : Array(("query Q " + deep).utf8)
-                manager.createFile(atPath: fileURL.path, contents: Data(bytes))
+                _ = manager.createFile(atPath: fileURL.path, contents: Data(bytes))
                 files.append(fileURL)
             case 6:
                 let fileURL = url.appendingPathExtension("graphql")
-                manager.createFile(atPath: fileURL.path, contents: Data("query Secret { id }".utf8), attributes: [.posixPermissions: 0])
+                _ = manager.createFile(atPath: fileURL.path, contents: Data("query Secret { id }".utf8), attributes: [.posixPermissions: 0])
             case 7:
                 let config = parent.appendingPathComponent(ProjectDiscovery.apolloConfigurationName)
                 let patterns = ["**/*.graphql", "../**/*.graphqls", "*/**/*.graphql", "/nonexistent/*.graphql", "**"]
                 let text = #"{"schemaNamespace":"Fuzz","input":{"schemaSearchPaths":["\#(patterns[recipe.below(patterns.count)])"],"operationSearchPaths":["\#(patterns[recipe.below(patterns.count)])"]}}"#
                 let bytes = recipe.byte() % 3 == 0 ? Array(text.utf8.prefix(recipe.below(text.utf8.count))) : Array(text.utf8)
-                manager.createFile(atPath: config.path, contents: Data(bytes))
+                _ = manager.createFile(atPath: config.path, contents: Data(bytes))
             case 8:
                 let config = parent.appendingPathComponent(".graphqlrc.yml")
                 let depth = recipe.below(30_000)
                 let text = recipe.byte() % 2 == 0
                     ? "schema: '**/*.graphqls'\ndocuments: '**/*.graphql'\n"
                     : "schema: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
-                manager.createFile(atPath: config.path, contents: Data(text.utf8))
+                _ = manager.createFile(atPath: config.path, contents: Data(text.utf8))
             case 9:
                 let fileURL = url.appendingPathExtension("swift")
                 let seed = fixture.swiftSeeds.isEmpty ? [] : fixture.swiftSeeds[recipe.below(fixture.swiftSeeds.count)]
-                manager.createFile(atPath: fileURL.path, contents: Data(seed))
+                _ = manager.createFile(atPath: fileURL.path, contents: Data(seed))
             case 10:
                 if let file = files.isEmpty ? nil : files[recipe.below(files.count)] {
                     try? manager.createSymbolicLink(atPath: url.appendingPathExtension("graphql").path, withDestinationPath: file.path)
@@ -100,7 +100,7 @@ public final class WorkspaceSurface: FuzzSurface {
             default:
                 let resolved = parent.appendingPathComponent("Package.resolved")
                 let text = #"{"pins":[{"identity":"apollo-ios","state":{"version":"1.\#(recipe.below(30)).0"}}],"version":2}"#
-                manager.createFile(atPath: resolved.path, contents: Data(text.utf8))
+                _ = manager.createFile(atPath: resolved.path, contents: Data(text.utf8))
             }
         }
     }

@@ -26,8 +26,11 @@ final class DiagnosticsDelivery: Sendable {
 
     private struct State {
         var open: [DocumentURI: Document] = [:]
-        /// Bumped by every edit: a scheduled computation runs only if it is still the newest.
+        /// The edit each open file was last scheduled for: a scheduled computation runs only if it is still the
+        /// newest. Numbered across all files, so a closed file's entry can go (a reopened file never meets an old
+        /// number), and the map stays as large as the open files.
         var generation: [DocumentURI: Int] = [:]
+        var edits = 0
         /// What was last published per file, with the text it was computed for: an unchanged list is not sent again,
         /// an empty one only to clear.
         var published: [DocumentURI: (text: LineTable, diagnostics: [TestDiagnostic])] = [:]
@@ -52,8 +55,9 @@ final class DiagnosticsDelivery: Sendable {
     func changed(_ document: Document) {
         let generation = state.withLock { state in
             state.open[document.uri] = document
-            state.generation[document.uri, default: 0] += 1
-            return state.generation[document.uri]!
+            state.edits += 1
+            state.generation[document.uri] = state.edits
+            return state.edits
         }
         guard mode == .push else { return }
         queue.asyncAfter(deadline: .now() + delay) { [self] in
@@ -80,7 +84,7 @@ final class DiagnosticsDelivery: Sendable {
 
     func closed(_ uri: DocumentURI) {
         let hadDiagnostics = state.withLock { state in
-            state.generation[uri, default: 0] += 1
+            state.generation.removeValue(forKey: uri)
             state.open.removeValue(forKey: uri)
             state.caches.removeValue(forKey: uri)
             return !(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty

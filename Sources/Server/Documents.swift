@@ -11,13 +11,16 @@ public struct Document: Sendable {
     /// Its Swift syntax tree, for Swift documents; parsed when first asked for.
     let swiftParse: SwiftParseCache?
 
-    init(uri: DocumentURI, languageID: String, version: Int, lines: LineTable, previous: Document? = nil) {
+    init(
+        uri: DocumentURI, languageID: String, version: Int, lines: LineTable, previous: Document? = nil,
+        retention: ParsedTreeRetention? = nil
+    ) {
         self.uri = uri
         self.languageID = languageID
         self.version = version
         self.lines = lines
         let isSwift = languageID == "swift" || uri.hasSuffix(".swift")
-        swiftParse = isSwift ? SwiftParseCache(lines: lines, after: previous?.swiftParse) : nil
+        swiftParse = isSwift ? SwiftParseCache(lines: lines, after: previous?.swiftParse, retention: retention) : nil
     }
 
     public var text: String { lines.text }
@@ -39,8 +42,12 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
 /// The open documents: a value, so a request can keep a snapshot while later edits go on.
 public struct DocumentStore: Sendable {
     private var documents: [DocumentURI: Document] = [:]
+    /// Which documents keep their Swift syntax tree: those used last.
+    let retention: ParsedTreeRetention
 
-    public init() {}
+    public init() { retention = ParsedTreeRetention() }
+
+    init(retention: ParsedTreeRetention) { self.retention = retention }
 
     public subscript(uri: DocumentURI) -> Document? { documents[uri] }
     public var count: Int { documents.count }
@@ -48,7 +55,8 @@ public struct DocumentStore: Sendable {
 
     public mutating func open(_ item: TextDocumentItem) {
         documents[item.uri] = Document(
-            uri: item.uri, languageID: item.languageId, version: item.version, lines: LineTable(item.text.bytes))
+            uri: item.uri, languageID: item.languageId, version: item.version, lines: LineTable(item.text.bytes),
+            retention: retention)
     }
 
     /// Applies the changes in order, each against the text the previous one produced (LSP 3.17 `didChange`).
@@ -66,7 +74,8 @@ public struct DocumentStore: Sendable {
                 lines = LineTable(change.text.bytes)
             }
         }
-        let changed = Document(uri: uri, languageID: document.languageID, version: version, lines: lines, previous: document)
+        let changed = Document(
+            uri: uri, languageID: document.languageID, version: version, lines: lines, previous: document, retention: retention)
         documents[uri] = changed
         return changed
     }

@@ -138,7 +138,7 @@ struct ReplayCommand: ParsableCommand {
         guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
         let target = name.make(try locations.fixture())
         for file in files {
-            target.run(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+            target.runAlone(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
         }
         print("\(surface): \(files.count) inputs replayed")
     }
@@ -190,7 +190,7 @@ struct LibFuzzerCommand: ParsableCommand {
         try argv.withUnsafeMutableBufferPointer { buffer in
             var pointer = buffer.baseAddress!
             let status = LLVMFuzzerRunDriver(&argc, &pointer) { data, size in
-                LibFuzzer.surface?.run(Array(UnsafeBufferPointer(start: data, count: size)))
+                LibFuzzer.surface?.runAlone(Array(UnsafeBufferPointer(start: data, count: size)))
                 return 0
             }
             if status != 0 { throw ExitCode(status) }

@@ -127,6 +127,44 @@ final class CodeActionTests: XCTestCase {
     }
 }
 
+/// A read in a loop over a list of like mocks crashes on each element: one diagnostic, whose fix sets the field on
+/// every element, or no fix when the loop follows only some of them.
+final class LoopFixTests: XCTestCase {
+    private func source(dogs: Int) -> String {
+        let list = Array(repeating: "Mock<Dog>()", count: dogs).joined(separator: ", ")
+        return """
+            func test_loop() {
+              let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [\(list)]))
+              for animal in data.allAnimals {
+                XCTAssertEqual(animal.species, "")
+              }
+            }
+            """
+    }
+
+    func testOneFixSetsTheFieldOnEveryElement() throws {
+        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let source = source(dogs: 3)
+        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source), project: project)
+        XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
+        let fix = try XCTUnwrap(diagnostics.first?.fixes.first)
+        XCTAssertEqual(diagnostics.first?.fixes.count, 1)
+        XCTAssertEqual(fix.title, "Set `species` on each of the 3 `Mock<Dog>`")
+        var bytes = Array(source.utf8)
+        bytes.replaceSubrange(fix.range, with: Array(fix.text.utf8))
+        let fixed = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(fixed.contains(#"[Mock<Dog>(species: ""), Mock<Dog>(species: ""), Mock<Dog>(species: "")]"#), fixed)
+        XCTAssertEqual(MockDiagnostics.diagnostics(in: SwiftTestFile(fixed), project: project), [])
+    }
+
+    func testNoFixWhenTheLoopFollowsOnlySomeElements() throws {
+        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source(dogs: 20)), project: project)
+        XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead], "the first element already crashes")
+        XCTAssertEqual(diagnostics.first?.fixes, [], "setting it on the 16 elements followed would leave 4 crashing")
+    }
+}
+
 /// Refactorings of a `Mock<T>(…)` call at the cursor (`1️⃣`).
 final class MockRefactoringTests: XCTestCase {
     private func refactor(_ marked: String, placeholders: Bool = false) throws -> [String: String] {

@@ -74,6 +74,51 @@ final class NestingAndAliases: XCTestCase {
   }
 }
 
+final class NestedLoops: XCTestCase {
+  /// Found by `make fuzz`: each loop over a known list runs its body per element, so nested loops multiplied
+  /// (10^12 runs here). The outer loops are still followed; past the budget an element is unknown and silent.
+  func test_nestedLoopsStayLinear() {
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(), Mock<Dog>(), Mock<Dog>(), Mock<Dog>(), Mock<Dog>(), Mock<Dog>(), Mock<Dog>(), Mock<Dog>(), Mock<Dog>(), Mock<Dog>()]))
+    for a in data.allAnimals {
+      XCTAssertGreaterThan(a.height.feet, 0) // expect: unset-field-read height
+      for b in data.allAnimals {
+        XCTAssertEqual(b.species, "") // expect: unset-field-read species
+        for c in data.allAnimals {
+          XCTAssertEqual(c.species, "")
+          for d in data.allAnimals {
+            XCTAssertEqual(d.species, "")
+            for e in data.allAnimals {
+              XCTAssertEqual(e.species, "")
+              for f in data.allAnimals {
+                XCTAssertEqual(f.species, "")
+                for g in data.allAnimals {
+                  XCTAssertEqual(g.species, "")
+                  for h in data.allAnimals {
+                    XCTAssertEqual(h.species, "")
+                    for i in data.allAnimals {
+                      XCTAssertEqual(i.species, "")
+                      for j in data.allAnimals {
+                        XCTAssertEqual(j.species, "")
+                        for k in data.allAnimals {
+                          XCTAssertEqual(k.species, "")
+                          for l in data.allAnimals {
+                            XCTAssertEqual(l.species, "")
+                            _ = Mock<Dog>(speceis: "Lab") // expect: unknown-mock-field speceis species
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 final class Reads: XCTestCase {
   func test_everyKindOfRead() {
     let dog = Mock<Dog>()
