@@ -59,8 +59,14 @@ public enum MockCompletions {
             items = project.mockModel.objects.map { object in
                 Item(object.swiftName, .mockType, detail: "Mock<\(object.swiftName)>", documentation: object.description.map { .markdown($0.value) })
             }
-        case .argumentLabel(let call, let used):
-            items = labels(for: call, used: Set(used), at: offset, resolver: resolver)
+        case .argumentLabel(let call, let before, let after):
+            items = labels(for: call, written: ArgumentSlot(before: before, after: after), at: offset, resolver: resolver).map {
+                // An argument inserted before another needs the comma between them (snippets only: a client without
+                // them gets `label: ` and the cursor where the value goes).
+                var item = $0
+                if let separator = context.separatorBeforeNextArgument, let snippet = item.snippet { item.snippet = snippet + separator }
+                return item
+            }
         case .argumentValue(let call, let label, let inList):
             guard case .mock(let object) = resolver.resolve(call.value, at: offset), let field = resolver.field(label, of: object) else {
                 return []
@@ -109,12 +115,12 @@ public enum MockCompletions {
 
     // MARK: Arguments
 
-    private static func labels(for call: MockCall, used: Set<String>, at offset: Int, resolver: ValueResolver) -> [Item] {
+    private static func labels(for call: MockCall, written: ArgumentSlot, at offset: Int, resolver: ValueResolver) -> [Item] {
         let project = resolver.project
         switch call {
         case .mockInitializer(let value):
             guard case .mock(let object) = resolver.resolve(value, at: offset) else { return [] }
-            return object.fields.filter { !used.contains($0.initLabel) }.map { field in
+            return written.open(object.fields, label: \.initLabel).map { field in
                 let detail = project.mockModel.format == .defaults && field.isNonNull
                     ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
                 return argument(
@@ -124,15 +130,15 @@ public enum MockCompletions {
         case .placeholder(let value):
             switch resolver.resolve(value, at: offset) {
             case .mock(let object):
-                let parameters = PlaceholderFactory.parameters(of: object, schema: project.schema)
-                return zip(object.fields, parameters).filter { !used.contains($0.1.label) }.map { field, parameter in
+                let parameters = Array(zip(object.fields, PlaceholderFactory.parameters(of: object, schema: project.schema)))
+                return written.open(parameters, label: \.1.label).map { field, parameter in
                     argument(
                         parameter.label, detail: "\(parameter.type) = \(parameter.defaultValue)",
                         documentation: .mockField(object: object.name, key: field.key), placeholder: parameter.defaultValue,
                         isDeprecated: field.deprecationReason != nil)
                 }
             case .selectionSet(let selectionSet):
-                return PlaceholderFactory.parameters(of: selectionSet, schema: project.schema).filter { !used.contains($0.label) }.map {
+                return written.open(PlaceholderFactory.parameters(of: selectionSet, schema: project.schema), label: \.label).map {
                     parameter in
                     let field = resolver.field(parameter.label, of: selectionSet)
                     return argument(
@@ -144,7 +150,7 @@ public enum MockCompletions {
                 return []
             }
         case .from(let path):
-            guard used.isEmpty, let selectionSet = resolver.selectionSet(path) else { return [] }
+            guard written.isEmpty, let selectionSet = resolver.selectionSet(path) else { return [] }
             return fromArguments(selectionSet, at: offset, resolver: resolver)
         }
     }

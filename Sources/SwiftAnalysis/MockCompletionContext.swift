@@ -24,8 +24,9 @@ public struct MockCompletionContext: Sendable, Equatable {
     public enum Position: Sendable, Equatable {
         /// `Mock<|`, `Mock<Do|`, `Mock<AnimalKingdomAPITestMocks.|`
         case typeArgument(qualifier: String?)
-        /// `Mock<Dog>(|`, `Mock<Dog>(species: "x", |`, `Mock<Dog>(spe|`, `let d: Mock<Dog> = .init(|`, `X.from(|`
-        case argumentLabel(call: MockCall, usedLabels: [String])
+        /// `Mock<Dog>(|`, `Mock<Dog>(species: "x", |`, `Mock<Dog>(spe|`, `let d: Mock<Dog> = .init(|`, `X.from(|`;
+        /// with the labels written before the cursor and after it (a label being typed is in neither).
+        case argumentLabel(call: MockCall, before: [String], after: [String])
         /// `Mock<Dog>(height: |`; `inList` inside the brackets of a list value (`allAnimals: [|`).
         case argumentValue(call: MockCall, label: String, inList: Bool)
         /// `mock.|`, `mock.height?.|`, `mock.predators?.first?.|`
@@ -37,6 +38,9 @@ public struct MockCompletionContext: Sendable, Equatable {
     public var prefix: String
     /// The bytes a completion replaces: the prefix.
     public var replaceRange: Range<Int>
+    /// For an argument label: what must follow an inserted argument to keep the list valid, when another argument
+    /// comes after the cursor with no comma before it (`", "`, or `","` when it stands on a later line).
+    public var separatorBeforeNextArgument: String?
 
     /// The context at `offset` (a UTF-8 byte offset) in `file`, if the cursor is in mock-building code.
     public static func at(_ offset: Int, in file: SwiftTestFile) -> MockCompletionContext? {
@@ -102,7 +106,15 @@ struct TokenWindow {
             if text(open) == "[" {
                 return valueLabel(before: open).map { context(.argumentValue(call: $0.call, label: $0.label, inList: true)) }
             }
-            return call(openingAt: open).map { context(.argumentLabel(call: $0, usedLabels: labels(after: open))) }
+            guard let call = call(openingAt: open) else { return nil }
+            let labels = labels(after: open)
+            var found = context(.argumentLabel(
+                call: call, before: labels.filter { $0.start < replaceRange.lowerBound }.map(\.label),
+                after: labels.filter { $0.start >= replaceRange.upperBound }.map(\.label)))
+            if let next = labels.first(where: { $0.start >= replaceRange.upperBound }) {
+                found.separatorBeforeNextArgument = separator(between: replaceRange.upperBound, and: next.start)
+            }
+            return found
         case .leftSquare:
             return valueLabel(before: index).map { context(.argumentValue(call: $0.call, label: $0.label, inList: true)) }
         case .colon:
@@ -110,6 +122,13 @@ struct TokenWindow {
         default:
             return nil
         }
+    }
+
+    /// `", "` or `","` (the argument on a later line) when the labelled argument starting at `label` is the next
+    /// token after `offset`; nil when a comma or anything else stands between them.
+    func separator(between offset: Int, and label: Int) -> String? {
+        guard let next = tokens.indices.first(where: { start($0) >= offset }), start(next) == label else { return nil }
+        return tokens[next].leadingTrivia.contains(where: \.isNewline) ? "," : ", "
     }
 
     // MARK: Calls
@@ -205,9 +224,9 @@ struct TokenWindow {
         }
     }
 
-    /// Labels written at the top level of the argument list opened at token `open`.
-    func labels(after open: Int) -> [String] {
-        var labels: [String] = []
+    /// Labels written at the top level of the argument list opened at token `open`, with where each starts.
+    func labels(after open: Int) -> [(label: String, start: Int)] {
+        var labels: [(label: String, start: Int)] = []
         var depth = 0
         var index = open + 1
         while index < tokens.count {
@@ -217,7 +236,7 @@ struct TokenWindow {
                 if depth == 0 { return labels }
                 depth -= 1
             case .colon where depth == 0:
-                if isLabel(index - 1) { labels.append(text(index - 1)) }
+                if isLabel(index - 1) { labels.append((text(index - 1), start(index - 1))) }
             default: break
             }
             index += 1

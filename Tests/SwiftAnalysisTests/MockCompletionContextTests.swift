@@ -14,8 +14,8 @@ final class MockCompletionContextTests: XCTestCase {
     }
 
     private let dog = WrittenExpression.mock(WrittenTypeName(name: "Dog"))
-    private func labels(_ value: WrittenExpression, _ used: [String] = []) -> MockCompletionContext.Position {
-        .argumentLabel(call: .mockInitializer(value), usedLabels: used)
+    private func labels(_ value: WrittenExpression, _ before: [String] = [], after: [String] = []) -> MockCompletionContext.Position {
+        .argumentLabel(call: .mockInitializer(value), before: before, after: after)
     }
 
     func testTypeArgument() {
@@ -34,7 +34,10 @@ final class MockCompletionContextTests: XCTestCase {
         XCTAssertEqual(context("let m = Mock<Dog>(spe1️⃣")?.prefix, "spe")
         XCTAssertEqual(context("let m = Mock<Dog>(id: \"1\", 1️⃣)")?.position, labels(dog, ["id"]))
         XCTAssertEqual(
-            context("let m = Mock<Dog>(\n  id: \"a(b\",\n  1️⃣\n  species: \"Lab\"\n)")?.position, labels(dog, ["id", "species"]))
+            context("let m = Mock<Dog>(\n  id: \"a(b\",\n  1️⃣\n  species: \"Lab\"\n)")?.position, labels(dog, ["id"], after: ["species"]))
+        XCTAssertEqual(context("let m = Mock<Dog>(1️⃣, id: \"1\")")?.position, labels(dog, after: ["id"]))
+        // The label being typed is neither before nor after.
+        XCTAssertEqual(context("let m = Mock<Dog>(height: h, spe1️⃣cies: \"Lab\", id: \"1\")")?.position, labels(dog, ["height"], after: ["id"]))
         XCTAssertEqual(context("let q = Mock<Query>(allAnimals: [Mock<Dog>(1️⃣")?.position, labels(dog))
         XCTAssertEqual(
             context("let m = Mock<AnimalKingdomAPITestMocks.Dog>(1️⃣")?.position,
@@ -82,18 +85,18 @@ final class MockCompletionContextTests: XCTestCase {
     func testFromAndPlaceholders() {
         let path = ["AllAnimalsQuery", "Data", "AllAnimal"]
         XCTAssertEqual(
-            context("let a = AllAnimalsQuery.Data.AllAnimal.from(1️⃣")?.position, .argumentLabel(call: .from(path: path), usedLabels: []))
+            context("let a = AllAnimalsQuery.Data.AllAnimal.from(1️⃣")?.position, .argumentLabel(call: .from(path: path), before: [], after: []))
         XCTAssertEqual(context("let a = AllAnimalsQuery.Data.AllAnimal.from(do1️⃣")?.prefix, "do")
         XCTAssertEqual(
             context("let a = AllAnimalsQuery.Data.AllAnimal.placeholder(1️⃣")?.position,
-            .argumentLabel(call: .placeholder(.selectionSet(path: path)), usedLabels: []))
+            .argumentLabel(call: .placeholder(.selectionSet(path: path)), before: [], after: []))
         XCTAssertEqual(
-            context("let d = Mock<Dog>.placeholder(id: \"1\", 1️⃣")?.position, .argumentLabel(call: .placeholder(dog), usedLabels: ["id"]))
+            context("let d = Mock<Dog>.placeholder(id: \"1\", 1️⃣")?.position, .argumentLabel(call: .placeholder(dog), before: ["id"], after: []))
         XCTAssertEqual(
-            context("let d: Mock<Dog> = .placeholder(1️⃣")?.position, .argumentLabel(call: .placeholder(dog), usedLabels: []))
+            context("let d: Mock<Dog> = .placeholder(1️⃣")?.position, .argumentLabel(call: .placeholder(dog), before: [], after: []))
         XCTAssertEqual(
             context("let d = Mock<Dog>(height: .placeholder(1️⃣")?.position,
-            .argumentLabel(call: .placeholder(.argument(of: dog, label: "height")), usedLabels: []))
+            .argumentLabel(call: .placeholder(.argument(of: dog, label: "height")), before: [], after: []))
     }
 
     func testCJKBeforeTheCursorAndEndOfFile() {

@@ -1,0 +1,22 @@
+/// Where the cursor stands among the arguments already written to a call whose parameters mockls knows.
+///
+/// Apollo's mock initializers, `placeholder(…)` factories and memberwise initializers default every parameter, and
+/// Swift lets a call leave out defaulted arguments but never reorder them: at the cursor only a parameter that comes
+/// after the last argument written before it, and before the first argument written after it, compiles.
+struct ArgumentSlot {
+    /// Labels written before the cursor and after it, in the order they stand.
+    var before: [String]
+    var after: [String]
+
+    var isEmpty: Bool { before.isEmpty && after.isEmpty }
+
+    /// The parameters, in their order, that an argument at the cursor may name. A label that names no parameter (a
+    /// misspelling, being fixed) does not narrow the slot.
+    func open<Parameter>(_ parameters: [Parameter], label: (Parameter) -> String) -> [Parameter] {
+        let labels = parameters.map(label)
+        let lower = labels.lastIndex { before.contains($0) }.map { $0 + 1 } ?? 0
+        let upper = labels.firstIndex { after.contains($0) } ?? labels.count
+        guard lower < upper else { return [] }
+        return Array(parameters[lower..<upper])
+    }
+}
