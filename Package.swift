@@ -77,11 +77,11 @@ let package = Package(
         // For tests: the real server in process, typed, and sources with cursor markers.
         .target(
             name: "MocklsTestSupport",
-            dependencies: ["Server", "LSP", "JSONRPC", "SourceText"],
+            dependencies: ["Server", "LSP", "JSONRPC", "SourceText", "GraphQLIndex"],
             path: "Tests/MocklsTestSupport"
         ),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
-        .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex"]),
+        .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex", "MocklsTestSupport"]),
         .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis", "MocklsTestSupport"]),
         .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex", "SwiftAnalysis", "MocklsTestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),

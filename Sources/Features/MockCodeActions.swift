@@ -59,7 +59,9 @@ public enum MockCodeActions {
             return "\(mock)(\n" + arguments.map { inner + $0 }.joined(separator: ",\n") + "\n\(site.indentation))"
         }
         var actions: [MockCodeAction] = []
-        let given = Dictionary(site.arguments.map { ($0.label, $0.value) }) { first, _ in first }
+        // An argument still without its value (`height: |`) is one to fill.
+        let given = Dictionary(
+            site.arguments.filter { !$0.value.allSatisfy(\.isWhitespace) }.map { ($0.label, $0.value) }) { first, _ in first }
         // Without factories only the non-null fields: a nullable one reads as `nil` unset, and a literal for it
         // (a custom scalar's, say) may not even parse.
         let fillable = object.fields.filter { options.placeholders || $0.isNonNull }

@@ -51,6 +51,12 @@ public enum CompletionDocumentation: Sendable, Equatable {
 /// `X.placeholder(|`), from the project's GraphQL documents alone: no build, no generated code.
 public enum MockCompletions {
     public static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> [Completion] {
+        completions(at: offset, in: file, project: project, keepingArgumentOrder: true)
+    }
+
+    /// `keepingArgumentOrder` false offers every label of a call, wherever it would go (the oracle test checks that
+    /// those completion leaves out do not compile).
+    static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, keepingArgumentOrder: Bool) -> [Completion] {
         guard let context = MockCompletionContext.at(offset, in: file) else { return [] }
         let resolver = ValueResolver(file: file, project: project)
         let items: [Item]
@@ -60,11 +66,18 @@ public enum MockCompletions {
                 Item(object.swiftName, .mockType, detail: "Mock<\(object.swiftName)>", documentation: object.description.map { .markdown($0.value) })
             }
         case .argumentLabel(let call, let before, let after):
-            items = labels(for: call, written: ArgumentSlot(before: before, after: after), at: offset, resolver: resolver).map {
+            let written = keepingArgumentOrder ? ArgumentSlot(before: before, after: after) : ArgumentSlot(before: [], after: [])
+            items = labels(for: call, written: written, value: context.writtenValue, at: offset, resolver: resolver).map {
                 // An argument inserted before another needs the comma between them (snippets only: a client without
                 // them gets `label: ` and the cursor where the value goes).
                 var item = $0
-                if let separator = context.separatorBeforeNextArgument, let snippet = item.snippet { item.snippet = snippet + separator }
+                if context.replacesWrittenLabel {
+                    // `spe|ceis: "Lab"`: the label is replaced, its value stays.
+                    item.insertText = item.label
+                    item.snippet = item.label
+                } else if let separator = context.separatorBeforeNextArgument, let snippet = item.snippet {
+                    item.snippet = snippet + separator
+                }
                 return item
             }
         case .argumentValue(let call, let label, let inList):
@@ -115,12 +128,18 @@ public enum MockCompletions {
 
     // MARK: Arguments
 
-    private static func labels(for call: MockCall, written: ArgumentSlot, at offset: Int, resolver: ValueResolver) -> [Item] {
+    /// `value`: the value already written after a label being renamed; only the fields that take it are offered.
+    private static func labels(
+        for call: MockCall, written: ArgumentSlot, value: WrittenArgumentValue?, at offset: Int, resolver: ValueResolver
+    ) -> [Item] {
         let project = resolver.project
+        func takesValue(_ field: MockField) -> Bool {
+            value.map { WrittenValueFit.accepts(field, $0, model: project.mockModel, schema: project.schema) } ?? true
+        }
         switch call {
         case .mockInitializer(let value):
             guard case .mock(let object) = resolver.resolve(value, at: offset) else { return [] }
-            return written.open(object.fields, label: \.initLabel).map { field in
+            return written.open(object.fields, label: \.initLabel).filter(takesValue).map { field in
                 let detail = project.mockModel.format == .defaults && field.isNonNull
                     ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
                 return argument(
@@ -131,7 +150,7 @@ public enum MockCompletions {
             switch resolver.resolve(value, at: offset) {
             case .mock(let object):
                 let parameters = Array(zip(object.fields, PlaceholderFactory.parameters(of: object, schema: project.schema)))
-                return written.open(parameters, label: \.1.label).map { field, parameter in
+                return written.open(parameters, label: \.1.label).filter { takesValue($0.0) }.map { field, parameter in
                     argument(
                         parameter.label, detail: "\(parameter.type) = \(parameter.defaultValue)",
                         documentation: .mockField(object: object.name, key: field.key), placeholder: parameter.defaultValue,
@@ -287,7 +306,8 @@ public enum MockCompletions {
             let type = schema[field.graphqlType.namedType.value]
             if type?.kind == .enumeration, let literal = type.flatMap(MockLiteral.of) { return literal }
             if field.defaultValue != "nil" { return field.defaultValue }
-            return type.flatMap(MockLiteral.of) ?? "value"
+            // A custom scalar: what Apollo's own default writes, which compiles whatever type the scalar is given.
+            return type.flatMap(MockLiteral.of) ?? #"try! .init(_jsonValue: "")"#
         }
     }
 

@@ -18,6 +18,16 @@ public enum MockCall: Sendable, Hashable {
     }
 }
 
+/// What an argument's written value is, as far as its first tokens tell.
+public enum WrittenArgumentValue: Sendable, Equatable {
+    case string, integer, float, boolean, null, list
+    /// `.case(.fur)`, `.fur`: a member of the parameter's type.
+    case enumCase
+    case mock(WrittenTypeName)
+    /// A variable, a call, `.init(…)`: nothing said.
+    case other
+}
+
 /// What is being typed at a cursor inside mock-building code, found in code that is still incomplete
 /// (unclosed parentheses, missing values).
 public struct MockCompletionContext: Sendable, Equatable {
@@ -36,8 +46,13 @@ public struct MockCompletionContext: Sendable, Equatable {
     public var position: Position
     /// The identifier typed so far at the cursor.
     public var prefix: String
-    /// The bytes a completion replaces: the prefix.
+    /// The bytes a completion replaces: the identifier at the cursor, all of it (the prefix typed, and the rest of
+    /// the word when the cursor stands inside one).
     public var replaceRange: Range<Int>
+    /// The identifier replaced is an argument label with its colon already written: a label completion inserts the
+    /// label alone, and `writtenValue` is what the value after the colon is.
+    public var replacesWrittenLabel = false
+    public var writtenValue: WrittenArgumentValue?
     /// For an argument label: what must follow an inserted argument to keep the list valid, when another argument
     /// comes after the cursor with no comma before it (`", "`, or `","` when it stands on a later line).
     public var separatorBeforeNextArgument: String?
@@ -80,16 +95,27 @@ struct TokenWindow {
         var index = tokens.indices.last { start($0) < offset } ?? -1
         var prefix = ""
         var replaceRange = offset..<offset
+        var replacesWrittenLabel = false
+        var writtenValue: WrittenArgumentValue?
         if index >= 0, isLabel(index), end(index) >= offset {
             prefix = String(decoding: tokens[index].text.utf8.prefix(offset - start(index)), as: UTF8.self)
-            replaceRange = start(index)..<offset
+            replaceRange = start(index)..<end(index)
+            replacesWrittenLabel = text(index + 1) == ":"
+            if replacesWrittenLabel { writtenValue = argumentValue(at: index + 2) }
             index -= 1
         } else if index >= 0, end(index) > offset {
+            // `Mock<|>`: an editor that pairs brackets leaves `<>`, one operator token.
+            if text(index).hasPrefix("<"), offset == start(index) + 1, text(index - 1) == "Mock" {
+                return MockCompletionContext(position: .typeArgument(qualifier: nil), prefix: "", replaceRange: offset..<offset)
+            }
             return nil  // inside a literal, a comment-like token or an operator
         }
         guard index >= 0 else { return nil }
         func context(_ position: MockCompletionContext.Position) -> MockCompletionContext {
-            MockCompletionContext(position: position, prefix: prefix, replaceRange: replaceRange)
+            var context = MockCompletionContext(position: position, prefix: prefix, replaceRange: replaceRange)
+            context.replacesWrittenLabel = replacesWrittenLabel
+            context.writtenValue = writtenValue
+            return context
         }
         // `Mock<` may be read as a generic argument list or, unfinished, as an operator: compare the text.
         if text(index) == "<" {
@@ -129,6 +155,29 @@ struct TokenWindow {
     func separator(between offset: Int, and label: Int) -> String? {
         guard let next = tokens.indices.first(where: { start($0) >= offset }), start(next) == label else { return nil }
         return tokens[next].leadingTrivia.contains(where: \.isNewline) ? "," : ", "
+    }
+
+    /// What the argument value starting at token `index` is, from its first tokens.
+    func argumentValue(at index: Int) -> WrittenArgumentValue {
+        guard index < tokens.count else { return .other }
+        switch tokens[index].tokenKind {
+        case .stringQuote, .multilineStringQuote, .rawStringPoundDelimiter: return .string
+        case .integerLiteral: return .integer
+        case .floatLiteral: return .float
+        case .leftSquare: return .list
+        case .keyword(.true), .keyword(.false): return .boolean
+        case .keyword(.nil): return .null
+        case .period:
+            let member = text(index + 1)
+            return member == "init" || member == "placeholder" ? .other : .enumCase
+        default:
+            guard text(index) == "Mock", text(index + 1) == "<" else { return .other }
+            if text(index + 3) == ">" { return .mock(WrittenTypeName(name: text(index + 2))) }
+            if text(index + 3) == ".", text(index + 5) == ">" {
+                return .mock(WrittenTypeName(qualifier: text(index + 2), name: text(index + 4)))
+            }
+            return .other
+        }
     }
 
     // MARK: Calls

@@ -8,7 +8,9 @@ public protocol JSONDecodable {
 }
 
 public protocol AnyScalarType {}
-extension String: AnyScalarType {}
+extension String: AnyScalarType, JSONDecodable {
+    public init(_jsonValue value: JSONValue) throws { self = "" }
+}
 extension Int: AnyScalarType {}
 extension Double: AnyScalarType {}
 extension Bool: AnyScalarType {}
@@ -18,7 +20,7 @@ public protocol CustomScalarType: AnyScalarType, JSONDecodable {}
 
 public protocol EnumType: RawRepresentable, CaseIterable, Hashable where RawValue == String {}
 
-public enum GraphQLEnum<T: EnumType>: Hashable {
+public enum GraphQLEnum<T: EnumType>: Hashable, AnyScalarType {
     case `case`(T)
     case unknown(String)
 }
@@ -37,3 +39,13 @@ public struct Union {
     public let name: String
     public init(name: String) { self.name = name }
 }
+
+/// Every generated selection set.
+public protocol SelectionSet {}
+
+extension SelectionSet {
+    public var __typename: String { fatalError() }
+}
+
+/// Operation data, entity selection sets and named fragments: what `from(_:)` builds (type cases are not).
+public protocol RootSelectionSet: SelectionSet {}

@@ -4,7 +4,9 @@
 
 public protocol AnyMock {}
 
-public protocol MockFieldValue {}
+public protocol MockFieldValue {
+    associatedtype MockValueCollectionType: Collection
+}
 
 public protocol MockObject: MockFieldValue {
     associatedtype MockFields
@@ -13,8 +15,14 @@ public protocol MockObject: MockFieldValue {
     static var _mockFields: MockFields { get }
 }
 
-extension Interface: MockFieldValue {}
-extension Union: MockFieldValue {}
+extension Interface: MockFieldValue { public typealias MockValueCollectionType = Array<any AnyMock> }
+extension Union: MockFieldValue { public typealias MockValueCollectionType = Array<any AnyMock> }
+extension Optional: MockFieldValue where Wrapped: MockFieldValue {
+    public typealias MockValueCollectionType = Array<Optional<Wrapped.MockValueCollectionType.Element>>
+}
+extension Array: MockFieldValue where Element: MockFieldValue {
+    public typealias MockValueCollectionType = Array<Element.MockValueCollectionType>
+}
 
 @propertyWrapper
 public struct Field<T> {
@@ -23,13 +31,31 @@ public struct Field<T> {
     public var wrappedValue: Self { self }
 }
 
+// Apollo's four dynamic-member subscripts (scalars, entities, lists of entities, lists of scalars) and `__typename`.
 @dynamicMemberLookup
 public class Mock<O: MockObject>: AnyMock {
     public var _data: [String: AnyHashable] = [:]
 
     public init() {}
 
-    public subscript<T>(dynamicMember keyPath: KeyPath<O.MockFields, Field<T>>) -> T? {
+    public var __typename: String { _data["__typename"] as! String }
+
+    public subscript<T: AnyScalarType & Hashable>(dynamicMember keyPath: KeyPath<O.MockFields, Field<T>>) -> T? {
+        get { nil }
+        set {}
+    }
+
+    public subscript<T: MockFieldValue>(dynamicMember keyPath: KeyPath<O.MockFields, Field<T>>) -> T.MockValueCollectionType.Element? {
+        get { nil }
+        set {}
+    }
+
+    public subscript<T: MockFieldValue>(dynamicMember keyPath: KeyPath<O.MockFields, Field<Array<T>>>) -> [T.MockValueCollectionType.Element]? {
+        get { nil }
+        set {}
+    }
+
+    public subscript<T: AnyScalarType & Hashable>(dynamicMember keyPath: KeyPath<O.MockFields, Field<Array<T>>>) -> [T]? {
         get { nil }
         set {}
     }
@@ -38,4 +64,16 @@ public class Mock<O: MockObject>: AnyMock {
     public func _setEntity<T>(_ value: (any AnyMock)?, for keyPath: KeyPath<O.MockFields, Field<T>>) {}
     public func _setList<T, V>(_ value: [V]?, for keyPath: KeyPath<O.MockFields, Field<[T]>>) {}
     public func _setScalarList<T>(_ value: [T]?, for keyPath: KeyPath<O.MockFields, Field<[T]>>) {}
+}
+
+extension RootSelectionSet {
+    #if APOLLO_2
+    public static func from<O: MockObject>(_ mock: Mock<O>, withVariables variables: [String: AnyHashable]? = nil) async -> Self {
+        fatalError()
+    }
+    #else
+    public static func from<O: MockObject>(_ mock: Mock<O>, withVariables variables: [String: AnyHashable]? = nil) -> Self {
+        fatalError()
+    }
+    #endif
 }
