@@ -97,6 +97,7 @@ final class CompletionOracleTests: XCTestCase {
             let diagnostics = MockDiagnostics.diagnostics(in: file, project: project)
             let actions = MockCodeActions.actions(at: offset..<offset, in: file, project: project, diagnostics: diagnostics)
                 + MockCodeActions.refactorings(at: offset..<offset, in: file, project: project)
+                + StructFactories.actions(at: offset..<offset, in: file, structs: [])
             for action in actions {
                 counts.actions += 1
                 variant("code action `\(action.title)`", action.edits.map { ($0.range, $0.text) }, mustCompile: true)
@@ -118,8 +119,10 @@ final class CompletionOracleTests: XCTestCase {
         let url = modules.folder.appendingPathComponent("Oracle.swift")
         try out.write(to: url, atomically: true, encoding: .utf8)
         let placeholders = modules.folder.appendingPathComponent("Placeholders.swift")
+        // The factories `mockls placeholders` writes, selection sets' included (their initializers switched on).
         try PlaceholderFileRenderer.render(
-            model: project.mockModel, schema: project.schema, mocksModule: "AnimalKingdomAPITestMocks", selectionSets: selectionSets
+            model: project.mockModel, schema: project.schema, mocksModule: "AnimalKingdomAPITestMocks", selectionSets: selectionSets,
+            initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true)
         ).write(to: placeholders, atomically: true, encoding: .utf8)
         let errors = try modules.typecheck([url, placeholders])
         XCTAssertEqual(errors.filter { $0.file != url.path }, [], "\(name): errors outside the variants")

@@ -5,6 +5,14 @@ import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks
 
+
+/// A plain struct of the test target: its memberwise initializer's missing arguments are a quick fix.
+struct Fixture {
+  let name: String
+  let count: Int
+  var note: String = ""
+  let height: Int
+}
 func labelsOfAnEmptyCall() async {
   _ = Mock<Dog>(‸)
 }
@@ -156,4 +164,16 @@ func codeActionsOnAssignments() async {
   dog.species = "Lab"
   dog.id = "1"
   _ = await AllAnimalsQuery.Data.AllAnimal.from(d‸og)
+}
+
+func labelsOfASelectionSetPlaceholder() async {
+  _ = AllAnimalsQuery.Data.AllAnimal.placeholder(‸)
+}
+
+func labelsOfAFragmentPlaceholderAfterOne() async {
+  _ = PetDetails.placeholder(id: "1", ‸)
+}
+
+func missingArgumentsOfAStruct() async {
+  _ = Fixture(‸count: 1)
 }

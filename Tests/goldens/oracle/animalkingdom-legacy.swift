@@ -5,6 +5,14 @@ import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks
 
+
+/// A plain struct of the test target: its memberwise initializer's missing arguments are a quick fix.
+struct Fixture {
+  let name: String
+  let count: Int
+  var note: String = ""
+  let height: Int
+}
 func labelsOfAnEmptyCall() {
   _ = Mock<Dog>(‸)
 }
@@ -164,4 +172,16 @@ func labelsOfALegacyMockWithNil() {
 
 func renamingALabelWhoseValueIsNil() {
   _ = Mock<Cat>(spe‸ceis: nil)
+}
+
+func labelsOfASelectionSetPlaceholder() {
+  _ = AllAnimalsQuery.Data.AllAnimal.placeholder(‸)
+}
+
+func labelsOfAFragmentPlaceholderAfterOne() {
+  _ = PetDetails.placeholder(id: "1", ‸)
+}
+
+func missingArgumentsOfAStruct() {
+  _ = Fixture(‸count: 1)
 }

@@ -5,6 +5,14 @@ import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks
 
+
+/// A plain struct of the test target: its memberwise initializer's missing arguments are a quick fix.
+struct Fixture {
+  let name: String
+  let count: Int
+  var note: String = ""
+  let height: Int
+}
 func labelsOfAnEmptyCall() {
   _ = Mock<Dog>(‸)
 }
@@ -156,4 +164,16 @@ func codeActionsOnAssignments() {
   dog.species = "Lab"
   dog.id = "1"
   _ = AllAnimalsQuery.Data.AllAnimal.from(d‸og)
+}
+
+func labelsOfASelectionSetPlaceholder() {
+  _ = AllAnimalsQuery.Data.AllAnimal.placeholder(‸)
+}
+
+func labelsOfAFragmentPlaceholderAfterOne() {
+  _ = PetDetails.placeholder(id: "1", ‸)
+}
+
+func missingArgumentsOfAStruct() {
+  _ = Fixture(‸count: 1)
 }
