@@ -81,7 +81,8 @@ local ok, err = pcall(function()
       labels[item.label] = true
     end
   end
-  if not (labels["height"] and labels["predators"]) then
+  -- Before `id:`, only the parameters that come before `id` compile there: `height`, not `predators`.
+  if not (labels["height"] and labels["birthdate"]) or labels["predators"] then
     return fail("completion: " .. vim.inspect(vim.tbl_keys(labels)))
   end
   say("ok completion")

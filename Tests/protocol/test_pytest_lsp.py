@@ -148,11 +148,13 @@ async def test_completion_of_mock_arguments(bookshelf: LanguageClient):
 
     test_file = BOOKSHELF / "Tests" / "BookshelfTests" / "BookQueryTests.swift"
     uri = test_file.as_uri()
-    text = "import BookshelfAPITestMocks\nlet book = Mock<Book>(title: \"Kindred\", \n"
+    # The cursor just inside `Mock<Book>(`, before `title:`: the parameters that come before `title`, each with the
+    # comma that keeps the argument list valid.
+    text = "import BookshelfAPITestMocks\nlet book = Mock<Book>(title: \"Kindred\")\n"
     bookshelf.text_document_did_open(
         types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=text))
     )
-    params = types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position(1, 41))
+    params = types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position(1, 22))
     result = None
     for _ in range(100):  # the workspace is indexed in the background after `initialized`
         result = await bookshelf.text_document_completion_async(params)
@@ -164,7 +166,7 @@ async def test_completion_of_mock_arguments(bookshelf: LanguageClient):
     genre = next(item for item in result.items if item.label == "genre")
     assert genre.detail == "GraphQLEnum<BookshelfAPI.Genre> = .case(.fiction)"
     snippets = bookshelf.capabilities.text_document.completion.completion_item.snippet_support
-    assert genre.text_edit.new_text == ("genre: ${1:.case(.fiction)}" if snippets else "genre: ")
+    assert genre.text_edit.new_text == ("genre: ${1:.case(.fiction)}, " if snippets else "genre: ")
     assert result.is_incomplete is False
     # A field's documentation: deferred to completionItem/resolve for clients that resolve it, inline otherwise.
     resolve = bookshelf.capabilities.text_document.completion.completion_item.resolve_support
