@@ -189,16 +189,22 @@ public final class MessageSurface: FuzzSurface {
 
     public func run(_ input: [UInt8]) { feed(input) }
 
-    /// libFuzzer mutates URIs, so its inputs open documents under ever new names; the protocol makes the server keep
-    /// each until the client closes it, and a run of 10⁶ inputs that closes none holds hundreds of thousands (the
-    /// growth an earlier run saw). An input here is an editor's session: a frame it leaves unfinished is dropped,
-    /// and the documents it opened are closed after it, as an editor closes its buffers when it quits.
+    /// libFuzzer mutates URIs, so its inputs open documents and announce folders under ever new names; the protocol
+    /// makes the server keep each until the client closes or removes it, and a run of 10⁶ inputs that ends none holds
+    /// hundreds of thousands (the growth an earlier run saw). An input here is an editor's session: a frame it leaves
+    /// unfinished is dropped, and after it the documents it opened are closed and the folders it added removed, as
+    /// an editor does when it quits.
     public func runAlone(_ input: [UInt8]) {
         framer = MessageFramer()
+        let folders = server.workspaceFolderURLs
         feed(input)
         for uri in Array(server.documents.uris) {
             feed(Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":\#(Self.json(Array(uri.utf8)))}}}"#))
         }
+        let added = server.workspaceFolderURLs.filter { !folders.contains($0) }
+        guard !added.isEmpty else { return }
+        let removed = added.map { #"{"uri":\#(Self.json(Array($0.absoluteString.utf8))),"name":"w"}"# }.joined(separator: ",")
+        feed(Self.frame(#"{"jsonrpc":"2.0","method":"workspace/didChangeWorkspaceFolders","params":{"event":{"added":[],"removed":[\#(removed)]}}}"#))
     }
 
     private func feed(_ bytes: [UInt8]) {

@@ -54,7 +54,9 @@ public final class LanguageServer: @unchecked Sendable {
     private var readRequests: [String: ReadRequestHandler] = [:]
     private var indexer: WorkspaceIndexer?
     private var diagnosticsDelivery: DiagnosticsDelivery?
-    private var workspaceFolders: [URL] = []
+    private var workspaceFolders = WorkspaceFolders()
+    /// The client's workspace folders, in the order first added (read on the reading thread).
+    public var workspaceFolderURLs: [URL] { workspaceFolders.urls }
     private var watchingFiles = false
     private var watcherRegistrationID: RequestID?
     private var nextOutgoingID: Int64 = 1
@@ -199,7 +201,7 @@ public final class LanguageServer: @unchecked Sendable {
             case InitializedNotification.method:
                 logger.info("client initialized")
                 registerFileWatchers()
-                indexer?.load(WorkspaceFolders.roots(workspaceFolders), overlays: graphQLOverlays)
+                indexer?.load(workspaceFolders.roots, overlays: graphQLOverlays)
             case DidOpenTextDocumentNotification.method:
                 let open = try decode(DidOpenTextDocumentParams.self, params)
                 documents.open(open.textDocument)
@@ -230,18 +232,17 @@ public final class LanguageServer: @unchecked Sendable {
                 let save = try decode(DidSaveTextDocumentParams.self, params)
                 logger.debug("saved \(save.textDocument.uri)")
                 // Without file watching (Neovim on Linux), a save is when new and changed files are looked for.
-                if !watchingFiles { indexer?.load(WorkspaceFolders.roots(workspaceFolders), overlays: graphQLOverlays) }
+                if !watchingFiles { indexer?.load(workspaceFolders.roots, overlays: graphQLOverlays) }
             case DidChangeWatchedFilesNotification.method:
                 let changes = try decode(DidChangeWatchedFilesParams.self, params).changes
                 handleWatchedFileChanges(changes)
             case DidChangeWorkspaceFoldersNotification.method:
                 let event = try decode(DidChangeWorkspaceFoldersParams.self, params).event
-                let before = WorkspaceFolders.roots(workspaceFolders)
-                workspaceFolders = WorkspaceFolders.changed(
-                    workspaceFolders, added: event.added.compactMap { Self.fileURL($0.uri) },
-                    removed: event.removed.compactMap { Self.fileURL($0.uri) })
+                let before = workspaceFolders.roots
+                workspaceFolders.change(
+                    added: event.added.compactMap { Self.fileURL($0.uri) }, removed: event.removed.compactMap { Self.fileURL($0.uri) })
                 // Re-announcing an open folder, or adding one inside it, changes nothing.
-                let roots = WorkspaceFolders.roots(workspaceFolders)
+                let roots = workspaceFolders.roots
                 if roots != before { indexer?.setFolders(roots, overlays: graphQLOverlays) }
             default:
                 logger.debug("ignoring notification \(method)")
@@ -261,7 +262,7 @@ public final class LanguageServer: @unchecked Sendable {
             encoding: params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16)
         self.conversion = conversion
         phase = .running
-        workspaceFolders = WorkspaceFolders.changed([], added: Self.folders(params), removed: [])
+        workspaceFolders = WorkspaceFolders(Self.folders(params))
         let logger = self.logger
         let send = self.send
         @Sendable func publish(_ uri: DocumentURI, _ version: Int?, _ diagnostics: [LSP.Diagnostic]) {
@@ -357,7 +358,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func handleWatchedFileChanges(_ changes: [FileEvent]) {
         let files = changes.compactMap { Self.fileURL($0.uri) }
         if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) || $0.path.hasSuffix("+Mock.graphql.swift") }) {
-            indexer?.load(WorkspaceFolders.roots(workspaceFolders), overlays: graphQLOverlays)
+            indexer?.load(workspaceFolders.roots, overlays: graphQLOverlays)
             return
         }
         let overlays = graphQLOverlays

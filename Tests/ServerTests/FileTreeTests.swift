@@ -56,20 +56,40 @@ final class FileTreeTests: XCTestCase {
         XCTAssertNil(FileTree.contents(root.appendingPathComponent("ws/graphql/missing.graphql")))
     }
 
+    func testTheRootFolderHoldsEveryOther() {
+        var folders = WorkspaceFolders([URL(fileURLWithPath: "/work/a"), URL(fileURLWithPath: "/work-b")])
+        XCTAssertEqual(folders.roots.map(\.path), ["/work/a", "/work-b"], "a sibling whose name extends another's is not inside it")
+        folders.change(added: [URL(fileURLWithPath: "/")], removed: [])
+        XCTAssertEqual(folders.roots.map(\.path), ["/"])
+    }
+
+    /// A client may announce thousands of folders (a fuzzer did): each change resolves only the folders it names.
+    func testThousandsOfFolders() {
+        var folders = WorkspaceFolders()
+        for index in 0..<3000 {
+            folders.change(added: [URL(fileURLWithPath: "/nonexistent-mockls/\(index)/x")], removed: [])
+            if index % 2 == 1 { folders.change(added: [], removed: [URL(fileURLWithPath: "/nonexistent-mockls/\(index - 1)/x")]) }
+        }
+        XCTAssertEqual(folders.urls.count, 1500)
+        XCTAssertEqual(folders.roots.count, 1500)
+        folders.change(added: [URL(fileURLWithPath: "/nonexistent-mockls")], removed: [])
+        XCTAssertEqual(folders.roots.map(\.path), ["/nonexistent-mockls"])
+    }
+
     func testWorkspaceFoldersAreASet() throws {
         let ws = root.appendingPathComponent("ws")
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("alias").path, withDestinationPath: ws.path)
-        var folders = WorkspaceFolders.changed([], added: [ws], removed: [])
+        var folders = WorkspaceFolders([ws])
         for _ in 0..<100 {
-            folders = WorkspaceFolders.changed(
-                folders, added: [ws, URL(fileURLWithPath: ws.path + "/"), root.appendingPathComponent("alias"),
-                                 ws.appendingPathComponent("graphql")], removed: [])
+            folders.change(
+                added: [ws, URL(fileURLWithPath: ws.path + "/"), root.appendingPathComponent("alias"), ws.appendingPathComponent("graphql")],
+                removed: [])
         }
         // The same folder by three names counts once; the folder inside it is kept but shares its workspace.
-        XCTAssertEqual(folders.count, 2)
-        XCTAssertEqual(WorkspaceFolders.roots(folders).map(\.path), [ws.path])
+        XCTAssertEqual(folders.urls.count, 2)
+        XCTAssertEqual(folders.roots.map(\.path), [ws.path])
         // Removing the outer folder leaves the inner one its own workspace.
-        folders = WorkspaceFolders.changed(folders, added: [], removed: [root.appendingPathComponent("alias")])
-        XCTAssertEqual(WorkspaceFolders.roots(folders).map(\.path), [ws.appendingPathComponent("graphql").path])
+        folders.change(added: [], removed: [root.appendingPathComponent("alias")])
+        XCTAssertEqual(folders.roots.map(\.path), [ws.appendingPathComponent("graphql").path])
     }
 }

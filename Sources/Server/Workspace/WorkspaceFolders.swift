@@ -1,27 +1,39 @@
 import Foundation
 
 /// The client's workspace folders as a set: one entry per folder, whatever path or link named it, and only the
-/// outermost folders get a workspace (a folder inside an open one shares its projects).
-enum WorkspaceFolders {
-    /// `folders` after `added` and `removed`, without duplicates (by resolved path), in the order first added.
-    static func changed(_ folders: [URL], added: [URL], removed: [URL]) -> [URL] {
-        let removedPaths = Set(removed.map(resolved))
+/// outermost folders get a workspace (a folder inside an open one shares its projects). Each folder's path is resolved
+/// once, when it is added, and a change costs time in proportion to the folders and their depth: a client may
+/// announce thousands (a fuzzer did), and the file system is asked nothing again for the ones already known.
+struct WorkspaceFolders: Sendable {
+    private var folders: [(url: URL, path: String)] = []
+
+    init(_ urls: [URL] = []) { change(added: urls, removed: []) }
+
+    /// The folders, in the order first added.
+    var urls: [URL] { folders.map(\.url) }
+
+    /// Adds and removes folders (by resolved path), keeping one entry per path.
+    mutating func change(added: [URL], removed: [URL]) {
+        let removedPaths = Set(removed.map(Self.resolved))
         var seen: Set<String> = []
-        return (folders + added).filter { folder in
-            let path = resolved(folder)
-            return !removedPaths.contains(path) && seen.insert(path).inserted
+        folders = (folders + added.map { ($0, Self.resolved($0)) }).filter { folder in
+            !removedPaths.contains(folder.path) && seen.insert(folder.path).inserted
         }
     }
 
     /// The folders that are not inside another of them: the ones indexed (named as the client named them).
-    static func roots(_ folders: [URL]) -> [URL] {
-        let paths = folders.map(resolved)
-        return folders.indices.filter { index in
-            !paths.indices.contains { other in
-                other != index && paths[index].hasPrefix(paths[other] == "/" ? "/" : paths[other] + "/")
+    var roots: [URL] {
+        let paths = Set(folders.map(\.path))
+        return folders.filter { folder in
+            // Any enclosing folder among the others, found by walking up the path (as text: no file system).
+            var ancestor = Substring(folder.path)
+            while let slash = ancestor.lastIndex(of: "/"), ancestor != "/" {
+                ancestor = slash == ancestor.startIndex ? "/" : ancestor[..<slash]
+                if paths.contains(String(ancestor)) { return false }
             }
+            return true
         }
-        .map { folders[$0].standardizedFileURL }
+        .map { $0.url.standardizedFileURL }
     }
 
     /// The path with links resolved, `.` and `..` removed, and no trailing slash.
