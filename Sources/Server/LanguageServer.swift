@@ -62,7 +62,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var nextOutgoingID: Int64 = 1
 
     /// Decodes a request's params (on the reading thread) and returns the work to run concurrently.
-    typealias ReadRequestHandler = (JSONCValue?) throws -> ReadRequestWork
+    typealias ReadRequestHandler = (JSONCValue?) throws -> (work: ReadRequestWork, atOnce: Bool)
     /// Computes a request's whole reply from a snapshot.
     typealias ReadRequestWork = @Sendable (RequestID, ServerSnapshot, CancellationToken) throws -> [UInt8]
 
@@ -145,15 +145,16 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             let work: ReadRequestWork
+            let atOnce: Bool
             do {
-                work = try handler(params)
+                (work, atOnce) = try handler(params)
             } catch {
                 send(OutgoingMessage.error(id: id, Self.responseError(for: error)))
                 return
             }
             let snapshot = self.snapshot
             let logger = self.logger
-            let scheduled = scheduler.schedule(id) { token in
+            let run: @Sendable (CancellationToken) -> [UInt8] = { token in
                 do {
                     return try work(id, snapshot, token)
                 } catch {
@@ -164,6 +165,7 @@ public final class LanguageServer: @unchecked Sendable {
                     return OutgoingMessage.error(id: id, responseError)
                 }
             }
+            let scheduled = atOnce ? scheduler.answerAtOnce(id, run) : scheduler.schedule(id, run)
             if !scheduled {
                 send(OutgoingMessage.error(id: id, .invalidRequest("request id \(id) is already in use by a pending request")))
             }
@@ -392,18 +394,27 @@ public final class LanguageServer: @unchecked Sendable {
     // MARK: - Read requests
 
     /// Registers a request that reads a snapshot; its params are decoded before it is scheduled.
+    /// `answersAtOnce`: whether a request costs less than handing it to another thread (it reads one declaration
+    /// of a document already parsed), and is answered on the reading thread (see the ordering model).
     func registerReadRequest<R: LSPRequest>(
-        _ request: R.Type,
+        _ request: R.Type, answersAtOnce: ((R.Params) -> Bool)? = nil,
         _ body: @escaping @Sendable (R.Params, ServerSnapshot, CancellationToken) throws -> R.Response
     ) {
         readRequests[R.method] = { [unowned self] params in
             let decoded = try self.decode(R.Params.self, params)
-            return { id, snapshot, token in
+            let work: ReadRequestWork = { id, snapshot, token in
                 let response = try body(decoded, snapshot, token)
                 if token.isCancelled { throw CancellationError() }
                 return try OutgoingMessage.response(id: id, result: response)
             }
+            return (work, answersAtOnce?(decoded) ?? false)
         }
+    }
+
+    /// Whether `uri` is an open Swift document whose tree is parsed: a request that reads one declaration of it
+    /// costs tens of microseconds.
+    func isParsedSwiftDocument(_ uri: DocumentURI) -> Bool {
+        documents[uri]?.swiftParse?.isParsed ?? false
     }
 
     private func registerReadRequests() {

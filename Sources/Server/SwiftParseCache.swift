@@ -31,7 +31,7 @@ final class SwiftParseCache: @unchecked Sendable {
         lock.withLock { parsed = nil }
     }
 
-    private var isParsed: Bool { lock.withLock { parsed != nil } }
+    var isParsed: Bool { lock.withLock { parsed != nil } }
     private var parsedBase: SwiftParseCache? { lock.withLock { base } }
 
     var file: SwiftTestFile {

@@ -1,6 +1,7 @@
 import SourceText
 import SwiftParser
 import SwiftSyntax
+import Synchronization
 
 /// A Swift test file parsed once per version of its text, for every question asked about it at that version.
 ///
@@ -23,6 +24,13 @@ public struct SwiftTestFile: Sendable {
     public let wasParsedIncrementally: Bool
     /// The text of the last version parsed from scratch, which this one was parsed from (to reproduce a fuzzer's find).
     public var baseText: [UInt8] { base.text }
+    /// The tokens `tokens(around:)` last gathered, by the range of their declaration: an editor sends several requests
+    /// on one version (completion, then resolve, hover, signature help) about one declaration.
+    private let lastUnit = LastUnitTokens()
+
+    private final class LastUnitTokens: Sendable {
+        let value = Mutex<(range: Range<Int>, tokens: [TokenSyntax])?>(nil)
+    }
 
     /// A version parsed from scratch, with what its lookahead ranges and facts say about reusing it.
     private final class Base: Sendable {
@@ -114,6 +122,10 @@ public struct SwiftTestFile: Sendable {
                 node = parent
             }
         }
-        return unit.tokens(viewMode: .sourceAccurate).filter { $0.presence == .present }
+        let range = unit.position.utf8Offset..<unit.endPosition.utf8Offset
+        if let last = lastUnit.value.withLock({ $0 }), last.range == range { return last.tokens }
+        let tokens = unit.tokens(viewMode: .sourceAccurate).filter { $0.presence == .present }
+        lastUnit.value.withLock { $0 = (range, tokens) }
+        return tokens
     }
 }

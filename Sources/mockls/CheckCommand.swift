@@ -10,7 +10,7 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Checks every Swift file of the workspace (or of PATHS) that uses Mock< or imports ApolloTestSupport, and \
             the workspace's GraphQL documents. Exit status: 1 when anything is reported, 0 when nothing is, 2 on a \
-            usage or configuration error. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
+            usage or configuration error or when no project is found. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, github }
@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
     var paths: [String] = []
 
     func run() throws {
-        let loaded = try workspace.load()
+        let loaded = try workspace.loadProject()
         let urls = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
         for url in urls where !FileManager.default.fileExists(atPath: url.path) {
             throw ValidationError("\(url.path) does not exist")

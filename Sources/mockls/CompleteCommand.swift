@@ -42,10 +42,16 @@ struct CompleteCommand: ParsableCommand {
         } catch {
             throw FileSystemError(path: file.path, reason: "\(error)".replacingOccurrences(of: file.path + ": ", with: ""))
         }
-        let loaded = try workspace.load()
-        guard let project = loaded.project(forSwiftFile: file, text: bytes) else { return }
+        let loaded = try workspace.loadProject()
+        guard let project = loaded.project(forSwiftFile: file, text: bytes) else {
+            printError("mockls: \(file.path) belongs to no project of \(workspace.folder.path)")
+            return
+        }
         let offset = LineTable(bytes).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8)
         let completions = MockCompletions.completions(at: offset, in: SwiftTestFile(bytes), project: project.index)
+        if completions.isEmpty {
+            printError("mockls: nothing to complete at \(line):\(column): not a mock type, argument, value or member position")
+        }
         switch format {
         case .json:
             let items = completions.map {

@@ -22,6 +22,20 @@ struct WorkspaceOptions: ParsableArguments {
         if !workspace.configurationErrors.isEmpty, workspace.projects.isEmpty { throw ExitCode(2) }
         return workspace
     }
+
+    /// The workspace, or exit 2 with a message when it holds no project with a schema: a CI job pointed at the
+    /// wrong folder must not pass for finding nothing.
+    func loadProject() throws -> Workspace {
+        let workspace = try load()
+        guard workspace.projects.contains(where: \.hasSchema) else {
+            printError("""
+                mockls: no Apollo project found for \(folder.path): no apollo-codegen-config.json or graphql-config \
+                file in it or in a folder above it (up to the repository's top), and no .graphqls schema in it
+                """)
+            throw ExitCode(2)
+        }
+        return workspace
+    }
 }
 
 func printError(_ message: String) {

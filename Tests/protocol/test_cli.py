@@ -89,6 +89,42 @@ def test_check_finds_exactly_the_scenario_diagnostics(name, tmp_path):
     assert matches(expected(name), records) == []
 
 
+@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15"])
+def test_check_from_a_folder_inside_the_scenario_finds_the_project_above(name, tmp_path):
+    # An editor or CI job rooted in the test folder: the project (and the 1.15 pin) is found in the folders above.
+    folder = workspace(name, tmp_path)
+    inner = "Tests/AnimalKingdomTests"
+    result = run("check", "--workspace", str(folder / inner), "--format", "json")
+    assert result.returncode == 1, result.stderr
+    records = _json.loads(result.stdout)
+    inside = [dict(e, file=e["file"][len(inner) + 1:]) for e in expected(name) if e["file"].startswith(inner + "/")]
+    assert inside and matches(inside, records) == []
+
+
+def test_check_and_complete_say_when_there_is_no_project(tmp_path):
+    tests = tmp_path / "Tests"
+    tests.mkdir()
+    (tmp_path / ".git").mkdir()  # the repository's top: the search for a configuration stops here
+    test_file = tests / "DogTests.swift"
+    test_file.write_text("import ApolloTestSupport\nlet dog = Mock<Dog>(id: \"1\")\n")
+    result = run("check", "--workspace", str(tmp_path))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "no Apollo project found" in result.stderr
+    assert result.stdout == ""
+    complete = run("complete", f"{test_file}:2:21", "--workspace", str(tmp_path))
+    assert complete.returncode == 2 and "no Apollo project found" in complete.stderr
+
+
+def test_complete_says_why_it_has_nothing(tmp_path):
+    from lsp_stdio import ROOT
+
+    test_file = tmp_path / "BookTests.swift"
+    test_file.write_text("import BookshelfAPITestMocks\nlet b = 1 + 2\n")
+    result = run("complete", f"{test_file}:2:9", "--workspace", str(ROOT / "Examples" / "Bookshelf"))
+    assert result.returncode == 0 and result.stdout == ""
+    assert "nothing to complete at 2:9" in result.stderr
+
+
 def test_check_text_github_and_exit_codes(tmp_path):
     folder = workspace("animalkingdom", tmp_path)
     text = run("check", "--workspace", str(folder))

@@ -48,6 +48,9 @@ public struct ProjectIndex: Sendable {
     private var selectors: [String: [String: [String]]] = [:]
     /// Different for every index built, in any project: what caches of results computed from it are keyed by.
     public private(set) var revision = ProjectIndex.nextRevision()
+    /// `definitions(selecting:on:limit:)` as asked since the last rebuild: completion asks it for every item of
+    /// every reply (a field's documentation names who selects it). Copies of one revision share it.
+    private var selectingDefinitions = SelectingDefinitionsCache()
 
     public init(namespace: String, format: MockFormat = .defaults, sources: [(path: String, role: DocumentRole, text: [UInt8])]) {
         self.namespace = namespace
@@ -128,6 +131,7 @@ public struct ProjectIndex: Sendable {
     private mutating func rebuild(schemaChanged: Bool) {
         selectionSets = Lazy()
         revision = Self.nextRevision()
+        selectingDefinitions = SelectingDefinitionsCache()
         let schemaDocuments = sorted(.schema)
         if schemaChanged {
             schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
@@ -182,6 +186,10 @@ public struct ProjectIndex: Sendable {
     /// mock has that field. Read from lists kept in path order at indexing time: the cost is the answer's (at most
     /// `limit` names), not the project's. `more`: other definitions select it too.
     public func definitions(selecting key: String, on object: String, limit: Int = .max) -> (names: [String], more: Bool) {
+        selectingDefinitions.answer(key, object, limit) { findDefinitions(selecting: key, on: object, limit: limit) }
+    }
+
+    private func findDefinitions(selecting key: String, on object: String, limit: Int) -> (names: [String], more: Bool) {
         let lists = ([object] + (schema[object]?.interfaces ?? [])).compactMap { selectors[$0]?[key] }.filter { !$0.isEmpty }
         var positions = [Int](repeating: 0, count: lists.count)
         var names: [String] = []
@@ -261,5 +269,24 @@ final class Lazy<Value: Sendable>: Sendable {
             value = made
             return made
         }
+    }
+}
+
+/// Answers of `ProjectIndex.definitions(selecting:on:limit:)` for one index revision.
+final class SelectingDefinitionsCache: Sendable {
+    private struct Key: Hashable {
+        var key: String
+        var object: String
+        var limit: Int
+    }
+
+    private let answers = Mutex<[Key: (names: [String], more: Bool)]>([:])
+
+    func answer(_ key: String, _ object: String, _ limit: Int, _ find: () -> (names: [String], more: Bool)) -> (names: [String], more: Bool) {
+        let cacheKey = Key(key: key, object: object, limit: limit)
+        if let known = answers.withLock({ $0[cacheKey] }) { return known }
+        let found = find()
+        answers.withLock { $0[cacheKey] = found }
+        return found
     }
 }

@@ -4,7 +4,8 @@ import LSP
 /// `textDocument/completion` in Swift test files, and `completionItem/resolve` for the documentation it defers.
 extension LanguageServer {
     func registerCompletion() {
-        registerReadRequest(CompletionRequest.self) { params, snapshot, _ in
+        registerReadRequest(CompletionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
+            params, snapshot, _ in
             guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else {
                 return CompletionList(isIncomplete: false, items: [])
             }
@@ -33,7 +34,9 @@ extension LanguageServer {
                 return item
             })
         }
-        registerReadRequest(CompletionItemResolveRequest.self) { item, snapshot, _ in
+        registerReadRequest(
+            CompletionItemResolveRequest.self, answersAtOnce: { [unowned self] in $0.data.map { isParsedSwiftDocument($0.uri) } ?? true }
+        ) { item, snapshot, _ in
             var item = item
             guard let data = item.data, item.documentation == nil,
                 let context = try? TestFileContext.find(data.uri, in: snapshot)

@@ -6,7 +6,7 @@ import SourceText
 /// `textDocument/definition` in Swift test files: a label, member or type → its GraphQL definition.
 extension LanguageServer {
     func registerDefinition() {
-        registerReadRequest(DefinitionRequest.self) { params, snapshot, _ in
+        registerReadRequest(DefinitionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
             guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else { return nil }
             let offset = snapshot.conversion.offset(of: params.position, in: context.document.lines)
             guard let location = MockDefinition.definition(at: offset, in: context.file, project: context.index) else {

@@ -4,7 +4,7 @@ import LSP
 /// `textDocument/hover` in Swift test files.
 extension LanguageServer {
     func registerHover() {
-        registerReadRequest(HoverRequest.self) { params, snapshot, _ in
+        registerReadRequest(HoverRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
             guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else { return nil }
             let lines = context.document.lines
             let offset = snapshot.conversion.offset(of: params.position, in: lines)

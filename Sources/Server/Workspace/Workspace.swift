@@ -15,12 +15,18 @@ public struct Workspace: Sendable {
         /// Where the generated mocks disagree with the documents, by mock file.
         public var generatedMockDiagnostics: [String: [IndexDiagnostic]] = [:]
 
+        /// Its schema declares some type (stops at the first: requests ask it).
+        public var hasSchema: Bool { index.schema.types.keys.contains { !Schema.builtInScalars.contains($0) } }
+
         mutating func compareGeneratedMocks() {
             generatedMockDiagnostics = GeneratedMockCheck.diagnostics(generatedMocks, model: index.mockModel)
         }
     }
 
     public let folder: URL
+    /// Where its projects were found: `folder`, or the nearest folder above it with a configuration when it holds
+    /// none (an editor that opens the test folder as its root).
+    public let root: URL
     public private(set) var projects: [Project]
     /// Configuration files that could not be read, reported to the user.
     public private(set) var configurationErrors: [ConfigurationError]
@@ -35,10 +41,11 @@ public struct Workspace: Sendable {
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
     public init(folder: URL, overlays: [URL: [UInt8]] = [:]) {
         self.folder = folder.standardizedFileURL
-        let (configurations, errors) = ProjectDiscovery.discover(in: self.folder)
+        let (root, configurations, errors) = ProjectDiscovery.discover(in: self.folder)
+        self.root = root
         configurationErrors = errors
-        let pinnedFormat = MockFormatDetector.detect(in: self.folder)
-        let sources = SwiftSourceScan.scan(under: self.folder)
+        let pinnedFormat = MockFormatDetector.detect(in: root)
+        let sources = SwiftSourceScan.scan(under: root)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
@@ -80,8 +87,11 @@ public struct Workspace: Sendable {
     }
 
     /// The project a Swift test file belongs to: the one whose mocks it uses (`import XTestMocks`, `import X`,
-    /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first.
+    /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first. Only projects
+    /// with a schema count: against none, every mock would look unknown, and a diagnostic on correct code is the
+    /// worst thing mockls can say (nil then: nothing is reported).
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
+        let projects = projects.filter(\.hasSchema)
         guard projects.count > 1 else { return projects.first }
         let text = text()
         for project in projects {
@@ -120,10 +130,19 @@ public struct Workspace: Sendable {
 public enum ProjectDiscovery {
     public static let apolloConfigurationName = "apollo-codegen-config.json"
 
-    public static func discover(in folder: URL) -> ([ProjectConfiguration], [ConfigurationError]) {
+    /// The projects of `folder`, and where they were found: the configurations inside it; else those of the nearest
+    /// enclosing folder that holds one, searched up to the repository's top (a folder with `.git`) or the file
+    /// system's root; else the folder itself as one project of all its `.graphqls` and `.graphql` files.
+    public static func discover(in folder: URL) -> (root: URL, [ProjectConfiguration], [ConfigurationError]) {
+        var root = folder
+        var files = configurationFiles(in: folder)
+        if files.isEmpty, let enclosing = enclosingConfigurationFolder(of: folder) {
+            root = enclosing
+            files = configurationFiles(in: enclosing)
+        }
         var projects: [ProjectConfiguration] = []
         var errors: [ConfigurationError] = []
-        for file in configurationFiles(in: folder) {
+        for file in files {
             do throws(ConfigurationError) {
                 if file.lastPathComponent == apolloConfigurationName {
                     projects.append(try ApolloCodegenConfigurationFile.load(file))
@@ -141,7 +160,20 @@ public enum ProjectDiscovery {
                 documents: GlobSet(base: folder, patterns: ["**/*.graphql"]), testMocksPath: nil, testMocksEnabled: true,
                 testMocksModule: SwiftNames.firstUppercased(folder.lastPathComponent) + "TestMocks"))
         }
-        return (projects, errors)
+        return (root, projects, errors)
+    }
+
+    /// The nearest folder above `folder` with a configuration file in it, up to the repository's top.
+    static func enclosingConfigurationFolder(of folder: URL) -> URL? {
+        let names = [apolloConfigurationName] + GraphQLConfigFile.names
+        var current = folder.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path), current.path != "/" {
+            current = current.deletingLastPathComponent()
+            if names.contains(where: { FileManager.default.fileExists(atPath: current.appendingPathComponent($0).path) }) {
+                return current
+            }
+        }
+        return nil
     }
 
     static func configurationFiles(in folder: URL) -> [URL] {
