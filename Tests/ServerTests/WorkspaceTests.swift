@@ -147,6 +147,39 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(workspace.projects[0].index.diagnostics.values.joined().count, 0)
     }
 
+    /// An editor whose root is the test folder: the project and its pin are found in the folder above.
+    func testAFolderWithoutConfigurationBelongsToTheProjectAbove() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(folder, "apollo-codegen-config.json", """
+            {"schemaNamespace": "PetAPI", "input": {"schemaSearchPaths": ["graphql/*.graphqls"], "operationSearchPaths": ["graphql/*.graphql"]}}
+            """)
+        try write(folder, "graphql/schema.graphqls", "type Query { dog: Dog } type Dog { name: String! age: Int }")
+        try write(folder, "Package.resolved", """
+            {"pins": [{"identity": "apollo-ios", "location": "https://github.com/apollographql/apollo-ios.git",
+                       "state": {"version": "1.15.3"}}], "version": 2}
+            """)
+        try write(folder, "Tests/DogTests/DogTests.swift", "import XCTest\n")
+        let inner = Workspace(folder: folder.appendingPathComponent("Tests/DogTests"))
+        XCTAssertEqual(inner.root.path, folder.standardizedFileURL.path)
+        XCTAssertEqual(inner.projects.map(\.configuration.namespace), ["PetAPI"])
+        XCTAssertEqual(inner.projects.first?.index.format, .optionalParameters)
+    }
+
+    /// The search stops at the repository's top, and a project without a schema is no project for a test file: it
+    /// gets no mock diagnostics rather than an `unknown-mock-type` on every mock.
+    func testNoProjectWithASchemaIsNoProject() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(folder, ".git/HEAD", "ref: refs/heads/main\n")
+        try write(folder, "Tests/DogTests.swift", "import ApolloTestSupport\nlet dog = Mock<Dog>()\n")
+        let workspace = Workspace(folder: folder.appendingPathComponent("Tests"))
+        XCTAssertEqual(workspace.root.path, folder.appendingPathComponent("Tests").standardizedFileURL.path)
+        XCTAssertFalse(workspace.projects.contains(where: \.hasSchema))
+        let test = folder.appendingPathComponent("Tests/DogTests.swift")
+        XCTAssertNil(workspace.project(forSwiftFile: test, text: Array("import ApolloTestSupport\n".utf8)))
+    }
+
     func testSwiftFilesBelongToTheProjectWhoseMocksTheyUse() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
