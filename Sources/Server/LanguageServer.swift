@@ -27,6 +27,20 @@ public struct ServerSnapshot: Sendable {
     public let workspaces: [Workspace]
     /// How test-file diagnostics are delivered (nil before `initialize`).
     let diagnosticsDelivery: DiagnosticsDelivery?
+    /// Whether the first indexing had finished when the snapshot was taken.
+    let isIndexed: Bool
+    let indexer: WorkspaceIndexer?
+
+    /// This snapshot once the first indexing is in: a request sent right after the client attached waits for it (at
+    /// most `timeout`) rather than answer from no index at all, which an editor would keep as a final answer. nil
+    /// when it is still not in.
+    func afterFirstIndex(timeout: DispatchTimeInterval = .seconds(2)) -> ServerSnapshot? {
+        if isIndexed { return self }
+        guard let workspaces = indexer?.snapshotAfterFirstIndex(timeout: timeout) else { return nil }
+        return ServerSnapshot(
+            documents: documents, conversion: conversion, clientCapabilities: clientCapabilities, workspaces: workspaces,
+            diagnosticsDelivery: diagnosticsDelivery, isIndexed: true, indexer: indexer)
+    }
 }
 
 /// The LSP server: lifecycle, message dispatch and document state. The ordering model is described at the top
@@ -87,7 +101,8 @@ public final class LanguageServer: @unchecked Sendable {
     public var snapshot: ServerSnapshot {
         ServerSnapshot(
             documents: documents, conversion: conversion, clientCapabilities: clientCapabilities,
-            workspaces: indexer?.snapshot ?? [], diagnosticsDelivery: diagnosticsDelivery)
+            workspaces: indexer?.snapshot ?? [], diagnosticsDelivery: diagnosticsDelivery, isIndexed: indexer?.isReady ?? false,
+            indexer: indexer)
     }
 
     // MARK: - Incoming messages
@@ -145,15 +160,17 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             let work: ReadRequestWork
-            let atOnce: Bool
+            let cheap: Bool
             do {
-                (work, atOnce) = try handler(params)
+                (work, cheap) = try handler(params)
             } catch {
                 send(OutgoingMessage.error(id: id, Self.responseError(for: error)))
                 return
             }
             let snapshot = self.snapshot
             let logger = self.logger
+            // Before the first index a request may have to wait for it: never on the reading thread.
+            let atOnce = cheap && snapshot.isIndexed
             let run: @Sendable (CancellationToken) -> [UInt8] = { token in
                 do {
                     return try work(id, snapshot, token)

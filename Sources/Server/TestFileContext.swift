@@ -34,6 +34,8 @@ struct TestFileContext: Sendable {
     /// open fails.
     static func find(_ uri: DocumentURI, in snapshot: ServerSnapshot) throws -> TestFileContext? {
         guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
-        return TestFileContext(document, in: snapshot.workspaces)
+        // Right after start-up: the first index, waited for (bounded), rather than no index at all.
+        guard let indexed = snapshot.afterFirstIndex() else { return nil }
+        return TestFileContext(document, in: indexed.workspaces)
     }
 }

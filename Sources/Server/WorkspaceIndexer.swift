@@ -33,12 +33,30 @@ final class WorkspaceIndexer: Sendable {
     /// The workspaces as last indexed.
     var snapshot: [Workspace] { current.withLock { $0 } }
 
+    /// Whether the first indexing (after `initialized`) has finished: before, an empty snapshot means "not yet", not
+    /// "nothing there".
+    var isReady: Bool { ready.load(ordering: .acquiring) }
+    private let ready = Atomic<Bool>(false)
+    private let started = Atomic<Bool>(false)
+    private let firstLoad = DispatchSemaphore(value: 0)
+
+    /// The workspaces once the first indexing is in, waiting for it at most `timeout`; nil when it is not in by then.
+    func snapshotAfterFirstIndex(timeout: DispatchTimeInterval) -> [Workspace]? {
+        // Without `initialized` nothing is indexed, and nothing is coming.
+        if isReady || !started.load(ordering: .acquiring) { return snapshot }
+        guard firstLoad.wait(timeout: .now() + timeout) == .success else { return nil }
+        firstLoad.signal()  // for the next waiter
+        return snapshot
+    }
+
     /// Discovers and indexes `folders` from scratch (start-up, configuration changes, folders added or removed).
     func load(_ folders: [URL], overlays: [URL: [UInt8]]) {
+        started.store(true, ordering: .releasing)
         queue.async { [self] in
             let started = DispatchTime.now()
             let workspaces = folders.map { Workspace(folder: $0, overlays: overlays) }
             current.withLock { $0 = workspaces }
+            if !ready.exchange(true, ordering: .acquiringAndReleasing) { firstLoad.signal() }
             let projects = workspaces.reduce(0) { $0 + $1.projects.count }
             let documents = workspaces.flatMap(\.projects).reduce(0) { $0 + $1.index.documents.count }
             log("indexed \(projects) project(s), \(documents) GraphQL document(s) in \(Self.milliseconds(since: started)) ms")

@@ -42,6 +42,23 @@ final class FeaturesThroughServerTests: XCTestCase {
         XCTAssertEqual(remaining.map { "\($0.range.start.line + 1) \($0.code ?? "")" }, [], "\(context): unexpected diagnostics")
     }
 
+    /// A completion sent the moment the client attached waits for the first index (it used to be an empty list that
+    /// said it was complete, which editors keep); the first index of a large project is made to take a while.
+    func testCompletionRightAfterStartWaitsForTheIndex() throws {
+        let (folder, _) = try scenario("animalkingdom")
+        for _ in 0..<5 {
+            let client = TestClient()
+            try client.request("initialize", ["rootUri": folder.absoluteString, "capabilities": [:] as [String: Any]])
+            client.notify("initialized", [:])
+            let uri = folder.appendingPathComponent("Tests/AnimalKingdomTests/New.swift").absoluteString
+            client.open(uri, "import AnimalKingdomAPITestMocks\nlet dog = Mock<Dog>(\n")
+            let list = try client.completion(uri, at: (1, 20))
+            XCTAssertFalse(list.isIncomplete)
+            XCTAssertTrue(list.items.contains { $0.label == "species" }, "\(list.items.map(\.label))")
+            try client.shutdown()
+        }
+    }
+
     /// Every scenario's expected diagnostics, pushed to a client that does not pull and answered to one that does.
     func testScenarioDiagnosticsPushedAndPulled() throws {
         for name in ["animalkingdom", "animalkingdom-1.15", "animalkingdom-2.x"] {

@@ -7,7 +7,9 @@ extension LanguageServer {
         registerReadRequest(CompletionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
             guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else {
-                return CompletionList(isIncomplete: false, items: [])
+                // Nothing yet while the first index is still not in: the client asks again, rather than keep an
+                // empty list as the answer.
+                return CompletionList(isIncomplete: snapshot.afterFirstIndex(timeout: .seconds(0)) == nil, items: [])
             }
             let lines = context.document.lines
             let conversion = snapshot.conversion
