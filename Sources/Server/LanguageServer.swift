@@ -7,11 +7,11 @@ import LSP
 
 public struct ServerOptions: Sendable {
     /// Least severe level written to standard error.
-    public var logLevel: Logger.Level = .info
+    public var logLevel: Logger.Level = .warning
     /// Enables the `mockls/test/*` requests that protocol tests use to hold a request in flight.
     public var testHooks = false
 
-    public init(logLevel: Logger.Level = .info, testHooks: Bool = false) {
+    public init(logLevel: Logger.Level = .warning, testHooks: Bool = false) {
         self.logLevel = logLevel
         self.testHooks = testHooks
     }

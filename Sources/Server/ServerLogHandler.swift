@@ -7,9 +7,9 @@ import Logging
 import LSP
 import Synchronization
 
-/// Writes log records to standard error at or above the level the user chose, and forwards them to the client as
-/// `window/logMessage` at the verbosity the client's trace setting asks for: nothing when `off`, info and above
-/// for `messages`, everything for `verbose`.
+/// Writes log records to standard error at or above the level the user chose (warnings by default: editors show a
+/// server's standard error as errors), and forwards them to the client as `window/logMessage`: info and above,
+/// and everything when the client's trace setting is `verbose`.
 struct ServerLogHandler: LogHandler {
     let standardErrorLevel: Logger.Level
     let trace: TraceSetting
@@ -29,12 +29,8 @@ struct ServerLogHandler: LogHandler {
             var line = "mockls \(event.level): \(event.message)\n"
             line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
-        let threshold: Logger.Level? = switch trace.value {
-        case .off: nil
-        case .messages: .info
-        case .verbose: .trace
-        }
-        guard let threshold, event.level >= threshold else { return }
+        let threshold: Logger.Level = trace.value == .verbose ? .trace : .info
+        guard event.level >= threshold else { return }
         let type: MessageType = switch event.level {
         case .critical, .error: .error
         case .warning: .warning

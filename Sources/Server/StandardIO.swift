@@ -19,7 +19,11 @@ extension LanguageServer {
             return server.exitCode == nil
         }
         if let code = server.exitCode { return code }
-        server.logger.info("input closed \(server.phase == .shutDown ? "after" : "without") shutdown")
+        if server.phase == .shutDown {
+            server.logger.info("input closed after shutdown")
+        } else {
+            server.logger.warning("input closed without shutdown")  // the client went away
+        }
         return server.phase == .shutDown ? 0 : 1
     }
 }

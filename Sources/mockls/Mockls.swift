@@ -56,7 +56,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
-        let level = (logLevel ?? environment("MOCKLS_LOG")).flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let level = (logLevel ?? environment("MOCKLS_LOG")).flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let options = ServerOptions(logLevel: level, testHooks: environment("MOCKLS_TEST_HOOKS") == "1")
         throw ExitCode(LanguageServer.serveStandardIO(options: options))
     }

@@ -141,3 +141,46 @@ def test_check_text_github_and_exit_codes(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert run("check", "--workspace", str(tmp_path / "missing")).returncode == 2
     assert run("check", "--workspace", str(folder), str(tmp_path / "nowhere.swift")).returncode == 2
+
+
+def test_standard_error_carries_warnings_only_and_information_goes_to_the_client():
+    # Editors show a server's standard error as errors (Neovim's lsp.log writes each line as [ERROR]): by default
+    # mockls writes warnings and errors there, and tells the client the rest as window/logMessage, trace or not.
+    import time
+
+    from lsp_stdio import ROOT, MocklsProcess
+
+    folder = ROOT / "Examples" / "Bookshelf"
+    server = MocklsProcess()
+    try:
+        server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}, "rootUri": folder.as_uri()}})
+        assert "result" in server.receive(timeout=30)
+        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        deadline = time.time() + 30
+        while True:
+            message = server.receive(timeout=deadline - time.time(), skip_logs=False)
+            if message.get("method") == "window/logMessage" and "indexed" in message["params"]["message"]:
+                break
+        server.send({"jsonrpc": "2.0", "id": 1, "method": "shutdown"})
+        while server.receive(timeout=30).get("id") != 1:
+            pass
+        server.send({"jsonrpc": "2.0", "method": "exit"})
+        assert server.wait() == 0
+        assert "info" not in server.stderr, server.stderr
+    finally:
+        server.kill()
+    verbose = MocklsProcess(env={"MOCKLS_LOG": "info"})
+    try:
+        verbose.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}, "rootUri": folder.as_uri()}})
+        verbose.receive(timeout=30)
+        verbose.send({"jsonrpc": "2.0", "id": 1, "method": "shutdown"})
+        while verbose.receive(timeout=30).get("id") != 1:
+            pass
+        verbose.send({"jsonrpc": "2.0", "method": "exit"})
+        verbose.wait()
+        deadline = time.time() + 10  # the standard-error reader may still be draining the pipe
+        while "mockls info:" not in verbose.stderr and time.time() < deadline:
+            time.sleep(0.05)
+        assert "mockls info:" in verbose.stderr, verbose.stderr
+    finally:
+        verbose.kill()
