@@ -86,6 +86,12 @@ public enum LogMessageNotification: LSPNotification {
     public static let method = "window/logMessage"
 }
 
+/// `window/showMessage`: its parameters have the same shape as `window/logMessage`'s.
+public enum ShowMessageNotification: LSPNotification {
+    public typealias Params = LogMessageParams
+    public static let method = "window/showMessage"
+}
+
 public struct CancelParams: Codable, Sendable, Equatable {
     public var id: RequestID
     public init(id: RequestID) { self.id = id }

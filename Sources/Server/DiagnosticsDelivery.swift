@@ -40,19 +40,40 @@ final class DiagnosticsDelivery: Sendable {
 
     private let state = Mutex(State())
 
+    /// Told once, when the index is in, of an open test file (it imports ApolloTestSupport) that belongs to no
+    /// project with a schema: it gets no mock diagnostics, and the user should know why.
+    private let noProject: @Sendable (DocumentURI) -> Void
+    private let isIndexed: @Sendable () -> Bool
+    private let toldOfNoProject = Atomic<Bool>(false)
+
     init(
         mode: Mode, workspaces: @escaping @Sendable () -> [Workspace],
         publish: @escaping @Sendable (_ document: Document?, _ uri: DocumentURI, _ diagnostics: [TestDiagnostic]) -> Void,
-        refresh: @escaping @Sendable () -> Void
+        refresh: @escaping @Sendable () -> Void,
+        isIndexed: @escaping @Sendable () -> Bool = { true }, noProject: @escaping @Sendable (DocumentURI) -> Void = { _ in }
     ) {
         self.mode = mode
         self.workspaces = workspaces
         self.publish = publish
         self.refresh = refresh
+        self.isIndexed = isIndexed
+        self.noProject = noProject
+    }
+
+    /// Tells `noProject` of `document` if it is a test file of no project (once a session).
+    private func checkProject(of document: Document) {
+        guard !toldOfNoProject.load(ordering: .relaxed), isIndexed(),
+            document.lines.bytes.contains(bytes: "import ApolloTestSupport"),
+            let url = URL(string: document.uri), url.isFileURL,
+            !workspaces().contains(where: { $0.project(forSwiftFile: url, text: document.lines.bytes) != nil }),
+            !toldOfNoProject.exchange(true, ordering: .relaxed)
+        else { return }
+        noProject(document.uri)
     }
 
     /// A Swift document was opened or edited.
     func changed(_ document: Document) {
+        if !toldOfNoProject.load(ordering: .relaxed) { queue.async { [self] in checkProject(of: document) } }
         let generation = state.withLock { state in
             state.open[document.uri] = document
             state.edits += 1
@@ -95,6 +116,9 @@ final class DiagnosticsDelivery: Sendable {
 
     /// The workspaces were re-indexed: every open test file may read differently.
     func indexChanged() {
+        queue.async { [self] in
+            for document in state.withLock({ Array($0.open.values) }) { checkProject(of: document) }
+        }
         switch mode {
         case .pull:
             refresh()

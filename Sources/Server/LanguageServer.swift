@@ -311,6 +311,20 @@ public final class LanguageServer: @unchecked Sendable {
                 {
                     send(bytes)
                 }
+            },
+            isIndexed: { indexerReference.withLock { $0 }?.isReady ?? false },
+            noProject: { uri in
+                let message = """
+                    mockls found no Apollo project for \(URL(string: uri)?.lastPathComponent ?? uri): it reads one from an \
+                    apollo-codegen-config.json or graphql-config file in the workspace or in a folder above it, up to the \
+                    repository's top. Mock completion and diagnostics are off for this file until it finds one.
+                    """
+                logger.warning("\(message)")
+                if let bytes = try? OutgoingMessage.notification(
+                    method: ShowMessageNotification.method, params: LogMessageParams(type: .warning, message: message))
+                {
+                    send(bytes)
+                }
             })
         diagnosticsDelivery = tests
         let indexer = WorkspaceIndexer(

@@ -1,0 +1,74 @@
+"""What a new user meets first: a folder without a project, and the scenarios opened from any folder inside them."""
+
+import time
+from pathlib import Path
+
+from lsp_stdio import MocklsProcess
+from scenarios import expected, workspace
+
+
+def start(folder: Path) -> MocklsProcess:
+    server = MocklsProcess()
+    server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}, "rootUri": folder.as_uri()}})
+    assert "result" in server.receive(timeout=30)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    return server
+
+
+def open_file(server: MocklsProcess, path: Path):
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": path.as_uri(), "languageId": "swift", "version": 1, "text": path.read_text()}}})
+
+
+def messages_until(server: MocklsProcess, seconds: float) -> list:
+    found = []
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            found.append(server.receive(timeout=max(0.01, deadline - time.time()), skip_logs=False))
+        except AssertionError:
+            break
+    return found
+
+
+def test_a_test_file_of_no_project_is_told_once_and_gets_no_diagnostics(tmp_path):
+    (tmp_path / ".git").mkdir()
+    tests = tmp_path / "Tests"
+    tests.mkdir()
+    for name in ["DogTests", "CatTests"]:
+        (tests / f"{name}.swift").write_text("import XCTest\nimport ApolloTestSupport\nlet dog = Mock<Dog>(speceis: \"Lab\")\n")
+    server = start(tmp_path)
+    try:
+        open_file(server, tests / "DogTests.swift")
+        open_file(server, tests / "CatTests.swift")
+        messages = messages_until(server, 3)
+        shown = [m for m in messages if m.get("method") == "window/showMessage"]
+        assert len(shown) == 1, shown
+        assert "no Apollo project" in shown[0]["params"]["message"] and shown[0]["params"]["type"] == 2
+        published = [m for m in messages if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["diagnostics"]]
+        assert published == [], published
+    finally:
+        server.kill()
+
+
+def test_the_scenario_opened_from_its_test_folder_reports_exactly_its_diagnostics():
+    folder = workspace("animalkingdom", Path("/unused"))
+    inner = folder / "Tests" / "AnimalKingdomTests"
+    test_file = inner / "AnimalTests.swift"
+    server = start(inner)
+    try:
+        open_file(server, test_file)
+        deadline = time.time() + 60
+        diagnostics = None
+        while time.time() < deadline:
+            message = server.receive(timeout=deadline - time.time(), skip_logs=False)
+            assert message.get("method") != "window/showMessage", message
+            if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == test_file.as_uri():
+                diagnostics = message["params"]["diagnostics"]
+                if diagnostics:
+                    break
+        lines = sorted((d["range"]["start"]["line"] + 1, d["code"]) for d in diagnostics or [])
+        wanted = sorted((e["line"], e["code"]) for e in expected("animalkingdom") if e["file"].endswith("AnimalTests.swift"))
+        assert lines == wanted
+    finally:
+        server.kill()
