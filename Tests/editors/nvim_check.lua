@@ -87,6 +87,12 @@ local ok, err = pcall(function()
   end
   say("ok completion")
 
+  -- `<C-x><C-o>` works as the README says: the module set omnifunc on attach.
+  if vim.bo[bufnr].omnifunc ~= "v:lua.vim.lsp.omnifunc" then
+    return fail("omnifunc: '" .. vim.bo[bufnr].omnifunc .. "'")
+  end
+  say("ok omnifunc")
+
   -- The quick fix of the unset `feet` on line 15 passes a `Mock<Height>` that sets it, on line 12.
   local feet
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do

@@ -44,6 +44,20 @@ function M.find_root(path)
   end
 end
 
+-- On attach: `<C-x><C-o>` completes from the language servers (omnifunc), unless something set it already; then
+-- the user's own on_attach. (nvim-cmp and friends need no omnifunc; on 0.11+ `vim.lsp.completion.enable` gives
+-- completion as you type.)
+local function on_attach(opts)
+  return function(client, bufnr)
+    if vim.bo[bufnr].omnifunc == "" then
+      vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
+    end
+    if opts.on_attach then
+      opts.on_attach(client, bufnr)
+    end
+  end
+end
+
 local function client_config(opts, root)
   return {
     name = "mockls",
@@ -51,7 +65,7 @@ local function client_config(opts, root)
     root_dir = root,
     workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ":t") } },
     capabilities = opts.capabilities or vim.lsp.protocol.make_client_capabilities(),
-    on_attach = opts.on_attach,
+    on_attach = on_attach(opts),
   }
 end
 
@@ -93,7 +107,7 @@ function M.setup(opts)
       filetypes = M.filetypes,
       root_markers = M.root_markers,
       capabilities = opts.capabilities,
-      on_attach = opts.on_attach,
+      on_attach = on_attach(opts),
     })
     vim.lsp.enable("mockls")
     return
