@@ -25,18 +25,19 @@ final class CompletionOracleTests: XCTestCase {
     }
 
     func testApolloOneTwentyThreeAndLater() throws {
-        try check("animalkingdom.swift", format: .defaults, version: .v1)
+        try check(["animalkingdom.swift"], format: .defaults, version: .v1)
     }
 
     func testBeforeOneTwentyThree() throws {
-        try check("animalkingdom-legacy.swift", format: .optionalParameters, version: .v1)
+        try check(["animalkingdom.swift", "animalkingdom-legacy.swift"], format: .optionalParameters, version: .v1)
     }
 
     func testApolloTwo() throws {
-        try check("animalkingdom-2x.swift", format: .defaults, version: .v2)
+        try check(["animalkingdom-2x.swift"], format: .defaults, version: .v2)
     }
 
-    private func check(_ name: String, format: MockFormat, version: StandInApollo.Version) throws {
+    /// The sources `names` against the mocks of `format`, all in one compiler run.
+    private func check(_ names: [String], format: MockFormat, version: StandInApollo.Version) throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
         let project = ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
@@ -47,102 +48,110 @@ final class CompletionOracleTests: XCTestCase {
         else { throw XCTSkip("swiftc is not on PATH") }
         defer { modules.remove() }
 
-        let marked = try String(contentsOf: Self.sources.appendingPathComponent(name), encoding: .utf8)
-        let functions = Self.functions(of: marked)
-        XCTAssertFalse(functions.cases.isEmpty, name)
-        var variants: [Variant] = []
-        var counts = (items: 0, actions: 0, leftOut: 0)
-        for (index, function) in functions.cases.enumerated() {
-            // The whole file as the editor has it: every other function without its `‸`.
-            let before = functions.cases[..<index].map { $0.text }.joined()
-            let after = functions.cases[(index + 1)...].map { $0.text }.joined()
-            let prefix = functions.header + before
-            let text = prefix + function.text + after
-            let offset = prefix.utf8.count + function.marker
-            let file = SwiftTestFile(text)
-            let span = prefix.utf8.count..<(prefix.utf8.count + function.text.utf8.count)
-            func variant(_ what: String, _ edits: [(range: Range<Int>, text: String)], mustCompile: Bool) {
-                var bytes = Array(text.utf8)
-                var end = span.upperBound
-                for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-                    guard span.contains(edit.range.lowerBound) || edit.range.lowerBound == span.upperBound, edit.range.upperBound <= span.upperBound else {
-                        XCTFail("\(name) \(function.name): \(what) edits outside its function")
-                        return
+        var outputs: [(name: String, url: URL, variants: [Variant], lines: [(range: Range<Int>, variant: Int)])] = []
+        for (ordinal, name) in names.enumerated() {
+            let marked = try String(contentsOf: Self.sources.appendingPathComponent(name), encoding: .utf8)
+            let functions = Self.functions(of: marked)
+            XCTAssertFalse(functions.cases.isEmpty, name)
+            var variants: [Variant] = []
+            var counts = (items: 0, actions: 0, leftOut: 0)
+            for (index, function) in functions.cases.enumerated() {
+                // The whole file as the editor has it: every other function without its `‸`.
+                let before = functions.cases[..<index].map { $0.text }.joined()
+                let after = functions.cases[(index + 1)...].map { $0.text }.joined()
+                let prefix = functions.header + before
+                let text = prefix + function.text + after
+                let offset = prefix.utf8.count + function.marker
+                let file = SwiftTestFile(text)
+                let span = prefix.utf8.count..<(prefix.utf8.count + function.text.utf8.count)
+                func variant(_ what: String, _ edits: [(range: Range<Int>, text: String)], mustCompile: Bool) {
+                    var bytes = Array(text.utf8)
+                    var end = span.upperBound
+                    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                        guard span.contains(edit.range.lowerBound) || edit.range.lowerBound == span.upperBound, edit.range.upperBound <= span.upperBound else {
+                            XCTFail("\(name) \(function.name): \(what) edits outside its function")
+                            return
+                        }
+                        bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+                        end += edit.text.utf8.count - edit.range.count
                     }
-                    bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-                    end += edit.text.utf8.count - edit.range.count
+                    variants.append(Variant(
+                        name: "\(function.name): \(what)", text: String(decoding: bytes[span.lowerBound..<end], as: UTF8.self),
+                        mustCompile: mustCompile))
                 }
-                variants.append(Variant(
-                    name: "\(function.name): \(what)", text: String(decoding: bytes[span.lowerBound..<end], as: UTF8.self),
-                    mustCompile: mustCompile))
+
+                let items = MockCompletions.completions(at: offset, in: file, project: project)
+                for item in items {
+                    counts.items += 1
+                    variant("completion `\(item.label)`", [(item.replaceRange, Self.expand(item.snippet ?? item.insertText))], mustCompile: true)
+                }
+                // Labels completion left out, each written where the cursor is as completion would have written it.
+                let offered = Set(items.filter { $0.kind == .argument }.map(\.label))
+                for item in MockCompletions.completions(at: offset, in: file, project: project, keepingArgumentOrder: false)
+                where item.kind == .argument && !offered.contains(item.label) {
+                    counts.leftOut += 1
+                    var snippet = item.snippet ?? item.insertText
+                    // As if offered: with the comma a following argument needs.
+                    if let separator = MockCompletionContext.at(offset, in: file)?.separatorBeforeNextArgument, !snippet.hasSuffix(separator) {
+                        snippet += separator
+                    }
+                    variant("label `\(item.label)` left out", [(item.replaceRange, Self.expand(snippet))], mustCompile: false)
+                }
+                let diagnostics = MockDiagnostics.diagnostics(in: file, project: project)
+                let actions = MockCodeActions.actions(at: offset..<offset, in: file, project: project, diagnostics: diagnostics)
+                    + MockCodeActions.refactorings(at: offset..<offset, in: file, project: project)
+                    + StructFactories.actions(at: offset..<offset, in: file, structs: [])
+                for action in actions {
+                    counts.actions += 1
+                    variant("code action `\(action.title)`", action.edits.map { ($0.range, $0.text) }, mustCompile: true)
+                }
+                XCTAssertFalse(items.isEmpty && actions.isEmpty, "\(name) \(function.name): nothing to check at ‸")
             }
 
-            let items = MockCompletions.completions(at: offset, in: file, project: project)
-            for item in items {
-                counts.items += 1
-                variant("completion `\(item.label)`", [(item.replaceRange, Self.expand(item.snippet ?? item.insertText))], mustCompile: true)
+            // One file: the header, then each variant as a function of its own.
+            var out = functions.header
+            var lines: [(range: Range<Int>, variant: Int)] = []
+            var line = functions.header.filter { $0 == "\n" }.count + 1
+            for (index, variant) in variants.enumerated() {
+                let text = Self.renamed(variant.text, suffix: "_\(index)") + "\n"
+                let count = text.filter { $0 == "\n" }.count
+                lines.append((line..<(line + count), index))
+                line += count
+                out += text
             }
-            // Labels completion left out, each written where the cursor is as completion would have written it.
-            let offered = Set(items.filter { $0.kind == .argument }.map(\.label))
-            for item in MockCompletions.completions(at: offset, in: file, project: project, keepingArgumentOrder: false)
-            where item.kind == .argument && !offered.contains(item.label) {
-                counts.leftOut += 1
-                var snippet = item.snippet ?? item.insertText
-                // As if offered: with the comma a following argument needs.
-                if let separator = MockCompletionContext.at(offset, in: file)?.separatorBeforeNextArgument, !snippet.hasSuffix(separator) {
-                    snippet += separator
-                }
-                variant("label `\(item.label)` left out", [(item.replaceRange, Self.expand(snippet))], mustCompile: false)
-            }
-            let diagnostics = MockDiagnostics.diagnostics(in: file, project: project)
-            let actions = MockCodeActions.actions(at: offset..<offset, in: file, project: project, diagnostics: diagnostics)
-                + MockCodeActions.refactorings(at: offset..<offset, in: file, project: project)
-                + StructFactories.actions(at: offset..<offset, in: file, structs: [])
-            for action in actions {
-                counts.actions += 1
-                variant("code action `\(action.title)`", action.edits.map { ($0.range, $0.text) }, mustCompile: true)
-            }
-            XCTAssertFalse(items.isEmpty && actions.isEmpty, "\(name) \(function.name): nothing to check at ‸")
+            print("completion oracle, \(name) (\(format.rawValue)): \(functions.cases.count) positions, \(counts.items) items and \(counts.actions) code actions type-checked, \(counts.leftOut) labels left out checked not to compile")
+            let url = modules.folder.appendingPathComponent("Oracle\(ordinal).swift")
+            try out.write(to: url, atomically: true, encoding: .utf8)
+            outputs.append((name, url, variants, lines))
         }
-
-        // One file: the header, then each variant as a function of its own.
-        var out = functions.header
-        var lines: [(range: Range<Int>, variant: Int)] = []
-        var line = functions.header.filter { $0 == "\n" }.count + 1
-        for (index, variant) in variants.enumerated() {
-            let text = Self.renamed(variant.text, suffix: "_\(index)") + "\n"
-            let count = text.filter { $0 == "\n" }.count
-            lines.append((line..<(line + count), index))
-            line += count
-            out += text
-        }
-        let url = modules.folder.appendingPathComponent("Oracle.swift")
-        try out.write(to: url, atomically: true, encoding: .utf8)
         let placeholders = modules.folder.appendingPathComponent("Placeholders.swift")
         // The factories `mockls placeholders` writes, selection sets' included (their initializers switched on).
         try PlaceholderFileRenderer.render(
             model: project.mockModel, schema: project.schema, mocksModule: "AnimalKingdomAPITestMocks", selectionSets: selectionSets,
             initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true)
         ).write(to: placeholders, atomically: true, encoding: .utf8)
-        let errors = try modules.typecheck([url, placeholders])
-        XCTAssertEqual(errors.filter { $0.file != url.path }, [], "\(name): errors outside the variants")
-        var failing: [Int: [String]] = [:]
-        for error in errors where error.file == url.path {
-            guard let owner = lines.first(where: { $0.range.contains(error.line) }) else {
-                XCTFail("\(name): an error outside every variant: \(error)")
-                continue
+        let errors = try modules.typecheck(outputs.map(\.url) + [placeholders])
+        if ProcessInfo.processInfo.environment["MOCKLS_ORACLE_DEBUG"] != nil { print(errors.map(\.description).joined(separator: "\n")) }
+        XCTAssertEqual(errors.filter { error in !outputs.contains { $0.url.path == error.file } }, [], "errors outside the variants")
+        for output in outputs {
+            let name = output.name
+            var failing: [Int: [String]] = [:]
+            for error in errors where error.file == output.url.path {
+                guard let owner = output.lines.first(where: { $0.range.contains(error.line) }) else {
+                    XCTFail("\(name): an error outside every variant: \(error)")
+                    continue
+                }
+                failing[owner.variant, default: []].append(error.message)
             }
-            failing[owner.variant, default: []].append(error.message)
-        }
-        for (index, variant) in variants.enumerated() {
-            let errors = failing[index] ?? []
-            if variant.mustCompile, !errors.isEmpty {
-                XCTFail("\(name) \(variant.name) does not compile: \(errors)\n\(variant.text)")
-            } else if !variant.mustCompile, errors.isEmpty {
-                XCTFail("\(name) \(variant.name), but it compiles:\n\(variant.text)")
+            for (index, variant) in output.variants.enumerated() {
+                let errors = failing[index] ?? []
+                if variant.mustCompile, !errors.isEmpty {
+                    XCTFail("\(name) \(variant.name) does not compile: \(errors)\n\(variant.text)")
+                } else if !variant.mustCompile, errors.isEmpty {
+                    XCTFail("\(name) \(variant.name), but it compiles:\n\(variant.text)")
+                }
             }
         }
-        print("completion oracle, \(name): \(functions.cases.count) positions, \(counts.items) items and \(counts.actions) code actions type-checked, \(counts.leftOut) labels left out checked not to compile")
     }
 
     /// The text before the first function, and each top-level function (up to the next) with its `‸` removed.

@@ -72,7 +72,9 @@ public struct StandInApollo {
 
     /// Type-checks `files` against the modules; the errors, or the whole output when the compiler did not run.
     public func typecheck(_ files: [URL]) throws -> [Diagnostic] {
-        let output = try Self.run(swiftc, ["-swift-version", "5", "-typecheck", "-I", folder.path] + files.map(\.path))
+        // Every file's errors, not only the first failing file's (the driver stops at it otherwise).
+        let output = try Self.run(
+            swiftc, ["-swift-version", "5", "-typecheck", "-continue-building-after-errors", "-I", folder.path] + files.map(\.path))
         var errors: [Diagnostic] = []
         for line in output.text.split(separator: "\n") {
             // path:line:column: error: message
