@@ -54,7 +54,7 @@ def test_emacs_eglot_with_the_shipped_setup(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
-        "ok connected", "ok diagnostics 7", "ok completion"], result.stdout
+        "ok connected", "ok project root", "ok diagnostics 7", "ok completion"], result.stdout
 
 
 def test_helix_languages_toml():

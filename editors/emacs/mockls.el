@@ -1,7 +1,9 @@
 ;;; mockls.el --- mockls through eglot -*- lexical-binding: t; -*-
 
 ;; Load this file (or copy its forms into your init file), then `M-x eglot' in a Swift test file or a GraphQL
-;; document, or add `eglot-ensure' to `swift-mode-hook'.
+;; document, or add `eglot-ensure' to `swift-mode-hook'. Swift buffers need `swift-mode', which comes from MELPA
+;; (`M-x package-install RET swift-mode', with MELPA in `package-archives'); Emacs 29+ also has `swift-ts-mode'
+;; packages. GraphQL documents need `graphql-mode' (MELPA too).
 ;;
 ;; Eglot runs one server per buffer: with this set-up, Swift buffers talk to mockls, not to sourcekit-lsp.
 ;; To keep sourcekit-lsp for Swift, leave out `swift-mode' below and use mockls for GraphQL documents, or run
@@ -10,6 +12,8 @@
 ;;; Code:
 
 (require 'eglot)
+(require 'project)
+(require 'cl-lib)
 
 (defgroup mockls nil
   "The mockls language server for Apollo iOS test mocks."
@@ -30,6 +34,30 @@
   (list mockls-program))
 
 (add-to-list 'eglot-server-programs (cons mockls-modes #'mockls--contact))
+
+;; The project eglot starts mockls in. Outside version control Emacs finds no project, and eglot would take the
+;; buffer's own folder (a test folder, with no GraphQL in it): the nearest folder above that holds an Apollo or
+;; graphql-config configuration is the project then. Under version control the repository stays the project.
+
+(defcustom mockls-project-markers
+  '("apollo-codegen-config.json" ".graphqlrc" ".graphqlrc.yml" ".graphqlrc.yaml" ".graphqlrc.json"
+    "graphql.config.yml" "graphql.config.yaml" "graphql.config.json")
+  "Files whose folder is a project for mockls."
+  :type '(repeat string)
+  :group 'mockls)
+
+(defun mockls-project-find (dir)
+  "The project of DIR: the nearest folder above it with one of `mockls-project-markers'."
+  (let ((roots (delq nil (mapcar (lambda (marker) (locate-dominating-file dir marker)) mockls-project-markers))))
+    (when roots
+      ;; The nearest: the longest of the folders found.
+      (cons 'mockls (file-name-as-directory
+                     (expand-file-name (car (sort roots (lambda (a b) (> (length a) (length b)))))))))))
+
+(cl-defmethod project-root ((project (head mockls)))
+  (cdr project))
+
+(add-hook 'project-find-functions #'mockls-project-find 'append)
 
 (provide 'mockls)
 
