@@ -36,13 +36,19 @@ define apt_install_missing
 	fi
 endef
 
-## System packages: json-c (the message path's JSON library) and pkg-config (which SwiftPM uses to find it).
+## System packages: json-c (the message path's JSON library) and pkg-config (which SwiftPM uses to find it), from
+## Homebrew on macOS and apt elsewhere.
 deps:
+ifeq ($(shell uname -s),Darwin)
+	@brew list json-c >/dev/null 2>&1 && brew list pkg-config >/dev/null 2>&1 || brew install json-c pkg-config
+else
 	$(call apt_install_missing,libjson-c-dev pkg-config)
+endif
 
-## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py).
+## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py), and tmux, in which the
+## README's pictures are taken from Neovim (Examples/screenshots).
 editor-deps:
-	$(call apt_install_missing,neovim emacs-nox elpa-eglot)
+	$(call apt_install_missing,neovim emacs-nox elpa-eglot tmux)
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

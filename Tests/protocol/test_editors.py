@@ -5,6 +5,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tomllib
 
 from pathlib import Path
@@ -80,3 +81,17 @@ def test_vscode_manifest_and_extension():
     assert 'getConfiguration("mockls").get<string>("path")' in source and 'args: ["--stdio"]' in source
     assert 'language: "swift"' in source and 'language: "graphql"' in source
     json.loads((EDITORS / "vscode" / "tsconfig.json").read_text())
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None or shutil.which("tmux") is None, reason="nvim and tmux are needed (make test installs them)")
+def test_the_readme_pictures_show_what_neovim_shows(tmp_path):
+    # The README's pictures come from this script; here it runs against the binary under test, and what the
+    # pictures must show is checked in what it captured.
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "Examples" / "screenshots" / "make_screenshots.py"), "--mockls", str(absolute_binary()),
+         "--out", str(tmp_path)], capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stdout + result.stderr
+    completion = (tmp_path / "completion.svg").read_text()
+    assert all(label in completion for label in ["author", "coAuthors", "genre", "rating", "title"]), completion[:2000]
+    assert "reading `name` crashes" in (tmp_path / "diagnostic.svg").read_text()
+    assert "Set `name` on the `Mock&lt;Author&gt;`" in (tmp_path / "quickfix.svg").read_text()
