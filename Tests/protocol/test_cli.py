@@ -89,11 +89,12 @@ def test_check_finds_exactly_the_scenario_diagnostics(name, tmp_path):
     assert matches(expected(name), records) == []
 
 
-@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15"])
-def test_check_from_a_folder_inside_the_scenario_finds_the_project_above(name, tmp_path):
-    # An editor or CI job rooted in the test folder: the project (and the 1.15 pin) is found in the folders above.
+@pytest.mark.parametrize("inner", ["Tests", "Tests/AnimalKingdomTests"])
+@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15", "animalkingdom-2.x"])
+def test_check_from_a_folder_inside_the_scenario_finds_the_project_above(name, inner, tmp_path):
+    # An editor or CI job rooted in any folder inside the scenario: the project (and the 1.15 pin) is found in the
+    # folders above, and exactly the scenario's diagnostics come out, no other.
     folder = workspace(name, tmp_path)
-    inner = "Tests/AnimalKingdomTests"
     result = run("check", "--workspace", str(folder / inner), "--format", "json")
     assert result.returncode == 1, result.stderr
     records = _json.loads(result.stdout)
