@@ -42,7 +42,7 @@ final class DiagnosticsDelivery: Sendable {
 
     /// Told once, when the index is in, of an open test file (it imports ApolloTestSupport) that belongs to no
     /// project with a schema: it gets no mock diagnostics, and the user should know why.
-    private let noProject: @Sendable (DocumentURI) -> Void
+    private let noProject: @Sendable (_ uri: DocumentURI, _ configuredWithoutSchema: Bool) -> Void
     private let isIndexed: @Sendable () -> Bool
     private let toldOfNoProject = Atomic<Bool>(false)
 
@@ -50,7 +50,8 @@ final class DiagnosticsDelivery: Sendable {
         mode: Mode, workspaces: @escaping @Sendable () -> [Workspace],
         publish: @escaping @Sendable (_ document: Document?, _ uri: DocumentURI, _ diagnostics: [TestDiagnostic]) -> Void,
         refresh: @escaping @Sendable () -> Void,
-        isIndexed: @escaping @Sendable () -> Bool = { true }, noProject: @escaping @Sendable (DocumentURI) -> Void = { _ in }
+        isIndexed: @escaping @Sendable () -> Bool = { true },
+        noProject: @escaping @Sendable (_ uri: DocumentURI, _ configuredWithoutSchema: Bool) -> Void = { _, _ in }
     ) {
         self.mode = mode
         self.workspaces = workspaces
@@ -68,7 +69,11 @@ final class DiagnosticsDelivery: Sendable {
             !workspaces().contains(where: { $0.project(forSwiftFile: url, text: document.lines.bytes) != nil }),
             !toldOfNoProject.exchange(true, ordering: .relaxed)
         else { return }
-        noProject(document.uri)
+        // A configuration whose schema is missing or does not parse yet is not "no project" to the user.
+        let configured = workspaces().contains { workspace in
+            workspace.projects.contains { if case .folder = $0.configuration.source { false } else { true } }
+        }
+        noProject(document.uri, configured)
     }
 
     /// A Swift document was opened or edited.

@@ -313,12 +313,18 @@ public final class LanguageServer: @unchecked Sendable {
                 }
             },
             isIndexed: { indexerReference.withLock { $0 }?.isReady ?? false },
-            noProject: { uri in
-                let message = """
-                    mockls found no Apollo project for \(URL(string: uri)?.lastPathComponent ?? uri): it reads one from an \
-                    apollo-codegen-config.json or graphql-config file in the workspace or in a folder above it, up to the \
-                    repository's top. Mock completion and diagnostics are off for this file until it finds one.
-                    """
+            noProject: { uri, configuredWithoutSchema in
+                let file = URL(string: uri)?.lastPathComponent ?? uri
+                let message = configuredWithoutSchema
+                    ? """
+                        mockls found the Apollo configuration for \(file) but no schema types: its schema files are \
+                        missing or do not parse yet. Mock completion and diagnostics are off for this file until they do.
+                        """
+                    : """
+                        mockls found no Apollo project for \(file): it reads one from an apollo-codegen-config.json or \
+                        graphql-config file in the workspace or in a folder above it, up to the repository's top. Mock \
+                        completion and diagnostics are off for this file until it finds one.
+                        """
                 logger.warning("\(message)")
                 if let bytes = try? OutgoingMessage.notification(
                     method: ShowMessageNotification.method, params: LogMessageParams(type: .warning, message: message))

@@ -72,3 +72,24 @@ def test_the_scenario_opened_from_its_test_folder_reports_exactly_its_diagnostic
         assert lines == wanted
     finally:
         server.kill()
+
+
+def test_a_configured_project_without_a_schema_says_so(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "apollo-codegen-config.json").write_text(
+        '{"schemaNamespace": "PetAPI", "input": {"schemaSearchPaths": ["graphql/*.graphqls"], "operationSearchPaths": ["*.graphql"]}}')
+    # The schema the configuration names is not there (not generated yet, a wrong path).
+    tests = tmp_path / "Tests"
+    tests.mkdir()
+    (tests / "DogTests.swift").write_text("import ApolloTestSupport\nlet dog = Mock<Dog>(speceis: \"Lab\")\n")
+    server = start(tmp_path)
+    try:
+        open_file(server, tests / "DogTests.swift")
+        messages = messages_until(server, 3)
+        shown = [m["params"]["message"] for m in messages if m.get("method") == "window/showMessage"]
+        assert len(shown) == 1 and "no schema types" in shown[0], shown
+        swift_diagnostics = [m for m in messages if m.get("method") == "textDocument/publishDiagnostics"
+                             and m["params"]["uri"].endswith(".swift") and m["params"]["diagnostics"]]
+        assert swift_diagnostics == [], swift_diagnostics
+    finally:
+        server.kill()
