@@ -63,14 +63,15 @@ final class DiagnosticsDelivery: Sendable {
 
     /// Tells `noProject` of `document` if it is a test file of no project (once a session).
     private func checkProject(of document: Document) {
-        guard !toldOfNoProject.load(ordering: .relaxed), isIndexed(),
-            document.lines.bytes.contains(bytes: "import ApolloTestSupport"),
+        let text = document.lines.bytes
+        let workspaces = workspaces()
+        guard !toldOfNoProject.load(ordering: .relaxed), isIndexed(), text.contains(bytes: "import ApolloTestSupport"),
             let url = URL(string: document.uri), url.isFileURL,
-            !workspaces().contains(where: { $0.project(forSwiftFile: url, text: document.lines.bytes) != nil }),
+            !workspaces.contains(where: { $0.project(forSwiftFile: url, text: text) != nil }),
             !toldOfNoProject.exchange(true, ordering: .relaxed)
         else { return }
         // A configuration whose schema is missing or does not parse yet is not "no project" to the user.
-        let configured = workspaces().contains { workspace in
+        let configured = workspaces.contains { workspace in
             workspace.projects.contains { if case .folder = $0.configuration.source { false } else { true } }
         }
         noProject(document.uri, configured)
@@ -78,13 +79,15 @@ final class DiagnosticsDelivery: Sendable {
 
     /// A Swift document was opened or edited.
     func changed(_ document: Document) {
-        if !toldOfNoProject.load(ordering: .relaxed) { queue.async { [self] in checkProject(of: document) } }
-        let generation = state.withLock { state in
+        let (generation, opened) = state.withLock { state in
+            let opened = state.open[document.uri] == nil
             state.open[document.uri] = document
             state.edits += 1
             state.generation[document.uri] = state.edits
-            return state.edits
+            return (state.edits, opened)
         }
+        // Whether the file has a project is asked when it opens (and at every re-index), not at every keystroke.
+        if opened, !toldOfNoProject.load(ordering: .relaxed) { queue.async { [self] in checkProject(of: document) } }
         guard mode == .push else { return }
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             guard let current = state.withLock({ $0.generation[document.uri] == generation ? $0.open[document.uri] : nil }) else {
