@@ -20,7 +20,7 @@ FUZZ_BUILD    := .build-fuzz
 # apt as root, or through sudo when there is one.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench install uninstall deps editor-deps python-env clean
+.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench install uninstall brew-install deps editor-deps python-env clean
 
 all: build
 
@@ -45,10 +45,10 @@ else
 	$(call apt_install_missing,libjson-c-dev pkg-config)
 endif
 
-## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py), and tmux, in which the
-## README's pictures are taken from Neovim (Examples/screenshots).
+## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py), tmux, in which the
+## README's pictures are taken from Neovim (Examples/screenshots), and Ruby, which runs the Homebrew formula.
 editor-deps:
-	$(call apt_install_missing,neovim emacs-nox elpa-eglot tmux)
+	$(call apt_install_missing,neovim emacs-nox elpa-eglot tmux ruby)
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -130,6 +130,20 @@ install: release
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mockls
+
+## macOS: installs mockls with Homebrew, built from source (editors/homebrew/mockls.rb), from a tarball of this
+## clone's HEAD (commit first: uncommitted changes are not in it), through a local tap `mockls/local`.
+BREW_TARBALL = .build/homebrew/mockls-$(VERSION).tar.gz
+brew-install: VERSION = $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Server/Version.swift)
+brew-install:
+	@command -v brew >/dev/null 2>&1 || { echo "brew-install needs Homebrew (https://brew.sh); elsewhere use make install"; exit 2; }
+	mkdir -p .build/homebrew
+	git archive --format=tar.gz --prefix=mockls-$(VERSION)/ -o $(BREW_TARBALL) HEAD
+	tap="$$(brew --repository)/Library/Taps/mockls/homebrew-local"; \
+	  [ -d "$$tap" ] || brew tap-new --no-git mockls/local; \
+	  mkdir -p "$$tap/Formula" && editors/homebrew/fill-formula.sh $(BREW_TARBALL) "$$tap/Formula/mockls.rb"
+	if brew list mockls/local/mockls >/dev/null 2>&1; then brew reinstall --build-from-source mockls/local/mockls; \
+	  else brew install --build-from-source mockls/local/mockls; fi
 
 clean:
 	rm -rf .build $(VENV) Benchmarks/.build

@@ -98,7 +98,7 @@ public enum MockCompletions {
     }
 
     /// A completion before it is placed.
-    struct Item {
+    struct Item: Sendable {
         var label: String
         var kind: Completion.Kind
         var detail: String?
@@ -139,13 +139,17 @@ public enum MockCompletions {
         switch call {
         case .mockInitializer(let value):
             guard case .mock(let object) = resolver.resolve(value, at: offset) else { return [] }
-            return written.open(object.fields, label: \.initLabel).filter(takesValue).map { field in
-                let detail = project.mockModel.format == .defaults && field.isNonNull
-                    ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
-                return argument(
-                    field.initLabel, detail: detail, documentation: .mockField(object: object.name, key: field.key),
-                    placeholder: placeholder(field, schema: project.schema), isDeprecated: field.deprecationReason != nil)
+            // The same for every request about this mock until the index changes: built once per revision.
+            let labels = project.derived("mock initializer labels", object.name, "") {
+                object.fields.map { field in
+                    let detail = project.mockModel.format == .defaults && field.isNonNull
+                        ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
+                    return LabelItem(field: field, item: argument(
+                        field.initLabel, detail: detail, documentation: .mockField(object: object.name, key: field.key),
+                        placeholder: placeholder(field, schema: project.schema), isDeprecated: field.deprecationReason != nil))
+                }
             }
+            return written.open(labels, label: \.field.initLabel).filter { takesValue($0.field) }.map(\.item)
         case .placeholder(let value):
             switch resolver.resolve(value, at: offset) {
             case .mock(let object):
@@ -172,6 +176,12 @@ public enum MockCompletions {
             guard written.isEmpty, let selectionSet = resolver.selectionSet(path) else { return [] }
             return fromArguments(selectionSet, at: offset, resolver: resolver)
         }
+    }
+
+    /// A mock field and its label's item.
+    private struct LabelItem: Sendable {
+        var field: MockField
+        var item: Item
     }
 
     private static func argument(
@@ -269,6 +279,10 @@ public enum MockCompletions {
     // MARK: Documentation
 
     static func documentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {
+        project.derived("mock field documentation", object, field.key) { makeDocumentation(field, of: object, project: project) }
+    }
+
+    private static func makeDocumentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {
         var lines = ["`\(field.key): \(field.graphqlType)`"]
         if let description = field.description?.value { lines.append(description) }
         if let reason = field.deprecationReason { lines.append("**Deprecated:** \(reason)") }

@@ -1,3 +1,4 @@
+import Foundation
 import LSP
 import SourceText
 import SwiftAnalysis
@@ -8,6 +9,9 @@ public struct Document: Sendable {
     public let languageID: String
     public let version: Int
     public let lines: LineTable
+    /// The file the URI names, standardized: worked out once when the document opens, not on every request
+    /// (parsing and standardizing a URL was a fifth of a completion's time). Nil for a URI that is not a URL.
+    public let fileURL: URL?
     /// Its Swift syntax tree, for Swift documents; parsed when first asked for.
     let swiftParse: SwiftParseCache?
 
@@ -19,6 +23,7 @@ public struct Document: Sendable {
         self.languageID = languageID
         self.version = version
         self.lines = lines
+        fileURL = previous?.uri == uri ? previous?.fileURL : URL(string: uri).map(\.standardizedFileURL)
         let isSwift = languageID == "swift" || uri.hasSuffix(".swift")
         swiftParse = isSwift ? SwiftParseCache(lines: lines, after: previous?.swiftParse, retention: retention) : nil
     }

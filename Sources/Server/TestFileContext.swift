@@ -18,7 +18,7 @@ struct TestFileContext: Sendable {
 
     /// The context of a Swift document: nil for another language, or for a file of no project.
     init?(_ document: Document, in workspaces: [Workspace]) {
-        guard let file = document.swiftFile, let url = URL(string: document.uri).map(\.standardizedFileURL),
+        guard let file = document.swiftFile, let url = document.fileURL,
             let (workspace, project) = workspaces.lazy.compactMap({ workspace in
                 workspace.project(forSwiftFile: url, text: document.lines.bytes).map { (workspace, $0) }
             }).first

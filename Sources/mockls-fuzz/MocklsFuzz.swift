@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Fuzzing
 
 /// Fuzzing and differential testing of mockls: see `make fuzz` and `make test` (the differential).
@@ -132,15 +135,31 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var locations: Locations
 
     @Argument var surface: String
-    @Argument var files: [String]
+    @Argument(help: "Input files, or folders of them (a libFuzzer corpus).")
+    var files: [String]
+
+    @Option(help: "How many times to run the inputs, in one process: a long session's memory, from a corpus.")
+    var passes = 1
 
     func run() throws {
         guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
         let target = name.make(try locations.fixture())
-        for file in files {
-            target.runAlone(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        let inputs = try files.flatMap(Self.inputFiles(at:)).map { Array(try Data(contentsOf: $0)) }
+        for pass in 1...max(1, passes) {
+            for input in inputs { target.runAlone(input) }
+            if passes > 1 {
+                print("pass \(pass): \(inputs.count) inputs, resident \(residentMegabytes()) MB, allocated \(allocatedMegabytes()) MB")
+            }
         }
-        print("\(surface): \(files.count) inputs replayed")
+        print("\(surface): \(inputs.count * max(1, passes)) inputs replayed")
+    }
+
+    /// A file, or the files of a folder in name order.
+    private static func inputFiles(at path: String) throws -> [URL] {
+        let url = URL(fileURLWithPath: path)
+        guard (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true else { return [url] }
+        return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 }
 
@@ -212,6 +231,37 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 #endif
+
+/// What malloc has handed out and not had back, in MB (glibc; 0 elsewhere): unlike the resident set, it falls when
+/// memory is freed, so a leak shows here and fragmentation does not. Read from `malloc_info`'s report: the memory
+/// the arenas took from the system, less what lies free in them.
+func allocatedMegabytes() -> Int {
+    #if canImport(Glibc)
+    typealias MallocInfo = @convention(c) (CInt, UnsafeMutablePointer<FILE>?) -> CInt
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return 0 }
+    var buffer: UnsafeMutablePointer<CChar>?
+    var length = 0
+    guard let stream = open_memstream(&buffer, &length) else { return 0 }
+    _ = unsafeBitCast(symbol, to: MallocInfo.self)(0, stream)
+    fclose(stream)
+    guard let buffer else { return 0 }
+    defer { free(buffer) }
+    let report = String(cString: buffer)
+    // The totals follow the last </heap>: <total type="fast" … size="N"/>, <total type="rest" … size="N"/>,
+    // <system type="current" size="N"/>.
+    guard let totals = report.range(of: "</heap>", options: .backwards).map({ report[$0.upperBound...] }) else { return 0 }
+    func size(of prefix: String) -> Int {
+        guard let start = totals.range(of: prefix) else { return 0 }
+        let rest = totals[start.upperBound...]
+        guard let open = rest.range(of: "size=\""), let close = rest[open.upperBound...].firstIndex(of: "\"") else { return 0 }
+        return Int(rest[open.upperBound..<close]) ?? 0
+    }
+    let free = size(of: "<total type=\"fast\"") + size(of: "<total type=\"rest\"")
+    return max(0, size(of: "<system type=\"current\"") - free) / (1024 * 1024)
+    #else
+    return 0
+    #endif
+}
 
 /// The resident set of this process, in MB (Linux; 0 elsewhere).
 func residentMegabytes() -> Int {

@@ -95,3 +95,25 @@ def test_the_readme_pictures_show_what_neovim_shows(tmp_path):
     assert all(label in completion for label in ["author", "coAuthors", "genre", "rating", "title"]), completion[:2000]
     assert "reading `name` crashes" in (tmp_path / "diagnostic.svg").read_text()
     assert "Set `name` on the `Mock&lt;Author&gt;`" in (tmp_path / "quickfix.svg").read_text()
+
+
+@pytest.mark.skipif(shutil.which("ruby") is None, reason="ruby is not installed (make test installs it)")
+def test_homebrew_formula_installs_and_passes_its_test(tmp_path):
+    """editors/homebrew/mockls.rb as `make brew-install` fills it in, run by a stand-in for Homebrew's formula DSL
+    (Homebrew itself cannot be installed here): its tarball and checksum, its install steps and its own test block,
+    which checks a small Apollo project with the installed binary."""
+    version = subprocess.run([str(absolute_binary()), "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    tarball = tmp_path / f"mockls-{version}.tar.gz"
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar.gz", f"--prefix=mockls-{version}/", "-o", str(tarball), "HEAD"],
+        cwd=ROOT, capture_output=True, text=True)
+    if archive.returncode != 0:
+        pytest.skip(f"not a git clone, so no source tarball to build from: {archive.stderr.strip()}")
+    formula = tmp_path / "mockls.rb"
+    subprocess.run([str(EDITORS / "homebrew" / "fill-formula.sh"), str(tarball), str(formula)], check=True)
+    assert f'version "{version}"' in formula.read_text()
+    result = subprocess.run(
+        ["ruby", "Tests/editors/homebrew_check.rb", str(formula), str(tarball), str(absolute_binary())],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "ok", result.stdout + result.stderr

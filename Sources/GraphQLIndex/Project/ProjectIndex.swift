@@ -48,9 +48,8 @@ public struct ProjectIndex: Sendable {
     private var selectors: [String: [String: [String]]] = [:]
     /// Different for every index built, in any project: what caches of results computed from it are keyed by.
     public private(set) var revision = ProjectIndex.nextRevision()
-    /// `definitions(selecting:on:limit:)` as asked since the last rebuild: completion asks it for every item of
-    /// every reply (a field's documentation names who selects it). Copies of one revision share it.
-    private var selectingDefinitions = SelectingDefinitionsCache()
+    /// Answers computed from this revision since the last rebuild (see `RevisionMemo`).
+    private var memo = RevisionMemo()
 
     public init(namespace: String, format: MockFormat = .defaults, sources: [(path: String, role: DocumentRole, text: [UInt8])]) {
         self.namespace = namespace
@@ -131,7 +130,7 @@ public struct ProjectIndex: Sendable {
     private mutating func rebuild(schemaChanged: Bool) {
         selectionSets = Lazy()
         revision = Self.nextRevision()
-        selectingDefinitions = SelectingDefinitionsCache()
+        memo = RevisionMemo()
         let schemaDocuments = sorted(.schema)
         if schemaChanged {
             schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
@@ -186,7 +185,16 @@ public struct ProjectIndex: Sendable {
     /// mock has that field. Read from lists kept in path order at indexing time: the cost is the answer's (at most
     /// `limit` names), not the project's. `more`: other definitions select it too.
     public func definitions(selecting key: String, on object: String, limit: Int = .max) -> (names: [String], more: Bool) {
-        selectingDefinitions.answer(key, object, limit) { findDefinitions(selecting: key, on: object, limit: limit) }
+        memo.answer(RevisionMemo.Key(kind: "selecting", first: key, second: object, limit: limit)) {
+            findDefinitions(selecting: key, on: object, limit: limit)
+        }
+    }
+
+    /// A value derived from this revision of the index by a feature (`kind` names it, `first` and `second` what it
+    /// is about), computed once until the index next changes: completion asks for a field's documentation for every
+    /// item of every reply.
+    public func derived<Value: Sendable>(_ kind: String, _ first: String, _ second: String, _ compute: () -> Value) -> Value {
+        memo.answer(RevisionMemo.Key(kind: kind, first: first, second: second), compute)
     }
 
     private func findDefinitions(selecting key: String, on object: String, limit: Int) -> (names: [String], more: Bool) {
@@ -272,21 +280,24 @@ final class Lazy<Value: Sendable>: Sendable {
     }
 }
 
-/// Answers of `ProjectIndex.definitions(selecting:on:limit:)` for one index revision.
-final class SelectingDefinitionsCache: Sendable {
-    private struct Key: Hashable {
-        var key: String
-        var object: String
-        var limit: Int
+/// Answers derived from one revision of an index, each computed once: `definitions(selecting:on:limit:)` and what
+/// the features above ask for every item of every reply (a field's documentation). Copies of one revision share it;
+/// a rebuild starts a new one, so nothing outlives the documents it was computed from. It holds at most one answer
+/// per question a schema can be asked (a field of a type), so it stays the schema's size.
+final class RevisionMemo: Sendable {
+    struct Key: Hashable, Sendable {
+        var kind: String
+        var first: String
+        var second: String
+        var limit = 0
     }
 
-    private let answers = Mutex<[Key: (names: [String], more: Bool)]>([:])
+    private let answers = Mutex<[Key: any Sendable]>([:])
 
-    func answer(_ key: String, _ object: String, _ limit: Int, _ find: () -> (names: [String], more: Bool)) -> (names: [String], more: Bool) {
-        let cacheKey = Key(key: key, object: object, limit: limit)
-        if let known = answers.withLock({ $0[cacheKey] }) { return known }
-        let found = find()
-        answers.withLock { $0[cacheKey] = found }
-        return found
+    func answer<Value: Sendable>(_ key: Key, _ compute: () -> Value) -> Value {
+        if let known = answers.withLock({ $0[key] }) as? Value { return known }
+        let computed = compute()
+        answers.withLock { $0[key] = computed }
+        return computed
     }
 }
