@@ -377,7 +377,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     static let graphQLExtensions: Set<String> = ["graphql", "graphqls", "gql"]
     static let configurationNames: Set<String> = Set(
-        [ProjectDiscovery.apolloConfigurationName, "Package.resolved"] + GraphQLConfigFile.names)
+        [ProjectDiscovery.apolloConfigurationName] + MockFormatDetector.pinFileNames + GraphQLConfigFile.names)
 
     /// Open GraphQL documents, whose text wins over the disk.
     private var graphQLOverlays: [URL: [UInt8]] {
@@ -413,7 +413,7 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         let patterns = ["**/*.graphql", "**/*.graphqls", "**/*.gql", "**/\(ProjectDiscovery.apolloConfigurationName)",
-                        "**/.graphqlrc*", "**/graphql.config.*", "**/Package.resolved", "**/*+Mock.graphql.swift"]
+                        "**/.graphqlrc*", "**/graphql.config.*", "**/Package.resolved", "**/Podfile.lock", "**/*+Mock.graphql.swift"]
         let registration = Registration(
             id: "mockls-watched-files", method: DidChangeWatchedFilesNotification.method,
             registerOptions: DidChangeWatchedFilesRegistrationOptions(watchers: patterns.map(FileSystemWatcher.init)))

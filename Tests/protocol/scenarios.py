@@ -25,6 +25,27 @@ PACKAGE_RESOLVED_1_15 = {
 }
 
 
+# The same 1.15 scenario on CocoaPods: Apollo pinned by a Podfile.lock instead (`<scenario>-cocoapods`).
+PODFILE_LOCK_1_15 = """PODS:
+  - Apollo (1.15.3):
+    - Apollo/AutomaticPersistedQueries (= 1.15.3)
+  - Apollo/AutomaticPersistedQueries (1.15.3)
+  - Apollo/ApolloTestSupport (1.15.3)
+
+DEPENDENCIES:
+  - Apollo (= 1.15.3)
+  - Apollo/ApolloTestSupport (= 1.15.3)
+
+SPEC REPOS:
+  trunk:
+    - Apollo
+
+COCOAPODS: 1.15.2
+"""
+
+COCOAPODS = "-cocoapods"
+
+
 def require_scenarios():
     if not SCENARIOS.is_dir():
         pytest.skip("../shared is not beside the repository; scenario tests skipped")
@@ -34,6 +55,8 @@ def workspace(name: str, tmp_path: Path, copy: bool = False) -> Path:
     """The scenario's folder, or a copy (always for the 1.15 scenario, which gets its Package.resolved there; its
     config's relative paths still reach ../../apollo through a link)."""
     require_scenarios()
+    cocoapods = name.endswith(COCOAPODS)
+    name = name.removesuffix(COCOAPODS)
     source = SCENARIOS / name
     if not name.endswith("-1.15") and not copy:
         return source
@@ -42,7 +65,10 @@ def workspace(name: str, tmp_path: Path, copy: bool = False) -> Path:
     (root / "apollo").symlink_to(SCENARIOS.parent / "apollo")
     target = root / "scenarios" / name
     shutil.copytree(source, target)
-    if name.endswith("-1.15"):
+    if cocoapods:
+        (target / "Package.resolved").unlink(missing_ok=True)
+        (target / "Podfile.lock").write_text(PODFILE_LOCK_1_15)
+    elif name.endswith("-1.15"):
         (target / "Package.resolved").write_text(json.dumps(PACKAGE_RESOLVED_1_15))
     for file in target.rglob("*"):
         file.chmod(0o644 if file.is_file() else 0o755)
@@ -50,7 +76,7 @@ def workspace(name: str, tmp_path: Path, copy: bool = False) -> Path:
 
 
 def expected(name: str) -> list:
-    return json.loads((SCENARIOS / name / "expected-diagnostics.json").read_text())
+    return json.loads((SCENARIOS / name.removesuffix(COCOAPODS) / "expected-diagnostics.json").read_text())
 
 
 def matches(expectations: list, found: list) -> list:

@@ -79,8 +79,9 @@ import pytest
 from scenarios import expected, matches, workspace
 
 
-@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15"])
+@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15", "animalkingdom-1.15-cocoapods"])
 def test_check_finds_exactly_the_scenario_diagnostics(name, tmp_path):
+    # -cocoapods: the 1.15 scenario with Apollo pinned by a Podfile.lock instead of a Package.resolved.
     folder = workspace(name, tmp_path)
     result = run("check", "--workspace", str(folder), "--format", "json")
     assert result.returncode == 1, result.stderr

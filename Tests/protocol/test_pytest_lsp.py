@@ -306,11 +306,15 @@ async def test_scenario_diagnostics_follow_the_documents(scenario: LanguageClien
 from scenarios import workspace as scenario_workspace
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim"])
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]),
+    params=[("neovim", "animalkingdom-1.15"), ("neovim", "animalkingdom-1.15-cocoapods")])
 async def legacy_scenario(lsp_client: LanguageClient, request, tmp_path):
-    folder = scenario_workspace("animalkingdom-1.15", tmp_path)
+    # The 1.15 pin in a Package.resolved, and in a Podfile.lock (-cocoapods).
+    client_name, name = request.param
+    folder = scenario_workspace(name, tmp_path)
     lsp_client.folder = folder
-    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    await start(lsp_client, client_name, root_uri=folder.as_uri())
     yield
     await lsp_client.shutdown_session()
 

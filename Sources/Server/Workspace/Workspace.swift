@@ -183,20 +183,50 @@ public enum ProjectDiscovery {
 }
 
 /// Decides which mock format a workspace's Apollo generates (reference/apollo-mocks.md §0): from an `apollo-ios`
-/// pin in a `Package.resolved`, else the newest format.
+/// pin in a `Package.resolved` (SwiftPM) or an `Apollo` pod in a `Podfile.lock` (CocoaPods), else the newest format.
 public enum MockFormatDetector {
+    /// The names of the files a pin is read from: a change to one of them can change the format.
+    public static let pinFileNames = ["Package.resolved", "Podfile.lock"]
+
     public static func detect(in folder: URL) -> MockFormat {
-        for file in resolvedFiles(in: folder) {
-            if let version = apolloVersion(in: file) {
+        for file in pinFiles(in: folder) {
+            let version = file.lastPathComponent == "Podfile.lock" ? apolloVersion(inPodfileLock: file) : apolloVersion(in: file)
+            if let version {
                 return version.lexicographicallyPrecedes([1, 23]) ? .optionalParameters : .defaults
             }
         }
         return .defaults
     }
 
-    /// `Package.resolved` files: SwiftPM's, and those inside Xcode projects and workspaces.
-    static func resolvedFiles(in folder: URL) -> [URL] {
-        FileTree.files(under: folder) { $0.hasSuffix("/Package.resolved") }
+    /// `Package.resolved` files (SwiftPM's, and those inside Xcode projects and workspaces), then `Podfile.lock`s.
+    static func pinFiles(in folder: URL) -> [URL] {
+        let files = FileTree.files(under: folder) { $0.hasSuffix("/Package.resolved") || $0.hasSuffix("/Podfile.lock") }
+        return files.filter { $0.lastPathComponent == "Package.resolved" } + files.filter { $0.lastPathComponent == "Podfile.lock" }
+    }
+
+    /// The Apollo version a `Podfile.lock` resolved, as numbers: its `PODS:` entry `- Apollo (1.9.3)` or a
+    /// subspec's, `- Apollo/Core (1.9.3)` (quoted when CocoaPods quotes it). Other pods named `Apollo…` are not
+    /// Apollo iOS.
+    static func apolloVersion(inPodfileLock file: URL) -> [Int]? {
+        guard let bytes = FileTree.contents(file), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        var inPods = false
+        for line in text.split(whereSeparator: \.isNewline) {
+            if !line.hasPrefix(" ") {
+                inPods = line == "PODS:"
+                continue
+            }
+            // A pod is indented two spaces; what it depends on, four.
+            guard inPods, line.hasPrefix("  - "), !line.hasPrefix("   ") else { continue }
+            var entry = line.dropFirst(4)
+            if entry.hasPrefix("\"") { entry = entry.dropFirst() }
+            guard let open = entry.firstIndex(of: "("), let end = entry[open...].firstIndex(of: ")") else { continue }
+            let name = entry[..<open].trimmingCharacters(in: .whitespaces)
+            guard name == "Apollo" || name.hasPrefix("Apollo/") else { continue }
+            let numbers = entry[entry.index(after: open)..<end].split(separator: ".").map { Int($0) }
+            guard !numbers.isEmpty, !numbers.contains(nil) else { continue }
+            return numbers.compactMap { $0 }
+        }
+        return nil
     }
 
     struct Resolved: Decodable {
