@@ -76,31 +76,46 @@ struct FlowEvaluator {
             run(statements)
             scopes.removeLast()
         case .loop(let name, let sequence, let body):
-            // A body runs once per element of a known list, so nested loops multiply: past the budget the body runs
-            // once with an element nothing is known about (silent), keeping evaluation linear in the function.
-            let elements: [Value]
-            var truncated = false
-            if case .list(let values) = evaluate(sequence, expecting: nil), !values.isEmpty,
-                loopRuns * min(values.count, Self.elementsPerLoop) <= Self.loopRunBudget
-            {
-                elements = Array(values.prefix(Self.elementsPerLoop))
-                truncated = values.count > elements.count
-            } else {
-                elements = [.unknown]
-            }
-            let enclosing = (loopRuns, fixesAreWhole)
-            loopRuns *= elements.count
-            // A fix that sets a field on the elements followed would leave the others unset.
-            if truncated { fixesAreWhole = false }
-            for element in elements {
-                scopes.append(name.map { [$0: element] } ?? [:])
-                run(body)
-                scopes.removeLast()
-            }
-            (loopRuns, fixesAreWhole) = enclosing
+            _ = runPerElement(of: sequence, name: name, body: body, result: nil)
         case .typeMention(let type, let range):
             checkMockType(type, at: range)
         }
+    }
+
+    /// Runs `body` once per element of `sequence` with the element as `name` (a `for` loop, `forEach`, `map`), and
+    /// gives what `result` is after each run: the elements of a known list, else one run with an element nothing is
+    /// known about (nil then: the results are not all known). A body runs once per element of a known list, so
+    /// nested loops multiply: past the budget the body runs once with an unknown element (silent), keeping
+    /// evaluation linear in the function.
+    private mutating func runPerElement(of sequence: FlowValue, name: String?, body: [FlowStatement], result: FlowValue?) -> [Value]? {
+        let elements: [Value]
+        var truncated = false
+        var known = false
+        var empty = false
+        let evaluated = evaluate(sequence, expecting: nil)
+        if case .list(let values) = evaluated, values.isEmpty {
+            // Never runs; read once all the same, for what is wrong whatever the elements (a misspelled mock type).
+            (elements, known, empty) = ([.unknown], true, true)
+        } else if case .list(let values) = evaluated, loopRuns * min(values.count, Self.elementsPerLoop) <= Self.loopRunBudget {
+            elements = Array(values.prefix(Self.elementsPerLoop))
+            truncated = values.count > elements.count
+            known = !truncated
+        } else {
+            elements = [.unknown]
+        }
+        let enclosing = (loopRuns, fixesAreWhole)
+        loopRuns *= max(1, elements.count)
+        // A fix that sets a field on the elements followed would leave the others unset.
+        if truncated { fixesAreWhole = false }
+        var results: [Value] = []
+        for element in elements {
+            scopes.append(name.map { [$0: element] } ?? [:])
+            run(body)
+            if let result { results.append(evaluate(result, expecting: nil)) }
+            scopes.removeLast()
+        }
+        (loopRuns, fixesAreWhole) = enclosing
+        return known ? (empty ? [] : results) : nil
     }
 
     private func lookup(_ name: String) -> Value {
@@ -321,6 +336,8 @@ struct FlowEvaluator {
             }
         case .list(let values):
             return .list(values.map { evaluate($0, expecting: expected) })
+        case .mapped(let sequence, let name, let body, let result):
+            return runPerElement(of: sequence, name: name, body: body, result: result).map { .list($0) } ?? .unknown
         case .null:
             return .none
         case .other:
@@ -430,7 +447,7 @@ extension FlowValue {
         switch self {
         case .construction(let construction): construction.range
         case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
-        case .list, .null, .other: nil
+        case .list, .mapped, .null, .other: nil
         }
     }
 }

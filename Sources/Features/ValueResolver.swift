@@ -40,6 +40,8 @@ struct ValueResolver {
         case .element(let base):
             guard case .list(let element) = resolve(base, at: offset, depth: depth + 1) else { return nil }
             return element
+        case .list(let element):
+            return resolve(element, at: offset, depth: depth + 1).map { .list($0) }
         case .argument(let call, let label):
             guard case .mock(let object) = resolve(call, at: offset, depth: depth + 1), let field = field(label, of: object) else {
                 return nil

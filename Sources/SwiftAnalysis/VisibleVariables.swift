@@ -25,13 +25,17 @@ extension SwiftTestFile {
                 found += Self.parameters(function.signature.parameterClause.parameters)
             } else if let initializer = parent.as(InitializerDeclSyntax.self) {
                 found += Self.parameters(initializer.signature.parameterClause.parameters)
-            } else if let closure = parent.as(ClosureExprSyntax.self),
-                let parameters = closure.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self)
-            {
-                found += parameters.parameters.compactMap { parameter in
-                    guard let type = parameter.type, let value = Self.annotated(type) else { return nil }
-                    let name = parameter.secondName ?? parameter.firstName
-                    return VariableDeclaration(name: name.text, value: value, nameRange: Self.range(name))
+            } else if let closure = parent.as(ClosureExprSyntax.self) {
+                if let parameters = closure.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self) {
+                    found += parameters.parameters.compactMap { parameter in
+                        guard let type = parameter.type, let value = Self.annotated(type) else { return nil }
+                        let name = parameter.secondName ?? parameter.firstName
+                        return VariableDeclaration(name: name.text, value: value, nameRange: Self.range(name))
+                    }
+                }
+                // `dogs.forEach { dog in … }`, `dogs.map { dog in … }`: an element of the sequence, as in a `for` loop.
+                if let element = Self.element(of: closure), !found.contains(where: { $0.name == element.name }) {
+                    found.append(element)
                 }
             } else if let loop = parent.as(ForStmtSyntax.self), node.position >= loop.body.position,
                 let pattern = loop.pattern.as(IdentifierPatternSyntax.self), let sequence = WrittenExpression.read(loop.sequence)
@@ -73,6 +77,18 @@ extension SwiftTestFile {
             }
         }
         return found
+    }
+
+    /// The element parameter of a closure a sequence runs once per element (`forEach`, `map`, `filter`…), untyped.
+    private static func element(of closure: ClosureExprSyntax) -> VariableDeclaration? {
+        let call = closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.as(LabeledExprListSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
+        guard let call, let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+            ClosureRun.perElement.contains(access.declName.baseName.text) || access.declName.baseName.text == "map",
+            let sequence = WrittenExpression.read(base), let name = ClosureRun.elementName(of: closure), name != "$0",
+            let token = closure.signature?.parameterClause.flatMap({ $0.tokens(viewMode: .sourceAccurate).first { $0.text == name } })
+        else { return nil }
+        return VariableDeclaration(name: name, value: .element(sequence), nameRange: range(token))
     }
 
     private static func parameters(_ parameters: FunctionParameterListSyntax) -> [VariableDeclaration] {

@@ -28,6 +28,9 @@ public indirect enum WrittenExpression: Sendable, Hashable {
     case element(WrittenExpression)
     /// The value passed for `label` in a mock call (`Mock<Dog>(height: .init(|`): its type comes from the field.
     case argument(of: WrittenExpression, label: String)
+    /// `[Mock<Dog>(…), Mock<Dog>(…)]`: a list whose elements are all this; `dogs.map(X.from)` and
+    /// `dogs.map { X.from($0) }`: a list of those models.
+    case list(WrittenExpression)
 
     /// The expression a Swift expression stands for; nil when it is nothing mockls knows about.
     /// `contextual` is the type a leading-dot or bare `Mock(…)` expression takes from its surroundings.
@@ -45,6 +48,12 @@ public indirect enum WrittenExpression: Sendable, Hashable {
         }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
             return read(subscriptCall.calledExpression).map { .element($0) }
+        }
+        if let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty {
+            // Elements of one kind only: a list mixing mocks of several types has no element type to complete.
+            let elements = array.elements.map { read($0.expression) }
+            guard let kind = elements[0], elements.allSatisfy({ $0 == kind }) else { return nil }
+            return .list(kind)
         }
         if let chained = expression.as(OptionalChainingExprSyntax.self) { return read(chained.expression, contextual: contextual) }
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return read(unwrapped.expression, contextual: contextual) }
@@ -68,8 +77,25 @@ public indirect enum WrittenExpression: Sendable, Hashable {
             return name == "init" || name == "placeholder" ? contextual : nil
         }
         if let mock = mockType(base), name == "init" || name == "placeholder" { return .mock(mock) }
+        if name == "map", let call = callee.parent?.as(FunctionCallExprSyntax.self), let mapped = mappedModels(call) {
+            return .list(mapped)
+        }
         if name == "from" || name == "placeholder", let path = typePath(base) { return .selectionSet(path: path) }
         return nil
+    }
+
+    /// `xs.map(X.from)`, `xs.map { X.from($0) }`: models of `X`.
+    private static func mappedModels(_ call: FunctionCallExprSyntax) -> WrittenExpression? {
+        if call.trailingClosure == nil, call.arguments.count == 1, let reference = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+            reference.declName.baseName.text == "from", let base = reference.base, let path = typePath(base)
+        {
+            return .selectionSet(path: path)
+        }
+        let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+        guard let closure, closure.statements.count == 1, let only = closure.statements.first else { return nil }
+        let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
+        guard let expression, case .selectionSet(let path)? = read(expression) else { return nil }
+        return .selectionSet(path: path)
     }
 
     /// `Mock<Dog>` or `Mock<Q.Dog>` written as an expression.

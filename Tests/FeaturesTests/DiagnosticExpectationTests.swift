@@ -54,6 +54,17 @@ final class DiagnosticExpectationTests: XCTestCase {
         }
     }
 
+    /// Tests written in closures (Quick specs, `runActivity`, `forEach`, `map`, `filter`): `Tests/scenarios/closures`.
+    func testTestsWrittenInClosures() throws {
+        let folder = Self.goldens.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios/closures/Tests/SpecTests")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
+        XCTAssertEqual(files.count, 3)
+        let project = try project(format: .defaults)
+        for url in files {
+            Self.check(try String(contentsOf: url, encoding: .utf8), named: "closures/\(url.lastPathComponent)", project: project)
+        }
+    }
+
     func testSharedScenarios() throws {
         let scenarios = FeatureFixture.shared.appendingPathComponent("fixtures/scenarios")
         for (folder, format) in [("animalkingdom", MockFormat.defaults), ("animalkingdom-1.15", .optionalParameters)] {

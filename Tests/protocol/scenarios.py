@@ -75,6 +75,28 @@ def workspace(name: str, tmp_path: Path, copy: bool = False) -> Path:
     return target
 
 
+# The repository's own scenarios (Tests/scenarios): their test files say what they expect with `// expect:` lines;
+# their configurations reach the shared Apollo fixtures at ../shared.
+OWN_SCENARIOS = ROOT / "Tests" / "scenarios"
+
+
+def own_scenario(name: str) -> Path:
+    require_scenarios()
+    return OWN_SCENARIOS / name
+
+
+def expected_from_markers(folder: Path) -> list:
+    """The expectations written in a scenario's Swift files: a line ending `// expect: CODE word…`."""
+    expectations = []
+    for path in sorted(folder.rglob("*.swift")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if "// expect: " not in line:
+                continue
+            code, *words = line.split("// expect: ", 1)[1].split()
+            expectations.append({"file": str(path.relative_to(folder)), "line": number, "code": code, "messageContains": words})
+    return expectations
+
+
 def expected(name: str) -> list:
     return json.loads((SCENARIOS / name.removesuffix(COCOAPODS) / "expected-diagnostics.json").read_text())
 

@@ -76,7 +76,7 @@ import json as _json
 
 import pytest
 
-from scenarios import expected, matches, workspace
+from scenarios import expected, expected_from_markers, matches, own_scenario, workspace
 
 
 @pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15", "animalkingdom-1.15-cocoapods"])
@@ -186,3 +186,13 @@ def test_standard_error_carries_warnings_only_and_information_goes_to_the_client
         assert "mockls info:" in verbose.stderr, verbose.stderr
     finally:
         verbose.kill()
+
+
+def test_check_finds_exactly_the_diagnostics_of_tests_written_in_closures():
+    # Quick specs (describe/context/it, beforeEach), runActivity, forEach, map, filter: what the test files say.
+    folder = own_scenario("closures")
+    result = run("check", "--workspace", str(folder), "--format", "json")
+    assert result.returncode == 1, result.stderr
+    expectations = expected_from_markers(folder)
+    assert len(expectations) >= 7
+    assert matches(expectations, _json.loads(result.stdout)) == []

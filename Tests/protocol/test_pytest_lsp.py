@@ -303,6 +303,7 @@ async def test_scenario_diagnostics_follow_the_documents(scenario: LanguageClien
         assert scenario.diagnostic_refresh_count > 0, "a pulling client is asked to pull again when the index changes"
 
 
+from scenarios import expected_from_markers, own_scenario
 from scenarios import workspace as scenario_workspace
 
 
@@ -459,3 +460,23 @@ async def test_struct_factories_and_refactorings(scenario: LanguageClient):
     assert edit.new_text == "name: .placeholder(), " and edit.range.start == position(6, 18)
     on_mock = await titles_at(7, 25)
     assert "Fill every field of `Mock<Height>`" in on_mock and on_mock["Fill every field of `Mock<Height>`"].kind == "refactor.rewrite"
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "pulling-client"])
+async def closures_scenario(lsp_client: LanguageClient, request):
+    folder = own_scenario("closures")
+    lsp_client.folder = folder
+    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_tests_written_in_closures_get_their_diagnostics(closures_scenario: LanguageClient):
+    # Quick specs (describe/context/it, beforeEach), runActivity, forEach, map, filter: what the test files say.
+    folder = closures_scenario.folder
+    for relative in ("Tests/SpecTests/AnimalSpec.swift", "Tests/SpecTests/ClosureTests.swift"):
+        uri = open_file(closures_scenario, folder / relative)
+        found = await current_diagnostics(closures_scenario, uri)
+        wanted = [e for e in expected_from_markers(folder) if e["file"] == relative]
+        assert wanted and matches(wanted, as_records(found, relative)) == []

@@ -177,3 +177,23 @@ func labelsOfAFragmentPlaceholderAfterOne() {
 func missingArgumentsOfAStruct() {
   _ = Fixture(‸count: 1)
 }
+
+func labelsInsideAClosure() {
+  [1, 2].forEach { _ in
+    _ = Mock<Dog>(id: "1", ‸)
+  }
+}
+
+func membersOfAClosureElement() {
+  let dogs = [Mock<Dog>(species: "Lab")]
+  dogs.forEach { dog in
+    _ = dog.‸
+  }
+}
+
+func codeActionsOnAnUnsetReadInAClosure() {
+  let cats = [Mock<Cat>()]
+  cats.forEach { cat in
+    _ = AllAnimalsQuery.Data.AllAnimal.from(cat).spe‸cies
+  }
+}
