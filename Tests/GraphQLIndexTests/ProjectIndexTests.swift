@@ -79,6 +79,26 @@ final class ProjectIndexTests: XCTestCase {
         ])
     }
 
+    /// graphql-js's NoFragmentCyclesRule: a fragment that spreads itself, directly or through fragments in other
+    /// documents; each cycle once, at the spread that closes it.
+    func testFragmentCycles() {
+        let schema = Array("type Query { dog: Dog }\ntype Dog { name: String friend: Dog }\n".utf8)
+        let index = ProjectIndex(namespace: "API", sources: [
+            ("schema.graphqls", .schema, schema),
+            ("a.graphql", .executable, Array("fragment A on Dog { name friend { ...B } }\nfragment Self on Dog { ... on Dog { ...Self } }\n".utf8)),
+            ("b.graphql", .executable, Array("fragment B on Dog { ...C }\nfragment C on Dog { name ...A }\nquery Q { dog { ...A } }\n".utf8)),
+        ])
+        let messages = index.diagnostics.sorted { $0.key < $1.key }.flatMap { path, diagnostics in
+            diagnostics.map { "\(path) \($0.code): \($0.message.prefix { $0 != ";" })" }
+        }
+        XCTAssertEqual(messages, [
+            #"a.graphql fragment-cycle: Cannot spread fragment "Self" within itself"#,
+            #"b.graphql fragment-cycle: Cannot spread fragment "A" within itself via "B", "C""#,
+        ])
+        XCTAssertNil(index.selectionSet("A"))
+        XCTAssertEqual(index.selectionSet("QQuery.Data.Dog")?.fields.map(\.key), [])
+    }
+
     func testABrokenDocumentKeepsItsLastGoodVersion() {
         let schema = Array("type Query { dog: Dog } type Dog { name: String age: Int }".utf8)
         var index = ProjectIndex(namespace: "API", sources: [

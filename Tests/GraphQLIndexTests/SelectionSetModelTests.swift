@@ -122,6 +122,37 @@ final class SelectionSetLookupTests: XCTestCase {
         check(index, "duplicates")
     }
 
+    /// Found by the GraphQL fuzz surface: fragments that spread each other (invalid; Apollo rejects them) came out
+    /// with or without the rest of their cycle depending on which was built first, so a path read on its own
+    /// differed from the whole model. Each fragment of a cycle is now nothing, whichever is asked for first; what
+    /// spreads one leaves it out.
+    func testFragmentCyclesAreTheSameWhicheverIsReadFirst() {
+        let schema = """
+            type Query { pet: Pet }
+            interface Pet { name: String owner: Person }
+            union ClassroomPet = Cat | Bird
+            type Cat implements Pet { name: String owner: Person lives: Int }
+            type Bird implements Pet { name: String owner: Person wingspan: Float }
+            type Person { name: String }
+            """
+        let operations = """
+            query PetQuery { pet { ...PetDetails ...Outside } }
+            fragment PetDetails on Pet { name ...ClassroomPetDetails }
+            fragment ClassroomPetDetails on ClassroomPet { ... on Cat { lives } ...PetDetails }
+            fragment Outside on Pet { owner { name } ...PetDetails }
+            """
+        for first in ["PetDetails", "ClassroomPetDetails", "Outside", "PetQuery.Data.Pet", "ClassroomPetDetails.AsCat"] {
+            let index = ProjectIndex(namespace: "Cycles", sources: [
+                ("schema.graphqls", .schema, Array(schema.utf8)), ("ops.graphql", .executable, Array(operations.utf8)),
+            ])
+            _ = index.selectionSet(first)
+            check(index, "\(first) read first")
+            XCTAssertNil(index.selectionSet("PetDetails"), first)
+            XCTAssertNil(index.selectionSet("ClassroomPetDetails"), first)
+            XCTAssertEqual(index.selectionSet("Outside")?.fields.map(\.key), ["owner"], first)
+        }
+    }
+
     private func check(_ index: ProjectIndex, _ context: String) {
         let whole = SelectionSetModel(
             schema: index.schema,

@@ -7,6 +7,9 @@ struct DocumentAnalysis: Sendable {
     var operationNames: [Name]
     /// Fragment spreads, checked against the whole project's fragments.
     var spreads: [Name]
+    /// The spreads inside each fragment of the document, in its order: the project's fragment cycles are found from
+    /// them.
+    var fragmentSpreads: [(fragment: String, spreads: [Name])] = []
     /// The mock fields this document selects (Apollo's field collection).
     var fields: FieldCollector
 
@@ -19,7 +22,9 @@ struct DocumentAnalysis: Sendable {
         operationNames = []
         for definition in document.definitions {
             switch definition {
-            case .fragment(let fragment): fragmentNames.append(fragment.name)
+            case .fragment(let fragment):
+                fragmentNames.append(fragment.name)
+                fragmentSpreads.append((fragment.name.value, Self.spreads(in: fragment.selectionSet)))
             case .operation(let operation): if let name = operation.name { operationNames.append(name) }
             case .type, .schema, .directive:
                 diagnostics.append(.init(.warning, code: .schemaInOperations,
@@ -29,6 +34,20 @@ struct DocumentAnalysis: Sendable {
         }
         fields = FieldCollector(schema: schema)
         fields.collect(document)
+    }
+
+    /// The fragment spreads of a selection set, at any depth, in document order (iterative: documents nest deep).
+    static func spreads(in selectionSet: SelectionSet) -> [Name] {
+        var found: [Name] = []
+        var pending: [Selection] = selectionSet.selections.reversed()
+        while let selection = pending.popLast() {
+            switch selection {
+            case .field(let field): pending += (field.selectionSet?.selections ?? []).reversed()
+            case .fragmentSpread(let spread): found.append(spread.name)
+            case .inlineFragment(let inline): pending += inline.selectionSet.selections.reversed()
+            }
+        }
+        return found
     }
 }
 
@@ -61,6 +80,50 @@ enum DocumentValidator {
                 diagnostics.append(.init(.error, code: .unknownFragment,
                     "unknown fragment \(spread.value)\(suggestion(for: spread.value, among: known))",
                     at: SourceLocation(document: path, range: spread.range)))
+            }
+        }
+        return diagnostics + fragmentCycles(documents)
+    }
+
+    /// `fragment-cycle` at each spread that closes a cycle of fragments spreading one another, as graphql-js's
+    /// NoFragmentCyclesRule reports them ("Cannot spread fragment "A" within itself via "B"."): the first definition of
+    /// a name counts, and each cycle is reported once, where the walk from its first fragment in path order closes it.
+    static func fragmentCycles(_ documents: [(path: String, analysis: DocumentAnalysis)]) -> [IndexDiagnostic] {
+        var spreads: [String: (path: String, spreads: [Name])] = [:]
+        var order: [String] = []
+        for (path, analysis) in documents {
+            for (fragment, inside) in analysis.fragmentSpreads where spreads[fragment] == nil {
+                spreads[fragment] = (path, inside)
+                order.append(fragment)
+            }
+        }
+        var diagnostics: [IndexDiagnostic] = []
+        var done: Set<String> = []
+        for start in order where !done.contains(start) {
+            // Depth first, iteratively: a frame is a fragment and how many of its spreads were followed.
+            var path: [(fragment: String, next: Int)] = [(start, 0)]
+            var onPath: [String: Int] = [start: 0]
+            done.insert(start)
+            while let top = path.last {
+                let inside = spreads[top.fragment]?.spreads ?? []
+                guard top.next < inside.count else {
+                    onPath[top.fragment] = nil
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let spread = inside[top.next]
+                if let index = onPath[spread.value] {
+                    let via = path[(index + 1)...].map { "\"\($0.fragment)\"" }
+                    diagnostics.append(.init(.error, code: .fragmentCycle,
+                        "Cannot spread fragment \"\(spread.value)\" within itself" + (via.isEmpty ? "" : " via \(via.joined(separator: ", "))")
+                            + "; Apollo rejects the document, and mockls leaves the fragments of the cycle out",
+                        at: SourceLocation(document: spreads[top.fragment]?.path ?? "", range: spread.range)))
+                    continue
+                }
+                guard spreads[spread.value] != nil, done.insert(spread.value).inserted else { continue }
+                onPath[spread.value] = path.count
+                path.append((spread.value, 0))
             }
         }
         return diagnostics

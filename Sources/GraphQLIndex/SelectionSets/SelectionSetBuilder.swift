@@ -54,7 +54,13 @@ final class SelectionSetBuilder {
     let schema: Schema
     private let fragmentDefinitions: [String: FragmentDefinition]
     private var builtFragments: [String: NamedFragment] = [:]
-    private var fragmentsInProgress: Set<String> = []
+    /// The fragments being built, each spreading the next.
+    private var fragmentsInProgress: [String] = []
+    /// Fragments that spread themselves, directly or through others: invalid GraphQL, which Apollo rejects. Each
+    /// is built as nothing, so that what spreads one is the same whichever fragment a build starts from. (Built as
+    /// far as the cycle, a fragment came out with or without the others of its cycle depending on which was asked
+    /// for first: the per-definition selection sets then differed from the whole model's, a fuzz finding.)
+    private var cyclicFragments: Set<String> = []
 
     init(schema: Schema, fragments: [String: FragmentDefinition]) {
         self.schema = schema
@@ -77,15 +83,20 @@ final class SelectionSetBuilder {
 
     func build(fragment name: String) -> NamedFragment? {
         if let built = builtFragments[name] { return built }
-        guard fragmentsInProgress.count < Self.maximumFragmentNesting else { return nil }
-        guard let definition = fragmentDefinitions[name], !fragmentsInProgress.contains(name),
-            let type = schema[definition.typeCondition.value], type.isComposite
+        guard !cyclicFragments.contains(name), fragmentsInProgress.count < Self.maximumFragmentNesting else { return nil }
+        if let start = fragmentsInProgress.firstIndex(of: name) {
+            // A cycle: every fragment from this one to the innermost spreads the next and is spread by this one.
+            cyclicFragments.formUnion(fragmentsInProgress[start...])
+            return nil
+        }
+        guard let definition = fragmentDefinitions[name], let type = schema[definition.typeCondition.value], type.isComposite
         else { return nil }
-        fragmentsInProgress.insert(name)
-        defer { fragmentsInProgress.remove(name) }
+        fragmentsInProgress.append(name)
+        defer { fragmentsInProgress.removeLast() }
         let fragment = NamedFragment(definition: definition, isLocalCacheMutation: Self.isLocalCacheMutation(definition.directives))
         let source = DefinitionSource.fragment(definition, localCacheMutation: fragment.isLocalCacheMutation)
         let built = buildRoot(source: source, type: type.name, selectionSet: definition.selectionSet, fragment: fragment)
+        guard !cyclicFragments.contains(name) else { return nil }
         fragment.entities = built.entities.entities
         builtFragments[name] = fragment
         return fragment
