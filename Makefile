@@ -48,7 +48,7 @@ endif
 ## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py), tmux, in which the
 ## README's pictures are taken from Neovim (Examples/screenshots), and Ruby, which runs the Homebrew formula.
 editor-deps:
-	$(call apt_install_missing,neovim emacs-nox elpa-eglot tmux ruby)
+	$(call apt_install_missing,neovim emacs-nox elpa-eglot elpa-lsp-mode tmux ruby)
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

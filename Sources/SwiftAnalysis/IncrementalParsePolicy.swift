@@ -175,10 +175,24 @@ enum IncrementalParsePolicy {
             if let item = enclosingItem(of: node) {
                 facts.lastContextSensitiveItem = max(facts.lastContextSensitiveItem ?? 0, item.position.utf8Offset)
             }
-            // Error recovery can swallow whole items (a closure's body, with its own unexpected code) into unexpected
-            // nodes: the items nested there are as context-sensitive, and later than the one enclosing this node.
+            // Error recovery can swallow whole items (a closure's body, a function in a stray `case`) into unexpected
+            // nodes: every item nested there is as context-sensitive, whether or not it holds an error of its own
+            // (found by `make fuzz`: a `return` item inside a function swallowed by a `case`, reused after an edit
+            // to the function's signature before it). The last of them starts latest.
+            if let last = lastItemStart(in: node) {
+                facts.lastContextSensitiveItem = max(facts.lastContextSensitiveItem ?? 0, last)
+            }
         }
         for child in node.children(viewMode: .all) { addErrorFacts(of: child, to: &facts) }
+    }
+
+    /// Where the last code-block item or member nested in `node` starts: the rightmost one, found from the end.
+    private static func lastItemStart(in node: Syntax) -> Int? {
+        for child in node.children(viewMode: .all).reversed() {
+            if let nested = lastItemStart(in: child) { return nested }
+            if child.is(CodeBlockItemSyntax.self) || child.is(MemberBlockItemSyntax.self) { return child.position.utf8Offset }
+        }
+        return nil
     }
 
     private static func enclosingItem(of node: Syntax) -> Syntax? {

@@ -26,7 +26,17 @@ import Darwin
 /// the run at once. When a run goes over, the `[` it opens below its outermost one (and the `]` closing them in the
 /// run) are handed to the parser as `(` and `)`: the same length, so every offset and every other token is
 /// unchanged, and the tree keeps the file's shape where anyone could read it.
+///
+/// A second, independent cost (a swift-syntax fuzz finding, 1 KB taking 1.5 s to parse): brackets and parentheses
+/// left open across many lines (`/[[[[x⏎-[[[[x⏎…`) nest every following line deeper, and at each element that lacks
+/// its comma the parser's recovery looks ahead to the end of the nesting, so the parse is quadratic in the lines
+/// times the depth. No real code leaves more than a few open; past `depthLimit` open at once, the guard hands the
+/// parser a space for each further `[` or `(` (and for the `]` or `)` that closes it), same length again.
 public enum LookaheadGuard {
+    /// The most `[` and `(` open at once that the parser gets: half its nesting limit, ten times a real file's
+    /// deepest nesting.
+    public static let depthLimit = 128
+
     /// The most lookahead work a run may cost, in bytes times lookahead passes: under 100 ms of parsing at worst
     /// (`[a.b<` 14 deep, release build), hundreds of times what the deepest nesting in real tests costs.
     public static let budget = 1 << 18
@@ -46,15 +56,118 @@ public enum LookaheadGuard {
         public let guarded: [UInt8]?
         /// Every run of the text, in order (for `hasCostlyRun(in:replacing:with:base:)` on a later version).
         public let runs: [Run]
+        /// The most `[` and `(` open at once in the text (before any rewrite).
+        public var depth = 0
     }
 
     public static func scan(_ text: [UInt8]) -> Scan {
         let runs = runs(in: text)
         let costly = runs.filter(\.isCostly)
-        guard !costly.isEmpty else { return Scan(guarded: nil, runs: runs) }
-        let rewritten = rewriting(costly, in: text)
+        let depth = deepestNesting(in: text)
+        guard !costly.isEmpty || depth > depthLimit else { return Scan(guarded: nil, runs: runs, depth: depth) }
+        var rewritten = costly.isEmpty ? text : rewriting(costly, in: text)
+        if depth > depthLimit { rewritten = limitingDepth(of: rewritten) }
         // A long run with no `[` inside its first is linear: nothing to rewrite.
-        return Scan(guarded: rewritten == text ? nil : rewritten, runs: runs)
+        return Scan(guarded: rewritten == text ? nil : rewritten, runs: runs, depth: depth)
+    }
+
+    /// The most `[` and `(` open at once, outside comments and string literals.
+    static func deepestNesting(in text: [UInt8]) -> Int {
+        var depth = 0
+        var deepest = 0
+        forEachBracket(in: text) { _, opens in
+            if opens {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else {
+                depth = max(0, depth - 1)
+            }
+        }
+        return deepest
+    }
+
+    /// `text` with every `[` or `(` opened while `depthLimit` are open turned into a space, and the `]` or `)` that
+    /// closes it too.
+    static func limitingDepth(of text: [UInt8]) -> [UInt8] {
+        var result = text
+        var open: [Bool] = []  // for each bracket open, whether it was rewritten
+        var kept = 0
+        forEachBracket(in: text) { offset, opens in
+            if opens {
+                let rewrite = kept >= depthLimit
+                open.append(rewrite)
+                if rewrite { result[offset] = UInt8(ascii: " ") } else { kept += 1 }
+            } else if let rewritten = open.popLast() {
+                if rewritten { result[offset] = UInt8(ascii: " ") } else { kept -= 1 }
+            }
+        }
+        return result
+    }
+
+    /// Each `[`, `(`, `]` and `)` outside comments and string literals (as far as a byte scan tells them: a string
+    /// ends at its closing quote or, single-line, at the line's end; raw strings at their quote and pounds).
+    private static func forEachBracket(in text: [UInt8], _ body: (_ offset: Int, _ opens: Bool) -> Void) {
+        let count = text.count
+        func at(_ index: Int) -> UInt8 { index < count ? text[index] : 0 }
+        var index = 0
+        while index < count {
+            let byte = text[index]
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "("):
+                body(index, true)
+                index += 1
+            case UInt8(ascii: "]"), UInt8(ascii: ")"):
+                body(index, false)
+                index += 1
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+                while index < count, text[index] != 10, text[index] != 13 { index += 1 }
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+                var nesting = 1
+                index += 2
+                while index < count, nesting > 0 {
+                    if text[index] == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
+                        nesting -= 1
+                        index += 2
+                    } else if text[index] == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
+                        nesting += 1
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                }
+            case UInt8(ascii: "#"), UInt8(ascii: "\""):
+                // `#…#"`: a raw string's pounds; `"""`: a multi-line one.
+                var pounds = 0
+                while at(index + pounds) == UInt8(ascii: "#") { pounds += 1 }
+                guard at(index + pounds) == UInt8(ascii: "\"") else {
+                    index += max(1, pounds)
+                    continue
+                }
+                index += pounds
+                let multiline = at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")
+                index += multiline ? 3 : 1
+                while index < count {
+                    let current = text[index]
+                    if !multiline, current == 10 || current == 13 { break }
+                    if current == UInt8(ascii: "\\"), pounds == 0 {
+                        index += 2
+                        continue
+                    }
+                    if current == UInt8(ascii: "\""), !multiline || (at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")) {
+                        let end = index + (multiline ? 3 : 1)
+                        var closing = 0
+                        while closing < pounds, at(end + closing) == UInt8(ascii: "#") { closing += 1 }
+                        if closing == pounds {
+                            index = end + pounds
+                            break
+                        }
+                    }
+                    index += 1
+                }
+            default:
+                index += 1
+            }
+        }
     }
 
     /// The text to hand the parser: nil when `text` is safe as it is, else a copy with the costly brackets rewritten.

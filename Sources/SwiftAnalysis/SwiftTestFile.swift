@@ -41,12 +41,15 @@ public struct SwiftTestFile: Sendable {
         let isGuarded: Bool
         /// The text's lookahead runs, to tell whether an edit makes one costly.
         let runs: [LookaheadGuard.Run]
+        /// The most brackets open at once in the text, to tell whether an edit could pass `LookaheadGuard.depthLimit`.
+        let depth: Int
 
         init(_ text: [UInt8]) {
             let scan = LookaheadGuard.scan(text)
             let guarded = scan.guarded
             isGuarded = guarded != nil
             runs = scan.runs
+            depth = scan.depth
             parse = (guarded ?? text).withUnsafeBufferPointer {
                 Parser.parseIncrementally(
                     source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: nil)
@@ -74,6 +77,7 @@ public struct SwiftTestFile: Sendable {
         guard !base.isGuarded else { return SwiftTestFile(lines) }
         let edit = IncrementalParsePolicy.TextEdit(from: base.text, to: lines.bytes)
         guard edit.old.count + edit.new.count <= max(4096, lines.byteCount / 4),
+            base.depth + edit.nestingIncrease <= LookaheadGuard.depthLimit,
             !LookaheadGuard.hasCostlyRun(in: lines.bytes, replacing: edit.old, with: edit.new, base: base.runs),
             IncrementalParsePolicy.allowsReuse(of: base.parse.tree, facts: base.facts, edit: edit)
         else { return SwiftTestFile(lines) }

@@ -13,11 +13,15 @@ struct CheckCommand: ParsableCommand {
             usage or configuration error or when no project is found. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, github }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, xcode, json, github, sarif }
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "Output format: text (path:line:column: severity: message [code]), json, or github (workflow annotations).")
+    @Option(help: """
+        Output format: text (path:line:column: severity: message [code], paths relative to where mockls runs), \
+        xcode (the same with absolute paths, as Xcode's build log and issue navigator read them), json, github \
+        (workflow annotations), or sarif (SARIF 2.1.0, for code scanning).
+        """)
     var format: Format = .text
 
     @Argument(help: "Files or folders to check (default: the whole workspace).")
@@ -35,6 +39,14 @@ struct CheckCommand: ParsableCommand {
             for record in report.records {
                 print("\(displayPath(record.file)):\(record.line):\(record.column): \(record.severity): \(record.message) [\(record.code)]")
             }
+        case .xcode:
+            for record in report.records {
+                print("\(absolutePath(record.file)):\(record.line):\(record.column): \(record.severity): \(record.message) [\(record.code)]")
+            }
+        case .sarif:
+            let log = SARIFLog(report: report, workspace: workspace.folder)
+            let bytes = try JSONCEncoder(prettyPrinted: true).encode(log)
+            FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
         case .json:
             let bytes = try JSONCEncoder(prettyPrinted: true, writesNilAsNull: true).encode(report.records)
             FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
@@ -51,9 +63,13 @@ struct CheckCommand: ParsableCommand {
         if !report.records.isEmpty { throw ExitCode(1) }
     }
 
+    private func absolutePath(_ file: String) -> String {
+        file.hasPrefix("/") ? file : workspace.folder.appendingPathComponent(file).path
+    }
+
     /// Records name files relative to the workspace; printed paths are relative to where mockls runs.
     private func displayPath(_ file: String) -> String {
-        let absolute = file.hasPrefix("/") ? file : workspace.folder.appendingPathComponent(file).path
+        let absolute = absolutePath(file)
         let current = FileManager.default.currentDirectoryPath
         return absolute.hasPrefix(current + "/") ? String(absolute.dropFirst(current.count + 1)) : absolute
     }

@@ -23,6 +23,7 @@ final class IncrementalParseTests: XCTestCase {
         return updated
     }
 
+    @discardableResult
     private func update(_ old: String, to new: String, file: StaticString = #filePath, line: UInt = #line) -> SwiftTestFile {
         update(Array(old.utf8), to: Array(new.utf8), file: file, line: line)
     }
@@ -124,6 +125,9 @@ final class IncrementalParseTests: XCTestCase {
         update("Self/*\n*/y r(", to: "Self/*\n*/y r")
         // And (460 bytes, minimized): a line break typed inside a line comment turns its rest into code.
         update("func o//el\"\\({\n&\u{01}", to: "func o//e\nl\"\\({\n&\u{01}")
+        // And (667 bytes, minimized): an item swallowed into the unexpected code of a `default` with no error of its
+        // own (`P@}` after the brace) was not counted; removing the brace before it reused it.
+        update("default{\u{03}P@}", to: "default\u{03}P@}")
     }
 
     /// parse now.

@@ -56,6 +56,36 @@ final class LookaheadGuardTests: XCTestCase {
         XCTAssertEqual(file.tree.description, prefix + "[12]" + suffix)
     }
 
+    /// Found by `make fuzz` (1 KB that took 1.5 s to parse, 19 s for a fuzz input's edits): `[` and `(` left open
+    /// line after line (`/[[[[x⏎-[[[[x⏎…`) nest each line deeper, and the parser's recovery looks ahead to the end
+    /// of the nesting at every element; the runs are short, so the lookahead estimate alone missed it. Past
+    /// `depthLimit` open brackets the parser gets spaces for the further ones, and the parse is linear again.
+    func testBracketsLeftOpenAcrossLinesAreCapped() {
+        for opener in ["[", "(", "[("] {
+            let source = String(repeating: "/" + String(repeating: opener, count: 30) + "+" + String(repeating: opener, count: 30) + "x\n", count: 16)
+            let text = Array(source.utf8)
+            guard let guarded = LookaheadGuard.guarded(text) else { return XCTFail("not rewritten: \(opener)") }
+            XCTAssertEqual(guarded.count, text.count)
+            XCTAssertEqual(LookaheadGuard.deepestNesting(in: guarded), LookaheadGuard.depthLimit, opener)
+            // Only opening brackets changed: into spaces beyond the limit (or, in a costly run, `[` into `(`).
+            for (before, after) in zip(text, guarded) where before != after {
+                XCTAssertTrue(Array("[(".utf8).contains(before) && Array(" (".utf8).contains(after))
+            }
+            XCTAssertEqual(guarded.filter { $0 == UInt8(ascii: " ") }.count - text.filter { $0 == UInt8(ascii: " ") }.count,
+                           16 * 60 * opener.count - LookaheadGuard.depthLimit)
+            let file = SwiftTestFile(text)
+            XCTAssertEqual(Array(file.tree.description.utf8), guarded)
+            // Typing another bracket there parses from scratch, through the guard again.
+            let typed = file.updated(to: text + Array("[".utf8))
+            XCTAssertFalse(typed.wasParsedIncrementally)
+            XCTAssertEqual(LookaheadGuard.deepestNesting(in: Array(typed.tree.description.utf8)), LookaheadGuard.depthLimit)
+        }
+        // Brackets in strings and comments do not nest: a file of them is left alone.
+        let quoted = String(repeating: "let a = \"((\" + #\"[[\"# // ((\n/* [[ */ let b = \"\"\"\n(((\n\"\"\"\n", count: 100)
+        XCTAssertEqual(LookaheadGuard.deepestNesting(in: Array(quoted.utf8)), 0)
+        XCTAssertNil(LookaheadGuard.guarded(Array(quoted.utf8)))
+    }
+
     /// Nesting real tests write: nested array types and literals, response dictionaries many levels deep.
     func testRealNestingIsLeftAlone() {
         let dictionary = String(repeating: "[\"data\": ", count: 30) + "1" + String(repeating: "]", count: 30)

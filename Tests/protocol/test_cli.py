@@ -1,12 +1,15 @@
 """The mockls command line, as a user or an editor runs it."""
 
 import subprocess
+from pathlib import Path
 
-from lsp_stdio import MocklsProcess, frame, mockls_binary
+from lsp_stdio import ROOT, MocklsProcess, frame, mockls_binary
 
 
-def run(*args):
-    return subprocess.run([mockls_binary(), *args], capture_output=True, text=True, timeout=30)
+def run(*args, cwd=None):
+    binary = Path(mockls_binary())
+    binary = binary if binary.is_absolute() else (ROOT / binary).resolve()
+    return subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=30, cwd=cwd)
 
 
 def test_version():
@@ -196,3 +199,50 @@ def test_check_finds_exactly_the_diagnostics_of_tests_written_in_closures():
     expectations = expected_from_markers(folder)
     assert len(expectations) >= 7
     assert matches(expectations, _json.loads(result.stdout)) == []
+
+
+def test_check_writes_sarif_that_a_sarif_reader_accepts():
+    from sarif_pydantic import Sarif
+
+    folder = workspace("animalkingdom", None)
+    result = run("check", "--workspace", str(folder), "--format", "sarif")
+    assert result.returncode == 1, result.stderr
+    log = Sarif.model_validate_json(result.stdout)  # SARIF 2.1.0's object model, typed
+    assert log.version == "2.1.0" and len(log.runs) == 1
+    run_ = log.runs[0]
+    rules = [rule.id for rule in run_.tool.driver.rules]
+    assert {"unset-field-read", "unknown-mock-field", "mock-type-mismatch", "unknown-fragment"} <= set(rules)
+    assert all(rule.help and rule.help.text for rule in run_.tool.driver.rules)
+    raw = _json.loads(result.stdout)["runs"][0]
+    assert raw["columnKind"] == "utf16CodeUnits"
+    assert raw["originalUriBaseIds"]["WORKSPACE"]["uri"] == folder.resolve().as_uri() + "/"
+    records = []
+    for found in raw["results"]:
+        assert rules[found["ruleIndex"]] == found["ruleId"]
+        location = found["locations"][0]["physicalLocation"]
+        assert location["artifactLocation"]["uriBaseId"] == "WORKSPACE"
+        records.append({"file": location["artifactLocation"]["uri"], "line": location["region"]["startLine"],
+                        "code": found["ruleId"], "message": found["message"]["text"]})
+    assert matches(expected("animalkingdom"), records) == []
+    # The quick fixes: the crash on line 15 is fixed by setting `feet` on the Mock<Height> (an edit of the file).
+    feet = next(r for r in raw["results"] if r["locations"][0]["physicalLocation"]["region"]["startLine"] == 15)
+    change = feet["fixes"][0]["artifactChanges"][0]
+    assert feet["fixes"][0]["description"]["text"].startswith("Set `feet`")
+    assert change["artifactLocation"]["uri"] == "Tests/AnimalKingdomTests/AnimalTests.swift"
+    assert "feet:" in change["replacements"][0]["insertedContent"]["text"]
+
+
+def test_check_for_xcode_prints_what_xcode_and_clang_print(tmp_path):
+    # Xcode's build log reads `/absolute/path:line:column: warning|error: message` lines into the issue navigator.
+    import re
+
+    folder = workspace("animalkingdom", None)
+    result = run("check", "--workspace", str(folder), "--format", "xcode", cwd=str(tmp_path))
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(expected("animalkingdom"))
+    pattern = re.compile(r"^(/[^:]+):(\d+):(\d+): (error|warning|note): (.+) \[([a-z-]+)\]$")
+    for line in lines:
+        found = pattern.match(line)
+        assert found, line
+        assert Path(found.group(1)).is_file(), line

@@ -97,6 +97,26 @@ def test_the_readme_pictures_show_what_neovim_shows(tmp_path):
     assert "Set `name` on the `Mock&lt;Author&gt;`" in (tmp_path / "quickfix.svg").read_text()
 
 
+def emacs_has(feature: str) -> bool:
+    if shutil.which("emacs") is None:
+        return False
+    probe = subprocess.run(["emacs", "--batch", "--no-init-file", "--eval", f"(require '{feature})"], capture_output=True, timeout=60)
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not emacs_has("lsp-mode"), reason="emacs with lsp-mode is not installed (make test installs elpa-lsp-mode)")
+@pytest.mark.skipif(shutil.which("sourcekit-lsp") is None, reason="sourcekit-lsp (from the Swift toolchain) is not on PATH")
+def test_emacs_lsp_mode_runs_mockls_beside_sourcekit_lsp(tmp_path):
+    folder = workspace("animalkingdom", tmp_path, copy=True)
+    result = run_editor(
+        ["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls-lsp.el"), "-l", "Tests/editors/emacs_lsp_check.el"],
+        folder, SOURCEKIT_LSP=shutil.which("sourcekit-lsp"),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok both servers", "ok diagnostics 7", "ok completion"], result.stdout + result.stderr
+
+
 @pytest.mark.skipif(shutil.which("ruby") is None, reason="ruby is not installed (make test installs it)")
 def test_homebrew_formula_installs_and_passes_its_test(tmp_path):
     """editors/homebrew/mockls.rb as `make brew-install` fills it in, run by a stand-in for Homebrew's formula DSL

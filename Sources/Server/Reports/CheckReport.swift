@@ -14,6 +14,24 @@ public struct CheckReport: Sendable {
         public var severity: String
         public var code: String
         public var message: String
+        /// The columns counted in UTF-16 code units, as SARIF and GitHub count them (not in the JSON format).
+        public var utf16Column, utf16EndColumn: Int
+        /// The quick fixes an editor offers (not in the JSON format).
+        public var fixes: [Fix]
+
+        enum CodingKeys: String, CodingKey { case file, line, column, endLine, endColumn, severity, code, message }
+    }
+
+    /// A quick fix: edits of the record's file.
+    public struct Fix: Sendable, Equatable {
+        public var title: String
+        public var edits: [Edit]
+    }
+
+    /// Replace a region (1-based lines, UTF-16 columns) with `text`.
+    public struct Edit: Sendable, Equatable {
+        public var line, utf16Column, endLine, utf16EndColumn: Int
+        public var text: String
     }
 
     public private(set) var records: [Record] = []
@@ -25,7 +43,8 @@ public struct CheckReport: Sendable {
     public init(workspace: Workspace, paths: [URL] = []) {
         let roots = paths.isEmpty ? [workspace.folder] : paths.map(\.standardizedFileURL)
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
-        var found: [(file: URL, lines: LineTable, diagnostics: [(range: Range<Int>, severity: String, code: String, message: String)])] = []
+        typealias Found = (range: Range<Int>, severity: String, code: String, message: String, fixes: [TestFix])
+        var found: [(file: URL, lines: LineTable, diagnostics: [Found])] = []
         for file in Self.swiftFiles(under: roots) {
             guard let bytes = FileTree.contents(file) else { continue }
             guard Self.buildsMocks(bytes) else { continue }
@@ -33,12 +52,12 @@ public struct CheckReport: Sendable {
             guard let project = workspace.project(forSwiftFile: file, text: bytes) else { continue }
             let swiftFile = SwiftTestFile(bytes)
             let diagnostics = MockDiagnostics.diagnostics(in: swiftFile, project: project.index)
-            found.append((file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code.rawValue, $0.message) }))
+            found.append((file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code.rawValue, $0.message, $0.fixes) }))
         }
         for (file, entry) in workspace.diagnostics where inScope(file.path) {
             checkedFiles.append(file.path)
             found.append((file, LineTable(entry.text), entry.diagnostics.map {
-                ($0.location.range, $0.severity.rawValue, $0.code.rawValue, $0.message)
+                ($0.location.range, $0.severity.rawValue, $0.code.rawValue, $0.message, [])
             }))
         }
         for (file, lines, diagnostics) in found.sorted(by: { $0.file.path < $1.file.path }) {
@@ -46,9 +65,17 @@ public struct CheckReport: Sendable {
             for diagnostic in diagnostics {
                 let start = lines.position(of: diagnostic.range.lowerBound, unit: .utf8)
                 let end = lines.position(of: diagnostic.range.upperBound, unit: .utf8)
+                let fixes = diagnostic.fixes.map { fix in
+                    let from = lines.position(of: fix.range.lowerBound, unit: .utf16)
+                    let to = lines.position(of: fix.range.upperBound, unit: .utf16)
+                    return Fix(title: fix.title, edits: [Edit(
+                        line: from.line + 1, utf16Column: from.column + 1, endLine: to.line + 1, utf16EndColumn: to.column + 1, text: fix.text)])
+                }
                 records.append(Record(
                     file: name, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1,
-                    severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message))
+                    severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message,
+                    utf16Column: lines.position(of: diagnostic.range.lowerBound, unit: .utf16).column + 1,
+                    utf16EndColumn: lines.position(of: diagnostic.range.upperBound, unit: .utf16).column + 1, fixes: fixes))
             }
         }
     }
