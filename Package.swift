@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "LSP", "Server"]),
         // Without swift-syntax: what the protocol and index benchmarks need, quick to build in release.
         .library(name: "MocklsIndex", targets: ["SourceText", "GraphQLIndex", "JSONRPC", "LSP"]),
+        // For packages that depend on mockls: `swift package mockls-check`, `swift package mockls-placeholders`.
+        .plugin(name: "MocklsCheck", targets: ["MocklsCheck"]),
+        .plugin(name: "MocklsPlaceholders", targets: ["MocklsPlaceholders"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +64,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Command plugins running the mockls executable (README: "Xcode and SwiftPM").
+        .plugin(
+            name: "MocklsCheck",
+            capability: .command(
+                intent: .custom(
+                    verb: "mockls-check",
+                    description: "Report Apollo test mock reads that crash, unknown mock fields and types, and mocks of the wrong type"),
+                permissions: []),
+            dependencies: ["mockls"],
+            path: "Sources/MocklsCheckPlugin"
+        ),
+        .plugin(
+            name: "MocklsPlaceholders",
+            capability: .command(
+                intent: .custom(
+                    verb: "mockls-placeholders",
+                    description: "Write placeholder() factories for the Apollo mocks and selection sets into a target"),
+                permissions: [.writeToPackageDirectory(reason: "mockls writes the placeholder factories into the target's folder")]),
+            dependencies: ["mockls"],
+            path: "Sources/MocklsPlaceholdersPlugin"
         ),
         // Fuzz surfaces and the incremental-parse differential (`make fuzz`, and `make test` for the differential).
         .target(

@@ -247,7 +247,6 @@ public enum MockCompletions {
     // MARK: Members
 
     private static func members(of value: ResolvedValue, resolver: ValueResolver) -> [Item] {
-        let project = resolver.project
         switch value {
         case .mock(let object):
             return object.fields.map { field in

@@ -17,7 +17,7 @@ struct PlaceholdersCommand: ParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "Write the file here instead of printing it.")
+    @Option(help: "Write the file here instead of printing it; a folder (an existing one, or a path ending in /) gets <Namespace>+Placeholders.swift.")
     var output: String?
 
     func run() throws {
@@ -31,7 +31,9 @@ struct PlaceholdersCommand: ParsableCommand {
                 continue
             }
             var destination = URL(fileURLWithPath: output)
-            if projects.count > 1 {
+            var isFolder: ObjCBool = false
+            let namesAFolder = output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue)
+            if projects.count > 1 || namesAFolder {
                 try OutputFiles.createFolder(destination)
                 destination.appendPathComponent("\(project.index.mockModel.namespace)+Placeholders.swift")
             }

@@ -31,6 +31,30 @@ final class PlaceholderFileTests: XCTestCase {
         }
     }
 
+    /// The file `swift package mockls-placeholders` writes into `Tests/PluginFixture` (Tests/protocol/test_plugins.py
+    /// checks that it is the one `mockls placeholders` prints, which is this renderer's with the fixture's options).
+    func testThePluginFixturesPlaceholdersTypeCheck() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PluginFixture/graphql")
+        let schemaDocument = GraphQLParser.parse(Array(try Data(contentsOf: fixture.appendingPathComponent("schema.graphqls"))))
+        let operations = GraphQLParser.parse(Array(try Data(contentsOf: fixture.appendingPathComponent("DogQuery.graphql"))))
+        let schema = Schema(documents: [("schema.graphqls", schemaDocument)])
+        let model = MockModel(schema: schema, documents: [operations], namespace: "ZooAPI")
+        let selectionSets = SelectionSetModel(schema: schema, documents: [("DogQuery.graphql", operations)], namespace: "ZooAPI")
+        guard let modules = try StandInApollo(model: model, schema: schema, selectionSets: selectionSets, name: "ZooAPI") else {
+            throw XCTSkip("swiftc is not on PATH")
+        }
+        defer { modules.remove() }
+        let placeholders = PlaceholderFileRenderer.render(
+            model: model, schema: schema, mocksModule: "ZooAPITestMocks", selectionSets: selectionSets,
+            initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true))
+        let placeholderFile = modules.folder.appendingPathComponent("ZooAPI+Placeholders.swift")
+        try placeholders.write(to: placeholderFile, atomically: true, encoding: .utf8)
+        let usage = modules.folder.appendingPathComponent("Usage.swift")
+        try Self.usage(model).write(to: usage, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try modules.typecheck([placeholderFile, usage]), [])
+    }
+
     /// Calls every factory with no arguments and one with an argument: the defaults resolve.
     private static func usage(_ model: MockModel) -> String {
         var out = "import ApolloTestSupport\nimport \(model.namespace)\nimport \(model.namespace)TestMocks\n\nfunc useEveryPlaceholder() {\n"
