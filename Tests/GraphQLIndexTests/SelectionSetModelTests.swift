@@ -135,12 +135,20 @@ final class SelectionSetLookupTests: XCTestCase {
             type Bird implements Pet { name: String owner: Person wingspan: Float }
             type Person { name: String }
             """
-        let operations = """
+        // The second time (minimized): `PetDetails` also spreads itself, which made it known to be on a cycle before
+        // the walk came back to it from `ClassroomPetDetails`.
+        for operations in ["""
             query PetQuery { pet { ...PetDetails ...Outside } }
             fragment PetDetails on Pet { name ...ClassroomPetDetails }
             fragment ClassroomPetDetails on ClassroomPet { ... on Cat { lives } ...PetDetails }
             fragment Outside on Pet { owner { name } ...PetDetails }
-            """
+            """, """
+            query PetQuery { pet { ...PetDetails ...Outside } }
+            fragment PetDetails on Pet { name ...PetDetails ...ClassroomPetDetails }
+            fragment ClassroomPetDetails on ClassroomPet { ... on Cat { lives } ...PetDetails }
+            fragment Outside on Pet { owner { name } ...PetDetails }
+            """]
+        {
         for first in ["PetDetails", "ClassroomPetDetails", "Outside", "PetQuery.Data.Pet", "ClassroomPetDetails.AsCat"] {
             let index = ProjectIndex(namespace: "Cycles", sources: [
                 ("schema.graphqls", .schema, Array(schema.utf8)), ("ops.graphql", .executable, Array(operations.utf8)),
@@ -150,6 +158,7 @@ final class SelectionSetLookupTests: XCTestCase {
             XCTAssertNil(index.selectionSet("PetDetails"), first)
             XCTAssertNil(index.selectionSet("ClassroomPetDetails"), first)
             XCTAssertEqual(index.selectionSet("Outside")?.fields.map(\.key), ["owner"], first)
+        }
         }
     }
 

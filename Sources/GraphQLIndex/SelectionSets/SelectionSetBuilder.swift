@@ -83,12 +83,14 @@ final class SelectionSetBuilder {
 
     func build(fragment name: String) -> NamedFragment? {
         if let built = builtFragments[name] { return built }
-        guard !cyclicFragments.contains(name), fragmentsInProgress.count < Self.maximumFragmentNesting else { return nil }
         if let start = fragmentsInProgress.firstIndex(of: name) {
             // A cycle: every fragment from this one to the innermost spreads the next and is spread by this one.
+            // Checked before whether the fragment is already known to be on a cycle: the ones above it on the way
+            // are on that cycle too (a fragment spreading itself and a fragment that spreads it back, a fuzz find).
             cyclicFragments.formUnion(fragmentsInProgress[start...])
             return nil
         }
+        guard !cyclicFragments.contains(name), fragmentsInProgress.count < Self.maximumFragmentNesting else { return nil }
         guard let definition = fragmentDefinitions[name], let type = schema[definition.typeCondition.value], type.isComposite
         else { return nil }
         fragmentsInProgress.append(name)
