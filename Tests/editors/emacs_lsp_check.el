@@ -22,21 +22,7 @@
       lsp-lens-enable nil
       lsp-enable-file-watchers nil
       lsp-log-io nil)
-;; swift-mode comes from MELPA, which is not reachable here, and Debian does not package it: a stand-in major mode
-;; of the same name, as the only thing not shipped (lsp-mode and the client file are the real ones).
-(unless (fboundp 'swift-mode)
-  (define-derived-mode swift-mode prog-mode "Swift"))
-
-(defun mockls-check-fail (format-string &rest args)
-  (princ (concat "FAIL " (apply #'format format-string args) "\n"))
-  (kill-emacs 1))
-
-(defun mockls-check-wait (predicate seconds)
-  "Runs the event loop until PREDICATE holds or SECONDS pass."
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall predicate)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    (funcall predicate)))
+(load (expand-file-name "emacs_check_support.el" (file-name-directory (or load-file-name buffer-file-name))) nil t)
 
 (defun mockls-check-servers ()
   (sort (mapcar (lambda (workspace) (symbol-name (lsp--client-server-id (lsp--workspace-client workspace))))
