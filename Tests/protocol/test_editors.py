@@ -97,6 +97,34 @@ def test_the_readme_pictures_show_what_neovim_shows(tmp_path):
     assert "Set `name` on the `Mock&lt;Author&gt;`" in (tmp_path / "quickfix.svg").read_text()
 
 
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+def test_emacs_quick_start_from_a_fresh_home(tmp_path):
+    """The README's Quick Start for Emacs as a new user follows it: a home folder with nothing in it but an init file
+    holding the README's snippet (the path to the repository filled in), mockls on PATH as `make install` leaves it,
+    and the Quick Start's file opened: the crash warning on line 28."""
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### Emacs (eglot)"):]
+    snippet = re.search(r"```elisp\n(.*?)```", section, re.S).group(1)
+    assert "editors/emacs/mockls.el" in snippet and "eglot-ensure" in snippet
+    home = tmp_path / "home"
+    (home / ".emacs.d").mkdir(parents=True)
+    (home / ".emacs.d" / "init.el").write_text(snippet.replace("/path/to/mockls", str(ROOT)))
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    (bin_folder / "mockls").symlink_to(absolute_binary())
+    example = ROOT / "Examples" / "Bookshelf"
+    env = dict(os.environ, HOME=str(home), PATH=f"{bin_folder}:{os.environ['PATH']}",
+               MOCKLS_FILE=str(example / "Tests" / "BookshelfTests" / "BookQueryTests.swift"))
+    env.pop("MOCKLS_BIN", None)
+    # --no-init-file, then the init file loaded by the check: batch mode does not load it by itself.
+    result = subprocess.run(["emacs", "--batch", "--no-init-file", "-l", "Tests/editors/emacs_quick_start.el"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok connected", "ok line 28"], result.stdout
+
+
 def emacs_has(feature: str) -> bool:
     if shutil.which("emacs") is None:
         return False
