@@ -19,10 +19,16 @@ struct FlowEvaluator {
     private var schema: Schema { project.schema }
     private var fixes: FixWriter { FixWriter(file: file, project: project, options: options, function: functionRange) }
 
-    init(file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()) {
+    /// The helpers of the workspace that return mocks or models, by name (`ModelHelper`).
+    private let helpers: [String: [ModelHelper]]
+    /// The helpers being run, innermost last: what they report is theirs, not the test's.
+    private var helpersRunning: [String] = []
+
+    init(file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = []) {
         self.file = file
         self.project = project
         self.options = options
+        self.helpers = Dictionary(grouping: helpers, by: \.name)
         resolver = ValueResolver(file: file, project: project)
     }
 
@@ -119,8 +125,30 @@ struct FlowEvaluator {
     }
 
     private func lookup(_ name: String) -> Value {
+        declared(name) ?? .unknown
+    }
+
+    private func declared(_ name: String) -> Value? {
         for scope in scopes.reversed() { if let value = scope[name] { return value } }
-        return .unknown
+        return nil
+    }
+
+    /// What the one helper called `name` returns, run in a scope of its own (it sees nothing of the test); unknown
+    /// when no helper or several have that name, or helpers call each other too deep or in a circle.
+    private mutating func runHelper(_ name: String, isCall: Bool) -> Value {
+        let candidates = (helpers[name] ?? []).filter { ($0.kind == .function) == isCall }
+        let shown = isCall ? name + "()" : name
+        guard candidates.count == 1, let helper = candidates.first, helpersRunning.count < 4, !helpersRunning.contains(shown) else {
+            return .unknown
+        }
+        helpersRunning.append(shown)
+        let saved = (scopes, loopRuns, fixesAreWhole)
+        scopes = [[:], [:]]
+        run(helper.body)
+        let value = evaluate(helper.result, expecting: nil)
+        (scopes, loopRuns, fixesAreWhole) = saved
+        helpersRunning.removeLast()
+        return value
     }
 
     private func escape(_ value: Value) {
@@ -155,6 +183,7 @@ struct FlowEvaluator {
         case .initializer: origin = model.format == .defaults ? .initializer : .legacyInitializer
         }
         let instance = MockInstance(object: object, origin: origin, builtAt: construction.range.lowerBound)
+        instance.madeBy = helpersRunning.last
         instance.construction = construction
         if construction.kind == .initializer, !construction.arguments.isEmpty, model.format == .defaults {
             for field in object.fields where field.isNonNull {
@@ -181,9 +210,11 @@ struct FlowEvaluator {
         case .entity:
             let named = field.graphqlType.namedType.value
             guard let object = schema.possibleTypes(of: named).first.flatMap({ model.object($0) }) else { return .unknown }
-            return .mock(MockInstance(
+            let child = MockInstance(
                 object: object, origin: .shallowDefault(parent: parent.swiftName, field: field.property),
-                builtAt: construction.range.lowerBound))
+                builtAt: construction.range.lowerBound)
+            child.madeBy = helpersRunning.last
+            return .mock(child)
         }
     }
 
@@ -237,7 +268,8 @@ struct FlowEvaluator {
                 report(.warning, .mockTypeMismatch,
                     "`\(field.property)` takes \(kind), not a `Mock<\(instance.object.swiftName)>`: reading it from a model fails at run time",
                     at: range,
-                    fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
+                    fixes: instance.madeBy != nil ? []
+                        : instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
             case .list(let values):
                 for value in values { check(value) }
             default:
@@ -312,13 +344,17 @@ struct FlowEvaluator {
                 report(.warning, .mockTypeMismatch,
                     "`\(selectionSet.path).from(_:)` needs a mock of \(possible.count == 1 ? "`\(possible[0])`" : "one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"), not a `Mock<\(instance.object.swiftName)>`: its type-dependent fields will not be there",
                     at: mock.range ?? range,
-                    fixes: instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
+                    fixes: instance.madeBy != nil ? []
+                        : instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
                 return .unknown
             }
             var copies: [ObjectIdentifier: MockInstance] = [:]
             return .model(Model(selectionSet: selectionSet, data: instance.snapshot(&copies)))
         case .variable(let name, _):
-            return lookup(name)
+            // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
+            return declared(name) ?? runHelper(name, isCall: false)
+        case .helper(let name, let isCall, _):
+            return runHelper(name, isCall: isCall)
         case .member(let base, let name, let range):
             switch evaluate(base, expecting: nil) {
             case .model(let model): return read(name, of: model, at: range)
@@ -364,7 +400,9 @@ struct FlowEvaluator {
             guard let object = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap({ model.object($0) }) else {
                 return .unknown
             }
-            filled = .mock(MockInstance(object: object, origin: .placeholder, builtAt: instance.builtAt))
+            let child = MockInstance(object: object, origin: .placeholder, builtAt: instance.builtAt)
+            child.madeBy = instance.madeBy
+            filled = .mock(child)
         }
         instance.slots[field.key] = filled
         return filled
@@ -425,6 +463,21 @@ struct FlowEvaluator {
             why = "the mock built at line \(line) leaves it unset"
         }
         let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
+        if let helper = data.madeBy {
+            // Built by a helper, perhaps in another file: named, with no line and no fix here.
+            let how: String
+            switch data.origin {
+            case .emptyInitializer: how = "builds it with `Mock<\(data.object.swiftName)>()`, which sets no fields"
+            case .shallowDefault(let parent, let parentField):
+                how = "builds a `Mock<\(parent)>` whose `\(parentField)` defaults to an empty `Mock<\(data.object.swiftName)>()`"
+            case .legacyInitializer: how = "builds it with a mock generated before Apollo iOS 1.23, which sets only what it is given"
+            case .initializer, .placeholder: how = "leaves it unset"
+            }
+            report(.warning, .unsetFieldRead,
+                "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — `\(helper)` \(how)",
+                at: range)
+            return
+        }
         report(.warning, .unsetFieldRead,
             "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — \(why)",
             at: range, lineOf: data.builtAt, fixes: fixes.setField(mockField, on: data).map { [$0] } ?? [])
@@ -434,6 +487,9 @@ struct FlowEvaluator {
         _ severity: TestDiagnostic.Severity, _ code: DiagnosticCode, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil,
         fixes: [TestFix] = []
     ) {
+        // A helper's own reads are reported in its own file, as a function of its own; what it builds may live in
+        // another file, where no offset of this one points.
+        guard helpersRunning.isEmpty else { return }
         diagnostics.append(PendingDiagnostic(
             severity: severity, code: code, message: message, range: range,
             lineOf: offset.map { ($0, functionRange.contains($0)) },
@@ -446,7 +502,8 @@ extension FlowValue {
     var range: Range<Int>? {
         switch self {
         case .construction(let construction): construction.range
-        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
+        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range),
+            .helper(_, _, let range): range
         case .list, .mapped, .null, .other: nil
         }
     }

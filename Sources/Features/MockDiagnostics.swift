@@ -4,18 +4,29 @@ import Synchronization
 
 public enum MockDiagnostics {
     /// `cache` keeps each function's diagnostics between calls: a function whose text (and whose type's stored
-    /// properties and `setUp`) did not change is not read or followed again. The result is the same without it.
+    /// properties and `setUp`, and the helpers it may call) did not change is not read or followed again. The result
+    /// is the same without it. `helpers`: those of the workspace's other files; the file's own are read from it.
     public static func diagnostics(
-        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: FixOptions = FixOptions()
+        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: FixOptions = FixOptions(),
+        helpers: WorkspaceHelpers = .none
     ) -> [TestDiagnostic] {
-        diagnostics(in: file, units: file.mockFlowUnits(), project: project, cache: cache, options: options)
+        diagnostics(in: file, units: file.mockFlowUnits(), project: project, cache: cache, options: options, helpers: helpers)
     }
 
     /// The diagnostics of some functions of the file only.
     static func diagnostics(
         in file: SwiftTestFile, units: [MockFlowUnit], project: ProjectIndex, cache: MockDiagnosticsCache? = nil,
-        options: FixOptions = FixOptions()
+        options: FixOptions = FixOptions(), helpers workspaceHelpers: WorkspaceHelpers = .none
     ) -> [TestDiagnostic] {
+        // The file's own helpers win over what the workspace read of it from disk (names are looked up by the
+        // evaluator; one name defined twice is followed by neither).
+        let own = file.modelHelpers()
+        let ownNames = Set(own.map(\.name))
+        let helpers = own + workspaceHelpers.helpers.filter { !ownNames.contains($0.name) }
+        var fingerprint = Hasher()
+        fingerprint.combine(workspaceHelpers.fingerprint)
+        for helper in own { file.lines.bytes[helper.range].withUnsafeBytes { fingerprint.combine(bytes: $0) } }
+        let helpersFingerprint = fingerprint.finalize()
         var pending: [PendingDiagnostic] = []
         var preamblesDone: Set<[Range<Int>]> = []
         var used: [MockDiagnosticsCache.Key: [PendingDiagnostic]] = [:]
@@ -23,17 +34,17 @@ public enum MockDiagnostics {
         for unit in units {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
-                var evaluator = FlowEvaluator(file: file, project: project, options: options)
+                var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers)
                 evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
                 pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
             }
-            let key = cache.map { _ in MockDiagnosticsCache.Key(unit, in: file, project: project, options: options) }
+            let key = cache.map { _ in MockDiagnosticsCache.Key(unit, in: file, project: project, options: options, helpers: helpersFingerprint) }
             if let key, let cached = used[key] ?? cache?.entry(key) {
                 used[key] = cached
                 pending += cached.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
                 continue
             }
-            var evaluator = FlowEvaluator(file: file, project: project, options: options)
+            var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers)
             evaluator.run(unit.flow())
             let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }
             pending += own

@@ -16,8 +16,13 @@ public final class MockDiagnosticsCache: Sendable {
         /// Hashed once, over the whole buffer: `[UInt8]` alone would hash byte by byte at every lookup.
         let hash: Int
 
-        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions) {
-            self.project = project.revision * 2 + (options.placeholders ? 1 : 0)
+        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions, helpers: Int = 0) {
+            // The index revision, the fix options and the helpers the function may call.
+            var context = Hasher()
+            context.combine(project.revision)
+            context.combine(options.placeholders)
+            context.combine(helpers)
+            self.project = context.finalize()
             let text = file.lines.bytes
             var bytes = Array(text[unit.range])
             for range in unit.preambleRanges {

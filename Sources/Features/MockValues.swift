@@ -31,6 +31,8 @@ final class MockInstance {
     var construction: MockConstruction?
     var defaultOf: (construction: MockConstruction, object: MockObject, field: MockField)?
     var binding: (name: String, lastStatement: Range<Int>)?
+    /// The helper that built it (`makeCharacter`), when it was built by one: its offsets are the helper's.
+    var madeBy: String?
 
     init(object: MockObject, origin: MockOrigin, builtAt: Int) {
         self.object = object
@@ -46,6 +48,7 @@ final class MockInstance {
         copy.construction = construction
         copy.defaultOf = defaultOf
         copy.binding = binding
+        copy.madeBy = madeBy
         copies[ObjectIdentifier(self)] = copy
         copy.slots = slots.mapValues { $0.snapshot(&copies) }
         return copy

@@ -144,6 +144,8 @@ final class DiagnosticsDelivery: Sendable {
             state.caches[uri] = cache
             return cache
         }
-        return MockDiagnostics.diagnostics(in: context.file, project: context.index, cache: cache, options: context.options)
+        return MockDiagnostics.diagnostics(
+            in: context.file, project: context.index, cache: cache, options: context.options,
+            helpers: context.document.fileURL.map { context.workspace.helpers(besides: $0) } ?? .none)
     }
 }

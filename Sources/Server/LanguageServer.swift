@@ -250,8 +250,12 @@ public final class LanguageServer: @unchecked Sendable {
             case DidSaveTextDocumentNotification.method:
                 let save = try decode(DidSaveTextDocumentParams.self, params)
                 logger.debug("saved \(save.textDocument.uri)")
-                // Without file watching (Neovim on Linux), a save is when new and changed files are looked for.
-                if !watchingFiles { indexer?.load(workspaceFolders.roots, overlays: graphQLOverlays) }
+                // Without file watching (Neovim on Linux), a save is when new and changed files are looked for. A
+                // Swift file with helpers that return mocks or models (or that had some) changes what the tests that
+                // call them read: the workspace reads its Swift files again, and open tests are checked again.
+                if !watchingFiles || savedHelpers(save.textDocument.uri) {
+                    indexer?.load(workspaceFolders.roots, overlays: graphQLOverlays)
+                }
             case DidChangeWatchedFilesNotification.method:
                 let changes = try decode(DidChangeWatchedFilesParams.self, params).changes
                 handleWatchedFileChanges(changes)
@@ -373,6 +377,14 @@ public final class LanguageServer: @unchecked Sendable {
     static func fileURL(_ uri: DocumentURI) -> URL? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
         return url.standardizedFileURL
+    }
+
+    /// Whether a saved Swift document declares helpers that return mocks or models, or the workspace read some from
+    /// it before.
+    private func savedHelpers(_ uri: DocumentURI) -> Bool {
+        guard uri.hasSuffix(".swift"), let url = Self.fileURL(uri) else { return false }
+        if documents[uri]?.swiftFile?.modelHelpers().isEmpty == false { return true }
+        return indexer?.snapshot.contains { $0.declaresHelpers(in: url) } ?? false
     }
 
     static let graphQLExtensions: Set<String> = ["graphql", "graphqls", "gql"]

@@ -45,6 +45,10 @@ public indirect enum FlowValue: Sendable, Equatable {
     /// `sequence.map { name in body; result }`: the closure runs once per element, where it is written, and the
     /// value is the list of its results (`map(X.from)` too, `name` then `$0`).
     case mapped(sequence: FlowValue, name: String?, body: [FlowStatement], result: FlowValue)
+    /// `makeCharacter()`, `self.makeCharacter()`, `Fixtures.makeCharacter()` (a call without arguments), or
+    /// `Fixtures.cat` (a member of a type): what a helper of the workspace returns, when there is one of that name
+    /// (`ModelHelper`). A bare name that no scope declares (`cat`) may be a helper property too.
+    case helper(name: String, isCall: Bool, range: Range<Int>)
     /// `nil`.
     case null
     /// A literal, or anything mockls does not follow.
@@ -413,6 +417,10 @@ struct FlowReader {
             if case .from = value(expression), let argument = call.arguments.first {
                 return inner(argument.expression)
             }
+            // A helper runs when its value is computed; a method of the test's own type may change its stored mocks.
+            if case .helper = value(expression) {
+                return isOwnMethodCall(call) ? [.opaqueCall(range: Self.range(call))] : []
+            }
             // The closure of a `map` runs when its value is computed; what is left is the sequence.
             if case .mapped = value(expression), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
                 return inner(base)
@@ -482,6 +490,11 @@ struct FlowReader {
         }
         if let count = ClosureRun.integerRangeCount(expression) { return .list(Array(repeating: .other, count: count)) }
         if let access = expression.as(MemberAccessExprSyntax.self) {
+            if let base = access.base, WrittenExpression.typePath(base) != nil, access.declName.argumentNames == nil,
+                access.declName.baseName.text.first?.isLowercase == true, !(expression.parent?.is(FunctionCallExprSyntax.self) ?? false)
+            {
+                return .helper(name: access.declName.baseName.text, isCall: false, range: Self.range(access.declName))
+            }
             guard let base = access.base, WrittenExpression.typePath(base) == nil else { return .other }
             let name = access.declName.baseName
             let baseValue = value(base)
@@ -534,6 +547,7 @@ struct FlowReader {
         if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" {
             return construction(.initializer, nil, nil)
         }
+        if let helper = helperCall(call) { return helper }
         guard let access = callee.as(MemberAccessExprSyntax.self) else { return .other }
         if let mapped = ClosureRun.mapped(call, reader: self) { return mapped }
         let name = access.declName.baseName.text
@@ -544,6 +558,25 @@ struct FlowReader {
             return .from(path: path, mock: value(argument.expression), range: Self.range(base))
         }
         return .other
+    }
+
+    /// `makeX()`, `self.makeX()`, `Self.makeX()`, `Type.makeX()`: a call without arguments or closures of a name
+    /// that starts lower-case, which a helper of the workspace may answer.
+    private func helperCall(_ call: FunctionCallExprSyntax) -> FlowValue? {
+        guard call.arguments.isEmpty, call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return nil }
+        let name: TokenSyntax
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName
+        } else if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+            base.as(DeclReferenceExprSyntax.self).map({ [.keyword(.self), .keyword(.Self)].contains($0.baseName.tokenKind) }) == true
+                || WrittenExpression.typePath(base) != nil
+        {
+            name = access.declName.baseName
+        } else {
+            return nil
+        }
+        guard case .identifier(let text) = name.tokenKind, text.first?.isLowercase == true else { return nil }
+        return .helper(name: text, isCall: true, range: Self.range(name))
     }
 
     private func mockArgumentRange(_ expression: ExprSyntax) -> Range<Int>? {
@@ -565,8 +598,8 @@ struct FlowReader {
 }
 
 /// Closures that run where they are written, once or once per element, read as if their statements were written
-/// in place: the blocks of Quick specs (`describe`, `context`, `it`), `XCTContext.runActivity`, `measure`, and the
-/// closures of `forEach`, `map`, `filter`… on a sequence. Any other closure may run later or never: what it mentions
+/// in place: the blocks of Quick specs (`describe`, `context`, `it`), `XCTContext.runActivity`, `measure`, a task
+/// awaited at once (`await Task { … }.value`), and the closures of `forEach`, `map`, `filter`… on a sequence. Any other closure may run later or never: what it mentions
 /// escapes (`FlowReader.captures`), so `beforeEach { dog = … }` leaves `dog` unknown, and silent.
 enum ClosureRun {
     /// Calls whose trailing closure runs once, at the call. (`xit`, `xdescribe`, `xcontext` never run theirs.)
@@ -580,7 +613,7 @@ enum ClosureRun {
     static func statements(of call: FunctionCallExprSyntax, reader: FlowReader) -> [FlowStatement]? {
         guard let (closure, others) = onlyClosure(of: call) else { return nil }
         let arguments = others.flatMap { reader.reads(in: Syntax($0)) }
-        if let name = calleeName(call), blocks.contains(name) {
+        if let name = calleeName(call), blocks.contains(name) || (name == "Task" && isAwaitedAtOnce(call)) {
             // `runActivity(named:) { activity in … }`: a parameter mockls knows nothing about hides an outer name.
             let parameters = parameterNames(of: closure).compactMap { $0 }.map { name in
                 FlowStatement.bind(name: name, annotation: nil, value: .other, range: FlowReader.range(closure))
@@ -637,6 +670,17 @@ enum ClosureRun {
         others.removeLast()
         guard !others.contains(where: { $0.is(ClosureExprSyntax.self) }) else { return nil }
         return (last, others)
+    }
+
+    /// `await Task { … }.value`: the task's closure runs before the test goes on.
+    private static func isAwaitedAtOnce(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let access = call.parent?.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "value" else { return false }
+        var node = access.parent
+        while let current = node, current.is(TryExprSyntax.self) || current.is(AwaitExprSyntax.self) || current.is(MemberAccessExprSyntax.self) {
+            if current.is(AwaitExprSyntax.self) { return true }
+            node = current.parent
+        }
+        return false
     }
 
     private static func calleeName(_ call: FunctionCallExprSyntax) -> String? {

@@ -8,7 +8,10 @@ import XCTest
 /// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else.
 final class DiagnosticExpectationTests: XCTestCase {
     /// Checks `source` against its `// expect:` lines; the failures name the file and line.
-    static func check(_ source: String, named name: String, project: ProjectIndex, file: StaticString = #filePath, line: UInt = #line) {
+    static func check(
+        _ source: String, named name: String, project: ProjectIndex, helpers: WorkspaceHelpers = .none, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         var expected: [Int: (code: String, words: [String])] = [:]
         for (index, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let marker = text.range(of: "// expect: ") else { continue }
@@ -17,7 +20,7 @@ final class DiagnosticExpectationTests: XCTestCase {
         }
         let swiftFile = SwiftTestFile(source)
         var actual: [Int: [TestDiagnostic]] = [:]
-        for diagnostic in MockDiagnostics.diagnostics(in: swiftFile, project: project) {
+        for diagnostic in MockDiagnostics.diagnostics(in: swiftFile, project: project, helpers: helpers) {
             actual[swiftFile.line(of: diagnostic.range.lowerBound), default: []].append(diagnostic)
         }
         for lineNumber in Set(expected.keys).union(actual.keys).sorted() {
@@ -54,14 +57,18 @@ final class DiagnosticExpectationTests: XCTestCase {
         }
     }
 
-    /// Tests written in closures (Quick specs, `runActivity`, `forEach`, `map`, `filter`): `Tests/scenarios/closures`.
-    func testTestsWrittenInClosures() throws {
+    /// Tests written in closures (Quick specs, `runActivity`, `forEach`, `map`, `filter`) and models returned by
+    /// helpers, in the test's file and in another (`Tests/scenarios/closures`): each file is checked with the helpers
+    /// of the others, as the server and `mockls check` give them.
+    func testTestsWrittenInClosuresAndHelpers() throws {
         let folder = Self.goldens.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios/closures/Tests/SpecTests")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
-        XCTAssertEqual(files.count, 3)
+        XCTAssertEqual(files.count, 5)
         let project = try project(format: .defaults)
-        for url in files {
-            Self.check(try String(contentsOf: url, encoding: .utf8), named: "closures/\(url.lastPathComponent)", project: project)
+        let sources = try files.map { ($0, try String(contentsOf: $0, encoding: .utf8)) }
+        for (url, source) in sources {
+            let others = sources.filter { $0.0 != url }.flatMap { SwiftTestFile($0.1).modelHelpers() }
+            Self.check(source, named: "closures/\(url.lastPathComponent)", project: project, helpers: WorkspaceHelpers(helpers: others, fingerprint: 0))
         }
     }
 

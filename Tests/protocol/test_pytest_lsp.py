@@ -473,10 +473,55 @@ async def closures_scenario(lsp_client: LanguageClient, request):
 
 @pytest.mark.asyncio
 async def test_tests_written_in_closures_get_their_diagnostics(closures_scenario: LanguageClient):
-    # Quick specs (describe/context/it, beforeEach), runActivity, forEach, map, filter: what the test files say.
+    # Quick specs (describe/context/it, beforeEach), runActivity, forEach, map, filter, and helpers: what the test
+    # files say.
     folder = closures_scenario.folder
-    for relative in ("Tests/SpecTests/AnimalSpec.swift", "Tests/SpecTests/ClosureTests.swift"):
+    # HelperTests.swift: models and mocks returned by helpers, in its own file and in Fixtures.swift (read from disk).
+    for relative in ("Tests/SpecTests/AnimalSpec.swift", "Tests/SpecTests/ClosureTests.swift", "Tests/SpecTests/HelperTests.swift"):
         uri = open_file(closures_scenario, folder / relative)
         found = await current_diagnostics(closures_scenario, uri)
         wanted = [e for e in expected_from_markers(folder) if e["file"] == relative]
         assert wanted and matches(wanted, as_records(found, relative)) == []
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["visual-studio-code", "neovim"])
+async def helpers_scenario(lsp_client: LanguageClient, request, tmp_path):
+    """A writable copy of the closures scenario, where its configuration's relative paths still reach ../shared."""
+    import shutil
+
+    source = own_scenario("closures")
+    folder = tmp_path / "repo" / "Tests" / "scenarios" / "closures"
+    shutil.copytree(source, folder)
+    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    lsp_client.folder = folder
+    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_saving_a_helper_file_checks_the_tests_that_call_it_again(helpers_scenario: LanguageClient):
+    # With file watching (VS Code) or without (Neovim): saving Fixtures.swift is what tells mockls.
+    folder = helpers_scenario.folder
+    tests = folder / "Tests" / "SpecTests" / "HelperTests.swift"
+    uri = open_file(helpers_scenario, tests)
+    before = await current_diagnostics(helpers_scenario, uri)
+    assert any("`emptyCat` builds it" in d.message for d in before), [d.message for d in before]
+    fixtures = folder / "Tests" / "SpecTests" / "Fixtures.swift"
+    text = fixtures.read_text().replace("static var emptyCat: Mock<Cat> { Mock<Cat>() }",
+                                        'static var emptyCat: Mock<Cat> { Mock<Cat>(species: "Tabby") }')
+    fixtures_uri = open_file(helpers_scenario, fixtures)
+    fixtures.write_text(text)
+    helpers_scenario.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=fixtures_uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    helpers_scenario.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=fixtures_uri)))
+    import asyncio
+
+    for _ in range(100):
+        after = await current_diagnostics(helpers_scenario, uri, previous=before)
+        if not any("`emptyCat` builds it" in d.message for d in after):
+            break
+        await asyncio.sleep(0.1)
+    assert not any("`emptyCat` builds it" in d.message for d in after), [d.message for d in after]
+    assert any("`makeCat()` builds it" in d.message for d in after)

@@ -51,7 +51,7 @@ public struct CheckReport: Sendable {
             checkedFiles.append(file.path)
             guard let project = workspace.project(forSwiftFile: file, text: bytes) else { continue }
             let swiftFile = SwiftTestFile(bytes)
-            let diagnostics = MockDiagnostics.diagnostics(in: swiftFile, project: project.index)
+            let diagnostics = MockDiagnostics.diagnostics(in: swiftFile, project: project.index, helpers: workspace.helpers(besides: file))
             found.append((file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code.rawValue, $0.message, $0.fixes) }))
         }
         for (file, entry) in workspace.diagnostics where inScope(file.path) {

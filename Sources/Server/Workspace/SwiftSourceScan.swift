@@ -15,6 +15,21 @@ enum SwiftSourceScan {
         var declaresPlaceholders: Bool
         var isGeneratedPlaceholderFile: Bool
         var structs: [StructShape]
+        /// Its helpers that return mocks or models (read only from files that mention `Mock<` or `.from(`), and a
+        /// hash of their text.
+        var helpers: [ModelHelper] = []
+        var helpersFingerprint = 0
+    }
+
+    /// What a scan finds in a workspace's Swift files.
+    struct Result: Sendable {
+        var declaresPlaceholders = false
+        var generated: [URL] = []
+        var structs: [StructShape] = []
+        /// Helpers by the path of their file.
+        var helpers: [String: [ModelHelper]] = [:]
+        /// Changes when any helper's text does.
+        var helpersFingerprint = 0
     }
 
     private struct Entry: Sendable {
@@ -25,29 +40,44 @@ enum SwiftSourceScan {
 
     private static let cache = Mutex<[String: Entry]>([:])
 
-    static func scan(under folder: URL) -> (declaresPlaceholders: Bool, generated: [URL], structs: [StructShape]) {
+    static func scan(under folder: URL) -> Result {
         let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
-        var declares = false
-        var generated: [URL] = []
-        var structs: [StructShape] = []
+        var result = Result()
+        var fingerprint = Hasher()
         for url in FileTree.files(under: folder, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }) {
             guard let values = try? url.resourceValues(forKeys: keys), let size = values.fileSize, size < 4_000_000,
                 let facts = facts(of: url, size: size, modified: values.contentModificationDate ?? .distantPast)
             else { continue }
-            declares = declares || facts.declaresPlaceholders
-            if facts.isGeneratedPlaceholderFile { generated.append(url.standardizedFileURL) }
-            structs += facts.structs
+            result.declaresPlaceholders = result.declaresPlaceholders || facts.declaresPlaceholders
+            if facts.isGeneratedPlaceholderFile { result.generated.append(url.standardizedFileURL) }
+            result.structs += facts.structs
+            if !facts.helpers.isEmpty {
+                result.helpers[url.standardizedFileURL.path] = facts.helpers
+                fingerprint.combine(url.path)
+                fingerprint.combine(facts.helpersFingerprint)
+            }
         }
-        return (declares, generated.sorted { $0.path < $1.path }, structs)
+        result.generated.sort { $0.path < $1.path }
+        result.helpersFingerprint = result.helpers.isEmpty ? 0 : fingerprint.finalize()
+        return result
     }
 
     private static func facts(of url: URL, size: Int, modified: Date) -> Facts? {
         if let entry = cache.withLock({ $0[url.path] }), entry.size == size, entry.modified == modified { return entry.facts }
         guard let bytes = FileTree.contents(url) else { return nil }
-        let facts = Facts(
+        let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
+        let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
+        let parsed = bytes.contains(bytes: "struct ") || buildsMocks ? SwiftTestFile(bytes) : nil
+        var facts = Facts(
             declaresPlaceholders: bytes.contains(bytes: "static func placeholder("),
-            isGeneratedPlaceholderFile: bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8)),
-            structs: bytes.contains(bytes: "struct ") ? SwiftTestFile(bytes).structShapes() : [])
+            isGeneratedPlaceholderFile: isGenerated,
+            structs: bytes.contains(bytes: "struct ") ? parsed?.structShapes() ?? [] : [])
+        if buildsMocks, let parsed {
+            facts.helpers = parsed.modelHelpers()
+            var hasher = Hasher()
+            for helper in facts.helpers { bytes[helper.range].withUnsafeBytes { hasher.combine(bytes: $0) } }
+            facts.helpersFingerprint = hasher.finalize()
+        }
         cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
         return facts
     }

@@ -37,6 +37,10 @@ public struct Workspace: Sendable {
     public private(set) var generatedPlaceholderFiles: [URL] = []
     /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
     public private(set) var structShapes: [StructShape] = []
+    /// The helpers of the workspace's Swift files that return mocks or models, by the path of their file, and a
+    /// fingerprint of their text.
+    private var modelHelpers: [String: [ModelHelper]] = [:]
+    private var modelHelpersFingerprint = 0
 
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
     public init(folder: URL, overlays: [URL: [UInt8]] = [:]) {
@@ -47,6 +51,7 @@ public struct Workspace: Sendable {
         let pinnedFormat = MockFormatDetector.detect(in: root)
         let sources = SwiftSourceScan.scan(under: root)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
+        (modelHelpers, modelHelpersFingerprint) = (sources.helpers, sources.helpersFingerprint)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -90,6 +95,22 @@ public struct Workspace: Sendable {
     /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first. Only projects
     /// with a schema count: against none, every mock would look unknown, and a diagnostic on correct code is the
     /// worst thing mockls can say (nil then: nothing is reported).
+    /// Whether the workspace read helpers from `file`.
+    public func declaresHelpers(in file: URL) -> Bool { modelHelpers[file.standardizedFileURL.path] != nil }
+
+    /// The helpers of every Swift file of the workspace but `file` (whose own are read from its current text).
+    public func helpers(besides file: URL) -> WorkspaceHelpers {
+        guard !modelHelpers.isEmpty else { return .none }
+        let own = modelHelpers[file.standardizedFileURL.path]
+        guard own != nil || modelHelpers.count > 1 else { return .none }
+        var hasher = Hasher()
+        hasher.combine(modelHelpersFingerprint)
+        hasher.combine(file.path)
+        return WorkspaceHelpers(
+            helpers: modelHelpers.filter { $0.key != file.standardizedFileURL.path }.sorted { $0.key < $1.key }.flatMap(\.value),
+            fingerprint: hasher.finalize())
+    }
+
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
         let projects = projects.filter(\.hasSchema)
         guard projects.count > 1 else { return projects.first }

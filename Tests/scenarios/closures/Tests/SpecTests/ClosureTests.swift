@@ -52,6 +52,17 @@ final class ClosureTests: XCTestCase {
     XCTAssertTrue(named.isEmpty)
   }
 
+  func test_taskAwaitedAtOnce() async {
+    let cat = Mock<Cat>()
+    await Task {
+      cat.species = "Tabby"
+    }.value
+    XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(cat).species, "Tabby")
+    await Task {
+      XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(cat).id, "c") // expect: unset-field-read id Cat
+    }.value
+  }
+
   func test_escapingClosureIsSilent() {
     let cat = Mock<Cat>()
     let done = expectation(description: "later")
