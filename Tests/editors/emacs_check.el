@@ -15,15 +15,9 @@
 
 (condition-case err
     (progn
-      ;; As the README says: eglot-ensure on swift-mode-hook. It connects from the command loop, which batch
-      ;; mode does not run: the loop's post-command-hook is run by hand.
+      ;; As the README says: eglot-ensure on swift-mode-hook.
       (add-hook 'swift-mode-hook #'eglot-ensure)
-      (find-file (getenv "MOCKLS_FILE"))
-      (swift-mode)
-      (let ((eglot-sync-connect t))
-        (run-hooks 'post-command-hook))
-      (unless (eglot-current-server) (mockls-check-fail "eglot did not connect"))
-      (princ "ok connected\n")
+      (mockls-check-open-with-eglot (getenv "MOCKLS_FILE"))
       ;; The project the shipped finder chose: the folder of the Apollo configuration, not the test's own folder.
       (let ((root (project-root (project-current))))
         (unless (file-equal-p root (getenv "MOCKLS_ROOT"))

@@ -17,4 +17,14 @@
       (accept-process-output nil 0.05))
     (funcall predicate)))
 
+(defun mockls-check-open-with-eglot (file)
+  "Opens FILE in `swift-mode' as a user would, with `eglot-ensure' on `swift-mode-hook' (the README's set-up).
+Eglot connects from the command loop, which batch mode does not run: the loop's post-command-hook is run by hand."
+  (find-file file)
+  (swift-mode)
+  (let ((eglot-sync-connect t))
+    (run-hooks 'post-command-hook))
+  (unless (eglot-current-server) (mockls-check-fail "eglot did not connect"))
+  (princ "ok connected\n"))
+
 (provide 'emacs_check_support)

@@ -11,12 +11,7 @@
 (condition-case err
     (progn
       (load (expand-file-name "~/.emacs.d/init.el") nil t)
-      (find-file (getenv "MOCKLS_FILE"))
-      (swift-mode)
-      (let ((eglot-sync-connect t))
-        (run-hooks 'post-command-hook))
-      (unless (eglot-current-server) (mockls-check-fail "eglot did not connect"))
-      (princ "ok connected\n")
+      (mockls-check-open-with-eglot (getenv "MOCKLS_FILE"))
       (unless (mockls-check-wait
                (lambda () (seq-some (lambda (d)
                                       (and (= (line-number-at-pos (flymake-diagnostic-beg d)) 28)

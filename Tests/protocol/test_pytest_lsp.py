@@ -462,9 +462,15 @@ async def test_struct_factories_and_refactorings(scenario: LanguageClient):
     assert "Fill every field of `Mock<Height>`" in on_mock and on_mock["Fill every field of `Mock<Height>`"].kind == "refactor.rewrite"
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "pulling-client"])
-async def closures_scenario(lsp_client: LanguageClient, request):
-    folder = own_scenario("closures")
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "pulling-client", "visual-studio-code"])
+async def closures_scenario(lsp_client: LanguageClient, request, tmp_path):
+    """A writable copy of the closures scenario, where its configuration's relative paths still reach ../shared."""
+    import shutil
+
+    folder = tmp_path / "repo" / "Tests" / "scenarios" / "closures"
+    shutil.copytree(own_scenario("closures"), folder)
+    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
     lsp_client.folder = folder
     await start(lsp_client, request.param, root_uri=folder.as_uri())
     yield
@@ -484,42 +490,27 @@ async def test_tests_written_in_closures_get_their_diagnostics(closures_scenario
         assert wanted and matches(wanted, as_records(found, relative)) == []
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["visual-studio-code", "neovim"])
-async def helpers_scenario(lsp_client: LanguageClient, request, tmp_path):
-    """A writable copy of the closures scenario, where its configuration's relative paths still reach ../shared."""
-    import shutil
-
-    source = own_scenario("closures")
-    folder = tmp_path / "repo" / "Tests" / "scenarios" / "closures"
-    shutil.copytree(source, folder)
-    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
-    lsp_client.folder = folder
-    await start(lsp_client, request.param, root_uri=folder.as_uri())
-    yield
-    await lsp_client.shutdown_session()
-
-
 @pytest.mark.asyncio
-async def test_saving_a_helper_file_checks_the_tests_that_call_it_again(helpers_scenario: LanguageClient):
-    # With file watching (VS Code) or without (Neovim): saving Fixtures.swift is what tells mockls.
-    folder = helpers_scenario.folder
+async def test_saving_a_helper_file_checks_the_tests_that_call_it_again(closures_scenario: LanguageClient):
+    # With file watching (VS Code, the pulling client) or without (Neovim): saving Fixtures.swift is what tells mockls.
+    folder = closures_scenario.folder
     tests = folder / "Tests" / "SpecTests" / "HelperTests.swift"
-    uri = open_file(helpers_scenario, tests)
-    before = await current_diagnostics(helpers_scenario, uri)
+    uri = open_file(closures_scenario, tests)
+    before = await current_diagnostics(closures_scenario, uri)
     assert any("`emptyCat` builds it" in d.message for d in before), [d.message for d in before]
     fixtures = folder / "Tests" / "SpecTests" / "Fixtures.swift"
     text = fixtures.read_text().replace("static var emptyCat: Mock<Cat> { Mock<Cat>() }",
                                         'static var emptyCat: Mock<Cat> { Mock<Cat>(species: "Tabby") }')
-    fixtures_uri = open_file(helpers_scenario, fixtures)
+    fixtures_uri = open_file(closures_scenario, fixtures)
     fixtures.write_text(text)
-    helpers_scenario.text_document_did_change(types.DidChangeTextDocumentParams(
+    closures_scenario.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=fixtures_uri, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-    helpers_scenario.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=fixtures_uri)))
+    closures_scenario.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=fixtures_uri)))
     import asyncio
 
     for _ in range(100):
-        after = await current_diagnostics(helpers_scenario, uri, previous=before)
+        after = await current_diagnostics(closures_scenario, uri, previous=before)
         if not any("`emptyCat` builds it" in d.message for d in after):
             break
         await asyncio.sleep(0.1)
