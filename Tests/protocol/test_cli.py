@@ -215,7 +215,7 @@ def test_check_writes_sarif_that_a_sarif_reader_accepts():
     assert all(rule.help and rule.help.text for rule in run_.tool.driver.rules)
     raw = _json.loads(result.stdout)["runs"][0]
     assert raw["columnKind"] == "utf16CodeUnits"
-    assert raw["originalUriBaseIds"]["WORKSPACE"]["uri"] == folder.resolve().as_uri() + "/"
+    assert raw["originalUriBaseIds"]["WORKSPACE"]["uri"] == folder.absolute().as_uri() + "/"
     records = []
     for found in raw["results"]:
         assert rules[found["ruleIndex"]] == found["ruleId"]
