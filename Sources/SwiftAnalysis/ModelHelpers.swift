@@ -90,7 +90,7 @@ enum ModelHelperReader {
     /// The statements before the one value a body returns, and that value; nil when the body returns elsewhere too,
     /// or the declared type is no mock or model.
     private static func read(_ items: CodeBlockItemListSyntax, returning type: TypeSyntax) -> ([FlowStatement], FlowValue)? {
-        let declared = declaredValue(type)
+        let declared = SwiftTestFile.annotated(type)
         guard declared != nil, let last = items.last else { return nil }
         // Only the last statement may return: a `return` inside a branch makes the value depend on the run.
         for item in items.dropLast() where item.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.return) }) {
@@ -118,10 +118,5 @@ enum ModelHelperReader {
         }
         if case .other = result { return nil }
         return (items.dropLast().flatMap { reader.statements(of: Syntax($0.item)) } + finalReads, result)
-    }
-
-    /// What a declared type promises: a mock or a model of a selection set.
-    private static func declaredValue(_ type: TypeSyntax) -> WrittenExpression? {
-        SwiftTestFile.annotated(type)
     }
 }

@@ -100,15 +100,13 @@ public struct Workspace: Sendable {
 
     /// The helpers of every Swift file of the workspace but `file` (whose own are read from its current text).
     public func helpers(besides file: URL) -> WorkspaceHelpers {
-        guard !modelHelpers.isEmpty else { return .none }
-        let own = modelHelpers[file.standardizedFileURL.path]
-        guard own != nil || modelHelpers.count > 1 else { return .none }
+        let path = file.standardizedFileURL.path
+        let others = modelHelpers.filter { $0.key != path }
+        guard !others.isEmpty else { return .none }
         var hasher = Hasher()
         hasher.combine(modelHelpersFingerprint)
-        hasher.combine(file.path)
-        return WorkspaceHelpers(
-            helpers: modelHelpers.filter { $0.key != file.standardizedFileURL.path }.sorted { $0.key < $1.key }.flatMap(\.value),
-            fingerprint: hasher.finalize())
+        hasher.combine(path)
+        return WorkspaceHelpers(helpers: others.sorted { $0.key < $1.key }.flatMap(\.value), fingerprint: hasher.finalize())
     }
 
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
