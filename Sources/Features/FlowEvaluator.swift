@@ -24,11 +24,18 @@ struct FlowEvaluator {
     /// The helpers being run, innermost last: what they report is theirs, not the test's.
     private var helpersRunning: [String] = []
 
-    init(file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = []) {
+    /// Stored fixtures some code changes: unknown (`WorkspaceHelpers.mutatedFixtures`).
+    private let mutatedFixtures: Set<String>
+
+    init(
+        file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = [],
+        mutatedFixtures: Set<String> = []
+    ) {
         self.file = file
         self.project = project
         self.options = options
         self.helpers = Dictionary(grouping: helpers, by: \.name)
+        self.mutatedFixtures = mutatedFixtures
         resolver = ValueResolver(file: file, project: project)
     }
 
@@ -133,19 +140,39 @@ struct FlowEvaluator {
         return nil
     }
 
-    /// What the one helper called `name` returns, run in a scope of its own (it sees nothing of the test); unknown
-    /// when no helper or several have that name, or helpers call each other too deep or in a circle.
-    private mutating func runHelper(_ name: String, isCall: Bool) -> Value {
-        let candidates = (helpers[name] ?? []).filter { ($0.kind == .function) == isCall }
-        let shown = isCall ? name + "()" : name
-        guard candidates.count == 1, let helper = candidates.first, helpersRunning.count < 4, !helpersRunning.contains(shown) else {
+    /// What the one helper `use` names returns, run in a scope of its own that holds only its parameters (it sees
+    /// nothing else of the test): its arguments are evaluated here first, then its defaults for those left out.
+    /// Unknown when no helper or several fit (by name, owner and arguments), a stored fixture is changed somewhere,
+    /// or helpers call each other too deep or in a circle; then the values passed to it escape.
+    private mutating func runHelper(_ use: HelperUse, expecting expected: MockObject?) -> Value {
+        let arguments = use.arguments.map { evaluate($0.value, expecting: nil) }
+        let owner = use.owner ?? (use.isImplicitMember ? expected?.swiftName : nil)
+        let candidates = (helpers[use.name] ?? []).compactMap { helper -> (ModelHelper, [HelperUse.Argument?])? in
+            guard (helper.kind == .function) == use.isCall, owner == nil || helper.owner == owner,
+                !use.isImplicitMember || owner != nil, let bound = helper.bind(use.arguments)
+            else { return nil }
+            return (helper, bound)
+        }
+        let shown = use.isCall ? use.name + "()" : use.name
+        guard candidates.count == 1, let (helper, bound) = candidates.first, helpersRunning.count < 4, !helpersRunning.contains(shown),
+            !(helper.isStored && mutatedFixtures.contains(helper.name))
+        else {
+            for argument in arguments { escape(argument) }
             return .unknown
         }
         helpersRunning.append(shown)
         let saved = (scopes, loopRuns, fixesAreWhole)
         scopes = [[:], [:]]
+        for (index, parameter) in helper.parameters.enumerated() {
+            let expected = parameter.mockType.flatMap { model.object(swiftName: $0.name) }
+            if bound[index] != nil, let position = use.arguments.indices.first(where: { use.arguments[$0] == bound[index] }) {
+                scopes[1][parameter.name] = arguments[position]
+            } else if let defaultValue = parameter.defaultValue {
+                scopes[1][parameter.name] = evaluate(defaultValue, expecting: expected)
+            }
+        }
         run(helper.body)
-        let value = evaluate(helper.result, expecting: nil)
+        let value = evaluate(helper.result, expecting: helper.returnedMock.flatMap { model.object(swiftName: $0.name) })
         (scopes, loopRuns, fixesAreWhole) = saved
         helpersRunning.removeLast()
         return value
@@ -180,12 +207,12 @@ struct FlowEvaluator {
         switch construction.kind {
         case .placeholder: origin = .placeholder
         case .initializer where construction.arguments.isEmpty: origin = .emptyInitializer
-        case .initializer: origin = model.format == .defaults ? .initializer : .legacyInitializer
+        case .initializer: origin = model.format.parametersHaveDefaults ? .initializer : .legacyInitializer
         }
         let instance = MockInstance(object: object, origin: origin, builtAt: construction.range.lowerBound)
         instance.madeBy = helpersRunning.last
         instance.construction = construction
-        if construction.kind == .initializer, !construction.arguments.isEmpty, model.format == .defaults {
+        if construction.kind == .initializer, !construction.arguments.isEmpty, model.format.parametersHaveDefaults {
             for field in object.fields where field.isNonNull {
                 let slot = defaultSlot(field, of: object, at: construction)
                 if case .mock(let child) = slot { child.defaultOf = (construction, object, field) }
@@ -350,11 +377,11 @@ struct FlowEvaluator {
             }
             var copies: [ObjectIdentifier: MockInstance] = [:]
             return .model(Model(selectionSet: selectionSet, data: instance.snapshot(&copies)))
-        case .variable(let name, _):
+        case .variable(let name, let range):
             // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
-            return declared(name) ?? runHelper(name, isCall: false)
-        case .helper(let name, let isCall, _):
-            return runHelper(name, isCall: isCall)
+            return declared(name) ?? runHelper(HelperUse(name: name, isCall: false, range: range), expecting: expected)
+        case .helper(let use):
+            return runHelper(use, expecting: expected)
         case .member(let base, let name, let range):
             switch evaluate(base, expecting: nil) {
             case .model(let model): return read(name, of: model, at: range)
@@ -502,8 +529,8 @@ extension FlowValue {
     var range: Range<Int>? {
         switch self {
         case .construction(let construction): construction.range
-        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range),
-            .helper(_, _, let range): range
+        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
+        case .helper(let use): use.range
         case .list, .mapped, .null, .other: nil
         }
     }

@@ -142,7 +142,7 @@ public enum MockCompletions {
             // The same for every request about this mock until the index changes: built once per revision.
             let labels = project.derived("mock initializer labels", object.name, "") {
                 object.fields.map { field in
-                    let detail = project.mockModel.format == .defaults && field.isNonNull
+                    let detail = project.mockModel.format.parametersHaveDefaults && field.isNonNull
                         ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
                     return LabelItem(field: field, item: argument(
                         field.initLabel, detail: detail, documentation: .mockField(object: object.name, key: field.key),

@@ -23,6 +23,7 @@ public enum MockDiagnostics {
         let own = file.modelHelpers()
         let ownNames = Set(own.map(\.name))
         let helpers = own + workspaceHelpers.helpers.filter { !ownNames.contains($0.name) }
+        let mutatedFixtures = workspaceHelpers.mutatedFixtures.union(file.fixtureMutations())
         var fingerprint = Hasher()
         fingerprint.combine(workspaceHelpers.fingerprint)
         for helper in own { file.lines.bytes[helper.range].withUnsafeBytes { fingerprint.combine(bytes: $0) } }
@@ -34,7 +35,7 @@ public enum MockDiagnostics {
         for unit in units {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
-                var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers)
+                var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures)
                 evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
                 pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
             }
@@ -44,7 +45,7 @@ public enum MockDiagnostics {
                 pending += cached.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
                 continue
             }
-            var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers)
+            var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures)
             evaluator.run(unit.flow())
             let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }
             pending += own

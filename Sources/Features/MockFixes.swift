@@ -78,7 +78,7 @@ struct FixWriter {
         case .entity where options.placeholders, .scalar where options.placeholders:
             // Apollo ≥ 1.23 takes non-null fields as non-optional parameters: the implicit member finds the factory;
             // elsewhere it would find `Optional`'s (`nil`).
-            return inArgument && model.format == .defaults && field.isNonNull ? ".placeholder()" : "\(valueType).placeholder()"
+            return inArgument && model.format.parametersHaveDefaults && field.isNonNull ? ".placeholder()" : "\(valueType).placeholder()"
         case .entity:
             return "\(abstractStandIn ?? "Mock<\(type.map(SwiftNames.typeName) ?? named)>")()"
         case .scalar:

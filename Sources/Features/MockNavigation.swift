@@ -57,7 +57,7 @@ public enum MockHover {
             var parts = [swift("(mock field) Mock<\(object.swiftName)>.\(field.property): \(field.readType)")]
             parts.append(graphql("\(object.name).\(field.key): \(field.graphqlType)"))
             if let description = field.description?.value { parts.append(description) }
-            let parameter = project.mockModel.format == .defaults && field.isNonNull
+            let parameter = project.mockModel.format.parametersHaveDefaults && field.isNonNull
                 ? "`\(field.initParamType) = \(field.defaultValue)`" : "`\(field.initParamType) = nil`"
             parts.append("Initializer parameter: \(parameter)")
             parts.append(field.isNonNull

@@ -7,7 +7,7 @@ enum WrittenValueFit {
     static func accepts(_ field: MockField, _ value: WrittenArgumentValue, model: MockModel, schema: Schema) -> Bool {
         let named = field.graphqlType.namedType.value
         let kind = schema[named]?.kind
-        let nullable = model.format == .optionalParameters || !field.isNonNull
+        let nullable = !model.format.parametersHaveDefaults || !field.isNonNull
         switch value {
         case .other: return true
         case .null: return nullable

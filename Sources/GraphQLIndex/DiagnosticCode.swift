@@ -32,13 +32,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case unknownMockType = "unknown-mock-type"
     case abstractMockType = "abstract-mock-type"
     case mockTypeMismatch = "mock-type-mismatch"
+    // Configuration files
+    case invalidConfiguration = "invalid-configuration"
 
     /// Where the code is reported.
-    public enum Source: Sendable { case graphQLDocument, swiftTestFile }
+    public enum Source: Sendable { case graphQLDocument, swiftTestFile, configurationFile }
 
     public var source: Source {
         switch self {
         case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch: .swiftTestFile
+        case .invalidConfiguration: .configurationFile
         default: .graphQLDocument
         }
     }
@@ -75,6 +78,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .unknownMockType: "`Mock<Foo>` where Foo has no mock"
         case .abstractMockType: "`Mock<Interface>` or `Mock<Union>`"
         case .mockTypeMismatch: "a mock given where another type is expected"
+        case .invalidConfiguration: "an `apollo-codegen-config.json` or graphql-config file mockls cannot use; the workspace's other projects are still indexed"
         }
     }
 

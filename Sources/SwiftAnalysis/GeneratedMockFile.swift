@@ -24,6 +24,8 @@ public struct GeneratedMock: Sendable, Equatable {
     public var fields: [Field]
     /// The convenience initializer's parameters (absent for a mock without fields).
     public var initializer: [Parameter]
+    /// Written by Apollo iOS 2: a `final class`, or `MockFields: Sendable`.
+    public var isApolloTwo = false
 
     public func parameter(_ label: String) -> Parameter? { initializer.first { $0.label == label } }
 }
@@ -34,22 +36,28 @@ public enum GeneratedMockFile {
         let tree = Parser.parse(source: source)
         let collector = MockCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
-        return collector.classes.map { name, range, fields in
-            GeneratedMock(className: name, nameRange: range, fields: fields, initializer: collector.initializers[name] ?? [])
+        return collector.classes.map { found in
+            GeneratedMock(
+                className: found.name, nameRange: found.range, fields: found.fields, initializer: collector.initializers[found.name] ?? [],
+                isApolloTwo: found.isApolloTwo)
         }
     }
 }
 
 private final class MockCollector: SyntaxVisitor {
-    var classes: [(String, Range<Int>, [GeneratedMock.Field])] = []
+    var classes: [(name: String, range: Range<Int>, fields: [GeneratedMock.Field], isApolloTwo: Bool)] = []
     var initializers: [String: [GeneratedMock.Parameter]] = [:]
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let inherits = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "MockObject" } ?? false
         guard inherits else { return .skipChildren }
         var fields: [GeneratedMock.Field] = []
+        var isApolloTwo = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         for member in node.memberBlock.members {
             guard let structure = member.decl.as(StructDeclSyntax.self), structure.name.text == "MockFields" else { continue }
+            if structure.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "Sendable" }) == true {
+                isApolloTwo = true
+            }
             for fieldMember in structure.memberBlock.members {
                 guard let variable = fieldMember.decl.as(VariableDeclSyntax.self) else { continue }
                 for attribute in variable.attributes {
@@ -65,7 +73,7 @@ private final class MockCollector: SyntaxVisitor {
             }
         }
         let start = node.name.positionAfterSkippingLeadingTrivia.utf8Offset
-        classes.append((node.name.text, start..<(start + node.name.text.utf8.count), fields))
+        classes.append((node.name.text, start..<(start + node.name.text.utf8.count), fields, isApolloTwo))
         return .skipChildren
     }
 

@@ -45,14 +45,42 @@ public indirect enum FlowValue: Sendable, Equatable {
     /// `sequence.map { name in body; result }`: the closure runs once per element, where it is written, and the
     /// value is the list of its results (`map(X.from)` too, `name` then `$0`).
     case mapped(sequence: FlowValue, name: String?, body: [FlowStatement], result: FlowValue)
-    /// `makeCharacter()`, `self.makeCharacter()`, `Fixtures.makeCharacter()` (a call without arguments), or
-    /// `Fixtures.cat` (a member of a type): what a helper of the workspace returns, when there is one of that name
+    /// `makeCharacter()`, `Fixtures.makeCharacter()`, `Mock<Dog>.mock(id: "1")`, `.mock()`, or `Fixtures.cat`,
+    /// `Dog.mock` (a member of a type): what a helper of the workspace returns, when there is one of that name
     /// (`ModelHelper`). A bare name that no scope declares (`cat`) may be a helper property too.
-    case helper(name: String, isCall: Bool, range: Range<Int>)
+    case helper(HelperUse)
     /// `nil`.
     case null
     /// A literal, or anything mockls does not follow.
     case other
+}
+
+/// A call of a helper, or a read of a helper property (`FlowValue.helper`).
+public struct HelperUse: Sendable, Equatable {
+    public struct Argument: Sendable, Equatable {
+        public var label: String?
+        public var value: FlowValue
+    }
+
+    public var name: String
+    public var isCall: Bool
+    /// The type written before the name: `Dog` in `Dog.mock` and `Mock<Dog>.mock(…)`, `Fixtures` in `Fixtures.cat`;
+    /// nil for a bare name or `self.`.
+    public var owner: String?
+    /// `.mock(…)`: the owner is the mock type the context expects.
+    public var isImplicitMember: Bool
+    public var arguments: [Argument]
+    /// The name's bytes.
+    public var range: Range<Int>
+
+    public init(name: String, isCall: Bool, owner: String? = nil, isImplicitMember: Bool = false, arguments: [Argument] = [], range: Range<Int>) {
+        self.name = name
+        self.isCall = isCall
+        self.owner = owner
+        self.isImplicitMember = isImplicitMember
+        self.arguments = arguments
+        self.range = range
+    }
 }
 
 /// Which element of a list is read.
@@ -278,6 +306,8 @@ struct FlowReader {
         for binding in variable.bindings {
             let annotation = binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) }
             if let annotation, let type = binding.typeAnnotation?.type { result.append(.typeMention(annotation, range: Self.range(type))) }
+            // `let dogs: [Mock<Dog>] = [Mock(…), .mock()]`: the elements take the type of the list's.
+            let elementAnnotation = binding.typeAnnotation.flatMap { WrittenExpression.elementMockType($0.type) }
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
                 if let initializer = binding.initializer { result += statements(ofExpression: initializer.value) }
                 continue
@@ -288,7 +318,8 @@ struct FlowReader {
             }
             result += inner(initializer.value)
             result.append(.bind(
-                name: pattern.identifier.text, annotation: annotation, value: value(initializer.value), range: Self.range(binding)))
+                name: pattern.identifier.text, annotation: annotation ?? elementAnnotation, value: value(initializer.value),
+                range: Self.range(binding)))
         }
         return result
     }
@@ -417,9 +448,10 @@ struct FlowReader {
             if case .from = value(expression), let argument = call.arguments.first {
                 return inner(argument.expression)
             }
-            // A helper runs when its value is computed; a method of the test's own type may change its stored mocks.
+            // A helper runs when its value is computed (what its arguments compute first); a method of the test's
+            // own type may change its stored mocks.
             if case .helper = value(expression) {
-                return isOwnMethodCall(call) ? [.opaqueCall(range: Self.range(call))] : []
+                return call.arguments.flatMap { inner($0.expression) } + (isOwnMethodCall(call) ? [.opaqueCall(range: Self.range(call))] : [])
             }
             // The closure of a `map` runs when its value is computed; what is left is the sequence.
             if case .mapped = value(expression), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
@@ -490,10 +522,10 @@ struct FlowReader {
         }
         if let count = ClosureRun.integerRangeCount(expression) { return .list(Array(repeating: .other, count: count)) }
         if let access = expression.as(MemberAccessExprSyntax.self) {
-            if let base = access.base, WrittenExpression.typePath(base) != nil, access.declName.argumentNames == nil,
-                access.declName.baseName.text.first?.isLowercase == true, !(expression.parent?.is(FunctionCallExprSyntax.self) ?? false)
+            if let base = access.base, let owner = WrittenExpression.typePath(base)?.last, access.declName.argumentNames == nil,
+                access.declName.baseName.text.first?.isLowercase == true, !isCallee(expression)
             {
-                return .helper(name: access.declName.baseName.text, isCall: false, range: Self.range(access.declName))
+                return .helper(HelperUse(name: access.declName.baseName.text, isCall: false, owner: owner, range: Self.range(access.declName)))
             }
             guard let base = access.base, WrittenExpression.typePath(base) == nil else { return .other }
             let name = access.declName.baseName
@@ -552,31 +584,51 @@ struct FlowReader {
         if let mapped = ClosureRun.mapped(call, reader: self) { return mapped }
         let name = access.declName.baseName.text
         let kind: MockConstruction.Kind? = name == "init" ? .initializer : name == "placeholder" ? .placeholder : nil
-        guard let base = access.base else { return kind.map { construction($0, nil, nil) } ?? .other }
+        guard let base = access.base else {
+            if let kind { return construction(kind, nil, nil) }
+            // `.mock(…)`: a factory of the mock type the context expects.
+            return helperUse(call, name: access.declName.baseName, owner: nil, implicit: true) ?? .other
+        }
         if let kind, let mock = WrittenExpression.mockType(base) { return construction(kind, mock, mockArgumentRange(base)) }
+        // `Mock<Dog>.mock(…)`: a factory declared in `extension Mock where O == Dog`.
+        if kind == nil, let mock = WrittenExpression.mockType(base),
+            let helper = helperUse(call, name: access.declName.baseName, owner: mock.name, implicit: false)
+        {
+            return helper
+        }
         if name == "from", let path = WrittenExpression.typePath(base), let argument = call.arguments.first, argument.label == nil {
             return .from(path: path, mock: value(argument.expression), range: Self.range(base))
         }
         return .other
     }
 
-    /// `makeX()`, `self.makeX()`, `Self.makeX()`, `Type.makeX()`: a call without arguments or closures of a name
-    /// that starts lower-case, which a helper of the workspace may answer.
+    /// `makeX()`, `self.makeX()`, `Self.makeX()`, `Type.makeX(…)`: a call without closures of a name that starts
+    /// lower-case, which a helper of the workspace may answer.
     private func helperCall(_ call: FunctionCallExprSyntax) -> FlowValue? {
-        guard call.arguments.isEmpty, call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return nil }
-        let name: TokenSyntax
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName
-        } else if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-            base.as(DeclReferenceExprSyntax.self).map({ [.keyword(.self), .keyword(.Self)].contains($0.baseName.tokenKind) }) == true
-                || WrittenExpression.typePath(base) != nil
-        {
-            name = access.declName.baseName
-        } else {
-            return nil
+            return helperUse(call, name: reference.baseName, owner: nil, implicit: false)
         }
-        guard case .identifier(let text) = name.tokenKind, text.first?.isLowercase == true else { return nil }
-        return .helper(name: text, isCall: true, range: Self.range(name))
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self), [.keyword(.self), .keyword(.Self)].contains(reference.baseName.tokenKind) {
+            return helperUse(call, name: access.declName.baseName, owner: nil, implicit: false)
+        }
+        guard let owner = WrittenExpression.typePath(base)?.last else { return nil }
+        return helperUse(call, name: access.declName.baseName, owner: owner, implicit: false)
+    }
+
+    private func helperUse(_ call: FunctionCallExprSyntax, name: TokenSyntax, owner: String?, implicit: Bool) -> FlowValue? {
+        guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
+            case .identifier(let text) = name.tokenKind, text.first?.isLowercase == true, text != "from", text != "placeholder",
+            !call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) })
+        else { return nil }
+        return .helper(HelperUse(
+            name: text, isCall: true, owner: owner, isImplicitMember: implicit,
+            arguments: call.arguments.map { HelperUse.Argument(label: $0.label?.text, value: value($0.expression)) },
+            range: Self.range(name)))
+    }
+
+    private func isCallee(_ expression: ExprSyntax) -> Bool {
+        expression.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == expression.id
     }
 
     private func mockArgumentRange(_ expression: ExprSyntax) -> Range<Int>? {

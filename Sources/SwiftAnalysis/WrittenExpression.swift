@@ -131,15 +131,24 @@ public indirect enum WrittenExpression: Sendable, Hashable {
         return nil
     }
 
-    /// `A.B.C` written as an expression of capitalised names: a selection set's path.
+    /// `A.B.C` written as an expression of capitalised names: a selection set's path, a type.
     static func typePath(_ expression: ExprSyntax) -> [String]? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             return name.first?.isUppercase == true ? [name] : nil
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let path = typePath(base) {
-            return path + [access.declName.baseName.text]
+            let name = access.declName.baseName.text
+            return name.first?.isUppercase == true ? path + [name] : nil
         }
         return nil
+    }
+
+    /// `[Mock<Dog>]`, `[Mock<Dog>?]`, `[Mock<Dog>]?`: the mock type of the elements.
+    static func elementMockType(_ type: TypeSyntax) -> WrittenTypeName? {
+        var type = type
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        guard let array = type.as(ArrayTypeSyntax.self) else { return nil }
+        return mockType(array.element)
     }
 }

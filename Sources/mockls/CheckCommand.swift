@@ -28,7 +28,8 @@ struct CheckCommand: ParsableCommand {
     var paths: [String] = []
 
     func run() throws {
-        let loaded = try workspace.loadProject()
+        // A configuration that cannot be used is one of the findings (`invalid-configuration`), printed with them.
+        let loaded = try workspace.loadProject(printingConfigurationErrors: false)
         let urls = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
         for url in urls where !FileManager.default.fileExists(atPath: url.path) {
             throw ValidationError("\(url.path) does not exist")

@@ -75,6 +75,8 @@ struct SARIFLog: Encodable {
             "\(code.documentation). Found in a Swift test file by following its Apollo test mocks from where they are built to the models read from them; the result's fixes are the quick fixes an editor with mockls offers."
         case .graphQLDocument:
             "\(code.documentation). Found in a GraphQL document or a generated mock file of an Apollo project."
+        case .configurationFile:
+            "\(code.documentation). Found in a configuration file of the workspace."
         }
     }
 

@@ -61,14 +61,28 @@ final class DiagnosticExpectationTests: XCTestCase {
     /// helpers, in the test's file and in another (`Tests/scenarios/closures`): each file is checked with the helpers
     /// of the others, as the server and `mockls check` give them.
     func testTestsWrittenInClosuresAndHelpers() throws {
-        let folder = Self.goldens.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios/closures/Tests/SpecTests")
+        try checkOwnScenario("closures", folder: "SpecTests", files: 5)
+    }
+
+    /// Mocks made by factories (`Mock<Dog>.mock(…)`, `.mock()`, `Cat.empty`, free functions, with their parameters'
+    /// defaults), stored fixtures (static, global, changed elsewhere) and lists (`Tests/scenarios/factories`), with a
+    /// false-positive suite: factories that set everything, closures, disk, escapes and shared fixtures stay silent.
+    func testFactoriesFixturesAndLists() throws {
+        try checkOwnScenario("factories", folder: "FactoryTests", files: 4)
+    }
+
+    private func checkOwnScenario(_ name: String, folder: String, files count: Int) throws {
+        let folder = Self.goldens.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios/\(name)/Tests/\(folder)")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
-        XCTAssertEqual(files.count, 5)
+        XCTAssertEqual(files.count, count)
         let project = try project(format: .defaults)
         let sources = try files.map { ($0, try String(contentsOf: $0, encoding: .utf8)) }
         for (url, source) in sources {
-            let others = sources.filter { $0.0 != url }.flatMap { SwiftTestFile($0.1).modelHelpers() }
-            Self.check(source, named: "closures/\(url.lastPathComponent)", project: project, helpers: WorkspaceHelpers(helpers: others, fingerprint: 0))
+            let others = sources.filter { $0.0 != url }.map { SwiftTestFile($0.1) }
+            let helpers = WorkspaceHelpers(
+                helpers: others.flatMap { $0.modelHelpers() }, fingerprint: 0,
+                mutatedFixtures: others.reduce(into: Set<String>()) { $0.formUnion($1.fixtureMutations()) })
+            Self.check(source, named: "\(name)/\(url.lastPathComponent)", project: project, helpers: helpers)
         }
     }
 

@@ -22,6 +22,8 @@ final class DiagnosticCodeTests: XCTestCase {
         let swift = codes(inTable: "### Diagnostics in Swift test files")
         XCTAssertEqual(graphql, Set(DiagnosticCode.allCases.filter { $0.source == .graphQLDocument }.map(\.rawValue)))
         XCTAssertEqual(swift, Set(DiagnosticCode.allCases.filter { $0.source == .swiftTestFile }.map(\.rawValue)))
+        let configuration = codes(inTable: "### Diagnostics in configuration files")
+        XCTAssertEqual(configuration, Set(DiagnosticCode.allCases.filter { $0.source == .configurationFile }.map(\.rawValue)))
         for code in DiagnosticCode.allCases { XCTAssertFalse(code.documentation.isEmpty, code.rawValue) }
     }
 }

@@ -201,6 +201,17 @@ def test_check_finds_exactly_the_diagnostics_of_tests_written_in_closures():
     assert matches(expectations, _json.loads(result.stdout)) == []
 
 
+def test_check_follows_factories_fixtures_and_lists_across_files():
+    # Factories (Mock<Dog>.mock(…), .mock(), Cat.empty, free functions), stored fixtures and lists, declared in
+    # another file; what mockls cannot follow (closures, disk, escapes, fixtures changed elsewhere) stays silent.
+    folder = own_scenario("factories")
+    result = run("check", "--workspace", str(folder), "--format", "json")
+    assert result.returncode == 1, result.stderr
+    expectations = expected_from_markers(folder)
+    assert len(expectations) >= 10
+    assert matches(expectations, _json.loads(result.stdout)) == []
+
+
 def test_check_writes_sarif_that_a_sarif_reader_accepts():
     from sarif_pydantic import Sarif
 

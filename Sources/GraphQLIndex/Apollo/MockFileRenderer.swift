@@ -1,5 +1,6 @@
-/// Renders the mock files Apollo iOS 1.25 generates (`MockObjectTemplate.swift`, `MockInterfacesTemplate.swift`,
-/// `MockUnionsTemplate.swift`) for `testMocks: .swiftPackage`, byte for byte.
+/// Renders the mock files Apollo iOS generates (`MockObjectTemplate.swift`, `MockInterfacesTemplate.swift`,
+/// `MockUnionsTemplate.swift`), byte for byte: 1.25's, and 2.x's (`nonisolated` from 2.1, `final`, `MockFields:
+/// Sendable`; docs/apollo-2.md), public unless `testMocks.absolute.accessModifier` is `internal`.
 public enum MockFileRenderer {
     public struct File: Sendable, Equatable {
         public var name: String
@@ -31,19 +32,25 @@ public enum MockFileRenderer {
 
     static func render(_ object: MockObject, model: MockModel) -> String {
         let name = object.swiftName
+        let format = model.format
+        let access = format.isPublic ? "public " : ""
         var out = header(model)
-        out += "public class \(name): MockObject {\n"
-        out += "  public static let objectType: ApolloAPI.Object = \(model.namespace).Objects.\(name)\n"
-        out += "  public static let _mockFields = MockFields()\n"
-        out += "  public typealias MockValueCollectionType = Array<Mock<\(name)>>\n\n"
-        out += "  public struct MockFields {\n"
+        if format.release == .two {
+            out += "\(format.nonisolatedClasses ? "nonisolated " : "")\(access)final class \(name): MockObject {\n"
+        } else {
+            out += "\(access)class \(name): MockObject {\n"
+        }
+        out += "  \(access)static let objectType: ApolloAPI.Object = \(model.namespace).Objects.\(name)\n"
+        out += "  \(access)static let _mockFields = MockFields()\n"
+        out += "  \(access)typealias MockValueCollectionType = Array<Mock<\(name)>>\n\n"
+        out += "  \(access)struct MockFields\(format.release == .two ? ": Sendable" : "") {\n"
         for field in object.fields {
             if let reason = field.deprecationReason { out += "    @available(*, deprecated, message: \"\(reason)\")\n" }
             out += "    @Field<\(field.fieldType)>(\"\(field.key)\") public var \(field.property)\n"
         }
         out += "  }\n}\n"
         guard !object.fields.isEmpty else { return out }
-        out += "\npublic extension Mock where O == \(name) {\n"
+        out += "\n\(access)extension Mock where O == \(name) {\n"
         let conflicts = object.fields.filter { SwiftNames.testMockConflictingFieldNames.contains($0.key) }
         if !conflicts.isEmpty {
             for field in conflicts {
@@ -67,7 +74,7 @@ public enum MockFileRenderer {
     }
 
     private static func typealiases(_ types: [AbstractMockType], kind: String, model: MockModel) -> String {
-        var out = header(model) + "public extension MockObject {\n"
+        var out = header(model) + "\(model.format.isPublic ? "public " : "")extension MockObject {\n"
         for type in types { out += "  typealias \(type.swiftName) = \(kind)\n" }
         return out + "}\n"
     }

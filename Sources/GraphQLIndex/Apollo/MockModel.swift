@@ -2,11 +2,65 @@ import Foundation
 import Synchronization
 
 /// Which generation of Apollo's mock initializers a project has (reference/apollo-mocks.md §0).
-public enum MockFormat: String, Sendable, Hashable {
-    /// Apollo iOS 1.0–1.22: every initializer parameter is `T? = nil`.
-    case optionalParameters = "pre-1.23"
-    /// Apollo iOS 1.23+: non-null fields are non-optional parameters with defaults.
-    case defaults = "1.23+"
+/// What a project's Apollo iOS generates as mocks: the release line (reference/apollo-mocks.md §0, §7) and the
+/// codegen option that changes the initializer's parameters.
+public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
+    public enum Release: String, Sendable, Hashable, CaseIterable {
+        /// Apollo iOS 1.0–1.22: every initializer parameter is `T? = nil`.
+        case beforeOneTwentyThree = "pre-1.23"
+        /// Apollo iOS 1.23–1.x: non-null fields are non-optional parameters with defaults.
+        case oneTwentyThree = "1.23+"
+        /// Apollo iOS 2.x: as 1.23, with `final` classes, `Sendable` mock fields, `.defaultMockValue` for custom
+        /// scalars, and an `async` `from(_:)`.
+        case two = "2.x"
+    }
+
+    public var release: Release
+    /// `options.requireNonOptionalMockFields` (apollo-ios-dev #1066, default true): false gives every parameter
+    /// `T? = nil` again.
+    public var requireNonOptionalMockFields: Bool
+    /// The Apollo iOS version pinned, when known (2.x mock files changed in 2.0.3 and 2.1.0); nil: the newest.
+    public var version: [Int]?
+    /// `output.testMocks.absolute.accessModifier` is not `internal`: the mocks are `public`.
+    public var isPublic = true
+    /// `options.markTypesNonisolated` (Apollo iOS 2.1+, true by default with the Swift 6.2 toolchains it is built
+    /// with): mock classes are `nonisolated`.
+    public var markTypesNonisolated = true
+
+    public init(release: Release, requireNonOptionalMockFields: Bool = true, version: [Int]? = nil) {
+        self.release = release
+        self.requireNonOptionalMockFields = requireNonOptionalMockFields
+        self.version = version
+    }
+
+    /// Whether the release writes what `version` introduced (any 2.x release without a pinned version counts as
+    /// the newest).
+    func isAtLeast(_ version: [Int]) -> Bool {
+        guard let pinned = self.version else { return true }
+        return !pinned.lexicographicallyPrecedes(version)
+    }
+
+    /// Custom scalars default to `.defaultMockValue` (2.0.3+), not `try! .init(_jsonValue: "")`.
+    var customScalarsDefaultToDefaultMockValue: Bool { release == .two && isAtLeast([2, 0, 3]) }
+    /// Mock classes are `nonisolated` (2.1.0+, `markTypesNonisolated`).
+    var nonisolatedClasses: Bool { release == .two && markTypesNonisolated && isAtLeast([2, 1]) }
+
+    public static let optionalParameters = MockFormat(release: .beforeOneTwentyThree)
+    public static let defaults = MockFormat(release: .oneTwentyThree)
+    public static let apolloTwo = MockFormat(release: .two)
+    /// What a project without a pin or generated mocks is taken to use: the current major version.
+    public static let newest = apolloTwo
+
+    /// Non-null fields are non-optional initializer parameters with a default value; otherwise every parameter is
+    /// `T? = nil`, and what a test does not pass stays unset.
+    public var parametersHaveDefaults: Bool { release != .beforeOneTwentyThree && requireNonOptionalMockFields }
+    /// `RootSelectionSet.from(_:)` is `async` (Apollo iOS 2): tests write `await X.from(mock)`.
+    public var fromIsAsync: Bool { release == .two }
+    /// `pre-1.23`, `1.23+` or `2.x`.
+    public var rawValue: String { release.rawValue }
+    public var description: String {
+        requireNonOptionalMockFields || release == .beforeOneTwentyThree ? rawValue : "\(rawValue), requireNonOptionalMockFields: false"
+    }
 }
 
 /// How a mock setter stores a field (`mockFunctionDescriptor`).
@@ -81,7 +135,7 @@ public struct MockModel: Sendable {
     private let fields: ProjectFields
     private let rendered: RenderedObjects
 
-    public init(schema: Schema, documents: [Document], namespace: String, format: MockFormat = .defaults) {
+    public init(schema: Schema, documents: [Document], namespace: String, format: MockFormat = .newest) {
         var collector = FieldCollector(schema: schema)
         for document in documents { collector.collect(document) }
         self.init(schema: schema, fields: ProjectFields(documents: [collector], schema: schema), namespace: namespace, format: format)
@@ -155,8 +209,8 @@ struct MockTypeRenderer {
     func mockField(key: String, field: FieldCollector.CollectedField, format: MockFormat) -> MockField {
         let valueType = mockType(field.type, forceNonNull: false)
         var parameterType = valueType
-        var defaultValue = field.type.isNonNull ? self.defaultValue(field.type) : "nil"
-        if format == .optionalParameters {
+        var defaultValue = field.type.isNonNull ? self.defaultValue(field.type, format: format) : "nil"
+        if !format.parametersHaveDefaults {
             if !parameterType.hasSuffix("?") { parameterType += "?" }
             defaultValue = "nil"
         }
@@ -212,9 +266,9 @@ struct MockTypeRenderer {
         }
     }
 
-    func defaultValue(_ type: TypeReference) -> String {
+    func defaultValue(_ type: TypeReference, format: MockFormat) -> String {
         switch type {
-        case .nonNull(let inner): return defaultValue(inner)
+        case .nonNull(let inner): return defaultValue(inner, format: format)
         case .list: return "[]"
         case .named(let name):
             guard let named = schema[name.value] else { return "nil" }
@@ -223,7 +277,7 @@ struct MockTypeRenderer {
             // Apollo interpolates the raw schema name of the first possible type here (no capitalisation).
             case .interface, .union: return schema.possibleTypes(of: named.name).first.map { "Mock<\($0)>()" } ?? "nil"
             case .enumeration: return MockLiteral.of(named) ?? "nil"
-            case .scalar: return MockLiteral.of(named) ?? "try! .init(_jsonValue: \"\")"
+            case .scalar: return MockLiteral.of(named) ?? (format.customScalarsDefaultToDefaultMockValue ? ".defaultMockValue" : "try! .init(_jsonValue: \"\")")
             case .inputObject: return "nil"
             }
         }

@@ -51,7 +51,7 @@ public struct ProjectIndex: Sendable {
     /// Answers computed from this revision since the last rebuild (see `RevisionMemo`).
     private var memo = RevisionMemo()
 
-    public init(namespace: String, format: MockFormat = .defaults, sources: [(path: String, role: DocumentRole, text: [UInt8])]) {
+    public init(namespace: String, format: MockFormat = .newest, sources: [(path: String, role: DocumentRole, text: [UInt8])]) {
         self.namespace = namespace
         self.format = format
         mockModel = MockModel(schema: schema, documents: [], namespace: namespace, format: format)

@@ -22,20 +22,33 @@ public struct GeneratedMockSource: Sendable {
 
 /// What the generated mocks say, compared with the mock model computed from the documents.
 enum GeneratedMockCheck {
-    /// The format the generated mocks were written in: 1.23+ when a non-null field's parameter is not optional,
-    /// pre-1.23 when every such parameter is. Nil when the files do not tell (none, or no non-null field).
-    static func format(of sources: [GeneratedMockSource], model: MockModel) -> MockFormat? {
+    /// The format the generated mocks were written in. 2.x when a mock class is `final` or its `MockFields` are
+    /// `Sendable`; then, by the parameters of non-null fields, 1.23+ (or 2.x) when one is not optional, pre-1.23
+    /// (or 2.x with `requireNonOptionalMockFields: false`) when every one is. Nil when the files do not tell (none,
+    /// or no marker and no non-null field).
+    static func format(of sources: [GeneratedMockSource], model: MockModel, configured: MockFormat) -> MockFormat? {
         var optional = 0
         var required = 0
-        for mock in sources.flatMap(\.mocks) {
+        let mocks = sources.flatMap(\.mocks)
+        for mock in mocks {
             guard let object = model.object(swiftName: mock.className) else { continue }
             for field in object.fields where field.isNonNull {
                 guard let parameter = mock.parameter(field.initLabel) else { continue }
                 if parameter.type.hasSuffix("?") { optional += 1 } else { required += 1 }
             }
         }
-        if required > 0 { return .defaults }
-        return optional > 0 ? .optionalParameters : nil
+        let shape: Bool? = required > 0 ? true : optional > 0 ? false : nil
+        var found = configured
+        if mocks.contains(where: \.isApolloTwo) {
+            if configured.release != .two { (found.release, found.version) = (.two, nil) }
+            found.requireNonOptionalMockFields = shape ?? configured.requireNonOptionalMockFields
+            return found
+        }
+        guard let shape else { return nil }
+        let release: MockFormat.Release = shape ? .oneTwentyThree : .beforeOneTwentyThree
+        if configured.release != release { (found.release, found.version) = (release, nil) }
+        found.requireNonOptionalMockFields = true
+        return found
     }
 
     /// An information diagnostic on each generated mock whose fields differ from what the documents select.

@@ -26,6 +26,12 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var testMocksModule: String?
     /// Which operations and fragments Apollo generates selection-set initializers for (`options.selectionSetInitializers`).
     public var selectionSetInitializers = SelectionSetInitializerOptions()
+    /// `options.requireNonOptionalMockFields` (apollo-ios-dev #1066): false gives every mock parameter `T? = nil`.
+    public var requireNonOptionalMockFields = true
+    /// `output.testMocks.absolute.accessModifier` is not `internal`.
+    public var publicTestMocks = true
+    /// `options.markTypesNonisolated` (Apollo iOS 2.1+; true unless the configuration says false).
+    public var markTypesNonisolated = true
 
     public var name: String {
         switch source {
@@ -49,20 +55,68 @@ public struct ProjectConfiguration: Sendable, Equatable {
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: URL
     public var message: String
+    /// The key the problem is about (`schemaNamespace`, `input.schemaSearchPaths`), when there is one: the editor
+    /// marks it in the file.
+    public var key: String?
     public var description: String { "\(file.path): \(message)" }
+
+    public init(file: URL, message: String, key: String? = nil) {
+        self.file = file
+        self.message = message
+        self.key = key
+    }
+
+    /// Where to mark the problem in the file's text: the last component of `key` where it is written as a JSON or
+    /// YAML key, else the first line.
+    public func range(in text: [UInt8]) -> Range<Int> {
+        if let last = key?.split(separator: ".").last?.split(separator: "[").first {
+            for quoted in ["\"\(last)\"", "\(last):"] {
+                if let found = text.firstRange(of: Array(quoted.utf8)) { return found }
+            }
+        }
+        let end = text.firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+        return 0..<end
+    }
 }
 
 // MARK: - apollo-codegen-config.json
 
-/// The parts of Apollo iOS's `ApolloCodegenConfiguration` JSON that mockls reads.
+/// The parts of Apollo iOS's `ApolloCodegenConfiguration` JSON that mockls reads, in the spellings every 1.x and 2.x
+/// release accepts: Apollo 1.0 named the namespace `schemaName` (renamed `schemaNamespace` in 1.0's betas and kept
+/// as a fallback since), and its input `schemaPath` / `searchPaths` before `schemaSearchPaths` /
+/// `operationSearchPaths`.
 struct ApolloCodegenConfigurationFile: Decodable {
     var schemaNamespace: String
     var input: Input?
     var output: Output?
     var options: Options?
 
+    enum CodingKeys: String, CodingKey {
+        case schemaNamespace, schemaName, input, output, options
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let namespace = try container.decodeIfPresent(String.self, forKey: .schemaNamespace) {
+            schemaNamespace = namespace
+        } else if let namespace = try container.decodeIfPresent(String.self, forKey: .schemaName) {
+            schemaNamespace = namespace
+        } else {
+            throw DecodingError.keyNotFound(CodingKeys.schemaNamespace, .init(
+                codingPath: [], debugDescription: "the schema's namespace (\"schemaNamespace\", or \"schemaName\" as Apollo 1.0 called it)"))
+        }
+        guard !schemaNamespace.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .schemaNamespace, in: container, debugDescription: "the schema namespace is empty")
+        }
+        input = try container.decodeIfPresent(Input.self, forKey: .input)
+        output = try container.decodeIfPresent(Output.self, forKey: .output)
+        options = try container.decodeIfPresent(Options.self, forKey: .options)
+    }
+
     struct Options: Decodable {
         var selectionSetInitializers: SelectionSetInitializers?
+        var requireNonOptionalMockFields: Bool?
+        var markTypesNonisolated: Bool?
     }
 
     /// `{"operations": bool, "namedFragments": bool, "definitionsNamed": [name]}`.
@@ -76,6 +130,8 @@ struct ApolloCodegenConfigurationFile: Decodable {
         var schemaSearchPaths: [String]?
         var schemaPath: String?
         var operationSearchPaths: [String]?
+        /// Apollo 1.0's beta name of `operationSearchPaths`.
+        var searchPaths: [String]?
     }
 
     struct Output: Decodable {
@@ -90,6 +146,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
 
         struct Absolute: Decodable {
             var path: String
+            var accessModifier: String?
         }
     }
 
@@ -104,11 +161,13 @@ struct ApolloCodegenConfigurationFile: Decodable {
         do {
             file = try JSONCDecoder().decode(ApolloCodegenConfigurationFile.self, from: bytes)
         } catch {
-            throw ConfigurationError(file: url, message: "not a valid Apollo codegen configuration: \(ConfigurationError.describe(error))")
+            throw ConfigurationError(
+                file: url, message: "not a valid Apollo codegen configuration: \(ConfigurationError.describe(error))",
+                key: ConfigurationError.key(of: error))
         }
         let root = url.deletingLastPathComponent()
         let schemaPatterns = file.input?.schemaSearchPaths ?? file.input?.schemaPath.map { [$0] } ?? ["**/*.graphqls"]
-        let operationPatterns = file.input?.operationSearchPaths ?? ["**/*.graphql"]
+        let operationPatterns = file.input?.operationSearchPaths ?? file.input?.searchPaths ?? ["**/*.graphql"]
         let mocks = file.output?.testMocks
         return ProjectConfiguration(
             source: .apolloCodegen(url), root: root, namespace: file.schemaNamespace,
@@ -120,7 +179,10 @@ struct ApolloCodegenConfigurationFile: Decodable {
             selectionSetInitializers: SelectionSetInitializerOptions(
                 operations: file.options?.selectionSetInitializers?.operations ?? false,
                 namedFragments: file.options?.selectionSetInitializers?.namedFragments ?? false,
-                definitionsNamed: Set(file.options?.selectionSetInitializers?.definitionsNamed ?? [])))
+                definitionsNamed: Set(file.options?.selectionSetInitializers?.definitionsNamed ?? [])),
+            requireNonOptionalMockFields: file.options?.requireNonOptionalMockFields ?? true,
+            publicTestMocks: mocks?.absolute?.accessModifier != "internal",
+            markTypesNonisolated: file.options?.markTypesNonisolated ?? true)
     }
 }
 
@@ -128,13 +190,24 @@ extension ConfigurationError {
     static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):
-            return "missing \"\(Self.path(context.codingPath + [key]))\""
+            let what = context.debugDescription.hasPrefix("No value") || context.debugDescription.isEmpty ? "" : ": \(context.debugDescription)"
+            return "missing \"\(Self.path(context.codingPath + [key]))\"\(what)"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             return "\"\(Self.path(context.codingPath))\": \(context.debugDescription)"
         case DecodingError.dataCorrupted(let context):
             return context.debugDescription
         default:
             return "\(error)"
+        }
+    }
+
+    /// The key a decoding error is about, as a dotted path.
+    static func key(of error: any Error) -> String? {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context): return path(context.codingPath + [key])
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            return context.codingPath.isEmpty ? nil : path(context.codingPath)
+        default: return nil
         }
     }
 

@@ -19,6 +19,8 @@ enum SwiftSourceScan {
         /// hash of their text.
         var helpers: [ModelHelper] = []
         var helpersFingerprint = 0
+        /// The stored fixtures it changes (`SwiftTestFile.fixtureMutations`; read from files that build mocks or test).
+        var fixtureMutations: Set<String> = []
     }
 
     /// What a scan finds in a workspace's Swift files.
@@ -30,6 +32,8 @@ enum SwiftSourceScan {
         var helpers: [String: [ModelHelper]] = [:]
         /// Changes when any helper's text does.
         var helpersFingerprint = 0
+        /// The stored fixtures each file changes, by the path of the file.
+        var fixtureMutations: [String: Set<String>] = [:]
     }
 
     private struct Entry: Sendable {
@@ -56,9 +60,14 @@ enum SwiftSourceScan {
                 fingerprint.combine(url.path)
                 fingerprint.combine(facts.helpersFingerprint)
             }
+            if !facts.fixtureMutations.isEmpty {
+                result.fixtureMutations[url.standardizedFileURL.path] = facts.fixtureMutations
+                fingerprint.combine(url.path)
+                fingerprint.combine(facts.fixtureMutations.sorted())
+            }
         }
         result.generated.sort { $0.path < $1.path }
-        result.helpersFingerprint = result.helpers.isEmpty ? 0 : fingerprint.finalize()
+        result.helpersFingerprint = result.helpers.isEmpty && result.fixtureMutations.isEmpty ? 0 : fingerprint.finalize()
         return result
     }
 
@@ -67,7 +76,9 @@ enum SwiftSourceScan {
         guard let bytes = FileTree.contents(url) else { return nil }
         let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
         let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
-        let parsed = bytes.contains(bytes: "struct ") || buildsMocks ? SwiftTestFile(bytes) : nil
+        // Tests may change a fixture without naming a mock type.
+        let tests = !isGenerated && (bytes.contains(bytes: "XCTest") || bytes.contains(bytes: "Quick") || bytes.contains(bytes: "@Test"))
+        let parsed = bytes.contains(bytes: "struct ") || buildsMocks || tests ? SwiftTestFile(bytes) : nil
         var facts = Facts(
             declaresPlaceholders: bytes.contains(bytes: "static func placeholder("),
             isGeneratedPlaceholderFile: isGenerated,
@@ -78,6 +89,7 @@ enum SwiftSourceScan {
             for helper in facts.helpers { bytes[helper.range].withUnsafeBytes { hasher.combine(bytes: $0) } }
             facts.helpersFingerprint = hasher.finalize()
         }
+        if buildsMocks || tests, let parsed { facts.fixtureMutations = parsed.fixtureMutations() }
         cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
         return facts
     }

@@ -41,17 +41,20 @@ public struct Workspace: Sendable {
     /// fingerprint of their text.
     private var modelHelpers: [String: [ModelHelper]] = [:]
     private var modelHelpersFingerprint = 0
+    /// The stored fixtures each Swift file changes, by its path.
+    private var fixtureMutations: [String: Set<String>] = [:]
 
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
-    public init(folder: URL, overlays: [URL: [UInt8]] = [:]) {
+    /// `format`: the mock format of every project, instead of what the pins and generated mocks say.
+    public init(folder: URL, overlays: [URL: [UInt8]] = [:], format: MockFormat? = nil) {
         self.folder = folder.standardizedFileURL
         let (root, configurations, errors) = ProjectDiscovery.discover(in: self.folder)
         self.root = root
         configurationErrors = errors
-        let pinnedFormat = MockFormatDetector.detect(in: root)
+        let pinnedFormat = format ?? MockFormatDetector.detect(in: root)
         let sources = SwiftSourceScan.scan(under: root)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
-        (modelHelpers, modelHelpersFingerprint) = (sources.helpers, sources.helpersFingerprint)
+        (modelHelpers, modelHelpersFingerprint, fixtureMutations) = (sources.helpers, sources.helpersFingerprint, sources.fixtureMutations)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -61,10 +64,16 @@ public struct Workspace: Sendable {
                 }
             }
             let mocks = GeneratedMockSource.load(for: configuration)
-            var index = ProjectIndex(namespace: configuration.namespace, format: pinnedFormat, sources: sources)
+            var configured = pinnedFormat
+            if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
+            configured.isPublic = configuration.publicTestMocks
+            configured.markTypesNonisolated = configuration.markTypesNonisolated
+            var index = ProjectIndex(namespace: configuration.namespace, format: configured, sources: sources)
             // The generated mocks, when present, say which format this project's Apollo writes.
-            if let format = GeneratedMockCheck.format(of: mocks, model: index.mockModel), format != pinnedFormat {
-                index = ProjectIndex(namespace: configuration.namespace, format: format, sources: sources)
+            if format == nil, let generated = GeneratedMockCheck.format(of: mocks, model: index.mockModel, configured: configured),
+                generated != configured
+            {
+                index = ProjectIndex(namespace: configuration.namespace, format: generated, sources: sources)
             }
             var project = Project(configuration: configuration, index: index, generatedMocks: mocks)
             project.compareGeneratedMocks()
@@ -106,7 +115,9 @@ public struct Workspace: Sendable {
         var hasher = Hasher()
         hasher.combine(modelHelpersFingerprint)
         hasher.combine(path)
-        return WorkspaceHelpers(helpers: others.sorted { $0.key < $1.key }.flatMap(\.value), fingerprint: hasher.finalize())
+        let mutated = fixtureMutations.filter { $0.key != path }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return WorkspaceHelpers(
+            helpers: others.sorted { $0.key < $1.key }.flatMap(\.value), fingerprint: hasher.finalize(), mutatedFixtures: mutated)
     }
 
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
@@ -139,6 +150,11 @@ public struct Workspace: Sendable {
                 guard let diagnostics = project.generatedMockDiagnostics[mock.path], !diagnostics.isEmpty else { continue }
                 result[URL(fileURLWithPath: mock.path), default: (mock.text, [])].diagnostics += diagnostics
             }
+        }
+        for error in configurationErrors {
+            let text = FileTree.contents(error.file) ?? []
+            result[error.file, default: (text, [])].diagnostics.append(IndexDiagnostic(
+                .error, code: .invalidConfiguration, error.message, at: SourceLocation(document: error.file.path, range: error.range(in: text))))
         }
         return result
     }
@@ -203,6 +219,7 @@ public enum ProjectDiscovery {
 
 /// Decides which mock format a workspace's Apollo generates (reference/apollo-mocks.md §0): from an `apollo-ios`
 /// pin in a `Package.resolved` (SwiftPM) or an `Apollo` pod in a `Podfile.lock` (CocoaPods), else the newest format.
+/// The generated mock files, when a project has them, overrule both (`GeneratedMockCheck.format`).
 public enum MockFormatDetector {
     /// The names of the files a pin is read from: a change to one of them can change the format.
     public static let pinFileNames = ["Package.resolved", "Podfile.lock"]
@@ -210,11 +227,16 @@ public enum MockFormatDetector {
     public static func detect(in folder: URL) -> MockFormat {
         for file in pinFiles(in: folder) {
             let version = file.lastPathComponent == "Podfile.lock" ? apolloVersion(inPodfileLock: file) : apolloVersion(in: file)
-            if let version {
-                return version.lexicographicallyPrecedes([1, 23]) ? .optionalParameters : .defaults
-            }
+            if let version { return format(ofVersion: version) }
         }
-        return .defaults
+        return .newest
+    }
+
+    /// The mocks the Apollo iOS release `version` generates.
+    static func format(ofVersion version: [Int]) -> MockFormat {
+        let release: MockFormat.Release = !version.lexicographicallyPrecedes([2]) ? .two
+            : version.lexicographicallyPrecedes([1, 23]) ? .beforeOneTwentyThree : .oneTwentyThree
+        return MockFormat(release: release, version: version)
     }
 
     /// `Package.resolved` files (SwiftPM's, and those inside Xcode projects and workspaces), then `Podfile.lock`s.

@@ -18,7 +18,7 @@ enum Fixtures {
 
   static var emptyCat: Mock<Cat> { Mock<Cat>() }
 
-  /// Not followed: it takes a parameter.
+  /// Followed with the argument the test passes.
   static func dog(named name: String) -> Mock<Dog> {
     Mock<Dog>(humanName: name)
   }
