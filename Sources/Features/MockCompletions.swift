@@ -173,7 +173,9 @@ public enum MockCompletions {
                 return []
             }
         case .from(let path):
-            guard written.isEmpty, let selectionSet = resolver.selectionSet(path) else { return [] }
+            // The mock comes first: `from(|)`, `from(|, withVariables: …)`.
+            guard written.before.isEmpty, written.after.allSatisfy({ $0 == "withVariables" }), let selectionSet = resolver.selectionSet(path)
+            else { return [] }
             return fromArguments(selectionSet, at: offset, resolver: resolver)
         }
     }

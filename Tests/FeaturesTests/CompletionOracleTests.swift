@@ -33,7 +33,7 @@ final class CompletionOracleTests: XCTestCase {
     }
 
     func testApolloTwo() throws {
-        try check(["animalkingdom-2x.swift"], format: .defaults, version: .v2)
+        try check(["animalkingdom-2x.swift"], format: .apolloTwo, version: .v2)
     }
 
     /// The sources `names` against the mocks of `format`, all in one compiler run.

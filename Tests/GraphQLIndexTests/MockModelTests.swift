@@ -23,7 +23,9 @@ struct SampleAPI {
         operations = operationFiles.map(\.document)
     }
 
-    var mockModel: MockModel { MockModel(schema: schema, documents: operations, namespace: name) }
+    /// Apollo 1.25's mocks (the shared expectations'); `mockModel(format:)` for another format.
+    var mockModel: MockModel { mockModel(format: .defaults) }
+    func mockModel(format: MockFormat) -> MockModel { MockModel(schema: schema, documents: operations, namespace: name, format: format) }
 
     func expected(_ file: String) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(file))) as! [String: Any]

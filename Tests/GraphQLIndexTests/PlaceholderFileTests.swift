@@ -6,14 +6,27 @@ import XCTest
 /// The placeholder file of each shared API type-checks with `swiftc`, together with the mock files mockls renders,
 /// against stand-ins for Apollo's modules and the schema module (`StandInApollo`).
 final class PlaceholderFileTests: XCTestCase {
+    /// Apollo 1.x's mocks and placeholders in Swift 5 mode, against 1.x's modules.
     func testEverySharedAPIsPlaceholdersTypeCheck() throws {
+        try checkEverySharedAPI(format: .defaults, version: .v1)
+    }
+
+    /// Apollo 2.x's mocks (`final`, `MockFields: Sendable`, `.defaultMockValue`) and placeholders in Swift 6 mode,
+    /// against 2.x-shaped modules (`MockFieldValue: Sendable`, async `from(_:)`).
+    func testEverySharedAPIsApolloTwoMocksAndPlaceholdersTypeCheckInSwiftSix() throws {
+        try checkEverySharedAPI(format: .apolloTwo, version: .v2)
+    }
+
+    private func checkEverySharedAPI(format: MockFormat, version: StandInApollo.Version) throws {
         for api in SharedFixtures.apis {
             let sample = try SampleAPI(api)
-            let model = sample.mockModel
+            let model = sample.mockModel(format: format)
             let namespace = model.namespace
             let selectionSets = SelectionSetModel(
                 schema: sample.schema, documents: sample.operationFiles.map { ($0.path, $0.document) }, namespace: namespace)
-            guard let modules = try StandInApollo(model: model, schema: sample.schema, selectionSets: selectionSets, name: api) else {
+            guard let modules = try StandInApollo(
+                model: model, schema: sample.schema, selectionSets: selectionSets, version: version, name: "\(api)-\(format.rawValue)")
+            else {
                 throw XCTSkip("swiftc is not on PATH")
             }
             defer { modules.remove() }
@@ -27,7 +40,7 @@ final class PlaceholderFileTests: XCTestCase {
             let usage = modules.folder.appendingPathComponent("Usage.swift")
             try Self.usage(model).write(to: usage, atomically: true, encoding: .utf8)
             let errors = try modules.typecheck([placeholderFile, usage])
-            XCTAssertEqual(errors, [], "\(api): placeholders")
+            XCTAssertEqual(errors, [], "\(api) \(format): placeholders")
         }
     }
 
@@ -39,7 +52,7 @@ final class PlaceholderFileTests: XCTestCase {
         let schemaDocument = GraphQLParser.parse(Array(try Data(contentsOf: fixture.appendingPathComponent("schema.graphqls"))))
         let operations = GraphQLParser.parse(Array(try Data(contentsOf: fixture.appendingPathComponent("DogQuery.graphql"))))
         let schema = Schema(documents: [("schema.graphqls", schemaDocument)])
-        let model = MockModel(schema: schema, documents: [operations], namespace: "ZooAPI")
+        let model = MockModel(schema: schema, documents: [operations], namespace: "ZooAPI", format: .defaults)
         let selectionSets = SelectionSetModel(schema: schema, documents: [("DogQuery.graphql", operations)], namespace: "ZooAPI")
         guard let modules = try StandInApollo(model: model, schema: schema, selectionSets: selectionSets, name: "ZooAPI") else {
             throw XCTSkip("swiftc is not on PATH")

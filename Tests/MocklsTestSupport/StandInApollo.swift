@@ -4,7 +4,8 @@ import GraphQLIndex
 /// Swift modules that stand in for an Apollo iOS project, for type-checking what mockls writes (mock files,
 /// placeholder factories, completions, fixes) with `swiftc` and no Apollo: `ApolloAPI` and `ApolloTestSupport` from
 /// `Tests/standins`, the schema module (scalars, enums, `Objects`, and every selection set with its fields,
-/// initializer and `from(_:)`), and the test-mocks module mockls renders. Swift 5 mode, as Apollo 1.x mock code needs.
+/// initializer and `from(_:)`), and the test-mocks module mockls renders. Swift 5 mode, as Apollo 1.x mock code needs;
+/// Swift 6 for 2.x.
 public struct StandInApollo {
     public enum Version: Sendable {
         /// Apollo iOS 1.x: `X.from(mock)`.
@@ -32,6 +33,8 @@ public struct StandInApollo {
     public let folder: URL
     public let swiftc: String
     public let model: MockModel
+    /// The language mode and conditions of the version's modules, for what is type-checked against them.
+    public let flags: [String]
 
     /// Builds the modules for `model` into a new temporary folder; nil when `swiftc` is not on the PATH.
     public init?(
@@ -52,7 +55,9 @@ public struct StandInApollo {
             try file.contents.write(to: url, atomically: true, encoding: .utf8)
             mocks.append(url.path)
         }
-        let flags = version == .v2 ? ["-D", "APOLLO_2"] : []
+        // 2.x's modules are Swift 6 (apollo-ios#3599's era: `MockFields: Sendable`), 1.x mock code needs Swift 5.
+        let flags = version == .v2 ? ["-D", "APOLLO_2", "-swift-version", "6"] : ["-swift-version", "5"]
+        self.flags = flags
         let steps: [(String, [String])] = [
             ("ApolloAPI", [Self.standins.appendingPathComponent("ApolloAPI.swift").path]),
             ("ApolloTestSupport", [Self.standins.appendingPathComponent("ApolloTestSupport.swift").path]),
@@ -61,7 +66,7 @@ public struct StandInApollo {
         ]
         for (module, sources) in steps {
             let output = try Self.run(swiftc, [
-                "-swift-version", "5", "-parse-as-library", "-emit-module", "-enable-testing", "-module-name", module,
+                "-parse-as-library", "-emit-module", "-enable-testing", "-module-name", module,
                 "-I", folder.path, "-emit-module-path", "\(folder.path)/\(module).swiftmodule",
             ] + flags + sources)
             guard output.status == 0 else { throw Failure(description: "\(module):\n\(output.text.prefix(6000))") }
@@ -74,7 +79,7 @@ public struct StandInApollo {
     public func typecheck(_ files: [URL]) throws -> [Diagnostic] {
         // Every file's errors, not only the first failing file's (the driver stops at it otherwise).
         let output = try Self.run(
-            swiftc, ["-swift-version", "5", "-typecheck", "-continue-building-after-errors", "-I", folder.path] + files.map(\.path))
+            swiftc, flags + ["-typecheck", "-continue-building-after-errors", "-I", folder.path] + files.map(\.path))
         var errors: [Diagnostic] = []
         for line in output.text.split(separator: "\n") {
             // path:line:column: error: message

@@ -25,7 +25,8 @@ def mockls(*args):
 @pytest.mark.parametrize("api", APIS)
 def test_json_model_equals_expected(api):
     workspace = SHARED / "fixtures" / "apollo" / api
-    actual = json.loads(mockls("mocks", "--workspace", str(workspace), "--format", "json"))
+    # The shared expectations are Apollo 1.25's (a workspace without a pin is taken to use the newest, 2.x).
+    actual = json.loads(mockls("mocks", "--workspace", str(workspace), "--format", "json", "--mock-format", "1.23+"))
     expected = json.loads((workspace / "expected-mocks.json").read_text())
     assert actual.pop("format") == "1.23+"
     assert actual == expected
@@ -44,12 +45,59 @@ def test_swift_files_equal_the_executable_spec(api, tmp_path):
         check=True, capture_output=True,
     )
     ours = tmp_path / "ours"
-    subprocess.run([mockls_binary(), "mocks", "--workspace", str(workspace), "--format", "swift", "--output", str(ours)],
-                   check=True, capture_output=True)
+    subprocess.run([mockls_binary(), "mocks", "--workspace", str(workspace), "--format", "swift", "--output", str(ours),
+                    "--mock-format", "1.23+"], check=True, capture_output=True)
     spec_files = sorted(p.name for p in spec.iterdir())
     assert sorted(p.name for p in ours.iterdir()) == spec_files
     for name in spec_files:
         assert (ours / name).read_text() == (spec / name).read_text(), name
+
+
+APOLLO_2_GOLDENS = ROOT / "Tests" / "goldens" / "apollo-2.3.0" / "AnimalKingdomAPI"
+
+
+@pytest.mark.parametrize("pin", [None, "2.3.0"])
+def test_swift_files_equal_what_apollo_2_wrote(pin, tmp_path):
+    """AnimalKingdom's documents at apollo-ios-dev 2.3.0 and the mocks its codegen generated from them there
+    (Tests/goldens/apollo-2.3.0): mockls renders the same bytes, for a workspace pinning 2.3.0 and for one without
+    a pin (the newest format)."""
+    workspace = tmp_path / "AnimalKingdomAPI"
+    workspace.mkdir()
+    for name in ("graphql", "apollo-codegen-config.json"):
+        source = APOLLO_2_GOLDENS / name
+        if source.is_dir():
+            (workspace / name).mkdir()
+            for file in source.iterdir():
+                (workspace / name / file.name).write_bytes(file.read_bytes())
+        else:
+            (workspace / name).write_bytes(source.read_bytes())
+    if pin:
+        (workspace / "Package.resolved").write_text(json.dumps({"pins": [{
+            "identity": "apollo-ios", "location": "https://github.com/apollographql/apollo-ios.git",
+            "state": {"revision": "0" * 40, "version": pin}}], "version": 3}))
+    ours = tmp_path / "ours"
+    subprocess.run([mockls_binary(), "mocks", "--workspace", str(workspace), "--format", "swift", "--output", str(ours)],
+                   check=True, capture_output=True)
+    expected = sorted(p.name for p in (APOLLO_2_GOLDENS / "TestMocks").iterdir())
+    assert sorted(p.name for p in ours.iterdir()) == expected
+    for name in expected:
+        assert (ours / name).read_text() == (APOLLO_2_GOLDENS / "TestMocks" / name).read_text(), name
+    model = json.loads(mockls("mocks", "--workspace", str(workspace), "--format", "json"))
+    assert model["format"] == "2.x"
+
+
+def test_apollo_2_0_mocks_before_default_mock_value_and_nonisolated(tmp_path):
+    # 2.0.0–2.0.2 wrote `try! .init(_jsonValue: "")` for custom scalars and no `nonisolated` (2.1.0 added it).
+    workspace = tmp_path / "w"
+    (workspace / "graphql").mkdir(parents=True)
+    for file in (APOLLO_2_GOLDENS / "graphql").iterdir():
+        (workspace / "graphql" / file.name).write_bytes(file.read_bytes())
+    (workspace / "apollo-codegen-config.json").write_bytes((APOLLO_2_GOLDENS / "apollo-codegen-config.json").read_bytes())
+    (workspace / "Podfile.lock").write_text("PODS:\n  - Apollo (2.0.1)\n\nCOCOAPODS: 1.16.2\n")
+    dog = mockls("mocks", "--workspace", str(workspace), "--format", "swift")
+    assert "\npublic final class Dog: MockObject {\n" in dog
+    assert "birthdate: AnimalKingdomAPI.CustomDate = try! .init(_jsonValue: \"\")," in dog
+    assert "public struct MockFields: Sendable {" in dog
 
 
 def test_several_projects_print_an_array(tmp_path):

@@ -1,6 +1,59 @@
-// A stand-in for the part of Apollo iOS 1.x's ApolloAPI that generated test mocks and mockls's placeholder file
-// use, for type-checking them without Apollo (PlaceholderFileTests). Declarations follow ApolloAPI's names.
+// A stand-in for the part of Apollo iOS's ApolloAPI that generated test mocks and mockls's placeholder file use, for
+// type-checking them without Apollo (PlaceholderFileTests). Declarations follow ApolloAPI's names: 1.x's, or with
+// APOLLO_2 2.x's, where what mocks touch is `Sendable` (apollo-ios 2.4.0 `ApolloAPI/SelectionSet.swift`,
+// `ScalarTypes.swift`, `GraphQLEnum.swift`, `SchemaTypes/*.swift`) and the modules build in Swift 6 mode.
 
+#if APOLLO_2
+public typealias JSONValue = any Sendable & Hashable
+
+public protocol JSONDecodable: Sendable {
+    init(_jsonValue value: JSONValue) throws
+}
+
+public protocol AnyScalarType: Sendable, Hashable {}
+/// The built-in scalars.
+public protocol ScalarType: AnyScalarType, JSONDecodable {}
+extension String: ScalarType {
+    public init(_jsonValue value: JSONValue) throws { self = "" }
+}
+extension Int: ScalarType {
+    public init(_jsonValue value: JSONValue) throws { self = 0 }
+}
+extension Double: ScalarType {
+    public init(_jsonValue value: JSONValue) throws { self = 0 }
+}
+extension Bool: ScalarType {
+    public init(_jsonValue value: JSONValue) throws { self = false }
+}
+
+/// Custom scalars that are not `typealias X = String`.
+public protocol CustomScalarType: AnyScalarType, JSONDecodable {}
+
+public protocol EnumType: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
+
+public enum GraphQLEnum<T: EnumType>: Hashable, Sendable, AnyScalarType {
+    case `case`(T)
+    case unknown(String)
+}
+
+public struct Object: Hashable, Sendable {
+    public let typename: String
+    public init(typename: String, implementedInterfaces: [Interface] = []) { self.typename = typename }
+}
+
+public struct Interface: Hashable, Sendable {
+    public let name: String
+    public init(name: String) { self.name = name }
+}
+
+public struct Union: Hashable, Sendable {
+    public let name: String
+    public init(name: String) { self.name = name }
+}
+
+/// Every generated selection set: `Sendable` in 2.x.
+public protocol SelectionSet: Sendable {}
+#else
 public typealias JSONValue = AnyHashable
 
 public protocol JSONDecodable {
@@ -42,6 +95,7 @@ public struct Union {
 
 /// Every generated selection set.
 public protocol SelectionSet {}
+#endif
 
 extension SelectionSet {
     public var __typename: String { fatalError() }

@@ -1,9 +1,38 @@
-// A stand-in for Apollo iOS 1.x's ApolloTestSupport (TestMock.swift, Field.swift): the API generated mock files and
+// A stand-in for Apollo iOS's ApolloTestSupport (1.x's, or 2.x's with APOLLO_2) (TestMock.swift, Field.swift): the API generated mock files and
 // mockls's placeholder file call, with its names and generic shapes, for type-checking them (PlaceholderFileTests).
 @_exported import ApolloAPI
 
 public protocol AnyMock {}
 
+#if APOLLO_2
+// 2.x (apollo-ios 2.4.0 `ApolloTestSupport/TestMock.swift`, `Field.swift`, `ScalarType+DefaultMockValue.swift`):
+// mock field values and a mock's fields are `Sendable`, custom scalars default to `.defaultMockValue`.
+public protocol MockFieldValue: Sendable {
+    associatedtype MockValueCollectionType: Collection
+}
+
+public protocol MockObject: MockFieldValue {
+    associatedtype MockFields: Sendable
+    associatedtype MockValueCollectionType = Array<Mock<Self>>
+    static var objectType: Object { get }
+    static var _mockFields: MockFields { get }
+}
+
+extension ScalarType {
+    public static var defaultMockValue: Self { try! .init(_jsonValue: "") }
+}
+
+extension CustomScalarType {
+    public static var defaultMockValue: Self { try! .init(_jsonValue: "") }
+}
+
+@propertyWrapper
+public struct Field<T>: Sendable {
+    public let key: StaticString
+    public init(_ field: StaticString) { key = field }
+    public var wrappedValue: Self { self }
+}
+#else
 public protocol MockFieldValue {
     associatedtype MockValueCollectionType: Collection
 }
@@ -15,6 +44,14 @@ public protocol MockObject: MockFieldValue {
     static var _mockFields: MockFields { get }
 }
 
+@propertyWrapper
+public struct Field<T> {
+    public let key: StaticString
+    public init(_ field: StaticString) { key = field }
+    public var wrappedValue: Self { self }
+}
+#endif
+
 extension Interface: MockFieldValue { public typealias MockValueCollectionType = Array<any AnyMock> }
 extension Union: MockFieldValue { public typealias MockValueCollectionType = Array<any AnyMock> }
 extension Optional: MockFieldValue where Wrapped: MockFieldValue {
@@ -22,13 +59,6 @@ extension Optional: MockFieldValue where Wrapped: MockFieldValue {
 }
 extension Array: MockFieldValue where Element: MockFieldValue {
     public typealias MockValueCollectionType = Array<Element.MockValueCollectionType>
-}
-
-@propertyWrapper
-public struct Field<T> {
-    public let key: StaticString
-    public init(_ field: StaticString) { key = field }
-    public var wrappedValue: Self { self }
 }
 
 // Apollo's four dynamic-member subscripts (scalars, entities, lists of entities, lists of scalars) and `__typename`.

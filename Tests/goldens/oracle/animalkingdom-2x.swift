@@ -141,6 +141,25 @@ func fromArguments() async {
   _ = await AllAnimalsQuery.Data.AllAnimal.from(‸)
 }
 
+func fromArgumentsInAnAsyncLet() async {
+  let dog = Mock<Dog>(species: "Lab")
+  _ = dog
+  async let animal = AllAnimalsQuery.Data.AllAnimal.from(‸)
+  _ = await animal
+}
+
+func fromWithVariablesInAThrowingTest() async throws {
+  let dog = Mock<Dog>(species: "Lab")
+  _ = dog
+  _ = try await AllAnimalsQuery.Data.AllAnimal.from(‸, withVariables: nil)
+}
+
+func codeActionsOnAnAsyncLetRead() async {
+  let cat = Mock<Cat>()
+  async let animal = AllAnimalsQuery.Data.AllAnimal.from(cat)
+  _ = await animal.spe‸cies
+}
+
 func fromArgumentsOfAFragment() async {
   _ = await HeightInMeters.from(‸)
 }

@@ -63,3 +63,20 @@ final class FactoryTests: XCTestCase {
     XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(registeredDog()).height.feet, 1)
   }
 }
+
+// Apollo iOS 2.x: `from(_:)` is async (no pin here: mockls takes the newest format).
+final class AsyncFactoryTests: XCTestCase {
+
+  func test_asyncLet() async {
+    async let animal = AllAnimalsQuery.Data.AllAnimal.from(Mock<Dog>.shallow())
+    let species = await animal.species
+    XCTAssertEqual(species, "Beagle")
+    let feet = await animal.height.feet // expect: unset-field-read feet Height shallow()
+    XCTAssertEqual(feet, 1)
+  }
+
+  func test_tryAwaitWithVariables() async throws {
+    let animal = try await AllAnimalsQuery.Data.AllAnimal.from(Cat.empty, withVariables: nil)
+    XCTAssertEqual(animal.id, "c") // expect: unset-field-read id Cat empty
+  }
+}
