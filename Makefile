@@ -123,6 +123,7 @@ bench: release python-env
 	set -o pipefail; cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --format markdown --no-progress | tee .build/bench-report.md
 	$(PY) Benchmarks/compare_graphql_core.py < Benchmarks/.build/bench-report.md
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/stdio_round_trips.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/check_throughput.py
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -3,6 +3,7 @@ import Foundation
 import GraphQLIndex
 import SourceText
 import SwiftAnalysis
+import Synchronization
 
 /// What `mockls check` finds in a workspace: the diagnostics of its Swift test files and of its GraphQL documents,
 /// as records with 1-based lines and UTF-8 columns (as swiftc counts them).
@@ -45,14 +46,24 @@ public struct CheckReport: Sendable {
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
         typealias Found = (range: Range<Int>, severity: String, code: String, message: String, fixes: [TestFix])
         var found: [(file: URL, lines: LineTable, diagnostics: [Found])] = []
-        for file in Self.swiftFiles(under: roots) {
-            guard let bytes = FileTree.contents(file) else { continue }
-            guard Self.buildsMocks(bytes) else { continue }
-            checkedFiles.append(file.path)
-            guard let project = workspace.project(forSwiftFile: file, text: bytes) else { continue }
+        // Every file on its own, on every core: a file's diagnostics depend on the workspace alone.
+        let files = Self.swiftFiles(under: roots)
+        let results = Mutex<[Int: (file: URL, lines: LineTable, diagnostics: [Found])?]>([:])
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
+            guard let bytes = FileTree.contents(file), Self.buildsMocks(bytes) else { return }
+            guard let project = workspace.project(forSwiftFile: file, text: bytes) else {
+                results.withLock { $0[index] = .some(nil) }
+                return
+            }
             let swiftFile = SwiftTestFile(bytes)
             let diagnostics = MockDiagnostics.diagnostics(in: swiftFile, project: project.index, helpers: workspace.helpers(besides: file))
-            found.append((file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code.rawValue, $0.message, $0.fixes) }))
+            let entry = (file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code.rawValue, $0.message, $0.fixes) })
+            results.withLock { $0[index] = .some(entry) }
+        }
+        for (index, entry) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            checkedFiles.append(files[index].path)
+            if let entry { found.append(entry) }
         }
         for (file, entry) in workspace.diagnostics where inScope(file.path) {
             checkedFiles.append(file.path)
