@@ -23,7 +23,11 @@ public enum MockDiagnostics {
         let own = file.modelHelpers()
         let ownNames = Set(own.map(\.name))
         let helpers = own + workspaceHelpers.helpers.filter { !ownNames.contains($0.name) }
-        let mutatedFixtures = workspaceHelpers.mutatedFixtures.union(file.fixtureMutations())
+        // The file's own changes to stored fixtures, read only when it names one.
+        let fixtures = Set(helpers.filter(\.isStored).map(\.name))
+        let bytes = file.lines.bytes
+        let mutatedFixtures = fixtures.contains(where: { bytes.contains(bytes: $0) })
+            ? workspaceHelpers.mutatedFixtures.union(file.fixtureMutations().intersection(fixtures)) : workspaceHelpers.mutatedFixtures
         var fingerprint = Hasher()
         fingerprint.combine(workspaceHelpers.fingerprint)
         for helper in own { file.lines.bytes[helper.range].withUnsafeBytes { fingerprint.combine(bytes: $0) } }

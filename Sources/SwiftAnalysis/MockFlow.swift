@@ -195,6 +195,17 @@ extension SwiftTestFile {
 struct FlowReader {
     /// The methods of the type being read: calling one may change the type's stored mocks.
     var ownMethods: Set<String> = []
+    /// The values of the expressions read so far: statements ask for the value of an expression and then of its
+    /// parts, which would otherwise compute each nested expression's value once per level above it.
+    private let memo = ValueMemo()
+
+    init(ownMethods: Set<String> = []) {
+        self.ownMethods = ownMethods
+    }
+
+    final class ValueMemo: Sendable {
+        let values = Mutex<[SyntaxIdentifier: FlowValue]>([:])
+    }
 
     static func memberBlock(of declaration: DeclSyntax) -> MemberBlockSyntax? {
         declaration.as(ClassDeclSyntax.self)?.memberBlock ?? declaration.as(StructDeclSyntax.self)?.memberBlock
@@ -514,6 +525,13 @@ struct FlowReader {
 
     /// The value an expression stands for.
     func value(_ expression: ExprSyntax) -> FlowValue {
+        if let known = memo.values.withLock({ $0[expression.id] }) { return known }
+        let computed = computeValue(expression)
+        memo.values.withLock { $0[expression.id] = computed }
+        return computed
+    }
+
+    private func computeValue(_ expression: ExprSyntax) -> FlowValue {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             switch reference.baseName.tokenKind {
             case .identifier(let name), .dollarIdentifier(let name): return .variable(name, range: Self.range(reference))

@@ -19,8 +19,6 @@ enum SwiftSourceScan {
         /// hash of their text.
         var helpers: [ModelHelper] = []
         var helpersFingerprint = 0
-        /// The stored fixtures it changes (`SwiftTestFile.fixtureMutations`; read from files that build mocks or test).
-        var fixtureMutations: Set<String> = []
     }
 
     /// What a scan finds in a workspace's Swift files.
@@ -44,14 +42,33 @@ enum SwiftSourceScan {
 
     private static let cache = Mutex<[String: Entry]>([:])
 
+    /// The fixtures a file changes, by its path: for the file's size and date and the fixture names looked for.
+    private struct MutationEntry: Sendable {
+        var modified: Date
+        var size: Int
+        var names: Set<String>
+        var mutated: Set<String>
+    }
+
+    private static let mutationCache = Mutex<[String: MutationEntry]>([:])
+
     static func scan(under folder: URL) -> Result {
         let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
         var result = Result()
         var fingerprint = Hasher()
-        for url in FileTree.files(under: folder, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }) {
-            guard let values = try? url.resourceValues(forKeys: keys), let size = values.fileSize, size < 4_000_000,
-                let facts = facts(of: url, size: size, modified: values.contentModificationDate ?? .distantPast)
-            else { continue }
+        let urls = FileTree.files(under: folder, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") })
+        // Each file is read on its own, on every core.
+        let found = Mutex<[Int: (size: Int, modified: Date, facts: Facts)]>([:])
+        DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+            let url = urls[index]
+            guard let values = try? url.resourceValues(forKeys: keys), let size = values.fileSize, size < 4_000_000 else { return }
+            let modified = values.contentModificationDate ?? .distantPast
+            guard let facts = facts(of: url, size: size, modified: modified) else { return }
+            found.withLock { $0[index] = (size, modified, facts) }
+        }
+        let read = found.withLock { $0 }.sorted { $0.key < $1.key }
+        for (index, entry) in read {
+            let (url, facts) = (urls[index], entry.facts)
             result.declaresPlaceholders = result.declaresPlaceholders || facts.declaresPlaceholders
             if facts.isGeneratedPlaceholderFile { result.generated.append(url.standardizedFileURL) }
             result.structs += facts.structs
@@ -60,10 +77,23 @@ enum SwiftSourceScan {
                 fingerprint.combine(url.path)
                 fingerprint.combine(facts.helpersFingerprint)
             }
-            if !facts.fixtureMutations.isEmpty {
-                result.fixtureMutations[url.standardizedFileURL.path] = facts.fixtureMutations
-                fingerprint.combine(url.path)
-                fingerprint.combine(facts.fixtureMutations.sorted())
+        }
+        // Stored fixtures that some file changes: only files that name one are read for it (most workspaces have
+        // no stored fixture, and then no file is).
+        let fixtures = Set(result.helpers.values.joined().filter(\.isStored).map(\.name))
+        if !fixtures.isEmpty {
+            let mutations = Mutex<[String: Set<String>]>([:])
+            DispatchQueue.concurrentPerform(iterations: read.count) { position in
+                let (index, entry) = read[position]
+                let url = urls[index]
+                guard let mutated = fixtureMutations(of: url, size: entry.size, modified: entry.modified, names: fixtures), !mutated.isEmpty
+                else { return }
+                mutations.withLock { $0[url.standardizedFileURL.path] = mutated }
+            }
+            result.fixtureMutations = mutations.withLock { $0 }
+            for (path, mutated) in result.fixtureMutations.sorted(by: { $0.key < $1.key }) {
+                fingerprint.combine(path)
+                fingerprint.combine(mutated.sorted())
             }
         }
         result.generated.sort { $0.path < $1.path }
@@ -76,21 +106,56 @@ enum SwiftSourceScan {
         guard let bytes = FileTree.contents(url) else { return nil }
         let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
         let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
-        // Tests may change a fixture without naming a mock type.
-        let tests = !isGenerated && (bytes.contains(bytes: "XCTest") || bytes.contains(bytes: "Quick") || bytes.contains(bytes: "@Test"))
-        let parsed = bytes.contains(bytes: "struct ") || buildsMocks || tests ? SwiftTestFile(bytes) : nil
+        let declaresHelpers = buildsMocks && mayDeclareHelpers(bytes)
+        let parsed = bytes.contains(bytes: "struct ") || declaresHelpers ? SwiftTestFile(bytes) : nil
         var facts = Facts(
             declaresPlaceholders: bytes.contains(bytes: "static func placeholder("),
             isGeneratedPlaceholderFile: isGenerated,
             structs: bytes.contains(bytes: "struct ") ? parsed?.structShapes() ?? [] : [])
-        if buildsMocks, let parsed {
+        if declaresHelpers, let parsed {
             facts.helpers = parsed.modelHelpers()
             var hasher = Hasher()
             for helper in facts.helpers { bytes[helper.range].withUnsafeBytes { hasher.combine(bytes: $0) } }
             facts.helpersFingerprint = hasher.finalize()
         }
-        if buildsMocks || tests, let parsed { facts.fixtureMutations = parsed.fixtureMutations() }
         cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
         return facts
+    }
+
+    /// Whether the text can declare a helper (`ModelHelper`): a function with a return type (`->`), a property
+    /// (`var`, `static let`), or a global `let` at the start of a line. Most test files declare none, and are not
+    /// parsed here (`mockls check` parses each once, not twice).
+    static func mayDeclareHelpers(_ bytes: [UInt8]) -> Bool {
+        if bytes.contains(bytes: "->") || bytes.contains(bytes: "var ") || bytes.contains(bytes: "static ") { return true }
+        var atLineStart = true
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if atLineStart {
+                var word = index
+                // Access modifiers may come first: `public let`, `private let`.
+                for modifier in ["public ", "internal ", "private ", "fileprivate ", "nonisolated "] where bytes[word...].starts(with: modifier.utf8) {
+                    word += modifier.utf8.count
+                }
+                if bytes[word...].starts(with: "let ".utf8) { return true }
+            }
+            atLineStart = byte == UInt8(ascii: "\n")
+            index += 1
+        }
+        return false
+    }
+
+    /// Which of the fixtures `names` the file changes; nil when it cannot be read.
+    private static func fixtureMutations(of url: URL, size: Int, modified: Date, names: Set<String>) -> Set<String>? {
+        if let entry = mutationCache.withLock({ $0[url.path] }), entry.size == size, entry.modified == modified, entry.names == names {
+            return entry.mutated
+        }
+        guard let bytes = FileTree.contents(url) else { return nil }
+        var mutated: Set<String> = []
+        if names.contains(where: { bytes.contains(bytes: $0) }) {
+            mutated = SwiftTestFile(bytes).fixtureMutations().intersection(names)
+        }
+        mutationCache.withLock { $0[url.path] = MutationEntry(modified: modified, size: size, names: names, mutated: mutated) }
+        return mutated
     }
 }
