@@ -26,6 +26,8 @@ struct FlowEvaluator {
 
     /// Stored fixtures some code changes: unknown (`WorkspaceHelpers.mutatedFixtures`).
     private let mutatedFixtures: Set<String>
+    /// Every helper name looked up, found or not: what the result depends on besides the function's text.
+    private(set) var helperNamesLookedUp: Set<String> = []
 
     init(
         file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = [],
@@ -145,6 +147,7 @@ struct FlowEvaluator {
     /// Unknown when no helper or several fit (by name, owner and arguments), a stored fixture is changed somewhere,
     /// or helpers call each other too deep or in a circle; then the values passed to it escape.
     private mutating func runHelper(_ use: HelperUse, expecting expected: MockObject?) -> Value {
+        helperNamesLookedUp.insert(use.name)
         let arguments = use.arguments.map { evaluate($0.value, expecting: nil) }
         let owner = use.owner ?? (use.isImplicitMember ? expected?.swiftName : nil)
         let candidates = (helpers[use.name] ?? []).compactMap { helper -> (ModelHelper, [HelperUse.Argument?])? in

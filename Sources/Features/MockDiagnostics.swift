@@ -28,14 +28,23 @@ public enum MockDiagnostics {
         let bytes = file.lines.bytes
         let mutatedFixtures = fixtures.contains(where: { bytes.contains(bytes: $0) })
             ? workspaceHelpers.mutatedFixtures.union(file.fixtureMutations().intersection(fixtures)) : workspaceHelpers.mutatedFixtures
-        var fingerprint = Hasher()
-        fingerprint.combine(workspaceHelpers.fingerprint)
-        for helper in own { file.lines.bytes[helper.range].withUnsafeBytes { fingerprint.combine(bytes: $0) } }
-        let helpersFingerprint = fingerprint.finalize()
+        // A cached function stays valid while the helpers it looked up are the same: an edit to another helper, or
+        // another file, does not make it run again.
+        let byName = Dictionary(grouping: helpers, by: \.name)
+        func dependencies(_ names: [String]) -> Int {
+            var hasher = Hasher()
+            for name in names {
+                hasher.combine(name)
+                hasher.combine((byName[name] ?? []).map(\.fingerprint).sorted())
+                hasher.combine(mutatedFixtures.contains(name))
+            }
+            return hasher.finalize()
+        }
         var pending: [PendingDiagnostic] = []
         var preamblesDone: Set<[Range<Int>]> = []
-        var used: [MockDiagnosticsCache.Key: [PendingDiagnostic]] = [:]
+        var used: [MockDiagnosticsCache.Key: MockDiagnosticsCache.Entry] = [:]
         used.reserveCapacity(units.count)
+        var followed = 0
         for unit in units {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
@@ -43,19 +52,25 @@ public enum MockDiagnostics {
                 evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
                 pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
             }
-            let key = cache.map { _ in MockDiagnosticsCache.Key(unit, in: file, project: project, options: options, helpers: helpersFingerprint) }
-            if let key, let cached = used[key] ?? cache?.entry(key) {
+            let key = cache.map { _ in MockDiagnosticsCache.Key(unit, in: file, project: project, options: options) }
+            if let key, let cached = used[key] ?? cache?.entry(key), cached.dependencyHash == dependencies(cached.helperNames) {
                 used[key] = cached
-                pending += cached.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
+                pending += cached.diagnostics.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
                 continue
             }
             var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures)
             evaluator.run(unit.flow())
+            followed += 1
             let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }
             pending += own
-            if let key { used[key] = own.map { $0.rebased(from: unit.range.lowerBound, to: 0) } }
+            if let key {
+                let names = evaluator.helperNamesLookedUp.sorted()
+                used[key] = MockDiagnosticsCache.Entry(
+                    diagnostics: own.map { $0.rebased(from: unit.range.lowerBound, to: 0) }, helperNames: names,
+                    dependencyHash: dependencies(names))
+            }
         }
-        cache?.keep(used)
+        cache?.keep(used, followed: followed)
         // Sorted, then the repeats merged: a type's stored properties are followed for each of its functions, and a
         // loop's body once per element, so one read of several like mocks says the same thing more than once.
         let sorted = pending.map { $0.diagnostic(in: file) }.sorted {

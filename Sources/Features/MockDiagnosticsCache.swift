@@ -4,9 +4,17 @@ import Synchronization
 
 /// What a function's diagnostics were, by the bytes that produced them.
 public final class MockDiagnosticsCache: Sendable {
-    private let entries = Mutex<[Key: [PendingDiagnostic]]>([:])
+    private let entries = Mutex<[Key: Entry]>([:])
 
     public init() {}
+
+    /// A function's diagnostics, with the helpers it looked up (found or not) and a hash of what they were: valid
+    /// while those are the same.
+    struct Entry: Sendable {
+        var diagnostics: [PendingDiagnostic]
+        var helperNames: [String]
+        var dependencyHash: Int
+    }
 
     struct Key: Hashable {
         let project: Int
@@ -16,12 +24,11 @@ public final class MockDiagnosticsCache: Sendable {
         /// Hashed once, over the whole buffer: `[UInt8]` alone would hash byte by byte at every lookup.
         let hash: Int
 
-        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions, helpers: Int = 0) {
-            // The index revision, the fix options and the helpers the function may call.
+        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions) {
+            // The index revision and the fix options (the helpers it calls are checked by `Entry`).
             var context = Hasher()
             context.combine(project.revision)
             context.combine(options.placeholders)
-            context.combine(helpers)
             self.project = context.finalize()
             let text = file.lines.bytes
             var bytes = Array(text[unit.range])
@@ -40,10 +47,18 @@ public final class MockDiagnosticsCache: Sendable {
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.project == rhs.project && lhs.bytes == rhs.bytes }
     }
 
-    func entry(_ key: Key) -> [PendingDiagnostic]? { entries.withLock { $0[key] } }
+    private let evaluated = Atomic<Int>(0)
+
+    /// How many functions the last run followed (the others came from the cache).
+    public var functionsFollowedInLastRun: Int { evaluated.load(ordering: .relaxed) }
+
+    func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
 
     /// Keeps the entries of the last run only: a cache as large as the file.
-    func keep(_ used: [Key: [PendingDiagnostic]]) { entries.withLock { $0 = used } }
+    func keep(_ used: [Key: Entry], followed: Int) {
+        entries.withLock { $0 = used }
+        evaluated.store(followed, ordering: .relaxed)
+    }
 }
 
 /// A diagnostic before its message names lines: cached per function, whose position in the file may change.

@@ -102,6 +102,38 @@ final class DiagnosticExpectationTests: XCTestCase {
 
 /// The per-function cache changes how fast diagnostics come, never what they are.
 final class DiagnosticsCacheTests: XCTestCase {
+    /// A function depends on the helpers it looks up, not on every helper of the workspace: editing another helper
+    /// file follows none of the file's functions again; editing the fixture one function reads follows that one.
+    func testAFunctionIsFollowedAgainOnlyWhenAHelperItUsesChanges() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let test = SwiftTestFile("""
+            final class T: XCTestCase {
+              func test_fixture() { XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(Fixtures.cat).species, "x") }
+              func test_inline() { XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(Mock<Dog>()).id, "x") }
+            }
+            """)
+        func helpers(cat: String, dog: String) -> WorkspaceHelpers {
+            let files = [SwiftTestFile("enum Fixtures { static let cat = \(cat) }"), SwiftTestFile("func makeDog() -> Mock<Dog> { \(dog) }")]
+            return WorkspaceHelpers(helpers: files.flatMap { $0.modelHelpers() }, fingerprint: 0)
+        }
+        let cache = MockDiagnosticsCache()
+        func run(_ workspace: WorkspaceHelpers) -> [String] {
+            let cached = MockDiagnostics.diagnostics(in: test, project: fixture.project, cache: cache, helpers: workspace)
+            XCTAssertEqual(cached, MockDiagnostics.diagnostics(in: test, project: fixture.project, helpers: workspace))
+            return cached.map(\.message)
+        }
+        XCTAssertEqual(run(helpers(cat: "Mock<Cat>(species: \"Tabby\")", dog: "Mock<Dog>()")).count, 1)
+        XCTAssertEqual(cache.functionsFollowedInLastRun, 2)
+        // Another helper changes: nothing is followed again.
+        XCTAssertEqual(run(helpers(cat: "Mock<Cat>(species: \"Tabby\")", dog: "Mock<Dog>(id: \"2\")")).count, 1)
+        XCTAssertEqual(cache.functionsFollowedInLastRun, 0)
+        // The fixture the first test reads changes: that test alone is followed again, and now crashes.
+        let messages = run(helpers(cat: "Mock<Cat>()", dog: "Mock<Dog>(id: \"2\")"))
+        XCTAssertEqual(cache.functionsFollowedInLastRun, 1)
+        XCTAssertEqual(messages.count, 2)
+        XCTAssertTrue(messages.contains { $0.contains("`cat` builds it with `Mock<Cat>()`") }, "\(messages)")
+    }
+
     func testCachedDiagnosticsEqualFreshOnesThroughEdits() throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
