@@ -314,7 +314,14 @@ enum ModelHelperReader {
         var result = reader.value(expression)
         var finalReads = reader.inner(expression)
         // `.from(mock)` takes its type from the declaration: `-> CharacterQuery.Data.Character`.
-        if case .other = result, case .selectionSet(let path)? = declared, let call = expression.as(FunctionCallExprSyntax.self),
+        // `await .from(mock)` in an async helper (Apollo iOS 2), `try await` too.
+        var unwrapped = expression
+        while true {
+            if let awaited = unwrapped.as(AwaitExprSyntax.self) { unwrapped = awaited.expression; continue }
+            if let tried = unwrapped.as(TryExprSyntax.self) { unwrapped = tried.expression; continue }
+            break
+        }
+        if case .other = result, case .selectionSet(let path)? = declared, let call = unwrapped.as(FunctionCallExprSyntax.self),
             let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base == nil,
             access.declName.baseName.text == "from", let argument = call.arguments.first, argument.label == nil
         {

@@ -381,6 +381,7 @@ async def test_quick_fix_sets_the_unset_field(scenario: LanguageClient):
 SCENARIO_FILES = {
     "animalkingdom": ("Tests/AnimalKingdomTests/AnimalTests.swift", 11),
     "animalkingdom-1.15": ("Tests/AnimalKingdomTests/LegacyMockTests.swift", 16),
+    "animalkingdom-2.x": ("Tests/AnimalKingdomTests/AsyncAnimalTests.swift", 11),
 }
 
 
@@ -516,3 +517,43 @@ async def test_saving_a_helper_file_checks_the_tests_that_call_it_again(closures
         await asyncio.sleep(0.1)
     assert not any("`emptyCat` builds it" in d.message for d in after), [d.message for d in after]
     assert any("`makeCat()` builds it" in d.message for d in after)
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "pulling-client", "visual-studio-code"])
+async def factories_scenario(lsp_client: LanguageClient, request, tmp_path):
+    """A writable copy of the factories scenario (its configuration's relative paths still reach ../shared), with a
+    second project whose configuration cannot be used."""
+    import shutil
+
+    folder = tmp_path / "repo" / "Tests" / "scenarios" / "factories"
+    shutil.copytree(own_scenario("factories"), folder)
+    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    (folder / "Legacy").mkdir()
+    (folder / "Legacy" / "apollo-codegen-config.json").write_text('{\n  "input": {"schemaSearchPaths": ["*.graphqls"]}\n}\n')
+    lsp_client.folder = folder
+    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_factories_fixtures_and_lists_get_their_diagnostics(factories_scenario: LanguageClient):
+    # Mocks from factories, stored fixtures and lists declared in Factories.swift (read from disk), in 1.x and async
+    # 2.x tests; and the configuration that cannot be used, on its file, while the other project is checked.
+    import asyncio
+
+    folder = factories_scenario.folder
+    for relative in ("Tests/FactoryTests/FactoryTests.swift", "Tests/FactoryTests/FixtureTests.swift", "Tests/FactoryTests/ListTests.swift"):
+        uri = open_file(factories_scenario, folder / relative)
+        found = await current_diagnostics(factories_scenario, uri)
+        wanted = [e for e in expected_from_markers(folder) if e["file"] == relative]
+        assert wanted and matches(wanted, as_records(found, relative)) == []
+    broken = (folder / "Legacy" / "apollo-codegen-config.json").as_uri()
+    for _ in range(100):
+        if factories_scenario.diagnostics.get(broken):
+            break
+        await asyncio.sleep(0.05)
+    [diagnostic] = factories_scenario.diagnostics[broken]
+    assert diagnostic.code == "invalid-configuration" and 'missing "schemaNamespace"' in diagnostic.message
+    assert diagnostic.range.start.line == 0

@@ -69,5 +69,11 @@ enum Fixtures {
   static let tallDog: Mock<Dog> = .mock(height: Mock<Height>(feet: 7, inches: 1, meters: 2))
 }
 
+/// Apollo iOS 2.x: a helper that converts, awaiting `from(_:)`.
+func makeAnimal() async -> AllAnimalsQuery.Data.AllAnimal {
+  let dog = Mock<Dog>(id: "a1", species: "Akita")
+  return await .from(dog)
+}
+
 /// A global fixture.
 let pug = Mock<Dog>(id: "g1", species: "Pug")

@@ -75,6 +75,12 @@ final class AsyncFactoryTests: XCTestCase {
     XCTAssertEqual(feet, 1)
   }
 
+  func test_asyncHelper() async {
+    let animal = await makeAnimal()
+    XCTAssertEqual(animal.species, "Akita")
+    XCTAssertEqual(animal.height.feet, 1) // expect: unset-field-read feet Height makeAnimal()
+  }
+
   func test_tryAwaitWithVariables() async throws {
     let animal = try await AllAnimalsQuery.Data.AllAnimal.from(Cat.empty, withVariables: nil)
     XCTAssertEqual(animal.id, "c") // expect: unset-field-read id Cat empty

@@ -21,6 +21,13 @@ final class ListTests: XCTestCase {
     XCTAssertEqual(data.allAnimals[0].height.feet, 2) // expect: unset-field-read feet Height
   }
 
+  func test_anyMockList() {
+    let animals: [AnyMock] = [Mock<Dog>(height: Mock<Height>(feet: 2, inches: 0), species: "Lab"), Mock<Bird>(species: "Robin")]
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: animals))
+    XCTAssertEqual(data.allAnimals[0].height.feet, 2)
+    XCTAssertEqual(data.allAnimals[1].height.feet, 1) // expect: unset-field-read feet Height
+  }
+
   func test_untypedMocksTakeTheirTypeFromTheAnnotation() {
     let dogs: [Mock<Dog>] = [Mock(id: "1"), .mock()]
     XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(dogs[1]).height.feet, 2)
