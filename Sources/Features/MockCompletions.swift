@@ -146,7 +146,7 @@ public enum MockCompletions {
                         ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
                     return LabelItem(field: field, item: argument(
                         field.initLabel, detail: detail, documentation: .mockField(object: object.name, key: field.key),
-                        placeholder: placeholder(field, schema: project.schema), isDeprecated: field.deprecationReason != nil))
+                        placeholder: placeholder(field, schema: project.schema, format: project.mockModel.format), isDeprecated: field.deprecationReason != nil))
                 }
             }
             return written.open(labels, label: \.field.initLabel).filter { takesValue($0.field) }.map(\.item)
@@ -310,7 +310,7 @@ public enum MockCompletions {
     }
 
     /// What goes in a label's placeholder: the value a test usually writes first.
-    static func placeholder(_ field: MockField, schema: Schema) -> String {
+    static func placeholder(_ field: MockField, schema: Schema, format: MockFormat) -> String {
         switch field.setter {
         case .entity:
             if let type = schema[field.graphqlType.namedType.value], type.kind == .object { return "Mock<\(field.fieldType)>()" }
@@ -321,8 +321,10 @@ public enum MockCompletions {
             let type = schema[field.graphqlType.namedType.value]
             if type?.kind == .enumeration, let literal = type.flatMap(MockLiteral.of) { return literal }
             if field.defaultValue != "nil" { return field.defaultValue }
-            // A custom scalar: what Apollo's own default writes, which compiles whatever type the scalar is given.
-            return type.flatMap(MockLiteral.of) ?? #"try! .init(_jsonValue: "")"#
+            // A custom scalar: what Apollo's own default writes, which compiles whatever type the scalar is given
+            // (`init(_jsonValue:)` is SPI in Apollo iOS 2, whose ApolloTestSupport has `defaultMockValue` instead).
+            if let literal = type.flatMap(MockLiteral.of) { return literal }
+            return format.customScalarsDefaultToDefaultMockValue ? ".defaultMockValue" : #"try! .init(_jsonValue: "")"#
         }
     }
 

@@ -82,7 +82,8 @@ struct FixWriter {
         case .entity:
             return "\(abstractStandIn ?? "Mock<\(type.map(SwiftNames.typeName) ?? named)>")()"
         case .scalar:
-            return type.flatMap(MockLiteral.of) ?? "try! \(valueType)(_jsonValue: \"\")"
+            if let literal = type.flatMap(MockLiteral.of) { return literal }
+            return model.format.customScalarsDefaultToDefaultMockValue ? "\(valueType).defaultMockValue" : "try! \(valueType)(_jsonValue: \"\")"
         }
     }
 

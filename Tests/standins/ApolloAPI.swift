@@ -6,24 +6,25 @@
 #if APOLLO_2
 public typealias JSONValue = any Sendable & Hashable
 
+/// `init(_jsonValue:)` is SPI in 2.x: code that imports ApolloAPI plainly (mock files, placeholders) cannot call it.
 public protocol JSONDecodable: Sendable {
-    init(_jsonValue value: JSONValue) throws
+    @_spi(Internal) init(_jsonValue value: JSONValue) throws
 }
 
 public protocol AnyScalarType: Sendable, Hashable {}
 /// The built-in scalars.
 public protocol ScalarType: AnyScalarType, JSONDecodable {}
 extension String: ScalarType {
-    public init(_jsonValue value: JSONValue) throws { self = "" }
+    @_spi(Internal) public init(_jsonValue value: JSONValue) throws { self = "" }
 }
 extension Int: ScalarType {
-    public init(_jsonValue value: JSONValue) throws { self = 0 }
+    @_spi(Internal) public init(_jsonValue value: JSONValue) throws { self = 0 }
 }
 extension Double: ScalarType {
-    public init(_jsonValue value: JSONValue) throws { self = 0 }
+    @_spi(Internal) public init(_jsonValue value: JSONValue) throws { self = 0 }
 }
 extension Bool: ScalarType {
-    public init(_jsonValue value: JSONValue) throws { self = false }
+    @_spi(Internal) public init(_jsonValue value: JSONValue) throws { self = false }
 }
 
 /// Custom scalars that are not `typealias X = String`.

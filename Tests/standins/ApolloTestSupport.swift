@@ -1,6 +1,9 @@
 // A stand-in for Apollo iOS's ApolloTestSupport (1.x's, or 2.x's with APOLLO_2) (TestMock.swift, Field.swift): the API generated mock files and
 // mockls's placeholder file call, with its names and generic shapes, for type-checking them (PlaceholderFileTests).
 @_exported import ApolloAPI
+#if APOLLO_2
+@_spi(Internal) import ApolloAPI
+#endif
 
 public protocol AnyMock {}
 

@@ -41,7 +41,7 @@ public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Custom scalars default to `.defaultMockValue` (2.0.3+), not `try! .init(_jsonValue: "")`.
-    var customScalarsDefaultToDefaultMockValue: Bool { release == .two && isAtLeast([2, 0, 3]) }
+    public var customScalarsDefaultToDefaultMockValue: Bool { release == .two && isAtLeast([2, 0, 3]) }
     /// Mock classes are `nonisolated` (2.1.0+, `markTypesNonisolated`).
     var nonisolatedClasses: Bool { release == .two && markTypesNonisolated && isAtLeast([2, 1]) }
 

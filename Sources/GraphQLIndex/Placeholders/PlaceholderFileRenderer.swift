@@ -36,9 +36,12 @@ public enum PlaceholderFileRenderer {
             public extension Bool { static func placeholder() -> Bool { false } }
             public extension Optional { static func placeholder() -> Optional { .none } }
             public extension Array { static func placeholder() -> Array { [] } }
-            public extension CustomScalarType { static func placeholder() -> Self { try! Self(_jsonValue: "") } }
 
             """
+        // Apollo iOS 2 makes `init(_jsonValue:)` SPI and gives ApolloTestSupport `defaultMockValue` instead (2.0.3).
+        out += model.format.customScalarsDefaultToDefaultMockValue
+            ? "public extension CustomScalarType { static func placeholder() -> Self { .defaultMockValue } }\n"
+            : "public extension CustomScalarType { static func placeholder() -> Self { try! Self(_jsonValue: \"\") } }\n"
         let factories = (selectionSets?.selectionSets ?? []).filter { initializers.generatesInitializer(for: $0) }
         let enums = usedEnums(model: model, schema: schema, selectionSets: factories)
         if !enums.isEmpty {
