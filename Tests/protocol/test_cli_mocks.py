@@ -100,6 +100,26 @@ def test_apollo_2_0_mocks_before_default_mock_value_and_nonisolated(tmp_path):
     assert "public struct MockFields: Sendable {" in dog
 
 
+def test_internal_mocks_and_options_from_the_configuration(tmp_path):
+    # `testMocks.absolute.accessModifier: internal` drops `public` (the @Field lines keep theirs, as Apollo writes
+    # them); `markTypesNonisolated: false` drops `nonisolated`; `requireNonOptionalMockFields: false` gives every
+    # parameter `T? = nil`.
+    workspace = tmp_path / "w"
+    (workspace / "graphql").mkdir(parents=True)
+    for file in (APOLLO_2_GOLDENS / "graphql").iterdir():
+        (workspace / "graphql" / file.name).write_bytes(file.read_bytes())
+    config = json.loads((APOLLO_2_GOLDENS / "apollo-codegen-config.json").read_text())
+    config["output"]["testMocks"] = {"absolute": {"path": "./Mocks", "accessModifier": "internal"}}
+    config["options"] = {"markTypesNonisolated": False, "requireNonOptionalMockFields": False}
+    (workspace / "apollo-codegen-config.json").write_text(json.dumps(config))
+    dog = mockls("mocks", "--workspace", str(workspace), "--format", "swift")
+    assert "\nfinal class Dog: MockObject {\n  static let objectType: ApolloAPI.Object = AnimalKingdomAPI.Objects.Dog\n" in dog
+    assert "  struct MockFields: Sendable {\n" in dog
+    assert '@Field<String>("species") public var species' in dog
+    assert "\nextension Mock where O == Dog {\n" in dog and "public extension" not in dog
+    assert "    species: String? = nil," in dog and "    height: Mock<Height>? = nil," in dog
+
+
 def test_several_projects_print_an_array(tmp_path):
     for api in ("StarWarsAPI", "UploadAPI"):
         source = SHARED / "fixtures" / "apollo" / api
