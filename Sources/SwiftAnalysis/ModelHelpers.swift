@@ -62,22 +62,20 @@ public struct ModelHelper: Sendable, Equatable {
     }
 }
 
-/// The helpers of the workspace's other Swift files that return mocks or models (`ModelHelper`), with a fingerprint
-/// of their sources: cached diagnostics are kept only while it stays the same.
+/// The helpers of the workspace's other Swift files that return mocks or models (`ModelHelper`; cached diagnostics
+/// are kept while the fingerprints of the helpers a function looked up stay the same).
 public struct WorkspaceHelpers: Sendable {
     public var helpers: [ModelHelper]
-    public var fingerprint: Int
     /// The stored fixtures that some code of those files changes, or hands to code that may (`Fixtures.cat.id = "1"`,
     /// `let c = Fixtures.cat; c.id = "1"`, `configure(Fixtures.cat)`), by name.
     public var mutatedFixtures: Set<String>
 
-    public init(helpers: [ModelHelper], fingerprint: Int, mutatedFixtures: Set<String> = []) {
+    public init(helpers: [ModelHelper], mutatedFixtures: Set<String> = []) {
         self.helpers = helpers
-        self.fingerprint = fingerprint
         self.mutatedFixtures = mutatedFixtures
     }
 
-    public static let none = WorkspaceHelpers(helpers: [], fingerprint: 0)
+    public static let none = WorkspaceHelpers(helpers: [])
 }
 
 extension SwiftTestFile {

@@ -80,7 +80,7 @@ final class DiagnosticExpectationTests: XCTestCase {
         for (url, source) in sources {
             let others = sources.filter { $0.0 != url }.map { SwiftTestFile($0.1) }
             let helpers = WorkspaceHelpers(
-                helpers: others.flatMap { $0.modelHelpers() }, fingerprint: 0,
+                helpers: others.flatMap { $0.modelHelpers() },
                 mutatedFixtures: others.reduce(into: Set<String>()) { $0.formUnion($1.fixtureMutations()) })
             Self.check(source, named: "\(name)/\(url.lastPathComponent)", project: project, helpers: helpers)
         }
@@ -114,7 +114,7 @@ final class DiagnosticsCacheTests: XCTestCase {
             """)
         func helpers(cat: String, dog: String) -> WorkspaceHelpers {
             let files = [SwiftTestFile("enum Fixtures { static let cat = \(cat) }"), SwiftTestFile("func makeDog() -> Mock<Dog> { \(dog) }")]
-            return WorkspaceHelpers(helpers: files.flatMap { $0.modelHelpers() }, fingerprint: 0)
+            return WorkspaceHelpers(helpers: files.flatMap { $0.modelHelpers() })
         }
         let cache = MockDiagnosticsCache()
         func run(_ workspace: WorkspaceHelpers) -> [String] {

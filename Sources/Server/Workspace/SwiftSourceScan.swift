@@ -15,10 +15,8 @@ enum SwiftSourceScan {
         var declaresPlaceholders: Bool
         var isGeneratedPlaceholderFile: Bool
         var structs: [StructShape]
-        /// Its helpers that return mocks or models (read only from files that mention `Mock<` or `.from(`), and a
-        /// hash of their text.
+        /// Its helpers that return mocks or models (read only from files that mention `Mock<` or `.from(`).
         var helpers: [ModelHelper] = []
-        var helpersFingerprint = 0
     }
 
     /// What a scan finds in a workspace's Swift files.
@@ -28,8 +26,6 @@ enum SwiftSourceScan {
         var structs: [StructShape] = []
         /// Helpers by the path of their file.
         var helpers: [String: [ModelHelper]] = [:]
-        /// Changes when any helper's text does.
-        var helpersFingerprint = 0
         /// The stored fixtures each file changes, by the path of the file.
         var fixtureMutations: [String: Set<String>] = [:]
     }
@@ -55,7 +51,6 @@ enum SwiftSourceScan {
     static func scan(under folder: URL) -> Result {
         let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
         var result = Result()
-        var fingerprint = Hasher()
         let urls = FileTree.files(under: folder, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") })
         // Each file is read on its own, on every core.
         let found = Mutex<[Int: (size: Int, modified: Date, facts: Facts)]>([:])
@@ -74,8 +69,6 @@ enum SwiftSourceScan {
             result.structs += facts.structs
             if !facts.helpers.isEmpty {
                 result.helpers[url.standardizedFileURL.path] = facts.helpers
-                fingerprint.combine(url.path)
-                fingerprint.combine(facts.helpersFingerprint)
             }
         }
         // Stored fixtures that some file changes: only files that name one are read for it (most workspaces have
@@ -91,13 +84,8 @@ enum SwiftSourceScan {
                 mutations.withLock { $0[url.standardizedFileURL.path] = mutated }
             }
             result.fixtureMutations = mutations.withLock { $0 }
-            for (path, mutated) in result.fixtureMutations.sorted(by: { $0.key < $1.key }) {
-                fingerprint.combine(path)
-                fingerprint.combine(mutated.sorted())
-            }
         }
         result.generated.sort { $0.path < $1.path }
-        result.helpersFingerprint = result.helpers.isEmpty && result.fixtureMutations.isEmpty ? 0 : fingerprint.finalize()
         return result
     }
 
@@ -114,9 +102,6 @@ enum SwiftSourceScan {
             structs: bytes.contains(bytes: "struct ") ? parsed?.structShapes() ?? [] : [])
         if declaresHelpers, let parsed {
             facts.helpers = parsed.modelHelpers()
-            var hasher = Hasher()
-            for helper in facts.helpers { bytes[helper.range].withUnsafeBytes { hasher.combine(bytes: $0) } }
-            facts.helpersFingerprint = hasher.finalize()
         }
         cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
         return facts

@@ -37,10 +37,8 @@ public struct Workspace: Sendable {
     public private(set) var generatedPlaceholderFiles: [URL] = []
     /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
     public private(set) var structShapes: [StructShape] = []
-    /// The helpers of the workspace's Swift files that return mocks or models, by the path of their file, and a
-    /// fingerprint of their text.
+    /// The helpers of the workspace's Swift files that return mocks or models, by the path of their file.
     private var modelHelpers: [String: [ModelHelper]] = [:]
-    private var modelHelpersFingerprint = 0
     /// The stored fixtures each Swift file changes, by its path.
     private var fixtureMutations: [String: Set<String>] = [:]
 
@@ -54,7 +52,7 @@ public struct Workspace: Sendable {
         let pinnedFormat = format ?? MockFormatDetector.detect(in: root)
         let sources = SwiftSourceScan.scan(under: root)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
-        (modelHelpers, modelHelpersFingerprint, fixtureMutations) = (sources.helpers, sources.helpersFingerprint, sources.fixtureMutations)
+        (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -111,13 +109,10 @@ public struct Workspace: Sendable {
     public func helpers(besides file: URL) -> WorkspaceHelpers {
         let path = file.standardizedFileURL.path
         let others = modelHelpers.filter { $0.key != path }
-        guard !others.isEmpty else { return .none }
-        var hasher = Hasher()
-        hasher.combine(modelHelpersFingerprint)
-        hasher.combine(path)
+        // The fixtures other files change count for this file's own fixtures too.
         let mutated = fixtureMutations.filter { $0.key != path }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        return WorkspaceHelpers(
-            helpers: others.sorted { $0.key < $1.key }.flatMap(\.value), fingerprint: hasher.finalize(), mutatedFixtures: mutated)
+        guard !others.isEmpty || !mutated.isEmpty else { return .none }
+        return WorkspaceHelpers(helpers: others.sorted { $0.key < $1.key }.flatMap(\.value), mutatedFixtures: mutated)
     }
 
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
