@@ -82,10 +82,13 @@ import pytest
 from scenarios import expected, expected_from_markers, matches, own_scenario, workspace
 
 
-@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15", "animalkingdom-1.15-cocoapods"])
+@pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15", "animalkingdom-1.15-cocoapods", "animalkingdom-2.x"])
 def test_check_finds_exactly_the_scenario_diagnostics(name, tmp_path):
-    # -cocoapods: the 1.15 scenario with Apollo pinned by a Podfile.lock instead of a Package.resolved.
+    # -cocoapods: the 1.15 scenario with Apollo pinned by a Podfile.lock instead of a Package.resolved. 2.x: pinned
+    # to apollo-ios 2.3.0, async tests.
     folder = workspace(name, tmp_path)
+    formats = {"animalkingdom": "2.x", "animalkingdom-2.x": "2.x"}
+    assert _json.loads(run("mocks", "--workspace", str(folder)).stdout)["format"] == formats.get(name, "pre-1.23")
     result = run("check", "--workspace", str(folder), "--format", "json")
     assert result.returncode == 1, result.stderr
     records = _json.loads(result.stdout)

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Which generation of Apollo's mock initializers a project has (reference/apollo-mocks.md §0).
-/// What a project's Apollo iOS generates as mocks: the release line (reference/apollo-mocks.md §0, §7) and the
+/// What a project's Apollo iOS generates as mocks (docs/apollo-2.md): the release line (reference/apollo-mocks.md §0, §7) and the
 /// codegen option that changes the initializer's parameters.
 public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     public enum Release: String, Sendable, Hashable, CaseIterable {
