@@ -174,6 +174,7 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var textDocumentSync: TextDocumentSyncOptions
     public var completionProvider: CompletionOptions?
     public var hoverProvider: Bool
+    public var signatureHelpProvider: SignatureHelpOptions?
     public var definitionProvider: Bool
     /// Only for clients that pull diagnostics (and can be asked to pull again); the others get them pushed.
     public var diagnosticProvider: DiagnosticOptions?
@@ -182,9 +183,10 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
 
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
-        hoverProvider: Bool, definitionProvider: Bool, diagnosticProvider: DiagnosticOptions? = nil,
-        codeActionProvider: CodeActionOptions? = nil, workspace: WorkspaceCapabilities?
+        hoverProvider: Bool, signatureHelpProvider: SignatureHelpOptions? = nil, definitionProvider: Bool,
+        diagnosticProvider: DiagnosticOptions? = nil, codeActionProvider: CodeActionOptions? = nil, workspace: WorkspaceCapabilities?
     ) {
+        self.signatureHelpProvider = signatureHelpProvider
         self.codeActionProvider = codeActionProvider
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync

@@ -354,7 +354,9 @@ public final class LanguageServer: @unchecked Sendable {
                 completionProvider: CompletionOptions(
                     triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: true,
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
-                hoverProvider: true, definitionProvider: true,
+                hoverProvider: true,
+                signatureHelpProvider: SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"]),
+                definitionProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
                 codeActionProvider: CodeActionOptions(
                     codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
@@ -469,6 +471,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func registerReadRequests() {
         registerCompletion()
         registerHover()
+        registerSignatureHelp()
         registerDefinition()
         registerPullDiagnostics()
         registerCodeActions()

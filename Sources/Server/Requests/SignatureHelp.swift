@@ -1,0 +1,29 @@
+import Features
+import LSP
+import SourceText
+
+/// `textDocument/signatureHelp` in Swift test files.
+extension LanguageServer {
+    func registerSignatureHelp() {
+        registerReadRequest(SignatureHelpRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
+            params, snapshot, _ in
+            guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else { return nil }
+            let offset = snapshot.conversion.offset(of: params.position, in: context.document.lines)
+            guard let signature = SignatureHelp.signature(at: offset, in: context.file, project: context.index) else { return nil }
+            // Parameter positions in the label, in UTF-16 code units as the protocol counts them there.
+            var parameters: [ParameterInformation] = []
+            var searchFrom = signature.label.startIndex
+            for parameter in signature.parameters {
+                guard let found = signature.label.range(of: parameter.label, range: searchFrom..<signature.label.endIndex) else { continue }
+                let start = signature.label.utf16.distance(from: signature.label.startIndex, to: found.lowerBound)
+                let end = signature.label.utf16.distance(from: signature.label.startIndex, to: found.upperBound)
+                parameters.append(ParameterInformation(label: [start, end], documentation: parameter.documentation.map(MarkupContent.init(markdown:))))
+                searchFrom = found.upperBound
+            }
+            let information = SignatureInformation(
+                label: signature.label, documentation: signature.documentation.map(MarkupContent.init(markdown:)),
+                parameters: parameters, activeParameter: signature.activeParameter)
+            return SignatureHelpResult(signatures: [information], activeParameter: signature.activeParameter)
+        }
+    }
+}
