@@ -87,6 +87,25 @@ local ok, err = pcall(function()
   end
   say("ok completion")
 
+  -- Signature help at the same place, rendered by Neovim's own `convert_signature_help_to_markdown_lines`: the
+  -- initializer's signature, with the parameter of the argument at the cursor (`id:`) highlighted.
+  local help = vim.lsp.buf_request_sync(bufnr, "textDocument/signatureHelp", params, 10000) or {}
+  local shown
+  for _, response in pairs(help) do
+    local result = response.result
+    if result and result.signatures and #result.signatures > 0 then
+      local lines, hl = vim.lsp.util.convert_signature_help_to_markdown_lines(result, "swift", { "(", "," })
+      local label = lines[2] or ""
+      if hl and label:find("Mock<Dog>(", 1, true) == 1 then
+        shown = label:sub(hl[1] + 1, hl[2])
+      end
+    end
+  end
+  if shown ~= 'id: AnimalKingdomAPI.ID = ""' then
+    return fail("signature help: " .. vim.inspect(shown))
+  end
+  say("ok signature help")
+
   -- `<C-x><C-o>` works as the README says: the module set omnifunc on attach.
   if vim.bo[bufnr].omnifunc ~= "v:lua.vim.lsp.omnifunc" then
     return fail("omnifunc: '" .. vim.bo[bufnr].omnifunc .. "'")

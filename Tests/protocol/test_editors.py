@@ -42,7 +42,7 @@ def test_neovim_with_the_shipped_module(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     beside = ["ok beside sourcekit-lsp, both utf-16"] if sourcekit else []
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
-        "ok diagnostics 7", *beside, "ok completion", "ok omnifunc", "ok quick fix"], result.stdout
+        "ok diagnostics 7", *beside, "ok completion", "ok signature help", "ok omnifunc", "ok quick fix"], result.stdout
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")

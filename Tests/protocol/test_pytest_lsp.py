@@ -231,6 +231,20 @@ async def test_member_completion_after_an_edit_hover_and_definition(bookshelf: L
     nothing = await bookshelf.text_document_hover_async(types.HoverParams(text_document=document, position=position(0, 2)))
     assert nothing is None
 
+    # Signature help inside `Mock<Book>(title: "Kindred")`: the initializer's parameters in Apollo's order, the one
+    # at the cursor active; the parameters located in the label by UTF-16 offsets.
+    assert list(bookshelf.initialize_result.capabilities.signature_help_provider.trigger_characters) == ["(", ","]
+    help = await bookshelf.text_document_signature_help_async(
+        types.SignatureHelpParams(text_document=document, position=position(1, 30)))
+    [signature] = help.signatures
+    assert signature.label.startswith("Mock<Book>(author: Mock<Author> = Mock<Author>(), coAuthors: "), signature.label
+    parameters = [signature.label[start:end] for start, end in (p.label for p in signature.parameters)]
+    assert parameters[help.active_parameter] == 'title: String = ""', parameters
+    assert "`title: String!`" in signature.parameters[help.active_parameter].documentation.value
+    outside = await bookshelf.text_document_signature_help_async(
+        types.SignatureHelpParams(text_document=document, position=position(1, 4)))
+    assert outside is None
+
 
 from scenarios import SCENARIOS, expected, matches, require_scenarios
 
