@@ -50,13 +50,16 @@ public enum CompletionDocumentation: Sendable, Equatable {
 /// Completion in mock-building code (`Mock<|`, `Mock<Dog>(|`, `Mock<Dog>(height: |`, `dog.|`, `X.from(|`,
 /// `X.placeholder(|`), from the project's GraphQL documents alone: no build, no generated code.
 public enum MockCompletions {
-    public static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> [Completion] {
-        completions(at: offset, in: file, project: project, keepingArgumentOrder: true)
+    /// `placeholders`: the workspace declares `placeholder()` factories (offered after a leading dot).
+    public static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, placeholders: Bool = false) -> [Completion] {
+        completions(at: offset, in: file, project: project, keepingArgumentOrder: true, placeholders: placeholders)
     }
 
     /// `keepingArgumentOrder` false offers every label of a call, wherever it would go (the oracle test checks that
     /// those completion leaves out do not compile).
-    static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, keepingArgumentOrder: Bool) -> [Completion] {
+    static func completions(
+        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, keepingArgumentOrder: Bool, placeholders: Bool = false
+    ) -> [Completion] {
         guard let context = MockCompletionContext.at(offset, in: file) else { return [] }
         let resolver = ValueResolver(file: file, project: project)
         let items: [Item]
@@ -84,7 +87,9 @@ public enum MockCompletions {
             guard case .mock(let object) = resolver.resolve(call.value, at: offset), let field = resolver.field(label, of: object) else {
                 return []
             }
-            items = values(for: field, inList: inList, project: project)
+            items = context.leadingDot == nil
+                ? values(for: field, inList: inList, project: project)
+                : implicitMembers(for: field, inList: inList, project: project, placeholders: placeholders)
         case .member(let base):
             guard let value = resolver.resolve(base, at: offset) else { return [] }
             items = members(of: value, resolver: resolver)
@@ -244,6 +249,37 @@ public enum MockCompletions {
         default:
             return []
         }
+    }
+
+    /// Values for `label: .|`: what an implicit member of the parameter's type can be. Enum cases (`.case(.jpy)`),
+    /// `.init()` for a mock of an object type, and `.placeholder()` where the factories exist and the parameter is
+    /// not optional (on an optional it would find `Optional`'s own, which is `nil`).
+    static func implicitMembers(for field: MockField, inList: Bool, project: ProjectIndex, placeholders: Bool) -> [Item] {
+        guard field.setter == .entity || field.setter == .scalar || inList, let type = project.schema[field.graphqlType.namedType.value]
+        else { return [] }
+        let optional = inList ? elementIsNullable(field.graphqlType) : !(project.mockModel.format.parametersHaveDefaults && field.isNonNull)
+        var items: [Item] = []
+        switch type.kind {
+        case .enumeration:
+            items = type.enumValues.map { value in
+                let text = ".case(.\(SwiftNames.enumCase(value.name)))"
+                return Item(text, .value, detail: field.graphqlType.description, snippet: text, isDeprecated: value.deprecationReason != nil)
+            }
+        case .object:
+            items = [Item(".init()", .value, detail: "Mock<\(SwiftNames.typeName(type))>", insertText: ".init()", snippet: ".init($1)$0")]
+        default:
+            break
+        }
+        if placeholders, !optional, type.kind != .inputObject {
+            items.append(Item(".placeholder()", .value, detail: "every non-null field set", insertText: ".placeholder()"))
+        }
+        return items
+    }
+
+    /// The elements of a list type may be null.
+    private static func elementIsNullable(_ type: TypeReference) -> Bool {
+        guard case .list(let element) = type.nullable else { return true }
+        return !element.isNonNull
     }
 
     // MARK: Members

@@ -53,6 +53,9 @@ public struct MockCompletionContext: Sendable, Equatable {
     /// label alone, and `writtenValue` is what the value after the colon is.
     public var replacesWrittenLabel = false
     public var writtenValue: WrittenArgumentValue?
+    /// A value being typed after a leading dot (`currency: .|`, `currency: .ca|`, `[.|`): where the dot is. The
+    /// replace range starts there, so an item brings its own dot (`.case(.jpy)`).
+    public var leadingDot: Int?
     /// For an argument label: what must follow an inserted argument to keep the list valid, when another argument
     /// comes after the cursor with no comma before it (`", "`, or `","` when it stands on a later line).
     public var separatorBeforeNextArgument: String?
@@ -125,6 +128,23 @@ struct TokenWindow {
         case .period:
             if isIdentifier(index - 1), text(index - 2) == "<", text(index - 3) == "Mock" {
                 return context(.typeArgument(qualifier: text(index - 1)))
+            }
+            // `label: .|`, `label: [.|`, `label: [a, .|`: a value of the parameter's type, by an implicit member.
+            if !endsExpression(index - 1) {
+                var found: (call: MockCall, label: String, inList: Bool)?
+                if let value = valueLabel(before: index) {
+                    found = (value.call, value.label, text(index - 1) == "[")
+                } else if text(index - 1) == ",", let open = unmatchedOpenBracket(atOrBefore: index - 1), text(open) == "[",
+                    let value = valueLabel(before: open + 1)
+                {
+                    found = (value.call, value.label, true)
+                }
+                if let found {
+                    var dotted = context(.argumentValue(call: found.call, label: found.label, inList: found.inList))
+                    dotted.leadingDot = start(index)
+                    dotted.replaceRange = start(index)..<replaceRange.upperBound
+                    return dotted
+                }
             }
             return chain(endingAt: index - 1).map { context(.member(of: $0)) }
         case .leftParen, .comma:

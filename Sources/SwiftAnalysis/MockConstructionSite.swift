@@ -51,7 +51,8 @@ extension SwiftTestFile {
         let text = lines.bytes
         func source(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
         let arguments = call.arguments.compactMap { argument -> MockConstructionSite.Argument? in
-            guard let label = argument.label else { return nil }
+            // A value still being typed (`relativeSize: .`, `.ca`) is no value a rewrite can keep: as if unwritten.
+            guard let label = argument.label, !argument.expression.hasError else { return nil }
             return .init(label: label.text, value: source(FlowReader.range(argument.expression)))
         }
         var variable: String?

@@ -98,3 +98,23 @@ final class SignatureHelpTests: XCTestCase {
         XCTAssertNil(found["2️⃣"] ?? nil)
     }
 }
+
+/// Completion after a leading dot in an argument value: what an implicit member of the parameter's type can be.
+final class LeadingDotCompletionTests: XCTestCase {
+    func testEnumCasesInitAndPlaceholder() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        func items(_ marked: String, placeholders: Bool = false) -> [String] {
+            let source = MarkedSource(marked)
+            return MockCompletions.completions(at: source["1️⃣"], in: SwiftTestFile(source.text), project: fixture.project, placeholders: placeholders)
+                .map(\.label)
+        }
+        XCTAssertEqual(items("_ = Mock<Height>(relativeSize: .1️⃣)"), [".case(.large)", ".case(.average)", ".case(.small)"])
+        // Non-null in 1.23+: `.placeholder()` finds the factory; nullable, it would find Optional's (nil): left out.
+        XCTAssertEqual(items("_ = Mock<Dog>(height: .1️⃣)", placeholders: true), [".init()", ".placeholder()"])
+        XCTAssertEqual(items("_ = Mock<Dog>(owner: .1️⃣)", placeholders: true), [".init()"])
+        XCTAssertEqual(items("_ = Mock<Dog>(height: .1️⃣)"), [".init()"])
+        // A string has no implicit member to offer; an interface has no mock of its own.
+        XCTAssertEqual(items("_ = Mock<Dog>(species: .1️⃣)"), [])
+        XCTAssertEqual(items("_ = Mock<Dog>(predators: [.1️⃣])"), [])
+    }
+}

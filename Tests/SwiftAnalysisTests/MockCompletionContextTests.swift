@@ -72,6 +72,25 @@ final class MockCompletionContextTests: XCTestCase {
             .argumentValue(call: .placeholder(dog), label: "height", inList: false))
     }
 
+    /// `label: .|` and `[.|`: a value by an implicit member, the dot replaced with the item.
+    func testValuesAfterALeadingDot() {
+        let query = WrittenExpression.mock(WrittenTypeName(name: "Query"))
+        let money = WrittenExpression.mock(WrittenTypeName(name: "Money"))
+        let dotted = context("let m = Mock<Money>(currency: .1️⃣)")
+        XCTAssertEqual(dotted?.position, .argumentValue(call: .mockInitializer(money), label: "currency", inList: false))
+        XCTAssertEqual(dotted?.leadingDot, 30)
+        XCTAssertEqual(dotted?.replaceRange, 30..<31)
+        let typed = context("let m = Mock<Money>(currency: .jp1️⃣)")
+        XCTAssertEqual(typed?.prefix, "jp")
+        XCTAssertEqual(typed?.replaceRange, 30..<33)
+        XCTAssertEqual(
+            context("let q = Mock<Query>(allAnimals: [.1️⃣")?.position,
+            .argumentValue(call: .mockInitializer(query), label: "allAnimals", inList: true))
+        XCTAssertEqual(context("let q = Mock<Query>(allAnimals: [Mock<Dog>(), .1️⃣")?.leadingDot, 46)
+        // A member of a value is no leading dot.
+        XCTAssertNil(context("let m = Mock<Money>(currency: x.1️⃣)")?.leadingDot)
+    }
+
     func testMembers() {
         XCTAssertEqual(context("mock.1️⃣")?.position, .member(of: .variable("mock")))
         XCTAssertEqual(context("mock.spe1️⃣")?.prefix, "spe")

@@ -14,7 +14,8 @@ extension LanguageServer {
             let lines = context.document.lines
             let conversion = snapshot.conversion
             let offset = conversion.offset(of: params.position, in: lines)
-            let completions = MockCompletions.completions(at: offset, in: context.file, project: context.index)
+            let completions = MockCompletions.completions(
+                at: offset, in: context.file, project: context.index, placeholders: context.options.placeholders)
             let capabilities = snapshot.clientCapabilities.textDocument?.completion?.completionItem
             let snippets = capabilities?.snippetSupport ?? false
             let labelDetails = capabilities?.labelDetailsSupport ?? false

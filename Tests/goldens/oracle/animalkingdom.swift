@@ -102,6 +102,14 @@ func valueOfAnAbstractFieldOfAMutation() {
   _ = Mock<Mutation>(adoptPet: ‸)
 }
 
+func valueAfterALeadingDotOfAnEnumField() {
+  _ = Mock<Height>(relativeSize: .‸)
+}
+
+func valueAfterALeadingDotOfAnObjectField() {
+  _ = Mock<Dog>(height: .‸)
+}
+
 func typeArgument() {
   _ = Mock<‸>()
 }
