@@ -3,7 +3,11 @@ import SwiftAnalysis
 
 /// One completion: plain values with UTF-8 offsets; the server turns them into LSP items.
 public struct Completion: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case mockType, argument, value, member, variable }
+    public enum Kind: Sendable, Equatable {
+        case mockType, argument, value, member, variable
+        /// In GraphQL documents: a type, a keyword, a directive, a fragment, an enum value.
+        case type, keyword, directive, fragment, enumValue
+    }
 
     public var label: String
     public var kind: Kind

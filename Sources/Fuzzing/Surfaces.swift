@@ -123,6 +123,11 @@ public final class GraphQLSurface: FuzzSurface {
         var project = schemaOnly
         project.update("fuzz.graphql", role: .executable, text: input)
         exercise(project)
+        // Completion in the document as typed, at a few cursor positions (its ends, and spread through it).
+        for offset in Set([0, input.count / 3, input.count / 2, input.count]) {
+            _ = GraphQLCompletion.completions(at: offset, in: input, role: .executable, project: project)
+            _ = GraphQLCompletion.completions(at: offset, in: input, role: .schema, project: project)
+        }
         let schemaProject = ProjectIndex(
             namespace: "Fuzz", sources: [("schema.graphqls", .schema, input), ("operations.graphql", .executable, input)])
         exercise(schemaProject)

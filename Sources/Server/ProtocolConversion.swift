@@ -76,6 +76,11 @@ public struct ProtocolConversion: Sendable {
         case .value: .value
         case .member: .field
         case .variable: .variable
+        case .type: .class
+        case .keyword: .keyword
+        case .directive: .function
+        case .fragment: .snippet
+        case .enumValue: .enumMember
         }
         item.detail = completion.detail
         if labelDetails, let detail = completion.detail { item.labelDetails = CompletionItemLabelDetails(detail: " " + detail) }

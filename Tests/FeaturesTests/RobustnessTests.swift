@@ -36,6 +36,26 @@ final class FeatureRobustnessTests: XCTestCase {
         XCTAssertGreaterThan(answered, 100, "the features answer somewhere in a file full of mocks")
     }
 
+    /// GraphQL completion at every offset of every shared API's documents, whole and cut off there as if typed.
+    func testGraphQLCompletionAtEveryOffsetOfTheSharedDocuments() throws {
+        var answered = 0
+        for api in ["AnimalKingdomAPI", "StarWarsAPI"] {
+            let fixture = try FeatureFixture(api: api)
+            for document in fixture.project.documents.values {
+                let text = document.text
+                for offset in 0...text.count {
+                    let whole = GraphQLCompletion.completions(at: offset, in: text, role: document.role, project: fixture.project)
+                    let typed = GraphQLCompletion.completions(at: offset, in: Array(text[..<offset]), role: document.role, project: fixture.project)
+                    for completion in whole + typed {
+                        XCTAssertTrue(completion.replaceRange.lowerBound >= 0 && completion.replaceRange.upperBound <= text.count)
+                    }
+                    if !typed.isEmpty { answered += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(answered, 1000)
+    }
+
     func testEveryPrefixAsTyped() throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         let bytes = Array(try scenarioTest().utf8)

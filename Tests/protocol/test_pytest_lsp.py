@@ -129,6 +129,35 @@ async def test_graphql_diagnostics_and_file_watching(petshop: LanguageClient):
         assert petshop.registrations == []
 
 
+@pytest.mark.asyncio
+async def test_completion_in_a_graphql_operation(petshop: LanguageClient):
+    # Typing a new field and an argument in the petshop operation: the fields of Pet, then the arguments of pet.
+    import asyncio
+
+    query = PETSHOP / "operations" / "PetQuery.graphql"
+    uri = query.as_uri()
+    text = "query Pet($id: ID!) {\n  pet(id: $id) {\n    id\n    na\n  }\n}\n"
+    petshop.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="graphql", version=1, text=text))
+    )
+    document = types.TextDocumentIdentifier(uri=uri)
+    result = None
+    for _ in range(100):  # the workspace is indexed in the background after `initialized`
+        result = await petshop.text_document_completion_async(types.CompletionParams(text_document=document, position=position(3, 6)))
+        if result and result.items:
+            break
+        await asyncio.sleep(0.05)
+    assert [item.label for item in result.items] == ["id", "name", "species", "__typename"]
+    name = result.items[1]
+    assert name.detail == "String!" and name.kind == types.CompletionItemKind.Field
+    assert name.text_edit.range == types.Range(start=position(3, 4), end=position(3, 6)), "replaces the typed `na`"
+    assert "Pet.name: String!" in name.documentation.value
+    arguments = await petshop.text_document_completion_async(types.CompletionParams(text_document=document, position=position(1, 6)))
+    assert [item.label for item in arguments.items] == ["id"] and arguments.items[0].detail == "ID!"
+    variables = await petshop.text_document_completion_async(types.CompletionParams(text_document=document, position=position(1, 10)))
+    assert [item.label for item in variables.items] == ["$id"]
+
+
 BOOKSHELF = ROOT / "Examples" / "Bookshelf"
 
 

@@ -71,6 +71,20 @@ public indirect enum Value: Sendable, Hashable {
         }
     }
 
+    /// The value written as GraphQL (`"Lab"`, `[1, 2]`, `{ a: true }`).
+    public var graphQLText: String {
+        switch self {
+        case .variable(let name): return "$" + name.value
+        case .int(let text), .float(let text), .enumValue(let text): return text
+        case .string(let text):
+            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .boolean(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .list(let values): return "[" + values.map(\.graphQLText).joined(separator: ", ") + "]"
+        case .object(let members): return "{ " + members.map { "\($0.name.value): \($0.value.graphQLText)" }.joined(separator: ", ") + " }"
+        }
+    }
+
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .variable(let name): hasher.combine(name.value)

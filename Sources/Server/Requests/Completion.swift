@@ -6,6 +6,9 @@ extension LanguageServer {
     func registerCompletion() {
         registerReadRequest(CompletionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
+            if let graphql = GraphQLDocumentContext.find(params.textDocument.uri, in: snapshot) {
+                return Self.graphQLCompletions(params, graphql, snapshot)
+            }
             guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else {
                 // Nothing yet while the first index is still not in: the client asks again, rather than keep an
                 // empty list as the answer.
@@ -54,5 +57,19 @@ extension LanguageServer {
             item.documentation = documentation?.markdown(in: context.index).map(MarkupContent.init(markdown:))
             return item
         }
+    }
+
+    /// Completion in a GraphQL document of a project (`GraphQLCompletion`).
+    static func graphQLCompletions(_ params: CompletionParams, _ context: GraphQLDocumentContext, _ snapshot: ServerSnapshot) -> CompletionList {
+        let lines = context.document.lines
+        let offset = snapshot.conversion.offset(of: params.position, in: lines)
+        let completions = GraphQLCompletion.completions(at: offset, in: lines.bytes, role: context.role, project: context.index)
+        let capabilities = snapshot.clientCapabilities.textDocument?.completion?.completionItem
+        return CompletionList(isIncomplete: false, items: completions.map { completion in
+            var item = snapshot.conversion.completionItem(
+                completion, in: lines, snippets: capabilities?.snippetSupport ?? false, labelDetails: capabilities?.labelDetailsSupport ?? false)
+            item.documentation = completion.documentation?.markdown(in: context.index).map(MarkupContent.init(markdown:))
+            return item
+        })
     }
 }

@@ -1,0 +1,106 @@
+import Features
+import GraphQLIndex
+import MocklsTestSupport
+import XCTest
+
+/// Completion at markers in GraphQL documents still being written, against AnimalKingdom's schema and fragments.
+final class GraphQLCompletionTests: XCTestCase {
+    private func labels(_ marked: String, role: DocumentRole = .executable, file: StaticString = #filePath, line: UInt = #line) throws -> [String: [String]] {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let source = MarkedSource(marked)
+        return Dictionary(uniqueKeysWithValues: source.offsets.map { marker, offset in
+            (marker, GraphQLCompletion.completions(at: offset, in: source.bytes, role: role, project: fixture.project).map(\.label))
+        })
+    }
+
+    func testFieldsOfTheParentTypeThroughAliasesTypeConditionsAndFragments() throws {
+        let found = try labels("""
+            query Q {
+              allAnimals {
+                1️⃣
+                alias: spe2️⃣
+                height { 3️⃣ }
+                ... on Dog { 4️⃣ }
+              }
+            }
+            fragment F on Pet { owner { 5️⃣ } }
+            """)
+        XCTAssertEqual(found["1️⃣"], ["id", "species", "height", "predators", "skinCovering", "__typename"])
+        XCTAssertEqual(found["2️⃣"], found["1️⃣"])
+        XCTAssertEqual(found["3️⃣"]?.prefix(3), ["relativeSize", "centimeters", "meters"])
+        XCTAssertEqual(found["4️⃣"]?.contains("favoriteToy"), true)
+        XCTAssertEqual(found["5️⃣"]?.contains("firstName"), true)
+    }
+
+    func testArgumentsValuesAndVariables() throws {
+        let found = try labels("""
+            query Q($filters: PetSearchFilters!, $other: String) {
+              pets(1️⃣) { id }
+              findPet(input: 2️⃣) { id }
+              pets(filters: { 3️⃣ }) { id }
+              pets(filters: { species: [], size: 4️⃣ }) { id }
+              pets(filters: $5️⃣) { id }
+            }
+            mutation M { adoptPet(input: { 6️⃣ }) { id } }
+            """)
+        XCTAssertEqual(found["1️⃣"], ["filters"])
+        XCTAssertEqual(found["2️⃣"], ["{ }"])
+        // Required input fields first.
+        XCTAssertEqual(found["3️⃣"], ["species", "size", "measurements"])
+        XCTAssertEqual(found["4️⃣"], ["LARGE", "AVERAGE", "SMALL", "null"])
+        XCTAssertEqual(found["5️⃣"], ["$filters", "$other"])
+        XCTAssertEqual(found["6️⃣"], ["ownerID", "petID", "favoriteToy", "humanName", "isSpayedOrNeutered", "measurements"])
+    }
+
+    func testSpreadsTypeConditionsDirectivesAndInputTypes() throws {
+        let found = try labels("""
+            query Q($id: 1️⃣) {
+              allAnimals {
+                species @4️⃣
+                ... @7️⃣
+                ...2️⃣
+                ... on 3️⃣
+              }
+            }
+            fragment G on 5️⃣
+            """)
+        XCTAssertEqual(found["1️⃣"]?.contains("PetSearchFilters"), true)
+        XCTAssertEqual(found["1️⃣"]?.contains("Dog"), false)
+        // Fragments whose type can be an Animal: not DogFragment's Dog alone? Dog is an Animal, so it applies.
+        XCTAssertEqual(found["2️⃣"]?.contains("HeightInMeters"), true)
+        XCTAssertEqual(found["2️⃣"]?.contains("DogFragment"), true)
+        XCTAssertEqual(found["2️⃣"]?.last, "on")
+        XCTAssertEqual(found["3️⃣"]?.contains("Dog"), true)
+        XCTAssertEqual(found["3️⃣"]?.contains("Query"), false)
+        XCTAssertEqual(found["4️⃣"], ["include", "skip"])
+        XCTAssertEqual(found["7️⃣"], ["include", "skip", "defer"])
+        XCTAssertEqual(found["5️⃣"]?.contains("Height"), true)
+        XCTAssertEqual(found["5️⃣"]?.contains("RelativeSize"), false)
+        XCTAssertEqual(try labels("query A { allAnimals { id } }\n1️⃣")["1️⃣"], ["query", "mutation", "subscription", "fragment"])
+        XCTAssertEqual(try labels("1️⃣", role: .schema)["1️⃣"]?.first, "type")
+    }
+
+    func testSchemaDocuments() throws {
+        let found = try labels("""
+            type Zoo implements 1️⃣ {
+              keeper: 2️⃣
+              visitors(first: 3️⃣): Int
+            }
+            union Resident = Dog | 4️⃣
+            """, role: .schema)
+        XCTAssertEqual(found["1️⃣"]?.contains("Animal"), true)
+        XCTAssertEqual(found["1️⃣"]?.contains("Dog"), false)
+        XCTAssertEqual(found["2️⃣"]?.contains("Dog"), true)
+        XCTAssertEqual(found["2️⃣"]?.contains("PetSearchInput"), false)
+        XCTAssertEqual(found["3️⃣"]?.contains("PetSearchInput"), true)
+        XCTAssertEqual(found["4️⃣"]?.contains("Cat"), true)
+        XCTAssertEqual(found["4️⃣"]?.contains("Animal"), false)
+    }
+
+    func testNothingInsideAStringOrAComment() throws {
+        let found = try labels("""
+            query Q { pets(filters: { species: ["Do1️⃣g"] }) { id } }
+            """)
+        XCTAssertEqual(found["1️⃣"], [])
+    }
+}
