@@ -104,3 +104,53 @@ final class GraphQLCompletionTests: XCTestCase {
         XCTAssertEqual(found["1️⃣"], [])
     }
 }
+
+/// Hover and definition at markers in GraphQL documents (AnimalKingdom).
+final class GraphQLNavigationTests: XCTestCase {
+    func testHoverAndDefinition() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let project = fixture.project
+        let source = MarkedSource("""
+            query AllAnimalsQuery($size: Relative8️⃣Size) {
+              allAnimals {
+                hei1️⃣ght { fe2️⃣et }
+                ... on D3️⃣og { favor4️⃣iteToy }
+                ...HeightIn5️⃣Meters
+              }
+              pets(fil6️⃣ters: { species: [], size: L7️⃣ARGE }) { id }
+              findPet(input: { petID: $si9️⃣ze }) { id }
+            }
+            """)
+        func hover(_ marker: String) -> String? { GraphQLNavigation.hover(at: source[marker], in: source.bytes, project: project)?.contents }
+        func definition(_ marker: String) -> SourceLocation? {
+            GraphQLNavigation.definition(at: source[marker], in: source.bytes, path: "/w/AllAnimals.graphql", project: project)
+        }
+        // A field: its GraphQL signature, and the Swift property and type Apollo generates where it is selected.
+        XCTAssertEqual(try XCTUnwrap(hover("1️⃣")).components(separatedBy: "\n\n").first, "```graphql\nAnimal.height: Height!\n```")
+        XCTAssertTrue(try XCTUnwrap(hover("1️⃣")).contains("Apollo iOS: `AllAnimalsQuery.Data.AllAnimal.height: Height`"), hover("1️⃣") ?? "")
+        XCTAssertTrue(try XCTUnwrap(hover("2️⃣")).contains("Apollo iOS: `AllAnimalsQuery.Data.AllAnimal.Height.feet: Int`"), hover("2️⃣") ?? "")
+        XCTAssertTrue(try XCTUnwrap(hover("3️⃣")).hasPrefix("```graphql\nobject Dog implements Animal & Pet & HousePet & WarmBlooded\n```"))
+        XCTAssertTrue(try XCTUnwrap(hover("4️⃣")).contains("Apollo iOS: `AllAnimalsQuery.Data.AllAnimal.AsDog.favoriteToy: String`"), hover("4️⃣") ?? "")
+        XCTAssertTrue(try XCTUnwrap(hover("5️⃣")).contains("fragment HeightInMeters on Animal"))
+        XCTAssertTrue(try XCTUnwrap(hover("6️⃣")).contains("filters: PetSearchFilters!"))
+        XCTAssertEqual(hover("7️⃣"), "```graphql\nRelativeSize.LARGE\n```")
+        XCTAssertTrue(try XCTUnwrap(hover("8️⃣")).hasPrefix("```graphql\nenum RelativeSize\n```"))
+        XCTAssertEqual(hover("9️⃣"), "```graphql\n$size: RelativeSize\n```")
+
+        let schema = try XCTUnwrap(project.documents.values.first { $0.role == .schema })
+        func line(_ location: SourceLocation?) -> String? {
+            guard let location, let document = project.documents[location.document] else { return nil }
+            let before = document.text[..<location.range.lowerBound]
+            let start = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let end = document.text[location.range.lowerBound...].firstIndex(of: UInt8(ascii: "\n")) ?? document.text.count
+            return String(decoding: document.text[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(definition("1️⃣")?.document, schema.path)
+        XCTAssertEqual(line(definition("1️⃣")), "height: Height!")
+        XCTAssertEqual(line(definition("3️⃣")), "type Dog implements Animal & Pet & HousePet & WarmBlooded {")
+        XCTAssertEqual(line(definition("5️⃣")), "fragment HeightInMeters on Animal {")
+        XCTAssertEqual(line(definition("6️⃣")), "pets(filters: PetSearchFilters!): [Pet!]!")
+        XCTAssertEqual(line(definition("7️⃣")), "LARGE")
+        XCTAssertEqual(definition("9️⃣"), SourceLocation(document: "/w/AllAnimals.graphql", range: 22..<27))
+    }
+}

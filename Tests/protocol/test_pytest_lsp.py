@@ -157,6 +157,16 @@ async def test_completion_in_a_graphql_operation(petshop: LanguageClient):
     variables = await petshop.text_document_completion_async(types.CompletionParams(text_document=document, position=position(1, 10)))
     assert [item.label for item in variables.items] == ["$id"]
 
+    # Hover and definition of a field in the operation: its schema signature and the Swift property Apollo
+    # generates; the field in the schema file.
+    hover = await petshop.text_document_hover_async(types.HoverParams(text_document=document, position=position(2, 5)))
+    assert "Pet.id: ID!" in hover.contents.value and "Apollo iOS: `PetQuery.Data.Pet.id: PetShopAPI.ID`" in hover.contents.value, hover
+    assert hover.range == types.Range(start=position(2, 4), end=position(2, 6))
+    definition = await petshop.text_document_definition_async(types.DefinitionParams(text_document=document, position=position(1, 3)))
+    assert definition.uri == (PETSHOP / "schema.graphqls").as_uri() and definition.range.start == position(1, 2), definition
+    variable = await petshop.text_document_definition_async(types.DefinitionParams(text_document=document, position=position(1, 12)))
+    assert variable.uri == uri and variable.range == types.Range(start=position(0, 10), end=position(0, 13)), variable
+
 
 BOOKSHELF = ROOT / "Examples" / "Bookshelf"
 

@@ -43,10 +43,17 @@ public struct GraphQLCursor: Sendable, Equatable {
     public var replaceRange: Range<Int>
     /// The operation's variables written before the cursor (`$id: ID!`).
     public var variables: [(name: String, type: TypeReference)]
+    /// The definition the cursor is in: `query AllAnimalsQuery`, `fragment PetDetails` (nil in schema documents).
+    public var definition: (kind: String, name: String)?
+    /// The selection sets the cursor is nested in, below the definition's: each opened by a field (its response key)
+    /// or an inline fragment (`... on Dog`, as `on Dog`).
+    public var selectionPath: [String] = []
 
     public static func == (lhs: GraphQLCursor, rhs: GraphQLCursor) -> Bool {
         lhs.position == rhs.position && lhs.prefix == rhs.prefix && lhs.replaceRange == rhs.replaceRange
             && lhs.variables.map(\.name) == rhs.variables.map(\.name) && lhs.variables.map(\.type) == rhs.variables.map(\.type)
+            && lhs.definition?.kind == rhs.definition?.kind && lhs.definition?.name == rhs.definition?.name
+            && lhs.selectionPath == rhs.selectionPath
     }
 
     /// The tokens of a document (the lexer's errors left out).
@@ -77,8 +84,8 @@ private struct CursorReader {
     var tokens: [Token]
 
     enum Frame {
-        /// `{` of a selection set on a composite type (nil: unknown).
-        case selection(String?)
+        /// `{` of a selection set on a composite type (nil: unknown), and what opened it (a response key, `on T`).
+        case selection(String?, step: String?)
         /// `(` of a field's arguments.
         case fieldArguments(type: String?, field: String?)
         case directiveArguments(String)
@@ -122,6 +129,9 @@ private struct CursorReader {
         var lastField: (type: String?, name: String)?
         var operationKind: OperationKind?
         var isSchemaDefinition = false
+        /// What opens the next selection set: a field's response key, or `on T`.
+        var pendingStep: String?
+        var definition: (kind: String, name: String)?
         var index = 0
         func kind(_ at: Int) -> Token.Kind? { at >= 0 && at < tokens.count ? tokens[at].kind : nil }
         func name(_ at: Int) -> String? { kind(at) == .name ? text(tokens[at]) : nil }
@@ -142,10 +152,11 @@ private struct CursorReader {
                         if frames.isEmpty && pendingSelection == nil {
                             pendingSelection = (schema.rootType(operationKind ?? .query))?.name
                         }
-                        frames.append(.selection(pendingSelection))
+                        frames.append(.selection(pendingSelection, step: frames.isEmpty ? nil : pendingStep))
                     }
                 }
                 pendingSelection = nil
+                pendingStep = nil
                 lastField = nil
             case .braceRight, .parenRight, .bracketRight:
                 if !frames.isEmpty { frames.removeLast() }
@@ -189,17 +200,20 @@ private struct CursorReader {
                     case "query", "mutation", "subscription":
                         operationKind = OperationKind(rawValue: word)
                         pendingSelection = schema.rootType(operationKind!)?.name
+                        definition = name(index + 1).map { (word, $0) }
                     case "fragment":
                         if name(index + 2) == "on", let type = name(index + 3) { pendingSelection = type }
+                        definition = name(index + 1).map { ("fragment", $0) }
                     case "type", "interface", "input", "enum", "union", "scalar", "schema", "extend", "directive":
                         if kind(index - 1) != .colon { isSchemaDefinition = true }
                     default:
                         break
                     }
-                } else if case .selection(let type) = frames.last {
+                } else if case .selection(let type, _) = frames.last {
                     if kind(index - 1) == .spread {
                         if word == "on", let condition = name(index + 1) {
                             pendingSelection = condition
+                            pendingStep = "on \(condition)"
                             index += 1
                         }
                     } else if kind(index - 1) == .at {
@@ -210,6 +224,8 @@ private struct CursorReader {
                             ?? (word == "__typename" ? "String" : nil)
                         lastField = (type, word)
                         pendingSelection = fieldType
+                        // The response key: the alias before `:`, else the name.
+                        pendingStep = kind(index - 1) == .colon && kind(index - 2) == .name ? text(tokens[index - 2]) : word
                     }
                 }
             default:
@@ -221,7 +237,10 @@ private struct CursorReader {
         func cursor(_ position: GraphQLCursor.Position) -> GraphQLCursor {
             var range = replaceRange
             if case .variable = position, kind(tokens.count - 1) == .dollar { range = tokens[tokens.count - 1].start..<replaceRange.upperBound }
-            return GraphQLCursor(position: position, prefix: prefix, replaceRange: range, variables: variables)
+            var found = GraphQLCursor(position: position, prefix: prefix, replaceRange: range, variables: variables)
+            found.definition = definition
+            found.selectionPath = frames.compactMap { if case .selection(_, let step?) = $0 { step } else { nil } }
+            return found
         }
         let previous = tokens.count - 1
         let previousKind = kind(previous)
@@ -243,7 +262,7 @@ private struct CursorReader {
             if name(previous) == "on", name(previous - 2) == "fragment" { return cursor(.fragmentTypeCondition) }
             if previous < 0 || previousKind == .braceRight { return cursor(.definitionKeyword) }
             return nil
-        case .selection(let type):
+        case .selection(let type, _):
             guard let type else { return nil }
             if previousKind == .spread { return cursor(.spread(type: type)) }
             if name(previous) == "on", kind(previous - 1) == .spread { return cursor(.typeCondition(type: type)) }

@@ -5,6 +5,11 @@ import LSP
 extension LanguageServer {
     func registerHover() {
         registerReadRequest(HoverRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
+            if let graphql = GraphQLDocumentContext.find(params.textDocument.uri, in: snapshot) {
+                let lines = graphql.document.lines
+                let offset = snapshot.conversion.offset(of: params.position, in: lines)
+                return GraphQLNavigation.hover(at: offset, in: lines.bytes, project: graphql.index).map { snapshot.conversion.hover($0, in: lines) }
+            }
             guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else { return nil }
             let lines = context.document.lines
             let offset = snapshot.conversion.offset(of: params.position, in: lines)
