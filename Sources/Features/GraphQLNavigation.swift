@@ -168,14 +168,15 @@ public enum GraphQLNavigation {
         _ field: SchemaField, responseKey: String, cursor: GraphQLCursor, project: ProjectIndex
     ) -> (path: String, field: GeneratedSelectionSet.Field)? {
         guard let definition = cursor.definition else { return nil }
-        var path: String
+        // The definition as the project parsed it, for Apollo's name of it.
+        let definitions = project.documents.values.filter { $0.role == .executable }.map(\.effective)
+        let path: String?
         if definition.kind == "fragment" {
-            path = definition.name
+            path = definitions.lazy.flatMap(\.fragments).first { $0.name.value == definition.name }?.apolloStructName
         } else {
-            let suffix = definition.kind.prefix(1).uppercased() + definition.kind.dropFirst()
-            path = (definition.name.hasSuffix(suffix) ? definition.name : definition.name + suffix) + ".Data"
+            path = definitions.lazy.flatMap(\.operations).first { $0.name?.value == definition.name }.map { $0.apolloClassName + ".Data" }
         }
-        guard var selectionSet = project.selectionSet(path) else { return nil }
+        guard let path, var selectionSet = project.selectionSet(path) else { return nil }
         for step in cursor.selectionPath {
             if step.hasPrefix("on ") {
                 let type = String(step.dropFirst(3))

@@ -176,6 +176,8 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var hoverProvider: Bool
     public var signatureHelpProvider: SignatureHelpOptions?
     public var definitionProvider: Bool
+    public var documentSymbolProvider: Bool?
+    public var workspaceSymbolProvider: Bool?
     /// Only for clients that pull diagnostics (and can be asked to pull again); the others get them pushed.
     public var diagnosticProvider: DiagnosticOptions?
     public var codeActionProvider: CodeActionOptions?
@@ -184,8 +186,11 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
         hoverProvider: Bool, signatureHelpProvider: SignatureHelpOptions? = nil, definitionProvider: Bool,
+        documentSymbolProvider: Bool? = nil, workspaceSymbolProvider: Bool? = nil,
         diagnosticProvider: DiagnosticOptions? = nil, codeActionProvider: CodeActionOptions? = nil, workspace: WorkspaceCapabilities?
     ) {
+        self.documentSymbolProvider = documentSymbolProvider
+        self.workspaceSymbolProvider = workspaceSymbolProvider
         self.signatureHelpProvider = signatureHelpProvider
         self.codeActionProvider = codeActionProvider
         self.positionEncoding = positionEncoding

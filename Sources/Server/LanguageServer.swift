@@ -356,7 +356,7 @@ public final class LanguageServer: @unchecked Sendable {
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true,
                 signatureHelpProvider: SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"]),
-                definitionProvider: true,
+                definitionProvider: true, documentSymbolProvider: true, workspaceSymbolProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
                 codeActionProvider: CodeActionOptions(
                     codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
@@ -472,6 +472,7 @@ public final class LanguageServer: @unchecked Sendable {
         registerCompletion()
         registerHover()
         registerSignatureHelp()
+        registerSymbols()
         registerDefinition()
         registerPullDiagnostics()
         registerCodeActions()

@@ -167,6 +167,14 @@ async def test_completion_in_a_graphql_operation(petshop: LanguageClient):
     variable = await petshop.text_document_definition_async(types.DefinitionParams(text_document=document, position=position(1, 12)))
     assert variable.uri == uri and variable.range == types.Range(start=position(0, 10), end=position(0, 13)), variable
 
+    # Symbols: the operation of the document (with the Swift class Apollo generates), and the project's across files.
+    symbols = await petshop.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
+    assert [(s.name, s.detail, s.kind) for s in symbols] == [("Pet", "query → PetQuery", types.SymbolKind.Function)]
+    found = await petshop.workspace_symbol_async(types.WorkspaceSymbolParams(query="pet"))
+    assert {(s.name, s.kind) for s in found} >= {("Pet (PetQuery)", types.SymbolKind.Function), ("Pet (Mock<Pet>)", types.SymbolKind.Class)}, found
+    pet_type = next(s for s in found if s.name == "Pet (Mock<Pet>)")
+    assert pet_type.location.uri == (PETSHOP / "schema.graphqls").as_uri() and pet_type.container_name == "PetShopAPI"
+
 
 BOOKSHELF = ROOT / "Examples" / "Bookshelf"
 

@@ -295,3 +295,15 @@ extension TypeReference {
         }
     }
 }
+
+extension OperationDefinition {
+    /// The Swift class Apollo generates for the operation (`AllAnimalsQuery`, `PetSearchLocalCacheMutation`).
+    public var apolloClassName: String {
+        SelectionSetRenderer.rootName(operation: self, localCacheMutation: SelectionSetBuilder.isLocalCacheMutation(directives))
+    }
+}
+
+extension FragmentDefinition {
+    /// The Swift struct Apollo generates for the fragment.
+    public var apolloStructName: String { SelectionSetRenderer.fragmentName(name.value) }
+}
