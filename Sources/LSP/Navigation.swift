@@ -26,3 +26,20 @@ public enum DefinitionRequest: LSPRequest {
     public typealias Response = Location?
     public static let method = "textDocument/definition"
 }
+
+/// `textDocument/references`.
+public struct ReferenceParams: Decodable, Sendable {
+    public struct Context: Decodable, Sendable {
+        public var includeDeclaration: Bool
+    }
+
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+    public var context: Context?
+}
+
+public enum ReferencesRequest: LSPRequest {
+    public typealias Params = ReferenceParams
+    public typealias Response = [Location]
+    public static let method = "textDocument/references"
+}

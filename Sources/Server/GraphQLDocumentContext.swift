@@ -7,6 +7,7 @@ import LSP
 /// belongs to (the first whose configuration takes the file) with its role there.
 struct GraphQLDocumentContext: Sendable {
     let document: Document
+    let workspace: Workspace
     let project: Workspace.Project
     let role: DocumentRole
 
@@ -19,7 +20,9 @@ struct GraphQLDocumentContext: Sendable {
         else { return nil }
         for workspace in indexed.workspaces {
             for project in workspace.projects {
-                if let role = project.configuration.role(of: url) { return GraphQLDocumentContext(document: document, project: project, role: role) }
+                if let role = project.configuration.role(of: url) {
+                    return GraphQLDocumentContext(document: document, workspace: workspace, project: project, role: role)
+                }
             }
         }
         return nil

@@ -356,7 +356,7 @@ public final class LanguageServer: @unchecked Sendable {
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true,
                 signatureHelpProvider: SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"]),
-                definitionProvider: true, documentSymbolProvider: true, workspaceSymbolProvider: true,
+                definitionProvider: true, referencesProvider: true, documentSymbolProvider: true, workspaceSymbolProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
                 codeActionProvider: CodeActionOptions(
                     codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
@@ -473,6 +473,7 @@ public final class LanguageServer: @unchecked Sendable {
         registerHover()
         registerSignatureHelp()
         registerSymbols()
+        registerReferences()
         registerDefinition()
         registerPullDiagnostics()
         registerCodeActions()

@@ -1,6 +1,7 @@
 import Features
 import GraphQLIndex
 import MocklsTestSupport
+import SwiftAnalysis
 import XCTest
 
 /// Completion at markers in GraphQL documents still being written, against AnimalKingdom's schema and fragments.
@@ -172,5 +173,61 @@ final class GraphQLSymbolsTests: XCTestCase {
         let found = GraphQLSymbols.workspaceSymbols("allanimq", in: [fixture.project]).map(\.symbol.name)
         XCTAssertEqual(found, ["AllAnimalsIncludeSkipQuery", "AllAnimalsQuery"])
         XCTAssertEqual(GraphQLSymbols.workspaceSymbols("mock<cat", in: [fixture.project]).map(\.swiftName), ["Mock<Cat>"])
+    }
+}
+
+/// References across GraphQL documents and Swift tests (AnimalKingdom).
+final class ReferencesTests: XCTestCase {
+    func testAFieldATypeAFragmentAndAnOperation() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let project = fixture.project
+        let test = MarkedSource("""
+            func test() {
+              let dog = Mock<D1️⃣og>(height: Mock<Height>(fe2️⃣et: 2), species: "Lab")
+              dog.species = "Pug"
+              let animal = AllAnimals3️⃣Query.Data.AllAnimal.from(dog)
+              _ = animal.height.feet
+              _ = animal.fragments.heightIn4️⃣Meters.height.meters
+              _ = HeightInMeters.from(dog)
+              _ = animal.spe5️⃣cies
+            }
+            """)
+        let file = SwiftTestFile(test.text)
+        func text(_ range: Range<Int>) -> String { String(decoding: test.bytes[range], as: UTF8.self) }
+
+        // `feet` of Height: the label and the model read in the test; the selections in the operations.
+        let feet = try XCTUnwrap(References.target(at: test["2️⃣"], inSwift: file, project: project))
+        XCTAssertEqual(feet, .field(type: "Height", name: "feet"))
+        XCTAssertEqual(References.inSwift(feet, file: file, project: project).map(text), ["feet", "feet"])
+        let inOperations = References.inGraphQL(feet, project: project, includingDeclaration: true)
+        XCTAssertTrue(inOperations.contains { $0.document.hasSuffix("/AllAnimalsQuery.graphql") })
+        XCTAssertTrue(inOperations.contains { $0.document.hasSuffix(".graphqls") }, "the declaration")
+        XCTAssertFalse(References.inGraphQL(feet, project: project, includingDeclaration: false).contains { $0.document.hasSuffix(".graphqls") })
+
+        XCTAssertEqual(References.target(at: test["1️⃣"], inSwift: file, project: project), .type("Dog"))
+        XCTAssertEqual(References.inSwift(.type("Dog"), file: file, project: project).map(text), ["Dog"])
+        XCTAssertTrue(References.inGraphQL(.type("Dog"), project: project, includingDeclaration: false)
+            .contains { $0.document.hasSuffix("/DogFragment.graphql") }, "a fragment's type condition")
+
+        XCTAssertEqual(References.target(at: test["3️⃣"], inSwift: file, project: project), .operation("AllAnimalsQuery"))
+        XCTAssertEqual(References.inSwift(.operation("AllAnimalsQuery"), file: file, project: project).map(text), ["AllAnimalsQuery"])
+
+        XCTAssertEqual(References.target(at: test["4️⃣"], inSwift: file, project: project), .fragment("HeightInMeters"))
+        XCTAssertEqual(References.inSwift(.fragment("HeightInMeters"), file: file, project: project).map(text), ["heightInMeters", "HeightInMeters"])
+        let spreads = References.inGraphQL(.fragment("HeightInMeters"), project: project, includingDeclaration: true)
+        XCTAssertTrue(spreads.contains { $0.document.hasSuffix("/AllAnimalsQuery.graphql") })
+        XCTAssertTrue(spreads.contains { $0.document.hasSuffix("/HeightInMeters.graphql") })
+
+        // `species` read from an AllAnimal model is Animal's field (the interface the selection is on); the mock
+        // label and member are Dog's.
+        XCTAssertEqual(References.target(at: test["5️⃣"], inSwift: file, project: project), .field(type: "Animal", name: "species"))
+        XCTAssertEqual(References.inSwift(.field(type: "Animal", name: "species"), file: file, project: project).count, 1)
+        XCTAssertEqual(References.inSwift(.field(type: "Dog", name: "species"), file: file, project: project).count, 2)
+
+        // From a GraphQL document: the field under the cursor.
+        let query = MarkedSource("query Q { allAnimals { height { fe1️⃣et } } }")
+        XCTAssertEqual(References.target(at: query["1️⃣"], inGraphQL: query.bytes, project: project), .field(type: "Height", name: "feet"))
+        XCTAssertEqual(References.target(at: MarkedSource("query All1️⃣AnimalsQuery { id }")["1️⃣"], inGraphQL: Array("query AllAnimalsQuery { id }".utf8), project: project),
+                       .operation("AllAnimalsQuery"))
     }
 }

@@ -618,3 +618,30 @@ async def test_factories_fixtures_and_lists_get_their_diagnostics(factories_scen
     [diagnostic] = factories_scenario.diagnostics[broken]
     assert diagnostic.code == "invalid-configuration" and 'missing "schemaNamespace"' in diagnostic.message
     assert diagnostic.range.start.line == 0
+
+
+@pytest.mark.asyncio
+async def test_references_across_swift_files_and_graphql(factories_scenario: LanguageClient):
+    # `species` of a Mock<Dog> in FixtureTests.swift: the Dog mock's label and members in every Swift file of the
+    # project (Factories.swift from disk), and the field's declaration in the schema; not Cat's or Bird's.
+    folder = factories_scenario.folder
+    tests = folder / "Tests" / "FactoryTests" / "FixtureTests.swift"
+    uri = open_file(factories_scenario, tests)
+    await current_diagnostics(factories_scenario, uri)
+    line = tests.read_text().split("\n")[8]
+    column = line.index("species")
+    found = await factories_scenario.text_document_references_async(types.ReferenceParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(8, column + 2),
+        context=types.ReferenceContext(include_declaration=True)))
+    places = sorted((types_uri_path(r.uri).rsplit("/", 1)[-1], r.range.start.line + 1) for r in found)
+    factories = [n for n, _ in places if n == "Factories.swift"]
+    assert ("FixtureTests.swift", 9) in places and ("Factories.swift", 14) in places and ("Factories.swift", 20) in places, places
+    assert ("Factories.swift", 50) not in places and ("Factories.swift", 59) not in places, "Cat's and Bird's species are other fields"
+    assert any(n == "AnimalSchema.graphqls" for n, _ in places), places
+    assert len(factories) >= 5
+
+
+def types_uri_path(uri: str) -> str:
+    from urllib.parse import unquote, urlparse
+
+    return unquote(urlparse(uri).path)

@@ -1,0 +1,202 @@
+import GraphQLIndex
+import SwiftAnalysis
+import SwiftSyntax
+
+/// What `textDocument/references` looks for, across the GraphQL documents of a project and its Swift tests.
+public enum ReferenceTarget: Sendable, Equatable {
+    /// A field of a schema type: its selections on that type, and in tests the mock labels, mock members and model
+    /// reads that stand for it.
+    case field(type: String, name: String)
+    /// A schema type: type conditions, variable and schema type references, and `Mock<T>` in tests.
+    case type(String)
+    /// A fragment: its spreads, and in tests `PetDetails` and `.fragments.petDetails`.
+    case fragment(String)
+    /// An operation: `AllAnimalsQuery` (Apollo's name for it) in tests.
+    case operation(String)
+}
+
+/// A reference: a document (by path) and the bytes of the name.
+public struct ReferenceLocation: Sendable, Equatable {
+    public var document: String
+    public var range: Range<Int>
+
+    public init(document: String, range: Range<Int>) {
+        self.document = document
+        self.range = range
+    }
+}
+
+public enum References {
+    // MARK: What the cursor stands on
+
+    /// The target of the name at `offset` in a GraphQL document.
+    public static func target(at offset: Int, inGraphQL source: [UInt8], project: ProjectIndex) -> ReferenceTarget? {
+        let tokens = GraphQLCursor.tokens(source)
+        if let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }), index > 0,
+            tokens[index].kind == .name,
+            ["query", "mutation", "subscription"].contains(String(decoding: source[tokens[index - 1].range], as: UTF8.self))
+        {
+            return .operation(String(decoding: source[tokens[index].range], as: UTF8.self))
+        }
+        guard let (symbol, _) = GraphQLSymbol.at(offset, in: source, project: project) else { return nil }
+        switch symbol {
+        case .field(let type, let field, _): return .field(type: type, name: field.name)
+        case .type(let type): return .type(type.name)
+        case .fragment(let fragment, _): return .fragment(fragment.name.value)
+        default: return nil
+        }
+    }
+
+    /// The target of the name at `offset` in a Swift test file.
+    public static func target(at offset: Int, inSwift file: SwiftTestFile, project: ProjectIndex) -> ReferenceTarget? {
+        if let fragment = fragmentAccessor(at: offset, in: file, project: project) { return .fragment(fragment) }
+        guard let (target, range) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
+        switch target {
+        case .mockField(let object, let field):
+            return schemaField(key: field.key, definition: field.definition, on: object.name, project: project).map { .field(type: $0.type, name: $0.name) }
+        case .selectionSetField(let selectionSet, let field):
+            return schemaField(key: field.key, definition: field.definition, on: selectionSet.parentType, project: project)
+                .map { .field(type: $0.type, name: $0.name) }
+        case .mockType(let object): return .type(object.name)
+        case .unmockedType(let type): return .type(type.name)
+        case .selectionSet(let selectionSet):
+            // The name at the cursor: an operation's class, a fragment's struct, or a nested selection set (none).
+            let name = String(decoding: file.lines.bytes[range], as: UTF8.self)
+            if let operation = operations(project).first(where: { $0.apolloClassName == name }), let operationName = operation.name?.value {
+                return .operation(operationName)
+            }
+            if let fragment = fragments(project).first(where: { $0.apolloStructName == name }) { return .fragment(fragment.name.value) }
+            return nil
+        }
+    }
+
+    // MARK: Where it is used
+
+    /// The references in the project's GraphQL documents (and, with `includingDeclaration`, where it is declared).
+    public static func inGraphQL(_ target: ReferenceTarget, project: ProjectIndex, includingDeclaration: Bool) -> [ReferenceLocation] {
+        var found: [ReferenceLocation] = []
+        let schema = project.schema
+        for document in project.documents.values.sorted(by: { $0.path < $1.path }) {
+            let tree = document.effective
+            func add(_ range: Range<Int>) { found.append(ReferenceLocation(document: document.path, range: range)) }
+            func typeName(_ type: TypeReference) -> Name {
+                switch type {
+                case .named(let name): name
+                case .list(let inner), .nonNull(let inner): typeName(inner)
+                }
+            }
+            func walk(_ selections: SelectionSet, on parent: String?) {
+                for selection in selections.selections {
+                    switch selection {
+                    case .field(let field):
+                        if case .field(let type, let name) = target, parent == type, field.name.value == name { add(field.name.range) }
+                        let fieldType = parent.flatMap { schema[$0]?.field(field.name.value)?.type.namedType.value }
+                        if let nested = field.selectionSet { walk(nested, on: fieldType) }
+                    case .fragmentSpread(let spread):
+                        if case .fragment(let name) = target, spread.name.value == name { add(spread.name.range) }
+                    case .inlineFragment(let inline):
+                        if let condition = inline.typeCondition, case .type(let name) = target, condition.value == name { add(condition.range) }
+                        walk(inline.selectionSet, on: inline.typeCondition?.value ?? parent)
+                    }
+                }
+            }
+            for definition in tree.definitions {
+                switch definition {
+                case .operation(let operation):
+                    if includingDeclaration, case .operation(let name) = target, operation.name?.value == name, let range = operation.name?.range { add(range) }
+                    if case .type(let name) = target {
+                        for variable in operation.variables where typeName(variable.type).value == name { add(typeName(variable.type).range) }
+                    }
+                    walk(operation.selectionSet, on: schema.rootType(operation.kind)?.name)
+                case .fragment(let fragment):
+                    if includingDeclaration, case .fragment(let name) = target, fragment.name.value == name { add(fragment.name.range) }
+                    if case .type(let name) = target, fragment.typeCondition.value == name { add(fragment.typeCondition.range) }
+                    walk(fragment.selectionSet, on: fragment.typeCondition.value)
+                case .type(let type):
+                    switch target {
+                    case .type(let name):
+                        if includingDeclaration, type.name.value == name { add(type.name.range) }
+                        for reference in type.interfaces + type.unionMembers where reference.value == name { add(reference.range) }
+                        for field in type.fields {
+                            if typeName(field.type).value == name { add(typeName(field.type).range) }
+                            for argument in field.arguments where typeName(argument.type).value == name { add(typeName(argument.type).range) }
+                        }
+                        for field in type.inputFields where typeName(field.type).value == name { add(typeName(field.type).range) }
+                    case .field(let owner, let name) where includingDeclaration && type.name.value == owner:
+                        for field in type.fields where field.name.value == name { add(field.name.range) }
+                    default:
+                        break
+                    }
+                case .schema, .directive:
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// The references in one Swift test file: the names that resolve to the target.
+    public static func inSwift(_ target: ReferenceTarget, file: SwiftTestFile, project: ProjectIndex) -> [Range<Int>] {
+        let names = swiftNames(of: target, project: project)
+        guard !names.isEmpty, names.contains(where: { file.lines.bytes.contains(bytes: $0) }) else { return [] }
+        var found: [Range<Int>] = []
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind, names.contains(text) else { continue }
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            // Inside the name: at its start, the token before it (ending there) would be taken.
+            if self.target(at: start + 1, inSwift: file, project: project) == target {
+                found.append(start..<(start + text.utf8.count))
+            }
+        }
+        return found
+    }
+
+    /// The names a test writes for the target: a file that has none of them holds no reference.
+    public static func swiftNames(of target: ReferenceTarget, project: ProjectIndex) -> Set<String> {
+        switch target {
+        case .field(let type, let name):
+            // The field's mock property and initializer label, and every property a model reads it by (aliases).
+            var names: Set<String> = [name, SwiftNames.mockProperty(name)]
+            if let object = project.mockModel.object(type) {
+                for field in object.fields where field.graphqlType == project.schema[type]?.field(name)?.type { names.insert(field.initLabel) }
+            }
+            return Set(names.map { $0.trimmingCharacters(in: ["`"]) })
+        case .type(let name):
+            return [project.schema[name].map(SwiftNames.typeName) ?? name]
+        case .fragment(let name):
+            guard let fragment = fragments(project).first(where: { $0.name.value == name }) else { return [] }
+            return [fragment.apolloStructName, SwiftNames.firstLowercased(name)]
+        case .operation(let name):
+            return Set(operations(project).filter { $0.name?.value == name }.map(\.apolloClassName))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `.fragments.petDetails` at `offset`: the fragment it reads.
+    private static func fragmentAccessor(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> String? {
+        guard let symbol = file.symbol(at: offset), case .field(let base, let name) = symbol.reference,
+            case .fragments(let selectionSet) = ValueResolver(file: file, project: project).resolve(base, at: symbol.range.lowerBound)
+        else { return nil }
+        return selectionSet.fragmentAccessors.first { $0.accessor == name }?.fragment
+    }
+
+    /// The schema field a mock or model field stands for: by its definition, else by its key on the type.
+    private static func schemaField(key: String, definition: GraphQLIndex.SourceLocation?, on type: String, project: ProjectIndex) -> (type: String, name: String)? {
+        let schema = project.schema
+        if let definition {
+            for candidate in [type] + (schema[type]?.interfaces ?? []) {
+                if let field = schema[candidate]?.fields.first(where: { $0.location == definition }) { return (candidate, field.name) }
+            }
+        }
+        return schema[type]?.field(key).map { (type, $0.name) }
+    }
+
+    private static func operations(_ project: ProjectIndex) -> [OperationDefinition] {
+        project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.operations }
+    }
+
+    private static func fragments(_ project: ProjectIndex) -> [FragmentDefinition] {
+        project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.fragments }
+    }
+}
