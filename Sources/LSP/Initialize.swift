@@ -177,6 +177,7 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var signatureHelpProvider: SignatureHelpOptions?
     public var definitionProvider: Bool
     public var referencesProvider: Bool?
+    public var renameProvider: RenameOptions?
     public var documentSymbolProvider: Bool?
     public var workspaceSymbolProvider: Bool?
     /// Only for clients that pull diagnostics (and can be asked to pull again); the others get them pushed.
@@ -187,10 +188,11 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
         hoverProvider: Bool, signatureHelpProvider: SignatureHelpOptions? = nil, definitionProvider: Bool,
-        referencesProvider: Bool? = nil, documentSymbolProvider: Bool? = nil, workspaceSymbolProvider: Bool? = nil,
+        referencesProvider: Bool? = nil, renameProvider: RenameOptions? = nil, documentSymbolProvider: Bool? = nil, workspaceSymbolProvider: Bool? = nil,
         diagnosticProvider: DiagnosticOptions? = nil, codeActionProvider: CodeActionOptions? = nil, workspace: WorkspaceCapabilities?
     ) {
         self.referencesProvider = referencesProvider
+        self.renameProvider = renameProvider
         self.documentSymbolProvider = documentSymbolProvider
         self.workspaceSymbolProvider = workspaceSymbolProvider
         self.signatureHelpProvider = signatureHelpProvider

@@ -43,3 +43,37 @@ public enum ReferencesRequest: LSPRequest {
     public typealias Response = [Location]
     public static let method = "textDocument/references"
 }
+
+/// `textDocument/prepareRename`: the name that would be renamed, or an error saying why none can be.
+public enum PrepareRenameRequest: LSPRequest {
+    public typealias Params = TextDocumentPositionParams
+    public typealias Response = PrepareRenameResult?
+    public static let method = "textDocument/prepareRename"
+}
+
+public struct PrepareRenameResult: Encodable, Sendable, Equatable {
+    public var range: Range
+    public var placeholder: String
+
+    public init(range: Range, placeholder: String) {
+        self.range = range
+        self.placeholder = placeholder
+    }
+}
+
+public struct RenameParams: Decodable, Sendable {
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+    public var newName: String
+}
+
+public enum RenameRequest: LSPRequest {
+    public typealias Params = RenameParams
+    public typealias Response = WorkspaceEdit?
+    public static let method = "textDocument/rename"
+}
+
+public struct RenameOptions: Encodable, Sendable, Equatable {
+    public var prepareProvider: Bool
+    public init(prepareProvider: Bool) { self.prepareProvider = prepareProvider }
+}

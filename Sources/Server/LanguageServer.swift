@@ -356,7 +356,8 @@ public final class LanguageServer: @unchecked Sendable {
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true,
                 signatureHelpProvider: SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"]),
-                definitionProvider: true, referencesProvider: true, documentSymbolProvider: true, workspaceSymbolProvider: true,
+                definitionProvider: true, referencesProvider: true, renameProvider: RenameOptions(prepareProvider: true),
+                documentSymbolProvider: true, workspaceSymbolProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
                 codeActionProvider: CodeActionOptions(
                     codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
@@ -474,6 +475,7 @@ public final class LanguageServer: @unchecked Sendable {
         registerSignatureHelp()
         registerSymbols()
         registerReferences()
+        registerRename()
         registerDefinition()
         registerPullDiagnostics()
         registerCodeActions()

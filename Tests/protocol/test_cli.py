@@ -204,14 +204,16 @@ def test_check_finds_exactly_the_diagnostics_of_tests_written_in_closures():
     assert matches(expectations, _json.loads(result.stdout)) == []
 
 
-def test_check_follows_factories_fixtures_and_lists_across_files():
+@pytest.mark.parametrize("name,count", [("factories", 10), ("renames", 2)])
+def test_check_follows_factories_fixtures_and_lists_across_files(name, count):
     # Factories (Mock<Dog>.mock(…), .mock(), Cat.empty, free functions), stored fixtures and lists, declared in
     # another file; what mockls cannot follow (closures, disk, escapes, fixtures changed elsewhere) stays silent.
-    folder = own_scenario("factories")
+    # renames: the scenario of the rename test, with its own operations.
+    folder = own_scenario(name)
     result = run("check", "--workspace", str(folder), "--format", "json")
     assert result.returncode == 1, result.stderr
     expectations = expected_from_markers(folder)
-    assert len(expectations) >= 10
+    assert len(expectations) >= count
     assert matches(expectations, _json.loads(result.stdout)) == []
 
 

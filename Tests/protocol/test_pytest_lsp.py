@@ -1,5 +1,8 @@
 """mockls driven by pytest-lsp, a third-party LSP client, with the capabilities real editors send."""
 
+import json as _json
+from pathlib import Path
+
 import pytest
 import pytest_lsp
 from lsprotocol import types
@@ -645,3 +648,95 @@ def types_uri_path(uri: str) -> str:
     from urllib.parse import unquote, urlparse
 
     return unquote(urlparse(uri).path)
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "visual-studio-code"])
+async def renames_scenario(lsp_client: LanguageClient, request, tmp_path):
+    """A writable copy of the renames scenario: a fragment, an operation and an alias used from two test files."""
+    import shutil
+
+    folder = tmp_path / "repo" / "Tests" / "scenarios" / "renames"
+    shutil.copytree(own_scenario("renames"), folder)
+    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    lsp_client.folder = folder
+    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+def apply_workspace_edit(edit) -> None:
+    """Writes a WorkspaceEdit's changes to disk (ASCII files: UTF-16 columns are byte columns)."""
+    for uri, edits in edit.changes.items():
+        path = Path(types_uri_path(uri))
+        lines = path.read_text().split("\n")
+        for change in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+            start, end = change.range.start, change.range.end
+            assert start.line == end.line
+            line = lines[start.line]
+            lines[start.line] = line[:start.character] + change.new_text + line[end.character:]
+        path.write_text("\n".join(lines))
+
+
+@pytest.mark.asyncio
+async def test_rename_a_fragment_an_operation_and_an_alias_across_graphql_and_swift(renames_scenario: LanguageClient):
+    import subprocess
+
+    folder = renames_scenario.folder
+    def check():
+        result = subprocess.run([mockls_binary(), "check", "--workspace", str(folder), "--format", "json"], capture_output=True, text=True)
+        return [(r["file"], r["line"], r["code"]) for r in _json.loads(result.stdout)]
+    before = check()
+    assert len(before) == 2, before
+
+    zoo = folder / "Tests" / "RenameTests" / "ZooTests.swift"
+    uri = open_file(renames_scenario, zoo)
+    await current_diagnostics(renames_scenario, uri)
+    document = types.TextDocumentIdentifier(uri=uri)
+    lines = zoo.read_text().split("\n")
+
+    async def rename(line: int, word: str, new_name: str, path=None):
+        text = (path or zoo).read_text().split("\n")
+        column = text[line].index(word) + 1
+        target = types.TextDocumentIdentifier(uri=(path or zoo).as_uri())
+        prepared = await renames_scenario.text_document_prepare_rename_async(
+            types.PrepareRenameParams(text_document=target, position=position(line, column)))
+        assert prepared.placeholder == word, prepared
+        edit = await renames_scenario.text_document_rename_async(
+            types.RenameParams(text_document=target, position=position(line, column), new_name=new_name))
+        apply_workspace_edit(edit)
+        return edit
+
+    # The alias, from its use in a test: `nickname` everywhere it is the alias (both test files and the operation).
+    edit = await rename(10, "nickname", "petName")
+    assert {Path(types_uri_path(u)).name for u in edit.changes} == {"ZooTests.swift", "HeightTests.swift", "Zoo.graphql"}
+    # The fragment, from `.fragments.animalHeight`; the operation, from the test's `ZooAnimalsQuery`. Re-open the
+    # edited test so that the server reads what is on disk.
+    renames_scenario.text_document_did_close(types.DidCloseTextDocumentParams(text_document=document))
+    uri = open_file(renames_scenario, zoo)
+    await current_diagnostics(renames_scenario, uri)
+    text = zoo.read_text().split("\n")
+    fragment_line = next(i for i, l in enumerate(text) if "fragments.animalHeight" in l)
+    await rename(fragment_line, "animalHeight", "AnimalSize")
+    renames_scenario.text_document_did_close(types.DidCloseTextDocumentParams(text_document=document))
+    uri = open_file(renames_scenario, zoo)
+    await current_diagnostics(renames_scenario, uri)
+    text = zoo.read_text().split("\n")
+    operation_line = next(i for i, l in enumerate(text) if "ZooAnimalsQuery" in l)
+    await rename(operation_line, "ZooAnimalsQuery", "ParkAnimals")
+
+    graphql = (folder / "graphql" / "Zoo.graphql").read_text()
+    assert "query ParkAnimals {" in graphql and "petName: species" in graphql and "...AnimalSize" in graphql and "fragment AnimalSize on Animal" in graphql
+    swift = zoo.read_text() + (folder / "Tests" / "RenameTests" / "HeightTests.swift").read_text()
+    assert "ParkAnimalsQuery.Data" in swift and "fragments.animalSize" in swift and "AnimalSize.from(" in swift and "petName" in swift
+    assert "nickname" not in swift and "ZooAnimals" not in swift and "AnimalHeight" not in swift
+    # Nothing new for `mockls check`: the same problems on the same lines.
+    assert check() == before
+
+    # A schema field is the server's: refused, with the reason.
+    from pygls.exceptions import JsonRpcException
+    species_line = next(i for i, l in enumerate(zoo.read_text().split("\n")) if "Mock<Dog>(id:" in l)
+    with pytest.raises(JsonRpcException) as refused:
+        await renames_scenario.text_document_prepare_rename_async(types.PrepareRenameParams(
+            text_document=types.TextDocumentIdentifier(uri=zoo.as_uri()), position=position(species_line, zoo.read_text().split("\n")[species_line].index("id:") + 1)))
+    assert "field of the schema" in str(refused.value)

@@ -1,0 +1,216 @@
+import GraphQLIndex
+import SwiftAnalysis
+import SwiftSyntax
+
+/// What mockls can rename completely, in the GraphQL documents and the Swift tests together: a fragment (its
+/// definition, spreads, `PetDetails` and `.fragments.petDetails`), an operation (its name, and Apollo's class
+/// `AllAnimalsQuery` in tests), and a field alias (every `alias:` of that key on the types it is selected on, and the
+/// mock labels and members and model reads that name it). Schema fields and types belong to the server: refused.
+public enum RenameTarget: Sendable, Equatable {
+    case fragment(String)
+    case operation(String)
+    /// An alias: its response key, and the object types it may be selected on.
+    case alias(key: String, types: Set<String>)
+}
+
+public struct RenameRefusal: Error, Sendable, Equatable {
+    public var reason: String
+}
+
+/// An edit of a document (by path): replace `range` with `text`.
+public struct RenameEdit: Sendable, Equatable {
+    public var document: String
+    public var range: Range<Int>
+    public var text: String
+
+    public init(document: String, range: Range<Int>, text: String) {
+        (self.document, self.range, self.text) = (document, range, text)
+    }
+}
+
+public enum Rename {
+    // MARK: What the cursor stands on
+
+    public static func prepare(atGraphQL offset: Int, in source: [UInt8], project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
+        let tokens = GraphQLCursor.tokens(source)
+        guard let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }),
+            tokens[index].kind == .name
+        else { return .failure(RenameRefusal(reason: "no name here")) }
+        let range = tokens[index].range
+        let word = String(decoding: source[range], as: UTF8.self)
+        // `alias: field` in a selection set.
+        if index + 2 < tokens.count, tokens[index + 1].kind == .colon, tokens[index + 2].kind == .name,
+            let cursor = GraphQLCursor.at(range.upperBound, in: source, schema: project.schema), case .field(let type) = cursor.position
+        {
+            return .success((.alias(key: word, types: Set(project.schema.possibleTypes(of: type))), range))
+        }
+        switch References.target(at: offset, inGraphQL: source, project: project) {
+        case .fragment(let name): return .success((.fragment(name), range))
+        case .operation(let name): return .success((.operation(name), range))
+        case .field(let type, let name):
+            return .failure(RenameRefusal(reason: "`\(type).\(name)` is a field of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
+        case .type(let name):
+            return .failure(RenameRefusal(reason: "`\(name)` is a type of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
+        case nil:
+            return .failure(RenameRefusal(reason: "mockls renames fragments, operations and field aliases; `\(word)` is none of them"))
+        }
+    }
+
+    public static func prepare(atSwift offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
+        guard let symbol = file.symbol(at: offset) else { return .failure(RenameRefusal(reason: "no name mockls knows here")) }
+        if let alias = alias(at: offset, in: file, project: project) { return .success((alias, symbol.range)) }
+        switch References.target(at: offset, inSwift: file, project: project) {
+        case .fragment(let name): return .success((.fragment(name), symbol.range))
+        case .operation(let name): return .success((.operation(name), symbol.range))
+        case .field(let type, let name):
+            return .failure(RenameRefusal(reason: "`\(type).\(name)` is a field of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
+        case .type(let name):
+            return .failure(RenameRefusal(reason: "`\(name)` is a type of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
+        case nil:
+            return .failure(RenameRefusal(reason: "no fragment, operation or field alias here"))
+        }
+    }
+
+    /// Why `newName` cannot be given, if it cannot.
+    public static func refusal(renaming target: RenameTarget, to newName: String, project: ProjectIndex) -> RenameRefusal? {
+        guard let first = newName.utf8.first, first == UInt8(ascii: "_") || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")),
+            newName.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) })
+        else { return RenameRefusal(reason: "`\(newName)` is no GraphQL name") }
+        let definitions = project.documents.values.filter { $0.role == .executable }.map(\.effective)
+        switch target {
+        case .fragment:
+            if definitions.contains(where: { $0.fragments.contains { $0.name.value == newName } }) {
+                return RenameRefusal(reason: "a fragment `\(newName)` exists already")
+            }
+        case .operation:
+            if definitions.contains(where: { $0.operations.contains { $0.name?.value == newName } }) {
+                return RenameRefusal(reason: "an operation `\(newName)` exists already")
+            }
+        case .alias(_, let types):
+            if let type = types.sorted().first(where: { project.mockModel.object($0)?.fields.contains { $0.key == newName } == true }) {
+                return RenameRefusal(reason: "`\(type)` has a field `\(newName)` already")
+            }
+        }
+        return nil
+    }
+
+    // MARK: Edits
+
+    /// The edits of the project's GraphQL documents.
+    public static func graphQLEdits(_ target: RenameTarget, to newName: String, project: ProjectIndex) -> [RenameEdit] {
+        switch target {
+        case .fragment(let name):
+            return References.inGraphQL(.fragment(name), project: project, includingDeclaration: true)
+                .map { RenameEdit(document: $0.document, range: $0.range, text: newName) }
+        case .operation(let name):
+            return References.inGraphQL(.operation(name), project: project, includingDeclaration: true)
+                .map { RenameEdit(document: $0.document, range: $0.range, text: newName) }
+        case .alias(let key, let types):
+            var edits: [RenameEdit] = []
+            let schema = project.schema
+            for document in project.documents.values.sorted(by: { $0.path < $1.path }) where document.role == .executable {
+                func walk(_ selections: SelectionSet, on parent: String?) {
+                    for selection in selections.selections {
+                        switch selection {
+                        case .field(let field):
+                            if let alias = field.alias, alias.value == key, let parent, !types.isDisjoint(with: schema.possibleTypes(of: parent)) {
+                                edits.append(RenameEdit(document: document.path, range: alias.range, text: newName))
+                            }
+                            if let nested = field.selectionSet {
+                                walk(nested, on: parent.flatMap { schema[$0]?.field(field.name.value)?.type.namedType.value })
+                            }
+                        case .inlineFragment(let inline):
+                            walk(inline.selectionSet, on: inline.typeCondition?.value ?? parent)
+                        case .fragmentSpread:
+                            break
+                        }
+                    }
+                }
+                for operation in document.effective.operations { walk(operation.selectionSet, on: schema.rootType(operation.kind)?.name) }
+                for fragment in document.effective.fragments { walk(fragment.selectionSet, on: fragment.typeCondition.value) }
+            }
+            return edits
+        }
+    }
+
+    /// The edits of one Swift file: the names that stand for the target, renamed as Apollo will name them.
+    public static func swiftEdits(_ target: RenameTarget, to newName: String, in file: SwiftTestFile, project: ProjectIndex) -> [(range: Range<Int>, text: String)] {
+        let bytes = file.lines.bytes
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        switch target {
+        case .fragment(let name):
+            guard let fragment = fragments(project).first(where: { $0.name.value == name }) else { return [] }
+            var renamed = fragment
+            renamed.name = Name(newName, fragment.name.range)
+            return References.inSwift(.fragment(name), file: file, project: project).map { range in
+                (range, text(range) == fragment.apolloStructName ? renamed.apolloStructName : SwiftNames.firstLowercased(newName))
+            }
+        case .operation(let name):
+            guard var renamed = operations(project).first(where: { $0.name?.value == name }) else { return [] }
+            renamed.name = Name(newName, renamed.name?.range ?? 0..<0)
+            return References.inSwift(.operation(name), file: file, project: project).map { ($0, renamed.apolloClassName) }
+        case .alias(let key, _):
+            let property = SwiftNames.mockProperty(key).trimmingCharacters(in: ["`"])
+            guard bytes.contains(bytes: property) else { return [] }
+            var edits: [(range: Range<Int>, text: String)] = []
+            for token in file.tree.tokens(viewMode: .sourceAccurate) {
+                guard token.text == property || token.text == "`\(property)`" else { continue }
+                let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+                if alias(at: start + 1, in: file, project: project) == target {
+                    edits.append((start..<(start + token.text.utf8.count), SwiftNames.mockProperty(newName)))
+                }
+            }
+            return edits
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A mock field or model field whose key is an alias (no field of its type has that name).
+    private static func alias(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> RenameTarget? {
+        guard let (target, _) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
+        let schema = project.schema
+        switch target {
+        case .mockField(let object, let field) where schema[object.name]?.field(field.key) == nil:
+            return .alias(key: field.key, types: aliasTypes(field.key, containing: object.name, project: project))
+        case .selectionSetField(let selectionSet, let field) where schema[selectionSet.parentType]?.field(field.key) == nil:
+            return .alias(key: field.key, types: aliasTypes(field.key, containing: schema.possibleTypes(of: selectionSet.parentType).first ?? "", project: project))
+        default:
+            return nil
+        }
+    }
+
+    /// The object types an alias is selected on, as GraphQL finds them from a selection: those whose mock has the key,
+    /// among the possible types of the selections that write it, found from `object`.
+    private static func aliasTypes(_ key: String, containing object: String, project: ProjectIndex) -> Set<String> {
+        let schema = project.schema
+        var types: Set<String> = []
+        for document in project.documents.values where document.role == .executable {
+            func walk(_ selections: SelectionSet, on parent: String?) {
+                for selection in selections.selections {
+                    switch selection {
+                    case .field(let field):
+                        if field.alias?.value == key, let parent {
+                            let possible = Set(schema.possibleTypes(of: parent))
+                            if possible.contains(object) { types.formUnion(possible) }
+                        }
+                        if let nested = field.selectionSet { walk(nested, on: parent.flatMap { schema[$0]?.field(field.name.value)?.type.namedType.value }) }
+                    case .inlineFragment(let inline): walk(inline.selectionSet, on: inline.typeCondition?.value ?? parent)
+                    case .fragmentSpread: break
+                    }
+                }
+            }
+            for operation in document.effective.operations { walk(operation.selectionSet, on: schema.rootType(operation.kind)?.name) }
+            for fragment in document.effective.fragments { walk(fragment.selectionSet, on: fragment.typeCondition.value) }
+        }
+        return types.isEmpty ? [object] : types
+    }
+
+    private static func operations(_ project: ProjectIndex) -> [OperationDefinition] {
+        project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.operations }
+    }
+
+    private static func fragments(_ project: ProjectIndex) -> [FragmentDefinition] {
+        project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.fragments }
+    }
+}
