@@ -124,6 +124,7 @@ bench: release python-env
 	$(PY) Benchmarks/compare_graphql_core.py < Benchmarks/.build/bench-report.md
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/stdio_round_trips.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/check_throughput.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/editor_features.py
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
