@@ -13,6 +13,9 @@ public enum ReferenceTarget: Sendable, Equatable {
     case fragment(String)
     /// An operation: `AllAnimalsQuery` (Apollo's name for it) in tests.
     case operation(String)
+    /// A field alias: its response key and the object types it is selected on; in tests, the mock labels, mock
+    /// members and model reads of that key.
+    case alias(key: String, types: Set<String>)
 }
 
 /// A reference: a document (by path) and the bytes of the name.
@@ -38,6 +41,14 @@ public enum References {
         {
             return .operation(String(decoding: source[tokens[index].range], as: UTF8.self))
         }
+        // `alias: field` in a selection set.
+        if let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }),
+            tokens[index].kind == .name, index + 2 < tokens.count, tokens[index + 1].kind == .colon, tokens[index + 2].kind == .name,
+            let cursor = GraphQLCursor.at(tokens[index].end, in: source, schema: project.schema), case .field(let type) = cursor.position
+        {
+            let key = String(decoding: source[tokens[index].range], as: UTF8.self)
+            return .alias(key: key, types: aliasTypes(key, containing: project.schema.possibleTypes(of: type).first ?? type, project: project))
+        }
         guard let (symbol, _) = GraphQLSymbol.at(offset, in: source, project: project) else { return nil }
         switch symbol {
         case .field(let type, let field, _): return .field(type: type, name: field.name)
@@ -51,6 +62,17 @@ public enum References {
     public static func target(at offset: Int, inSwift file: SwiftTestFile, project: ProjectIndex) -> ReferenceTarget? {
         if let fragment = fragmentAccessor(at: offset, in: file, project: project) { return .fragment(fragment) }
         guard let (target, range) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
+        let schema = project.schema
+        // A key no field of its type has: an alias.
+        switch target {
+        case .mockField(let object, let field) where schema[object.name]?.field(field.key) == nil:
+            return .alias(key: field.key, types: aliasTypes(field.key, containing: object.name, project: project))
+        case .selectionSetField(let selectionSet, let field) where schema[selectionSet.parentType]?.field(field.key) == nil:
+            let object = schema.possibleTypes(of: selectionSet.parentType).first ?? selectionSet.parentType
+            return .alias(key: field.key, types: aliasTypes(field.key, containing: object, project: project))
+        default:
+            break
+        }
         switch target {
         case .mockField(let object, let field):
             return schemaField(key: field.key, definition: field.definition, on: object.name, project: project).map { .field(type: $0.type, name: $0.name) }
@@ -90,6 +112,12 @@ public enum References {
                     switch selection {
                     case .field(let field):
                         if case .field(let type, let name) = target, parent == type, field.name.value == name { add(field.name.range) }
+                        // Where an alias is written is where it is declared.
+                        if includingDeclaration, case .alias(let key, let types) = target, let alias = field.alias, alias.value == key, let parent,
+                            !types.isDisjoint(with: schema.possibleTypes(of: parent))
+                        {
+                            add(alias.range)
+                        }
                         let fieldType = parent.flatMap { schema[$0]?.field(field.name.value)?.type.namedType.value }
                         if let nested = field.selectionSet { walk(nested, on: fieldType) }
                     case .fragmentSpread(let spread):
@@ -168,6 +196,8 @@ public enum References {
             return [fragment.apolloStructName, SwiftNames.firstLowercased(name)]
         case .operation(let name):
             return Set(operations(project).filter { $0.name?.value == name }.map(\.apolloClassName))
+        case .alias(let key, _):
+            return [SwiftNames.mockProperty(key).trimmingCharacters(in: ["`"])]
         }
     }
 
@@ -190,6 +220,32 @@ public enum References {
             }
         }
         return schema[type]?.field(key).map { (type, $0.name) }
+    }
+
+    /// The object types an alias is selected on: the possible types of the selections that write it, among which
+    /// `object` is.
+    static func aliasTypes(_ key: String, containing object: String, project: ProjectIndex) -> Set<String> {
+        let schema = project.schema
+        var types: Set<String> = []
+        for document in project.documents.values where document.role == .executable {
+            func walk(_ selections: SelectionSet, on parent: String?) {
+                for selection in selections.selections {
+                    switch selection {
+                    case .field(let field):
+                        if field.alias?.value == key, let parent {
+                            let possible = Set(schema.possibleTypes(of: parent))
+                            if possible.contains(object) { types.formUnion(possible) }
+                        }
+                        if let nested = field.selectionSet { walk(nested, on: parent.flatMap { schema[$0]?.field(field.name.value)?.type.namedType.value }) }
+                    case .inlineFragment(let inline): walk(inline.selectionSet, on: inline.typeCondition?.value ?? parent)
+                    case .fragmentSpread: break
+                    }
+                }
+            }
+            for operation in document.effective.operations { walk(operation.selectionSet, on: schema.rootType(operation.kind)?.name) }
+            for fragment in document.effective.fragments { walk(fragment.selectionSet, on: fragment.typeCondition.value) }
+        }
+        return types.isEmpty ? [object] : types
     }
 
     private static func operations(_ project: ProjectIndex) -> [OperationDefinition] {

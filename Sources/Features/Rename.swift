@@ -38,13 +38,8 @@ public enum Rename {
         else { return .failure(RenameRefusal(reason: "no name here")) }
         let range = tokens[index].range
         let word = String(decoding: source[range], as: UTF8.self)
-        // `alias: field` in a selection set.
-        if index + 2 < tokens.count, tokens[index + 1].kind == .colon, tokens[index + 2].kind == .name,
-            let cursor = GraphQLCursor.at(range.upperBound, in: source, schema: project.schema), case .field(let type) = cursor.position
-        {
-            return .success((.alias(key: word, types: Set(project.schema.possibleTypes(of: type))), range))
-        }
         switch References.target(at: offset, inGraphQL: source, project: project) {
+        case .alias(let key, let types): return .success((.alias(key: key, types: types), range))
         case .fragment(let name): return .success((.fragment(name), range))
         case .operation(let name): return .success((.operation(name), range))
         case .field(let type, let name):
@@ -58,8 +53,8 @@ public enum Rename {
 
     public static func prepare(atSwift offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
         guard let symbol = file.symbol(at: offset) else { return .failure(RenameRefusal(reason: "no name mockls knows here")) }
-        if let alias = alias(at: offset, in: file, project: project) { return .success((alias, symbol.range)) }
         switch References.target(at: offset, inSwift: file, project: project) {
+        case .alias(let key, let types): return .success((.alias(key: key, types: types), symbol.range))
         case .fragment(let name): return .success((.fragment(name), symbol.range))
         case .operation(let name): return .success((.operation(name), symbol.range))
         case .field(let type, let name):
@@ -106,30 +101,8 @@ public enum Rename {
             return References.inGraphQL(.operation(name), project: project, includingDeclaration: true)
                 .map { RenameEdit(document: $0.document, range: $0.range, text: newName) }
         case .alias(let key, let types):
-            var edits: [RenameEdit] = []
-            let schema = project.schema
-            for document in project.documents.values.sorted(by: { $0.path < $1.path }) where document.role == .executable {
-                func walk(_ selections: SelectionSet, on parent: String?) {
-                    for selection in selections.selections {
-                        switch selection {
-                        case .field(let field):
-                            if let alias = field.alias, alias.value == key, let parent, !types.isDisjoint(with: schema.possibleTypes(of: parent)) {
-                                edits.append(RenameEdit(document: document.path, range: alias.range, text: newName))
-                            }
-                            if let nested = field.selectionSet {
-                                walk(nested, on: parent.flatMap { schema[$0]?.field(field.name.value)?.type.namedType.value })
-                            }
-                        case .inlineFragment(let inline):
-                            walk(inline.selectionSet, on: inline.typeCondition?.value ?? parent)
-                        case .fragmentSpread:
-                            break
-                        }
-                    }
-                }
-                for operation in document.effective.operations { walk(operation.selectionSet, on: schema.rootType(operation.kind)?.name) }
-                for fragment in document.effective.fragments { walk(fragment.selectionSet, on: fragment.typeCondition.value) }
-            }
-            return edits
+            return References.inGraphQL(.alias(key: key, types: types), project: project, includingDeclaration: true)
+                .map { RenameEdit(document: $0.document, range: $0.range, text: newName) }
         }
     }
 
@@ -149,62 +122,12 @@ public enum Rename {
             guard var renamed = operations(project).first(where: { $0.name?.value == name }) else { return [] }
             renamed.name = Name(newName, renamed.name?.range ?? 0..<0)
             return References.inSwift(.operation(name), file: file, project: project).map { ($0, renamed.apolloClassName) }
-        case .alias(let key, _):
-            let property = SwiftNames.mockProperty(key).trimmingCharacters(in: ["`"])
-            guard bytes.contains(bytes: property) else { return [] }
-            var edits: [(range: Range<Int>, text: String)] = []
-            for token in file.tree.tokens(viewMode: .sourceAccurate) {
-                guard token.text == property || token.text == "`\(property)`" else { continue }
-                let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-                if alias(at: start + 1, in: file, project: project) == target {
-                    edits.append((start..<(start + token.text.utf8.count), SwiftNames.mockProperty(newName)))
-                }
-            }
-            return edits
+        case .alias(let key, let types):
+            return References.inSwift(.alias(key: key, types: types), file: file, project: project).map { ($0, SwiftNames.mockProperty(newName)) }
         }
     }
 
     // MARK: Helpers
-
-    /// A mock field or model field whose key is an alias (no field of its type has that name).
-    private static func alias(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> RenameTarget? {
-        guard let (target, _) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
-        let schema = project.schema
-        switch target {
-        case .mockField(let object, let field) where schema[object.name]?.field(field.key) == nil:
-            return .alias(key: field.key, types: aliasTypes(field.key, containing: object.name, project: project))
-        case .selectionSetField(let selectionSet, let field) where schema[selectionSet.parentType]?.field(field.key) == nil:
-            return .alias(key: field.key, types: aliasTypes(field.key, containing: schema.possibleTypes(of: selectionSet.parentType).first ?? "", project: project))
-        default:
-            return nil
-        }
-    }
-
-    /// The object types an alias is selected on, as GraphQL finds them from a selection: those whose mock has the key,
-    /// among the possible types of the selections that write it, found from `object`.
-    private static func aliasTypes(_ key: String, containing object: String, project: ProjectIndex) -> Set<String> {
-        let schema = project.schema
-        var types: Set<String> = []
-        for document in project.documents.values where document.role == .executable {
-            func walk(_ selections: SelectionSet, on parent: String?) {
-                for selection in selections.selections {
-                    switch selection {
-                    case .field(let field):
-                        if field.alias?.value == key, let parent {
-                            let possible = Set(schema.possibleTypes(of: parent))
-                            if possible.contains(object) { types.formUnion(possible) }
-                        }
-                        if let nested = field.selectionSet { walk(nested, on: parent.flatMap { schema[$0]?.field(field.name.value)?.type.namedType.value }) }
-                    case .inlineFragment(let inline): walk(inline.selectionSet, on: inline.typeCondition?.value ?? parent)
-                    case .fragmentSpread: break
-                    }
-                }
-            }
-            for operation in document.effective.operations { walk(operation.selectionSet, on: schema.rootType(operation.kind)?.name) }
-            for fragment in document.effective.fragments { walk(fragment.selectionSet, on: fragment.typeCondition.value) }
-        }
-        return types.isEmpty ? [object] : types
-    }
 
     private static func operations(_ project: ProjectIndex) -> [OperationDefinition] {
         project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.operations }

@@ -707,6 +707,20 @@ async def test_rename_a_fragment_an_operation_and_an_alias_across_graphql_and_sw
         apply_workspace_edit(edit)
         return edit
 
+    # References first, from the operation: the alias, the fragment and the operation, in both test files.
+    operation = folder / "graphql" / "Zoo.graphql"
+    graphql_uri = open_file(renames_scenario, operation, language="graphql")
+    graphql_lines = operation.read_text().split("\n")
+    async def references(line: int, word: str):
+        found = await renames_scenario.text_document_references_async(types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri=graphql_uri), position=position(line, graphql_lines[line].index(word) + 1),
+            context=types.ReferenceContext(include_declaration=False)))
+        return sorted((types_uri_path(r.uri).rsplit("/", 1)[-1], r.range.start.line + 1) for r in found)
+    assert await references(3, "nickname") == [
+        ("HeightTests.swift", 14), ("HeightTests.swift", 15), ("ZooTests.swift", 11), ("ZooTests.swift", 12), ("ZooTests.swift", 14)]
+    assert await references(8, "AnimalHeight") == [("HeightTests.swift", 9), ("HeightTests.swift", 16), ("Zoo.graphql", 5), ("ZooTests.swift", 19)]
+    assert await references(0, "ZooAnimals") == [("HeightTests.swift", 14), ("ZooTests.swift", 13), ("ZooTests.swift", 18)]
+
     # The alias, from its use in a test: `nickname` everywhere it is the alias (both test files and the operation).
     edit = await rename(10, "nickname", "petName")
     assert {Path(types_uri_path(u)).name for u in edit.changes} == {"ZooTests.swift", "HeightTests.swift", "Zoo.graphql"}
