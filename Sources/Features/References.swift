@@ -81,7 +81,7 @@ public enum References {
                 .map { .field(type: $0.type, name: $0.name) }
         case .mockType(let object): return .type(object.name)
         case .unmockedType(let type): return .type(type.name)
-        case .selectionSet(let selectionSet):
+        case .selectionSet:
             // The name at the cursor: an operation's class, a fragment's struct, or a nested selection set (none).
             let name = String(decoding: file.lines.bytes[range], as: UTF8.self)
             if let operation = operations(project).first(where: { $0.apolloClassName == name }), let operationName = operation.name?.value {
