@@ -178,9 +178,13 @@ public final class MessageSurface: FuzzSurface {
     }
     private static let maximumOutstanding = 8
 
+    /// Where the scenario's operations are: a GraphQL document opened there belongs to its project.
+    private let graphQLFolder: URL
+
     public init(_ fixture: FuzzFixture) {
         self.fixture = fixture
         workspace = fixture.shared.appendingPathComponent("fixtures/scenarios/animalkingdom")
+        graphQLFolder = fixture.shared.appendingPathComponent("fixtures/apollo/AnimalKingdomAPI/graphql")
         let outstanding = self.outstanding
         server = LanguageServer(options: ServerOptions(logLevel: .critical)) { bytes in
             // A reply (it carries an id and no method) frees a slot.
@@ -250,10 +254,13 @@ public final class MessageSurface: FuzzSurface {
         var body: String
         switch random.below(16) {
         case 0, 1:
-            let seed = fixture.swiftSeeds.isEmpty ? [] : random.pick(fixture.swiftSeeds)
+            // A Swift test, or a GraphQL document of the project (the scenario reads `../../apollo/…/graphql/*.graphql`).
+            let graphql = random.chance(4) && !fixture.graphQLSeeds.isEmpty
+            let seed = graphql ? random.pick(fixture.graphQLSeeds) : fixture.swiftSeeds.isEmpty ? [] : random.pick(fixture.swiftSeeds)
             let text = random.chance(3) ? Mutation.mutate(seed, with: &random) : seed
-            open[uri] = (1, text)
-            body = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"swift","version":1,"text":\#(Self.json(text))}}}"#
+            let opened = graphql ? "\(graphQLFolder.absoluteString)/Fuzz\(random.below(20)).graphql" : uri
+            open[opened] = (1, text)
+            body = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(opened)","languageId":"\#(graphql ? "graphql" : "swift")","version":1,"text":\#(Self.json(text))}}}"#
         case 2, 3, 4, 5:
             guard let (uri, document) = open.randomElement(using: &random) else { return generate(&random) }
             let start = #"{"line":\#(random.below(40)),"character":\#(random.below(30))}"#
@@ -266,8 +273,14 @@ public final class MessageSurface: FuzzSurface {
             body = #"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"\#(uri)"}}}"#
         case 7, 8, 9, 10:
             let target = open.keys.randomElement(using: &random) ?? uri
-            let method = random.pick(["textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/diagnostic"])
-            body = #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{"textDocument":{"uri":"\#(target)"},"position":\#(position)}}"#
+            let method = random.pick([
+                "textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/diagnostic",
+                "textDocument/signatureHelp", "textDocument/references", "textDocument/prepareRename", "textDocument/documentSymbol",
+                "textDocument/rename", "workspace/symbol",
+            ])
+            // Members a method does not take are left alone by the server; `rename` also takes a new name.
+            let newName = random.chance(2) ? "Renamed\(random.below(9))" : Self.json(random.pick(Mutation.fragments)).trimmingCharacters(in: ["\""])
+            body = #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{"textDocument":{"uri":"\#(target)"},"position":\#(position),"newName":"\#(newName)","query":"\#(newName.prefix(3))","context":{"includeDeclaration":true}}}"#
         case 11:
             let target = open.keys.randomElement(using: &random) ?? uri
             body = #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(target)"},"range":{"start":\#(position),"end":\#(position)},"context":{"diagnostics":[]}}}"#
