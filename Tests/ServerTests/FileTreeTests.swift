@@ -14,7 +14,7 @@ final class FileTreeTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     private func write(_ path: String, _ text: String = "type Query { id: ID }") {
-        FileManager.default.createFile(atPath: root.appendingPathComponent(path).path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent(path).path, contents: Data(text.utf8))
     }
 
     func testLoopsAreEnteredOnceAndLinksOutsideAreFollowed() throws {
