@@ -16,9 +16,7 @@ enum GraphQLSymbol {
     static func at(_ offset: Int, in source: [UInt8], project: ProjectIndex) -> (GraphQLSymbol, Range<Int>)? {
         let schema = project.schema
         let tokens = GraphQLCursor.tokens(source)
-        guard let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }),
-            tokens[index].kind == .name
-        else { return nil }
+        guard let index = GraphQLCursor.nameToken(at: offset, in: tokens) else { return nil }
         let token = tokens[index]
         let word = String(decoding: source[token.range], as: UTF8.self)
         // The fragment a definition or a spread names.

@@ -35,15 +35,14 @@ public enum References {
     /// The target of the name at `offset` in a GraphQL document.
     public static func target(at offset: Int, inGraphQL source: [UInt8], project: ProjectIndex) -> ReferenceTarget? {
         let tokens = GraphQLCursor.tokens(source)
-        if let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }), index > 0,
-            tokens[index].kind == .name,
+        let index = GraphQLCursor.nameToken(at: offset, in: tokens)
+        if let index, index > 0,
             ["query", "mutation", "subscription"].contains(String(decoding: source[tokens[index - 1].range], as: UTF8.self))
         {
             return .operation(String(decoding: source[tokens[index].range], as: UTF8.self))
         }
         // `alias: field` in a selection set.
-        if let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }),
-            tokens[index].kind == .name, index + 2 < tokens.count, tokens[index + 1].kind == .colon, tokens[index + 2].kind == .name,
+        if let index, index + 2 < tokens.count, tokens[index + 1].kind == .colon, tokens[index + 2].kind == .name,
             let cursor = GraphQLCursor.at(tokens[index].end, in: source, schema: project.schema), case .field(let type) = cursor.position
         {
             let key = String(decoding: source[tokens[index].range], as: UTF8.self)
@@ -183,12 +182,8 @@ public enum References {
     public static func swiftNames(of target: ReferenceTarget, project: ProjectIndex) -> Set<String> {
         switch target {
         case .field(let type, let name):
-            // The field's mock property and initializer label, and every property a model reads it by (aliases).
-            var names: Set<String> = [name, SwiftNames.mockProperty(name)]
-            if let object = project.mockModel.object(type) {
-                for field in object.fields where field.graphqlType == project.schema[type]?.field(name)?.type { names.insert(field.initLabel) }
-            }
-            return Set(names.map { $0.trimmingCharacters(in: ["`"]) })
+            // Its mock property, initializer label and model property (an alias is a target of its own).
+            return Set([name, SwiftNames.mockProperty(name)].map { $0.trimmingCharacters(in: ["`"]) })
         case .type(let name):
             return [project.schema[name].map(SwiftNames.typeName) ?? name]
         case .fragment(let name):
@@ -248,11 +243,11 @@ public enum References {
         return types.isEmpty ? [object] : types
     }
 
-    private static func operations(_ project: ProjectIndex) -> [OperationDefinition] {
+    static func operations(_ project: ProjectIndex) -> [OperationDefinition] {
         project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.operations }
     }
 
-    private static func fragments(_ project: ProjectIndex) -> [FragmentDefinition] {
+    static func fragments(_ project: ProjectIndex) -> [FragmentDefinition] {
         project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.fragments }
     }
 }

@@ -33,9 +33,7 @@ public enum Rename {
 
     public static func prepare(atGraphQL offset: Int, in source: [UInt8], project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
         let tokens = GraphQLCursor.tokens(source)
-        guard let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }),
-            tokens[index].kind == .name
-        else { return .failure(RenameRefusal(reason: "no name here")) }
+        guard let index = GraphQLCursor.nameToken(at: offset, in: tokens) else { return .failure(RenameRefusal(reason: "no name here")) }
         let range = tokens[index].range
         let word = String(decoding: source[range], as: UTF8.self)
         switch References.target(at: offset, inGraphQL: source, project: project) {
@@ -112,14 +110,14 @@ public enum Rename {
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         switch target {
         case .fragment(let name):
-            guard let fragment = fragments(project).first(where: { $0.name.value == name }) else { return [] }
+            guard let fragment = References.fragments(project).first(where: { $0.name.value == name }) else { return [] }
             var renamed = fragment
             renamed.name = Name(newName, fragment.name.range)
             return References.inSwift(.fragment(name), file: file, project: project).map { range in
                 (range, text(range) == fragment.apolloStructName ? renamed.apolloStructName : SwiftNames.firstLowercased(newName))
             }
         case .operation(let name):
-            guard var renamed = operations(project).first(where: { $0.name?.value == name }) else { return [] }
+            guard var renamed = References.operations(project).first(where: { $0.name?.value == name }) else { return [] }
             renamed.name = Name(newName, renamed.name?.range ?? 0..<0)
             return References.inSwift(.operation(name), file: file, project: project).map { ($0, renamed.apolloClassName) }
         case .alias(let key, let types):
@@ -127,13 +125,4 @@ public enum Rename {
         }
     }
 
-    // MARK: Helpers
-
-    private static func operations(_ project: ProjectIndex) -> [OperationDefinition] {
-        project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.operations }
-    }
-
-    private static func fragments(_ project: ProjectIndex) -> [FragmentDefinition] {
-        project.documents.values.filter { $0.role == .executable }.sorted { $0.path < $1.path }.flatMap { $0.effective.fragments }
-    }
 }

@@ -527,15 +527,22 @@ async def test_struct_factories_and_refactorings(scenario: LanguageClient):
     assert "Fill every field of `Mock<Height>`" in on_mock and on_mock["Fill every field of `Mock<Height>`"].kind == "refactor.rewrite"
 
 
+def writable_own_scenario(name: str, tmp_path: Path) -> Path:
+    """A copy of one of Tests/scenarios at the same depth, with ../shared linked, so that its configuration's
+    relative paths still reach ../shared."""
+    import shutil
+
+    folder = tmp_path / "repo" / "Tests" / "scenarios" / name
+    shutil.copytree(own_scenario(name), folder)
+    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    return folder
+
+
 @pytest_lsp.fixture(
     config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "pulling-client", "visual-studio-code"])
 async def closures_scenario(lsp_client: LanguageClient, request, tmp_path):
     """A writable copy of the closures scenario, where its configuration's relative paths still reach ../shared."""
-    import shutil
-
-    folder = tmp_path / "repo" / "Tests" / "scenarios" / "closures"
-    shutil.copytree(own_scenario("closures"), folder)
-    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    folder = writable_own_scenario("closures", tmp_path)
     lsp_client.folder = folder
     await start(lsp_client, request.param, root_uri=folder.as_uri())
     yield
@@ -588,11 +595,7 @@ async def test_saving_a_helper_file_checks_the_tests_that_call_it_again(closures
 async def factories_scenario(lsp_client: LanguageClient, request, tmp_path):
     """A writable copy of the factories scenario (its configuration's relative paths still reach ../shared), with a
     second project whose configuration cannot be used."""
-    import shutil
-
-    folder = tmp_path / "repo" / "Tests" / "scenarios" / "factories"
-    shutil.copytree(own_scenario("factories"), folder)
-    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    folder = writable_own_scenario("factories", tmp_path)
     (folder / "Legacy").mkdir()
     (folder / "Legacy" / "apollo-codegen-config.json").write_text('{\n  "input": {"schemaSearchPaths": ["*.graphqls"]}\n}\n')
     lsp_client.folder = folder
@@ -654,11 +657,7 @@ def types_uri_path(uri: str) -> str:
     config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "visual-studio-code"])
 async def renames_scenario(lsp_client: LanguageClient, request, tmp_path):
     """A writable copy of the renames scenario: a fragment, an operation and an alias used from two test files."""
-    import shutil
-
-    folder = tmp_path / "repo" / "Tests" / "scenarios" / "renames"
-    shutil.copytree(own_scenario("renames"), folder)
-    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    folder = writable_own_scenario("renames", tmp_path)
     lsp_client.folder = folder
     await start(lsp_client, request.param, root_uri=folder.as_uri())
     yield

@@ -69,6 +69,13 @@ public struct GraphQLCursor: Sendable, Equatable {
         }
     }
 
+    /// The index of the name token at `offset` (inside it, or just after it), for features that read the name under
+    /// the cursor.
+    public static func nameToken(at offset: Int, in tokens: [Token]) -> Int? {
+        let index = tokens.firstIndex { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }
+        return index.flatMap { tokens[$0].kind == .name ? $0 : nil }
+    }
+
     /// The context at `offset` in `source`, against `schema`; nil inside a string or comment, or where nothing is
     /// expected that the schema tells.
     public static func at(_ offset: Int, in source: [UInt8], schema: Schema) -> GraphQLCursor? {

@@ -30,30 +30,43 @@ extension LanguageServer {
             let found = References.inGraphQL(target, project: project.index, includingDeclaration: params.context?.includeDeclaration ?? true)
                 + Self.swiftReferences(target, workspace: workspace, project: project, snapshot: snapshot)
             return found.compactMap { reference in
-                let uri = URL(fileURLWithPath: reference.document).absoluteString
-                guard let lines = snapshot.documents[uri]?.lines
-                    ?? project.index.documents[reference.document].map({ LineTable($0.text) })
-                    ?? FileTree.contents(URL(fileURLWithPath: reference.document)).map(LineTable.init)
-                else { return nil }
-                return snapshot.conversion.location(uri, reference.range, in: lines)
+                Self.lines(of: reference.document, project: project, snapshot: snapshot).map {
+                    snapshot.conversion.location(URL(fileURLWithPath: reference.document).absoluteString, reference.range, in: $0)
+                }
             }
         }
     }
 
-    /// The references in the Swift files of the workspace that belong to `project`: open ones as the editor has
-    /// them, the others from disk; every core.
+    /// A document's text as the client has it: open, indexed, or on disk.
+    static func lines(of path: String, project: Workspace.Project, snapshot: ServerSnapshot) -> LineTable? {
+        snapshot.documents[URL(fileURLWithPath: path).absoluteString]?.lines
+            ?? project.index.documents[path].map({ LineTable($0.text) })
+            ?? FileTree.contents(URL(fileURLWithPath: path)).map(LineTable.init)
+    }
+
+    /// The references in the Swift files of the workspace that belong to `project`.
     static func swiftReferences(_ target: ReferenceTarget, workspace: Workspace, project: Workspace.Project, snapshot: ServerSnapshot) -> [ReferenceLocation] {
+        projectSwiftFiles(workspace: workspace, project: project, snapshot: snapshot, naming: References.swiftNames(of: target, project: project.index)) {
+            url, file in References.inSwift(target, file: file, project: project.index).map { ReferenceLocation(document: url.path, range: $0) }
+        }
+    }
+
+    /// `body` for each Swift file of the workspace that belongs to `project` and mentions one of `names` (open ones as
+    /// the editor has them, the others from disk), on every core; the results in file order.
+    static func projectSwiftFiles<T: Sendable>(
+        workspace: Workspace, project: Workspace.Project, snapshot: ServerSnapshot, naming names: Set<String>,
+        _ body: @Sendable (URL, SwiftTestFile) -> [T]
+    ) -> [T] {
         let files = FileTree.files(under: workspace.root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
-        let names = References.swiftNames(of: target, project: project.index)
-        let found = Mutex<[Int: [ReferenceLocation]]>([:])
+        let found = Mutex<[Int: [T]]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let url = files[index]
             guard let bytes = snapshot.documents[url.absoluteString]?.lines.bytes ?? FileTree.contents(url),
-                names.contains(where: { bytes.contains(bytes: $0) }), workspace.project(forSwiftFile: url, text: bytes)?.configuration.name == project.configuration.name
+                names.contains(where: { bytes.contains(bytes: $0) }),
+                workspace.project(forSwiftFile: url, text: bytes)?.configuration.name == project.configuration.name
             else { return }
-            let ranges = References.inSwift(target, file: SwiftTestFile(bytes), project: project.index)
-            guard !ranges.isEmpty else { return }
-            found.withLock { $0[index] = ranges.map { ReferenceLocation(document: url.path, range: $0) } }
+            let results = body(url, SwiftTestFile(bytes))
+            if !results.isEmpty { found.withLock { $0[index] = results } }
         }
         return found.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
     }

@@ -5,7 +5,6 @@ import JSONRPC
 import LSP
 import SourceText
 import SwiftAnalysis
-import Synchronization
 
 /// `textDocument/prepareRename` and `textDocument/rename` from a GraphQL document or a Swift test (`Rename`): the
 /// GraphQL documents of the project and the workspace's Swift files that belong to it, edited together.
@@ -31,29 +30,21 @@ extension LanguageServer {
             if let refusal = Rename.refusal(renaming: target, to: params.newName, project: project.index) {
                 throw ResponseError(code: ResponseError.requestFailedCode, message: refusal.reason)
             }
-            var edits = Rename.graphQLEdits(target, to: params.newName, project: project.index)
-            // Swift files of the project, on every core.
-            let files = FileTree.files(under: workspace.root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
-            let found = Mutex<[Int: [RenameEdit]]>([:])
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                let url = files[index]
-                guard let bytes = snapshot.documents[url.absoluteString]?.lines.bytes ?? FileTree.contents(url),
-                    CheckReport.buildsMocks(bytes) || bytes.contains(bytes: ".from("),
-                    workspace.project(forSwiftFile: url, text: bytes)?.configuration.name == project.configuration.name
-                else { return }
-                let changes = Rename.swiftEdits(target, to: params.newName, in: SwiftTestFile(bytes), project: project.index)
-                guard !changes.isEmpty else { return }
-                found.withLock { $0[index] = changes.map { RenameEdit(document: url.path, range: $0.range, text: $0.text) } }
+            let names: Set<String> = switch target {
+            case .fragment(let name): References.swiftNames(of: .fragment(name), project: project.index)
+            case .operation(let name): References.swiftNames(of: .operation(name), project: project.index)
+            case .alias(let key, let types): References.swiftNames(of: .alias(key: key, types: types), project: project.index)
             }
-            edits += found.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
+            let edits = Rename.graphQLEdits(target, to: params.newName, project: project.index)
+                + Self.projectSwiftFiles(workspace: workspace, project: project, snapshot: snapshot, naming: names) { url, file in
+                    Rename.swiftEdits(target, to: params.newName, in: file, project: project.index)
+                        .map { RenameEdit(document: url.path, range: $0.range, text: $0.text) }
+                }
             var changes: [DocumentURI: [TextEdit]] = [:]
             for edit in edits {
-                let uri = URL(fileURLWithPath: edit.document).absoluteString
-                guard let lines = snapshot.documents[uri]?.lines
-                    ?? project.index.documents[edit.document].map({ LineTable($0.text) })
-                    ?? FileTree.contents(URL(fileURLWithPath: edit.document)).map(LineTable.init)
-                else { continue }
-                changes[uri, default: []].append(TextEdit(range: snapshot.conversion.range(of: edit.range, in: lines), newText: edit.text))
+                guard let lines = Self.lines(of: edit.document, project: project, snapshot: snapshot) else { continue }
+                changes[URL(fileURLWithPath: edit.document).absoluteString, default: []].append(
+                    TextEdit(range: snapshot.conversion.range(of: edit.range, in: lines), newText: edit.text))
             }
             return WorkspaceEdit(changes: changes)
         }
