@@ -2,13 +2,16 @@ import GraphQLIndex
 import SwiftAnalysis
 
 /// Every code action at a range of a test file, in the order the editor lists them: the quick fixes and
-/// refactorings of mocks (`MockCodeActions`), the struct factories (`StructFactories`), and the placeholder file.
+/// refactorings of mocks (`MockCodeActions`), the conversion of a response dictionary (`ResponseConversion`), the
+/// struct factories (`StructFactories`), and the placeholder file.
 public enum TestFileCodeActions {
     public enum Action: Sendable, Equatable {
         /// Edits to the test file.
         case edits(MockCodeAction)
         /// Generate (or update) the placeholder factories file of the project (`mockls placeholders`).
         case placeholderFile(PlaceholderFileAction)
+        /// An action that does not apply here, and why (a response dictionary mockls cannot convert faithfully).
+        case unavailable(title: String, reason: String)
     }
 
     public struct PlaceholderFileAction: Sendable, Equatable {
@@ -38,8 +41,14 @@ public enum TestFileCodeActions {
         at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [TestDiagnostic], options: FixOptions,
         structs: [StructShape], placeholderFiles: PlaceholderFiles?
     ) -> [Action] {
-        var actions = (MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics, options: options)
-            + StructFactories.actions(at: range, in: file, structs: structs)).map(Action.edits)
+        var actions = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics, options: options)
+            .map(Action.edits)
+        switch ResponseConversion.convert(at: range.lowerBound, in: file, project: project) {
+        case .converted(let action)?: actions.append(.edits(action))
+        case .refused(let title, let reason)?: actions.append(.unavailable(title: title, reason: reason))
+        case nil: break
+        }
+        actions += StructFactories.actions(at: range, in: file, structs: structs).map(Action.edits)
         guard let placeholderFiles else { return actions }
         let name = "\(project.mockModel.namespace)+Placeholders.swift"
         let generated = placeholderFiles.generated.contains(name)

@@ -63,8 +63,15 @@ public struct CodeAction: Encodable, Sendable, Equatable {
     public var diagnostics: [Diagnostic]?
     public var isPreferred: Bool?
     public var edit: WorkspaceEdit?
+    /// Why the action cannot apply here (for clients with `disabledSupport`).
+    public var disabled: Disabled?
     /// What mockls needs to compute `edit` on `codeAction/resolve`.
     public var data: CodeActionData?
+
+    public struct Disabled: Encodable, Sendable, Equatable {
+        public var reason: String
+        public init(reason: String) { self.reason = reason }
+    }
 
     public init(title: String, kind: String?, diagnostics: [Diagnostic]?, isPreferred: Bool?, edit: WorkspaceEdit?) {
         self.title = title

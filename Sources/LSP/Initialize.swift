@@ -90,6 +90,8 @@ public struct ClientCapabilities: Decodable, Sendable, Equatable {
     public struct CodeAction: Decodable, Sendable, Equatable {
         public var dynamicRegistration: Bool?
         public var isPreferredSupport: Bool?
+        /// The client shows actions that cannot apply, greyed out with the reason.
+        public var disabledSupport: Bool?
         public var dataSupport: Bool?
         public var resolveSupport: ResolveSupport?
 

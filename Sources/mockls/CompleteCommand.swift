@@ -31,24 +31,14 @@ struct CompleteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parts = location.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line >= 1, column >= 1
-        else { throw ValidationError("expected FILE:LINE:COLUMN, got '\(location)'") }
-        let path = parts.dropLast(2).joined(separator: ":")
-        let file = URL(fileURLWithPath: path).standardizedFileURL
-        let bytes: [UInt8]
-        do {
-            bytes = try FileTree.read(file)
-        } catch {
-            throw FileSystemError(path: file.path, reason: "\(error)".replacingOccurrences(of: file.path + ": ", with: ""))
-        }
+        let location = try FileLocation(location)
+        let (file, bytes, line, column) = (location.file, location.bytes, location.line, location.column)
         let loaded = try workspace.loadProject()
         guard let project = loaded.project(forSwiftFile: file, text: bytes) else {
             printError("mockls: \(file.path) belongs to no project of \(workspace.folder.path)")
             return
         }
-        let offset = LineTable(bytes).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8)
-        let completions = MockCompletions.completions(at: offset, in: SwiftTestFile(bytes), project: project.index)
+        let completions = MockCompletions.completions(at: location.offset, in: SwiftTestFile(bytes), project: project.index)
         if completions.isEmpty {
             printError("mockls: nothing to complete at \(line):\(column): not a mock type, argument, value or member position")
         }

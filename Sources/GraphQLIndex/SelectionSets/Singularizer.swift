@@ -5,7 +5,7 @@
 /// (Swift's `Regex` made naming a third of the cost of building a project's selection sets). Each rule keeps what
 /// its capture matched as written and adds its literal text in lower case, as the expression's template does.
 /// `SingularizerTests` checks every rule against the expressions themselves.
-enum Singularizer {
+public enum Singularizer {
     /// Compared exactly, so Apollo's already capitalised names never match them.
     private static let uncountable: Set<String> = [
         "equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police",
@@ -21,7 +21,7 @@ enum Singularizer {
         return table
     }()
 
-    static func singularize(_ word: String) -> String {
+    public static func singularize(_ word: String) -> String {
         if uncountable.contains(word) { return word }
         if let singular = irregular[word] { return singular }
         let bytes = Array(word.utf8)

@@ -22,6 +22,7 @@ extension LanguageServer {
             let conversion = snapshot.conversion
             let capabilities = snapshot.clientCapabilities
             let preferred = capabilities.textDocument?.codeAction?.isPreferredSupport ?? false
+            let showsDisabled = capabilities.textDocument?.codeAction?.disabledSupport ?? false
             let resolvesEdits = capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") ?? false
             let placeholderFiles = Self.createsFiles(capabilities) ? TestFileCodeActions.PlaceholderFiles(
                 generated: context.workspace.generatedPlaceholderFiles.map(\.lastPathComponent),
@@ -30,8 +31,14 @@ extension LanguageServer {
                 at: conversion.byteRange(of: params.range, in: lines), in: context.file, project: context.index,
                 diagnostics: tests.diagnostics(of: context), options: context.options, structs: context.workspace.structShapes,
                 placeholderFiles: placeholderFiles)
-            return actions.map { action in
+            return actions.compactMap { action in
                 switch action {
+                case .unavailable(let title, let reason):
+                    // Clients that cannot grey an action out would offer one that does nothing.
+                    guard showsDisabled else { return nil }
+                    var action = CodeAction(title: title, kind: "refactor.rewrite", diagnostics: nil, isPreferred: nil, edit: nil)
+                    action.disabled = CodeAction.Disabled(reason: reason)
+                    return action
                 case .edits(let edits):
                     return conversion.codeAction(edits, uri: document.uri, in: lines, preferredSupport: preferred)
                 case .placeholderFile(let file):

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import Server
+import SourceText
+
+/// `FILE:LINE:COLUMN` as the commands that act at a position take it: 1-based, the column in UTF-8 bytes as swiftc
+/// counts them. The file is read when parsed.
+struct FileLocation {
+    var file: URL
+    var line: Int
+    var column: Int
+    var bytes: [UInt8]
+
+    init(_ argument: String) throws {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line >= 1, column >= 1
+        else { throw ValidationError("expected FILE:LINE:COLUMN, got '\(argument)'") }
+        file = URL(fileURLWithPath: parts.dropLast(2).joined(separator: ":")).standardizedFileURL
+        self.line = line
+        self.column = column
+        do {
+            bytes = try FileTree.read(file)
+        } catch {
+            throw FileSystemError(path: file.path, reason: "\(error)".replacingOccurrences(of: file.path + ": ", with: ""))
+        }
+    }
+
+    var offset: Int { LineTable(bytes).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8) }
+}
