@@ -7,9 +7,9 @@ import SwiftAnalysis
 /// nothing else (`null`s aside, which a mock leaves out).
 ///
 /// `__typename` picks each object's mock, and the field's type does without it when that is an object. A key is the
-/// mock field of the same response key (aliases included). Where Apollo's convenience initializer would add what the
-/// dictionary does not have (1.23+ fills every non-null field it is not given), the mock is built with `Mock<T>()` and
-/// an assignment per key instead, in a local of its own.
+/// mock field of the same response key (aliases included). Where Apollo's convenience initializer adds what the
+/// dictionary does not have (1.23+ fills every non-null field it is not given), the mock is built in a local of its
+/// own and those fields are set back to `nil`.
 public enum ResponseConversion {
     public enum Outcome: Sendable, Equatable {
         case converted(MockCodeAction)
@@ -89,13 +89,13 @@ public enum ResponseConversion {
     }
 }
 
-/// Writes the mocks of a response's objects: initializer calls where Apollo's initializer sets exactly the
-/// dictionary's keys, statements before the call otherwise.
+/// Writes the mocks of a response's objects: initializer calls, and where Apollo's initializer sets more than the
+/// dictionary's keys, statements before the call that unset the rest.
 private struct MockWriter {
     let project: ProjectIndex
     var taken: Set<String>
     var indentation = ""
-    /// `let friend = Mock<Human>()`, `friend.name = "Luke"`, … in the order they must run.
+    /// `let friend = Mock<Human>(name: "Luke")`, `friend.id = nil`, … in the order they must run.
     var statements: [String] = []
     /// The Swift name of the first object written: the response's root.
     var rootObject: String?
@@ -153,26 +153,24 @@ private struct MockWriter {
             values.append((field, try value(entry.value, type: field.graphqlType, path: keyPath, local: key, depth: depth + 1)))
         }
         values.sort { $0.field.key < $1.field.key }
-        let mock = "Mock<\(object.swiftName)>"
-        // 1.23+'s initializer sets every non-null field it is not given to a default: it builds exactly these keys
-        // only when they include all of them. Without arguments it is the designated `init()`, which sets nothing.
-        let givenKeys = Set(values.map(\.field.key))
-        let initializerIsExact = !model.format.parametersHaveDefaults || values.isEmpty
-            || object.fields.allSatisfy { !$0.isNonNull || givenKeys.contains($0.key) }
-        if initializerIsExact {
-            let arguments = values.map { "\($0.field.initLabel): \($0.value)" }
-            let line = "\(mock)(\(arguments.joined(separator: ", ")))"
-            guard arguments.count > 2 || line.count > 80 || line.contains("\n") else { return line }
+        let arguments = values.map { "\($0.field.initLabel): \($0.value)" }
+        var call = "Mock<\(object.swiftName)>(\(arguments.joined(separator: ", ")))"
+        if arguments.count > 2 || call.count > 80 || call.contains("\n") {
             let inner = String(repeating: " ", count: 4 * (depth + 1))
-            let outer = String(repeating: " ", count: 4 * depth)
-            return "\(mock)(\n" + arguments.map { inner + $0 }.joined(separator: ",\n") + "\n\(outer))"
+            call = "Mock<\(object.swiftName)>(\n" + arguments.map { inner + $0 }.joined(separator: ",\n")
+                + "\n\(String(repeating: " ", count: 4 * depth)))"
         }
-        // Its values were written at this depth; as a statement of its own they are at the top.
+        // 1.23+'s initializer sets every non-null field it is not given to a default (`Mock<T>()` without arguments
+        // is the designated `init()`, which sets nothing): those the response does not have are set back to `nil`,
+        // which removes them, in a local of its own. Values go through the initializer, whose parameters name no
+        // schema type (an interface named like a Swift type, `Character`, makes `mock.friends = …` ambiguous).
+        let given = Set(values.map(\.field.key))
+        let defaulted = values.isEmpty || !model.format.parametersHaveDefaults
+            ? [] : object.fields.filter { $0.isNonNull && !given.contains($0.key) }
+        guard !defaulted.isEmpty else { return call }
         let name = uniqueName(local)
-        statements.append("let \(name) = \(mock)()")
-        for (field, value) in values {
-            statements.append("\(name).\(field.property) = \(value.replacingOccurrences(of: "\n" + String(repeating: " ", count: 4 * (depth + 1)), with: "\n"))")
-        }
+        statements.append("let \(name) = \(call.replacingOccurrences(of: "\n" + String(repeating: " ", count: 4 * depth), with: "\n"))")
+        for field in defaulted { statements.append("\(name).\(field.property) = nil") }
         return name
     }
 

@@ -36,10 +36,16 @@ public struct StandInApollo {
     /// The language mode and conditions of the version's modules, for what is type-checked against them.
     public let flags: [String]
 
-    /// Builds the modules for `model` into a new temporary folder; nil when `swiftc` is not on the PATH.
+    /// The modules were built as libraries too, for `run(_:)`.
+    public let isRunnable: Bool
+
+    /// Builds the modules for `model` into a new temporary folder; nil when `swiftc` is not on the PATH. `runnable`
+    /// builds them as static libraries too, for programs that run mocks (`run(_:)`).
     public init?(
-        model: MockModel, schema: Schema, selectionSets: SelectionSetModel, version: Version = .v1, name: String
+        model: MockModel, schema: Schema, selectionSets: SelectionSetModel, version: Version = .v1, name: String,
+        runnable: Bool = false
     ) throws {
+        isRunnable = runnable
         guard let swiftc = Self.which("swiftc") else { return nil }
         self.swiftc = swiftc
         self.model = model
@@ -65,15 +71,33 @@ public struct StandInApollo {
             ("\(namespace)TestMocks", mocks),
         ]
         for (module, sources) in steps {
+            let library = runnable ? ["-emit-library", "-static", "-o", "\(folder.path)/lib\(module).a"] : []
             let output = try Self.run(swiftc, [
                 "-parse-as-library", "-emit-module", "-enable-testing", "-module-name", module,
                 "-I", folder.path, "-emit-module-path", "\(folder.path)/\(module).swiftmodule",
-            ] + flags + sources)
+            ] + library + flags + sources)
             guard output.status == 0 else { throw Failure(description: "\(module):\n\(output.text.prefix(6000))") }
         }
     }
 
-    public func remove() { try? FileManager.default.removeItem(at: folder) }
+    /// Removes the modules (kept, to read what failed, under `MOCKLS_KEEP_STANDINS=1`).
+    public func remove() {
+        guard ProcessInfo.processInfo.environment["MOCKLS_KEEP_STANDINS"] != "1" else { return }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Builds `main` (a `main.swift`) against the modules and runs it: its output, or the compiler's errors.
+    public func run(_ main: String) throws -> (status: Int32, output: String) {
+        precondition(isRunnable, "run(_:) needs the modules built with runnable: true")
+        let source = folder.appendingPathComponent("main.swift")
+        try main.write(to: source, atomically: true, encoding: .utf8)
+        let program = folder.appendingPathComponent("main").path
+        let libraries = ["ApolloAPI", "ApolloTestSupport", model.namespace, "\(model.namespace)TestMocks"].map { "-l\($0)" }
+        let build = try Self.run(swiftc, flags + ["-I", folder.path, "-L", folder.path] + libraries + [source.path, "-o", program])
+        guard build.status == 0 else { throw Failure(description: "main.swift:\n\(build.text.prefix(6000))") }
+        let result = try Self.run(program, [])
+        return (result.status, result.text)
+    }
 
     /// Type-checks `files` against the modules; the errors, or the whole output when the compiler did not run.
     public func typecheck(_ files: [URL]) throws -> [Diagnostic] {

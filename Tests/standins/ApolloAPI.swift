@@ -102,5 +102,19 @@ extension SelectionSet {
     public var __typename: String { fatalError() }
 }
 
+// Lists and optionals of scalars are scalars too (`ScalarTypes.swift`): what `mock.appearsIn = [...]` sets.
+extension Array: AnyScalarType where Element: AnyScalarType & Hashable {}
+extension Optional: AnyScalarType where Wrapped: AnyScalarType & Hashable {}
+
+extension GraphQLEnum {
+    /// The value as the response spells it.
+    public var rawValue: String {
+        switch self {
+        case .case(let value): return value.rawValue
+        case .unknown(let value): return value
+        }
+    }
+}
+
 /// Operation data, entity selection sets and named fragments: what `from(_:)` builds (type cases are not).
 public protocol RootSelectionSet: SelectionSet {}

@@ -1,11 +1,15 @@
 // A stand-in for Apollo iOS's ApolloTestSupport (1.x's, or 2.x's with APOLLO_2) (TestMock.swift, Field.swift): the API generated mock files and
 // mockls's placeholder file call, with its names and generic shapes, for type-checking them (PlaceholderFileTests).
+// A mock keeps its data as Apollo's does (`_data` by response key, `__typename` from `init()`, `nil` removes a key,
+// `_selectionSetMockData` with nested mocks as their data), for tests that run what mockls writes (ResponseConversionTests).
 @_exported import ApolloAPI
 #if APOLLO_2
 @_spi(Internal) import ApolloAPI
 #endif
 
-public protocol AnyMock {}
+public protocol AnyMock {
+    var _selectionSetMockData: [String: Any] { get }
+}
 
 #if APOLLO_2
 // 2.x (apollo-ios 2.4.0 `ApolloTestSupport/TestMock.swift`, `Field.swift`, `ScalarType+DefaultMockValue.swift`):
@@ -66,37 +70,66 @@ extension Array: MockFieldValue where Element: MockFieldValue {
 
 // Apollo's four dynamic-member subscripts (scalars, entities, lists of entities, lists of scalars) and `__typename`.
 @dynamicMemberLookup
-public class Mock<O: MockObject>: AnyMock {
-    public var _data: [String: AnyHashable] = [:]
+public class Mock<O: MockObject>: AnyMock, Hashable {
+    public var _data: [String: AnyHashable]
 
-    public init() {}
+    public init() { _data = ["__typename": O.objectType.typename] }
 
     public var __typename: String { _data["__typename"] as! String }
 
     public subscript<T: AnyScalarType & Hashable>(dynamicMember keyPath: KeyPath<O.MockFields, Field<T>>) -> T? {
-        get { nil }
-        set {}
+        get { _data[Self.key(keyPath)] as? T }
+        set { _setScalar(newValue, for: keyPath) }
     }
 
     public subscript<T: MockFieldValue>(dynamicMember keyPath: KeyPath<O.MockFields, Field<T>>) -> T.MockValueCollectionType.Element? {
-        get { nil }
-        set {}
+        get { _data[Self.key(keyPath)]?.base as? T.MockValueCollectionType.Element }
+        set { _data[Self.key(keyPath)] = newValue.flatMap(Self.hashable) }
     }
 
     public subscript<T: MockFieldValue>(dynamicMember keyPath: KeyPath<O.MockFields, Field<Array<T>>>) -> [T.MockValueCollectionType.Element]? {
-        get { nil }
-        set {}
+        get { _data[Self.key(keyPath)]?.base as? [T.MockValueCollectionType.Element] }
+        set { _data[Self.key(keyPath)] = newValue.flatMap(Self.hashable) }
     }
 
     public subscript<T: AnyScalarType & Hashable>(dynamicMember keyPath: KeyPath<O.MockFields, Field<Array<T>>>) -> [T]? {
-        get { nil }
-        set {}
+        get { _data[Self.key(keyPath)] as? [T] }
+        set { _data[Self.key(keyPath)] = newValue.flatMap(Self.hashable) }
     }
 
-    public func _setScalar<T>(_ value: T?, for keyPath: KeyPath<O.MockFields, Field<T>>) {}
-    public func _setEntity<T>(_ value: (any AnyMock)?, for keyPath: KeyPath<O.MockFields, Field<T>>) {}
-    public func _setList<T, V>(_ value: [V]?, for keyPath: KeyPath<O.MockFields, Field<[T]>>) {}
-    public func _setScalarList<T>(_ value: [T]?, for keyPath: KeyPath<O.MockFields, Field<[T]>>) {}
+    public func _setScalar<T>(_ value: T?, for keyPath: KeyPath<O.MockFields, Field<T>>) {
+        _data[Self.key(keyPath)] = value.flatMap(Self.hashable)
+    }
+    public func _setEntity<T>(_ value: (any AnyMock)?, for keyPath: KeyPath<O.MockFields, Field<T>>) {
+        _data[Self.key(keyPath)] = value.flatMap(Self.hashable)
+    }
+    public func _setList<T, V>(_ value: [V]?, for keyPath: KeyPath<O.MockFields, Field<[T]>>) {
+        _data[Self.key(keyPath)] = value.flatMap(Self.hashable)
+    }
+    public func _setScalarList<T>(_ value: [T]?, for keyPath: KeyPath<O.MockFields, Field<[T]>>) {
+        _data[Self.key(keyPath)] = value.flatMap(Self.hashable)
+    }
+
+    public var _selectionSetMockData: [String: Any] { _data.mapValues(Self.mockData) }
+
+    public static func == (lhs: Mock<O>, rhs: Mock<O>) -> Bool { lhs._data == rhs._data }
+    public func hash(into hasher: inout Hasher) { hasher.combine(_data) }
+
+    private static func key<T>(_ keyPath: KeyPath<O.MockFields, Field<T>>) -> String { O._mockFields[keyPath: keyPath].key.description }
+
+    /// A value as `_data` holds it: lists element by element, `nil` (an optional's) as no value.
+    private static func hashable(_ value: Any) -> AnyHashable? {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional { return mirror.children.first.flatMap { hashable($0.value) } }
+        if mirror.displayStyle == .collection { return AnyHashable(mirror.children.map { hashable($0.value) }) }
+        return value as? AnyHashable
+    }
+
+    private static func mockData(_ value: AnyHashable) -> Any {
+        if let mock = value.base as? any AnyMock { return mock._selectionSetMockData }
+        if let list = value.base as? [AnyHashable?] { return list.map { $0.map(mockData) as Any } }
+        return value.base
+    }
 }
 
 extension RootSelectionSet {

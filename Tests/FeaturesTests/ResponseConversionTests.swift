@@ -1,0 +1,256 @@
+import Foundation
+import GraphQLIndex
+import MocklsTestSupport
+import SwiftAnalysis
+import XCTest
+
+@testable import Features
+
+/// Response dictionaries converted into test mocks (`Tests/scenarios/conversions`, against the shared StarWars API):
+/// every call marked `// convert` converts, in each mock format, to what `Tests/goldens/conversions` holds
+/// (`MOCKLS_UPDATE=1` rewrites them: read the diff); every `// refuse: …` is refused with that reason. The converted
+/// tests type-check against stand-ins, and the mocks they build, run, hold exactly the dictionaries' data.
+final class ResponseConversionTests: XCTestCase {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scenarios/conversions/Tests/ConversionTests")
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("goldens/conversions")
+    static let formats: [(name: String, format: MockFormat)] = [
+        ("pre-1.23", .optionalParameters), ("1.23+", .defaults), ("2.x", .apolloTwo),
+    ]
+
+    struct Site {
+        var line: Int
+        var offset: Int
+        /// What follows the marker (the reason of a refusal).
+        var note: String
+    }
+
+    /// The lines marked `marker`, the cursor on the call's `(data:`/`(_dataDict:`.
+    static func sites(_ marker: String, in text: [UInt8]) -> [Site] {
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var sites: [Site] = []
+        var offset = 0
+        for (index, line) in lines.enumerated() {
+            defer { offset += line.utf8.count + 1 }
+            guard let mark = line.range(of: "// \(marker)"), !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+            let call = line.range(of: "(data:") ?? line.range(of: "(_dataDict:")
+            guard let call else { continue }
+            sites.append(Site(
+                line: index + 1, offset: offset + line.utf8.distance(from: line.startIndex, to: call.lowerBound) + 1,
+                note: line[mark.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: ": "))))
+        }
+        return sites
+    }
+
+    static func read(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: tests.appendingPathComponent(name))) }
+
+    static func applying(_ edits: [TestFix], to text: [UInt8]) -> [UInt8] {
+        var text = text
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            text.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return text
+    }
+
+    func testConversionsMatchTheGoldensAndRefusalsSayWhy() throws {
+        let source = try Self.read("ResponseDictionaryTests.swift")
+        let refused = try Self.read("RefusedResponseTests.swift")
+        let sites = Self.sites("convert", in: source)
+        XCTAssertEqual(sites.count, 7)
+        for (name, format) in Self.formats {
+            let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
+            let file = SwiftTestFile(source)
+            var golden = ""
+            for site in sites {
+                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project) else {
+                    XCTFail("\(name): line \(site.line) does not convert: \(String(describing: ResponseConversion.convert(at: site.offset, in: file, project: project)))")
+                    continue
+                }
+                golden += "-- line \(site.line): \(action.title) --\n" + Self.diff(source, Self.applying(action.edits, to: source))
+                // From inside the dictionary, the same action.
+                if let declaration = action.edits.first, declaration.range.lowerBound < file.lines.lineStarts[site.line - 1],
+                    let equals = String(decoding: source[declaration.range], as: UTF8.self).range(of: "= [")
+                {
+                    let bracket = declaration.range.lowerBound + String(decoding: source[declaration.range], as: UTF8.self).utf8
+                        .distance(from: String(decoding: source[declaration.range], as: UTF8.self).startIndex, to: equals.lowerBound) + 2
+                    XCTAssertEqual(ResponseConversion.convert(at: bracket + 1, in: file, project: project), .converted(action), "\(name): line \(site.line)")
+                }
+            }
+            let refusals = SwiftTestFile(refused)
+            for site in Self.sites("refuse", in: refused) {
+                guard case .refused(_, let reason)? = ResponseConversion.convert(at: site.offset, in: refusals, project: project) else {
+                    XCTFail("\(name): line \(site.line) of the refusals is not refused")
+                    continue
+                }
+                XCTAssertTrue(reason.contains(site.note), "\(name): line \(site.line): \(reason)")
+                golden += "-- refused line \(site.line): \(reason) --\n"
+            }
+            let url = Self.goldens.appendingPathComponent("starwars-\(name).txt")
+            if ProcessInfo.processInfo.environment["MOCKLS_UPDATE"] == "1" {
+                try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+                try golden.write(to: url, atomically: true, encoding: .utf8)
+            } else {
+                XCTAssertEqual(golden, try String(contentsOf: url, encoding: .utf8), "\(name): run with MOCKLS_UPDATE=1 and read the diff")
+            }
+        }
+    }
+
+    /// Nothing to convert: a dictionary no model call consumes, a `Mock` call, a call of something else.
+    func testNoActionAwayFromResponseDictionaries() throws {
+        let project = try FeatureFixture(api: "StarWarsAPI").project
+        let text = """
+            func test() throws {
+                let options: [String: Any] = ["hero": ["name": "x"]]
+                let mock = Mock<Human>(name: "Luke")
+                let other = try JSONSerialization.data(withJSONObject: ["data": 1])
+                let unknown = try NotAModel.Data(data: ["hero": 1])
+            }
+            """
+        let file = SwiftTestFile(text)
+        for needle in ["\"hero\": [", "Mock<Human>", "[\"data\"", "(data: [\"hero\""] {
+            let offset = text.utf8.count - (text.range(of: needle).map { text[$0.lowerBound...].utf8.count } ?? 0) + 1
+            XCTAssertNil(ResponseConversion.convert(at: offset, in: file, project: project), needle)
+        }
+    }
+
+    /// Every conversion applied: the tests type-check against stand-ins of the format's Apollo, and no dictionary is left.
+    func testConvertedTestsTypeCheck() throws {
+        for (name, format) in Self.formats {
+            let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
+            var text = try Self.read("ResponseDictionaryTests.swift")
+            for site in Self.sites("convert", in: text).reversed() {
+                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftTestFile(text), project: project) else {
+                    return XCTFail("\(name): line \(site.line) does not convert")
+                }
+                text = Self.applying(action.edits, to: text)
+            }
+            let converted = String(decoding: text, as: UTF8.self)
+            XCTAssertFalse(converted.contains("(data:") || converted.contains("DataDict("), converted)
+            guard let modules = try StandInApollo(
+                model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
+                version: format.release == .two ? .v2 : .v1, name: "conversions-\(name)")
+            else { throw XCTSkip("swiftc is not on PATH") }
+            defer { modules.remove() }
+            let url = modules.folder.appendingPathComponent("ResponseDictionaryTests.swift")
+            try (Self.xctest + converted.replacingOccurrences(of: "import XCTest\n", with: "")).write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(try modules.typecheck([url]), [], "\(name):\n\(converted)")
+        }
+    }
+
+    /// What the tests call of XCTest.
+    static let xctest = """
+        open class XCTestCase {}
+        func XCTAssertEqual<T: Equatable>(_ a: T, _ b: T, file: StaticString = #file, line: UInt = #line) {}
+        func XCTAssertEqual<T: Equatable>(_ a: T?, _ b: T?, file: StaticString = #file, line: UInt = #line) {}
+
+        """
+
+    /// The round trip: each converted mock, built and run, holds the dictionary's keys and values and nothing else.
+    func testConvertedMocksHoldExactlyTheDictionaries() throws {
+        let source = try Self.read("ResponseDictionaryTests.swift")
+        let file = SwiftTestFile(source)
+        for (name, format) in Self.formats {
+            let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
+            var program = "import Foundation\nimport ApolloTestSupport\nimport StarWarsAPI\nimport StarWarsAPITestMocks\n\n" + Self.comparison
+            var checks: [String] = []
+            for (index, site) in Self.sites("convert", in: source).enumerated() {
+                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project),
+                    let use = file.responseDictionaryUse(at: site.offset),
+                    let statements = action.edits.first(where: { $0.text.contains("let ") })?.text,
+                    let model = action.edits.first(where: { $0.text.contains(".from(") })?.text,
+                    let call = model.range(of: ".from(")
+                else { return XCTFail("\(name): line \(site.line) does not convert") }
+                let mock = model[call.upperBound...].prefix { $0.isLetter || $0.isNumber }
+                var dictionary = use.dictionary
+                if case .object(let entries) = dictionary, entries.count == 1, entries[0].key == "data" { dictionary = entries[0].value }
+                program += """
+
+                    func check\(index)() -> Bool {
+                    \(statements)    let expected: Any = \(Self.literal(dictionary))
+                        return same(\(mock)._selectionSetMockData, expected, "line \(site.line)")
+                    }
+
+                    """
+                checks.append("check\(index)()")
+            }
+            program += "\nlet results = [\(checks.joined(separator: ", "))]\nprint(results.allSatisfy { $0 } ? \"same\" : \"different\")\n"
+            guard let modules = try StandInApollo(
+                model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
+                version: format.release == .two ? .v2 : .v1, name: "roundtrip-\(name)", runnable: true)
+            else { throw XCTSkip("swiftc is not on PATH") }
+            defer { modules.remove() }
+            let result = try modules.run(program)
+            XCTAssertEqual(result.status, 0, result.output)
+            XCTAssertEqual(result.output, "same\n", "\(name):\n\(program)")
+        }
+    }
+
+    /// A response value as a Swift literal of `[String: Any]`s, `[Any]`s and `NSNull()`.
+    static func literal(_ value: ResponseValue) -> String {
+        switch value {
+        case .object(let entries):
+            guard !entries.isEmpty else { return "[String: Any]()" }
+            return "[" + entries.map { "\"\($0.key ?? "")\": \(literal($0.value))" }.joined(separator: ", ") + "] as [String: Any]"
+        case .list(let items): return "[" + items.map(literal).joined(separator: ", ") + "] as [Any]"
+        case .string(_, let text): return text
+        case .integer(let text), .float(let text): return text
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .null: return "NSNull()"
+        case .expression(let text): return text
+        }
+    }
+
+    /// Compares a mock's data with a response dictionary as `X.Data(data:)` reads it: a null is no value, a mock
+    /// always holds its `__typename`, an enum is its raw value, a number read as an `ID` is its digits.
+    static let comparison = """
+        extension GraphQLEnum: @retroactive CustomStringConvertible {
+            public var description: String { rawValue }
+        }
+
+        func unwrapped(_ value: Any?) -> Any? {
+            guard let value else { return nil }
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .optional { return mirror.children.first.flatMap { unwrapped($0.value) } }
+            return value is NSNull ? nil : value
+        }
+
+        func same(_ mock: Any?, _ expected: Any?, _ path: String) -> Bool {
+            let mock = unwrapped(mock), expected = unwrapped(expected)
+            guard let mock, let expected else {
+                if mock != nil || expected != nil { print("\\(path): \\(String(describing: mock)) ≠ \\(String(describing: expected))") }
+                return mock == nil && expected == nil
+            }
+            if let expected = expected as? [String: Any] {
+                guard let mock = mock as? [String: Any] else { print("\\(path): \\(mock) is no object"); return false }
+                let keys = Set(expected.filter { unwrapped($0.value) != nil }.keys)
+                let mockKeys = Set(mock.keys).subtracting(expected["__typename"] == nil ? ["__typename"] : [])
+                guard keys == mockKeys else { print("\\(path): keys \\(mockKeys.sorted()) ≠ \\(keys.sorted())"); return false }
+                return keys.allSatisfy { same(mock[$0], expected[$0], path + "." + $0) }
+            }
+            if let expected = expected as? [Any] {
+                guard let mock = mock as? [Any], mock.count == expected.count else { print("\\(path): \\(mock) ≠ \\(expected)"); return false }
+                return zip(mock, expected).enumerated().allSatisfy { same($1.0, $1.1, path + "[\\($0)]") }
+            }
+            let written = "\\(mock)"
+            if let number = mock as? Double, let other = (expected as? NSNumber)?.doubleValue { return number == other }
+            guard written == "\\(expected)" else { print("\\(path): \\(written) ≠ \\(expected)"); return false }
+            return true
+        }
+
+        """
+
+    /// The lines that changed, as `-` and `+` lines after the first's number.
+    static func diff(_ old: [UInt8], _ new: [UInt8]) -> String {
+        let before = String(decoding: old, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let after = String(decoding: new, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var prefix = 0
+        while prefix < min(before.count, after.count), before[prefix] == after[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(before.count, after.count) - prefix, before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+        var out = "@@ line \(prefix + 1)\n"
+        for line in before[prefix..<(before.count - suffix)] { out += "-\(line)\n" }
+        for line in after[prefix..<(after.count - suffix)] { out += "+\(line)\n" }
+        return out
+    }
+}
