@@ -262,3 +262,37 @@ def test_check_for_xcode_prints_what_xcode_and_clang_print(tmp_path):
         found = pattern.match(line)
         assert found, line
         assert Path(found.group(1)).is_file(), line
+
+
+def test_convert_prints_applies_or_refuses_the_conversion(tmp_path):
+    import shutil
+
+    folder = tmp_path / "repo" / "Tests" / "scenarios" / "conversions"
+    shutil.copytree(ROOT / "Tests" / "scenarios" / "conversions", folder)
+    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    test_file = folder / "Tests" / "ConversionTests" / "ResponseDictionaryTests.swift"
+    lines = test_file.read_text().split("\n")
+    number = next(i for i, l in enumerate(lines, start=1) if "HeroNameQuery.Data(data:" in l)
+    column = lines[number - 1].index("(data:") + 2
+    where = f"{test_file}:{number}:{column}"
+    common = ("--workspace", str(folder), "--mock-format", "1.23+")
+    text = run("convert", where, *common)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("Convert the response dictionary to Mock<Query>\n"), text.stdout
+    assert '  |     let hero = Mock<Droid>(name: "R2-D2")' in text.stdout
+    edits = _json.loads(run("convert", where, *common, "--format", "json").stdout)
+    assert [edit["start"]["line"] for edit in edits] == [number, number]
+    assert edits[1]["newText"] == 'HeroNameQuery.Data.from(mock, withVariables: ["episode": "JEDI"])'
+    assert run("convert", where, *common, "--write").returncode == 0
+    written = test_file.read_text()
+    assert 'let model = HeroNameQuery.Data.from(mock, withVariables: ["episode": "JEDI"]) // convert' in written
+    assert "hero.appearsIn = nil" in written
+    # Converted already: nothing left there.
+    again = run("convert", where, *common)
+    assert again.returncode == 1 and "no response dictionary" in again.stderr
+
+    refused_file = folder / "Tests" / "ConversionTests" / "RefusedResponseTests.swift"
+    lines = refused_file.read_text().split("\n")
+    number = next(i for i, l in enumerate(lines, start=1) if '"nickname": "Artoo"' in l)
+    refused = run("convert", f"{refused_file}:{number}:{lines[number - 1].index('(data:') + 2}", *common)
+    assert refused.returncode == 1 and 'cannot convert: `Mock<Droid>` has no field "nickname"' in refused.stderr

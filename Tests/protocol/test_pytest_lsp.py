@@ -753,3 +753,62 @@ async def test_rename_a_fragment_an_operation_and_an_alias_across_graphql_and_sw
         await renames_scenario.text_document_prepare_rename_async(types.PrepareRenameParams(
             text_document=types.TextDocumentIdentifier(uri=zoo.as_uri()), position=position(species_line, zoo.read_text().split("\n")[species_line].index("id:") + 1)))
     assert "field of the schema" in str(refused.value)
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "visual-studio-code", "emacs"])
+async def conversions_scenario(lsp_client: LanguageClient, request, tmp_path):
+    folder = writable_own_scenario("conversions", tmp_path)
+    lsp_client.folder = folder
+    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_response_dictionary_converts_into_a_mock(conversions_scenario: LanguageClient):
+    folder = conversions_scenario.folder
+    tests = folder / "Tests" / "ConversionTests"
+
+    async def actions_at(path, marker):
+        import asyncio
+
+        text = path.read_text()
+        uri = open_file(conversions_scenario, path)
+        line = next(i for i, l in enumerate(text.split("\n")) if marker in l)
+        character = text.split("\n")[line].index("(data:") + 1
+        # The file has no diagnostics to wait for: ask until the project is indexed (the action names the schema's type).
+        for _ in range(200):
+            actions = await conversions_scenario.text_document_code_action_async(types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=position(line, character), end=position(line, character)),
+                context=types.CodeActionContext(diagnostics=[])))
+            if any(a.title.startswith("Convert the response dictionary") for a in actions or []) or "nickname" in marker:
+                return uri, text, actions or []
+            await asyncio.sleep(0.05)
+        raise AssertionError("no conversion offered")
+
+    uri, text, actions = await actions_at(tests / "ResponseDictionaryTests.swift", "TwoHeroesQuery.Data(data: data)")
+    [convert] = [a for a in actions if a.title == "Convert the response dictionary to `Mock<Query>`"]
+    assert convert.kind == "refactor.rewrite"
+    edits = sorted(convert.edit.changes[uri], key=lambda e: (e.range.start.line, e.range.start.character), reverse=True)
+    lines = text.split("\n")
+    for edit in edits:
+        start, end = edit.range.start, edit.range.end
+        before = "\n".join(lines[: start.line] + [lines[start.line][: start.character]]) if start.line < len(lines) else "\n".join(lines)
+        after = lines[end.line][end.character:] + "\n" + "\n".join(lines[end.line + 1:]) if end.line < len(lines) else ""
+        lines = (before + edit.new_text + after).split("\n")
+    converted = "\n".join(lines)
+    # No project is pinned: 2.x, whose `from` is async.
+    assert 'let r2 = Mock<Droid>(name: "R2-D2")' in converted and "let mock = Mock<Query>(luke: luke, r2: r2)" in converted
+    assert "let model = await TwoHeroesQuery.Data.from(mock)" in converted and "func test_twoHeroes() async throws" in converted
+    assert '"luke": [' not in converted
+
+    # A dictionary mockls cannot convert: greyed out with the reason where the client shows that, absent elsewhere.
+    _, _, actions = await actions_at(tests / "RefusedResponseTests.swift", '"nickname": "Artoo"')
+    refused = [a for a in actions if a.title == "Convert the response dictionary to a test mock"]
+    code_action = conversions_scenario.capabilities.text_document.code_action
+    if code_action and code_action.disabled_support:
+        [action] = refused
+        assert action.edit is None and 'no field "nickname"' in action.disabled.reason
+    else:
+        assert refused == []
