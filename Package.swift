@@ -109,6 +109,6 @@ let package = Package(
         .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis", "MocklsTestSupport"]),
         .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex", "SwiftAnalysis", "MocklsTestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "LSP", "JSONRPC", "MocklsTestSupport", "SourceText"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Features", "SwiftAnalysis", "LSP", "JSONRPC", "MocklsTestSupport", "SourceText"]),
     ]
 )

@@ -18,7 +18,7 @@ struct Mockls: ParsableCommand {
             as editors start it.
             """,
         version: MocklsVersion.string,
-        subcommands: [Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self, ConvertCommand.self],
+        subcommands: [Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self, ConvertCommand.self, SnapshotTestsCommand.self],
         defaultSubcommand: Serve.self
     )
 

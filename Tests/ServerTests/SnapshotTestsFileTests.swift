@@ -1,0 +1,99 @@
+import Features
+import Foundation
+import MocklsTestSupport
+import Server
+import SwiftAnalysis
+import XCTest
+
+/// Snapshot tests written from the previews of `Tests/scenarios/previews` (a `UIViewRepresentable` wrapper with a
+/// `Group` of states under `#if DEBUG`, `#Preview` macros with titles, traits and declarations, and two previews a
+/// test cannot build again): the files match `Tests/goldens/snapshot-tests` (`MOCKLS_UPDATE=1` rewrites them), type-check
+/// against stand-in SwiftUI, UIKit and SnapshotTesting modules, come out the same when written again, and the code
+/// action's update of one preview changes only that preview's tests.
+final class SnapshotTestsFileTests: XCTestCase {
+    static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scenarios/previews")
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("goldens/snapshot-tests")
+    static let variants: [(name: String, options: SnapshotTests.Options)] = [
+        ("xctest", .init(framework: .xctest, devices: ["iPhone13", "iPadPro11"])),
+        ("swift-testing", .init(framework: .swiftTesting, devices: ["iPhone13"])),
+    ]
+
+    func testFilesMatchTheGoldensAndListWhatTheyLeaveOut() throws {
+        let sources = PreviewCatalog.sources(under: Self.scenario)
+        XCTAssertEqual(sources.map(\.path), ["Sources/Payments/BalanceView.swift", "Sources/Payments/ConfirmationStateView.swift"])
+        XCTAssertEqual(sources.map(\.module), ["Payments", "Payments"])
+        for (name, options) in Self.variants {
+            let (text, skipped) = SnapshotTests.file(sources, options: options)
+            XCTAssertEqual(skipped.map(\.preview), ["#Preview(\"Sample\")", "#Preview(\"Live\")"])
+            XCTAssertEqual(skipped.map(\.reason), [
+                "it uses `SampleBalance`, which is private to its file", "it sets its state in `.task`, which a snapshot does not wait for",
+            ])
+            let url = Self.goldens.appendingPathComponent("\(name).swift")
+            if ProcessInfo.processInfo.environment["MOCKLS_UPDATE"] == "1" {
+                try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            } else {
+                XCTAssertEqual(text, try String(contentsOf: url, encoding: .utf8), "\(name): run with MOCKLS_UPDATE=1 and read the diff")
+            }
+            // Written again from the same previews: the same file, and no preview's tests to update.
+            XCTAssertEqual(SnapshotTests.file(PreviewCatalog.sources(under: Self.scenario), options: options).text, text)
+            XCTAssertEqual(SnapshotTests.options(of: Array(text.utf8)), options)
+            for source in sources {
+                for (index, preview) in source.previews.enumerated() {
+                    XCTAssertNil(SnapshotTests.update(Array(text.utf8), with: preview, index: index, in: source, options: options))
+                }
+            }
+        }
+    }
+
+    /// A preview edited: the update replaces its tests alone, giving what writing the whole file gives; a preview the
+    /// file does not have yet is added before the container's end.
+    func testUpdatingOnePreviewChangesOnlyItsTests() throws {
+        let options = Self.variants[0].options
+        let original = PreviewCatalog.sources(under: Self.scenario)
+        let text = Array(SnapshotTests.file(original, options: options).text.utf8)
+        let path = Self.scenario.appendingPathComponent("Sources/Payments/BalanceView.swift")
+        let edited = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "isHidden: true", with: "isHidden: false")
+        var sources = original
+        sources[0] = PreviewCatalog.source(path, SwiftTestFile(edited), root: Self.scenario)
+        let hidden = try XCTUnwrap(sources[0].previews.firstIndex { $0.name == "Hidden balance" })
+        let update = try XCTUnwrap(SnapshotTests.update(text, with: sources[0].previews[hidden], index: hidden, in: sources[0], options: options))
+        var updated = text
+        updated.replaceSubrange(update.range, with: Array(update.text.utf8))
+        XCTAssertEqual(String(decoding: updated, as: UTF8.self), SnapshotTests.file(sources, options: options).text)
+        XCTAssertEqual(String(decoding: text[..<update.range.lowerBound], as: UTF8.self), String(decoding: updated[..<update.range.lowerBound], as: UTF8.self))
+
+        // A new preview: inserted before the closing brace, with its own tests.
+        let added = edited + "\n#Preview(\"Zero\") {\n    BalanceView(amount: 0)\n}\n"
+        sources[0] = PreviewCatalog.source(path, SwiftTestFile(added), root: Self.scenario)
+        let zero = try XCTUnwrap(sources[0].previews.firstIndex { $0.name == "Zero" })
+        let insertion = try XCTUnwrap(SnapshotTests.update(updated, with: sources[0].previews[zero], index: zero, in: sources[0], options: options))
+        XCTAssertEqual(insertion.range.count, 0)
+        updated.replaceSubrange(insertion.range, with: Array(insertion.text.utf8))
+        let result = String(decoding: updated, as: UTF8.self)
+        XCTAssertTrue(result.contains("    @MainActor func test_Zero_0() {\n        let view = BalanceView(amount: 0)\n"), result)
+        XCTAssertTrue(result.hasSuffix("    // MARK: end #Preview(\"Zero\") (Sources/Payments/BalanceView.swift)\n}\n\n// Previews without a snapshot test:\n// - Sources/Payments/BalanceView.swift, #Preview(\"Sample\"): it uses `SampleBalance`, which is private to its file\n// - Sources/Payments/BalanceView.swift, #Preview(\"Live\"): it sets its state in `.task`, which a snapshot does not wait for\n"), result)
+    }
+
+    /// The written files type-check against the stand-ins, with the app module built from the previewed sources
+    /// (their `#Preview`s left out: the macro needs Xcode's plugin).
+    func testWrittenTestsTypeCheck() throws {
+        let sources = PreviewCatalog.sources(under: Self.scenario)
+        var app: [(name: String, text: String)] = []
+        for source in sources {
+            var bytes = Array(try Data(contentsOf: Self.scenario.appendingPathComponent(source.path)))
+            for preview in source.previews.reversed() where preview.kind == .macro {
+                bytes.replaceSubrange(preview.range, with: [])
+            }
+            app.append((source.path.split(separator: "/").last.map(String.init) ?? source.path, String(decoding: bytes, as: UTF8.self)))
+        }
+        guard let modules = try StandInSwiftUI(app: "Payments", sources: app, name: "previews") else { throw XCTSkip("swiftc is not on PATH") }
+        defer { modules.remove() }
+        for (name, options) in Self.variants {
+            let text = SnapshotTests.file(sources, options: options).text
+            XCTAssertEqual(try modules.typecheck(text, name: "PreviewSnapshotTests.swift"), [], name)
+        }
+    }
+}
