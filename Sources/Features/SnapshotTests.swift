@@ -66,13 +66,16 @@ public enum SnapshotTests {
 
     static let header = "// Snapshot tests of the Xcode previews, one per preview state, written by `mockls snapshot-tests`."
 
-    /// The whole test file for `sources`, and the previews left out.
-    public static func file(_ sources: [Source], options: Options) -> (text: String, skipped: [Skipped]) {
+    /// The whole test file for `sources`, and the previews left out. `including` picks previews (by source and
+    /// index): the others are neither written nor listed.
+    public static func file(
+        _ sources: [Source], options: Options, including: (Source, Int) -> Bool = { _, _ in true }
+    ) -> (text: String, skipped: [Skipped]) {
         var blocks: [String] = []
         var skipped: [Skipped] = []
         var names: Set<String> = []
         for source in sources {
-            for (index, preview) in source.previews.enumerated() {
+            for (index, preview) in source.previews.enumerated() where including(source, index) {
                 if let reason = preview.problem {
                     skipped.append(Skipped(path: source.path, preview: displayName(preview, index: index, in: source), reason: reason))
                     continue
@@ -93,6 +96,11 @@ public enum SnapshotTests {
             text += skipped.map { "// - \($0.path), \($0.preview): \($0.reason)\n" }.joined()
         }
         return (text, skipped)
+    }
+
+    /// Whether `existing` has tests of the preview.
+    public static func hasTests(of preview: Preview, index: Int, in source: Source, _ existing: [UInt8]) -> Bool {
+        existing.contains(bytes: "    // MARK: \(key(preview, index: index, in: source))\n")
     }
 
     /// The edit that adds or replaces the tests of one preview in an existing test file (`existing`), or nil when
@@ -133,7 +141,7 @@ public enum SnapshotTests {
             out += "\n"
             switch options.framework {
             case .xctest: out += "    @MainActor func test_\(name)_\(stateIndex)() {\n"
-            case .swiftTesting: out += "    @Test func \(name)_\(stateIndex)() {\n"
+            case .swiftTesting: out += "    @Test func \(name.prefix(1).lowercased() + name.dropFirst())_\(stateIndex)() {\n"
             }
             out += "        let view = \(view)\n"
             for device in options.devices {

@@ -296,3 +296,31 @@ def test_convert_prints_applies_or_refuses_the_conversion(tmp_path):
     number = next(i for i, l in enumerate(lines, start=1) if '"nickname": "Artoo"' in l)
     refused = run("convert", f"{refused_file}:{number}:{lines[number - 1].index('(data:') + 2}", *common)
     assert refused.returncode == 1 and 'cannot convert: `Mock<Droid>` has no field "nickname"' in refused.stderr
+
+
+def test_snapshot_tests_writes_the_file_once_and_lists_what_it_leaves_out(tmp_path):
+    import shutil
+
+    folder = tmp_path / "previews"
+    shutil.copytree(ROOT / "Tests" / "scenarios" / "previews", folder)
+    written = folder / "Tests" / "PaymentsTests" / "PreviewSnapshotTests.swift"
+    first = run("snapshot-tests", "--workspace", str(folder), "--devices", "iPhone13,iPadPro11")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.strip() == f"wrote {written}: 6 snapshot tests, on iPhone13, iPadPro11", first.stdout
+    assert first.stderr.splitlines() == [
+        'mockls: no snapshot test for Sources/Payments/BalanceView.swift, #Preview("Sample"): it uses `SampleBalance`, which is private to its file',
+        'mockls: no snapshot test for Sources/Payments/BalanceView.swift, #Preview("Live"): it sets its state in `.task`, which a snapshot does not wait for',
+    ]
+    assert written.read_text() == (ROOT / "Tests" / "goldens" / "snapshot-tests" / "xctest.swift").read_text()
+    # Again, from the same previews: nothing changes, not even the file's time.
+    before = written.stat().st_mtime_ns
+    again = run("snapshot-tests", "--workspace", str(folder), "--devices", "iPhone13,iPadPro11")
+    assert again.returncode == 0 and again.stdout.strip() == f"{written} is up to date (6 preview states)", again.stdout
+    assert written.stat().st_mtime_ns == before
+    # The same file, now for swift-testing; and to standard output.
+    assert run("snapshot-tests", "--workspace", str(folder), "--framework", "swift-testing").returncode == 0
+    assert written.read_text() == (ROOT / "Tests" / "goldens" / "snapshot-tests" / "swift-testing.swift").read_text()
+    printed = run("snapshot-tests", "--workspace", str(folder), "--framework", "swift-testing", "--output", "-")
+    assert printed.stdout == written.read_text()
+    bad = run("snapshot-tests", "--workspace", str(folder), "--devices", "iPhone 13")
+    assert bad.returncode == 2 and "--devices" in bad.stderr

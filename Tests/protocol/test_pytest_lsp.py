@@ -812,3 +812,74 @@ async def test_response_dictionary_converts_into_a_mock(conversions_scenario: La
         assert action.edit is None and 'no field "nickname"' in action.disabled.reason
     else:
         assert refused == []
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "visual-studio-code", "emacs"])
+async def previews_scenario(lsp_client: LanguageClient, request, tmp_path):
+    import shutil
+
+    folder = tmp_path / "previews"
+    shutil.copytree(ROOT / "Tests" / "scenarios" / "previews", folder)
+    lsp_client.folder = folder
+    await start(lsp_client, request.param, root_uri=folder.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_preview_gets_its_snapshot_tests(previews_scenario: LanguageClient):
+    import asyncio
+    import subprocess
+
+    folder = previews_scenario.folder
+    view = folder / "Sources" / "Payments" / "BalanceView.swift"
+    tests = folder / "Tests" / "PaymentsTests" / "PreviewSnapshotTests.swift"
+
+    async def actions_on(marker, text):
+        line = next(i for i, l in enumerate(text.split("\n")) if marker in l)
+        for _ in range(100):
+            actions = await previews_scenario.text_document_code_action_async(types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=view.as_uri()), range=types.Range(start=position(line, 3), end=position(line, 3)),
+                context=types.CodeActionContext(diagnostics=[])))
+            found = [a for a in actions or [] if "snapshot test" in a.title]
+            if found:
+                return found
+            await asyncio.sleep(0.05)
+        return []
+
+    text = view.read_text()
+    open_file(previews_scenario, view)
+    # No test file yet: created with this preview's tests alone, where the client creates files.
+    created = await actions_on('#Preview("Balance")', text)
+    edits = previews_scenario.capabilities.workspace.workspace_edit
+    if edits and edits.document_changes and edits.resource_operations and "create" in edits.resource_operations:
+        [action] = created
+        create, insert = action.edit.document_changes
+        assert create.kind == "create" and create.uri == tests.as_uri()
+        new_text = insert.edits[0].new_text
+        assert "func test_Balance_0()" in new_text and "HiddenBalance" not in new_text and "ConfirmationState" not in new_text
+    else:
+        assert created == []
+
+    # With the file `mockls snapshot-tests` wrote, and the preview edited in the editor: its tests are updated alone.
+    from test_cli import run as run_cli
+
+    assert run_cli("snapshot-tests", "--workspace", str(folder)).returncode == 0
+    written = tests.read_text()
+    edited = text.replace("isHidden: true", "isHidden: false")
+    previews_scenario.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=view.as_uri(), version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)]))
+    [update] = await actions_on('#Preview("Hidden balance"', edited)
+    assert update.title == "Update the snapshot tests of this preview"
+    [edit] = update.edit.changes[tests.as_uri()]
+    assert "isHidden: false" in edit.new_text and "test_Balance_0" not in edit.new_text
+    lines = written.split("\n")
+    assert lines[edit.range.start.line] == '    // MARK: #Preview("Hidden balance") (Sources/Payments/BalanceView.swift)'
+
+    # A preview a test cannot build: greyed out with the reason where the client shows that.
+    refused = await actions_on('#Preview("Sample")', edited) if previews_scenario.capabilities.text_document.code_action.disabled_support else []
+    if previews_scenario.capabilities.text_document.code_action.disabled_support:
+        [action] = refused
+        assert action.edit is None and "SampleBalance" in action.disabled.reason

@@ -15,8 +15,10 @@ extension LanguageServer {
             guard let document = snapshot.documents[params.textDocument.uri] else {
                 throw DocumentError.notOpen(params.textDocument.uri)
             }
+            // Previews are in app sources as much as in tests: offered in any Swift file.
+            let previews = Self.previewSnapshotActions(document, at: params.range, in: snapshot)
             guard let tests = snapshot.diagnosticsDelivery, let context = TestFileContext(document, in: snapshot.workspaces) else {
-                return []
+                return previews
             }
             let lines = document.lines
             let conversion = snapshot.conversion
@@ -31,7 +33,7 @@ extension LanguageServer {
                 at: conversion.byteRange(of: params.range, in: lines), in: context.file, project: context.index,
                 diagnostics: tests.diagnostics(of: context), options: context.options, structs: context.workspace.structShapes,
                 placeholderFiles: placeholderFiles)
-            return actions.compactMap { action in
+            return previews + actions.compactMap { action in
                 switch action {
                 case .unavailable(let title, let reason):
                     // Clients that cannot grey an action out would offer one that does nothing.

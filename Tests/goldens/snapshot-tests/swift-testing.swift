@@ -12,7 +12,7 @@ import UIKit
 
     // MARK: #Preview("Balance") (Sources/Payments/BalanceView.swift)
 
-    @Test func Balance_0() {
+    @Test func balance_0() {
         let view = BalanceView(amount: 12000)
         assertSnapshot(of: view, as: .image(layout: .device(config: .iPhone13)), named: "iPhone13")
     }
@@ -21,7 +21,7 @@ import UIKit
 
     // MARK: #Preview("Hidden balance") (Sources/Payments/BalanceView.swift)
 
-    @Test func HiddenBalance_0() {
+    @Test func hiddenBalance_0() {
         let view = BalanceView(amount: 12000, isHidden: true)
         assertSnapshot(of: view, as: .image(layout: .device(config: .iPhone13)), named: "iPhone13")
     }
@@ -30,7 +30,7 @@ import UIKit
 
     // MARK: #Preview 1 (Sources/Payments/BalanceView.swift)
 
-    @Test func BalanceViewPreview1_0() {
+    @Test func balanceViewPreview1_0() {
         let view = Group {
             let amount = 300
             BalanceView(amount: amount)
@@ -43,18 +43,18 @@ import UIKit
     // MARK: ConfirmationStateViewPreview (Sources/Payments/ConfirmationStateView.swift)
     #if DEBUG
 
-    @Test func ConfirmationStateViewPreview_0() {
+    @Test func confirmationStateViewPreview_0() {
         let view = ConfirmationStateViewWrapper(input: .loading)
         assertSnapshot(of: view, as: .image(layout: .device(config: .iPhone13)), named: "iPhone13")
     }
 
-    @Test func ConfirmationStateViewPreview_1() {
+    @Test func confirmationStateViewPreview_1() {
         let view = ConfirmationStateViewWrapper(input: .confirmed(amount: 1200))
             .previewDisplayName("Confirmed")
         assertSnapshot(of: view, as: .image(layout: .device(config: .iPhone13)), named: "iPhone13")
     }
 
-    @Test func ConfirmationStateViewPreview_2() {
+    @Test func confirmationStateViewPreview_2() {
         let view = ConfirmationStateViewWrapper(
             input: .failed(message: "The card was declined")
         )
