@@ -181,7 +181,7 @@ public enum References {
     /// The names a test writes for the target: a file that has none of them holds no reference.
     public static func swiftNames(of target: ReferenceTarget, project: ProjectIndex) -> Set<String> {
         switch target {
-        case .field(let type, let name):
+        case .field(_, let name):
             // Its mock property, initializer label and model property (an alias is a target of its own).
             return Set([name, SwiftNames.mockProperty(name)].map { $0.trimmingCharacters(in: ["`"]) })
         case .type(let name):

@@ -6,13 +6,19 @@ import XCTest
 
 @testable import Features
 
-/// Response dictionaries converted into test mocks (`Tests/scenarios/conversions`, against the shared StarWars API):
+/// Response dictionaries converted into test mocks (`Tests/scenarios/conversions`, against the shared StarWars and
+/// AnimalKingdom APIs):
 /// every call marked `// convert` converts, in each mock format, to what `Tests/goldens/conversions` holds
 /// (`MOCKLS_UPDATE=1` rewrites them: read the diff); every `// refuse: …` is refused with that reason. The converted
 /// tests type-check against stand-ins, and the mocks they build, run, hold exactly the dictionaries' data.
 final class ResponseConversionTests: XCTestCase {
-    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scenarios/conversions/Tests/ConversionTests")
+    static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scenarios/conversions")
+    /// The test files whose marked calls convert, by shared API, with their goldens' names.
+    static let apis: [(api: String, file: String, golden: String)] = [
+        ("StarWarsAPI", "StarWars/Tests/ConversionTests/ResponseDictionaryTests.swift", "starwars"),
+        ("AnimalKingdomAPI", "AnimalKingdom/Tests/ConversionTests/AnimalResponseTests.swift", "animalkingdom"),
+    ]
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("goldens/conversions")
     static let formats: [(name: String, format: MockFormat)] = [
@@ -43,7 +49,7 @@ final class ResponseConversionTests: XCTestCase {
         return sites
     }
 
-    static func read(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: tests.appendingPathComponent(name))) }
+    static func read(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: scenario.appendingPathComponent(path))) }
 
     static func applying(_ edits: [TestFix], to text: [UInt8]) -> [UInt8] {
         var text = text
@@ -54,12 +60,13 @@ final class ResponseConversionTests: XCTestCase {
     }
 
     func testConversionsMatchTheGoldensAndRefusalsSayWhy() throws {
-        let source = try Self.read("ResponseDictionaryTests.swift")
-        let refused = try Self.read("RefusedResponseTests.swift")
+        let refused = try Self.read("StarWars/Tests/ConversionTests/RefusedResponseTests.swift")
+        for (api, path, goldenName) in Self.apis {
+        let source = try Self.read(path)
         let sites = Self.sites("convert", in: source)
-        XCTAssertEqual(sites.count, 7)
+        XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 7 : 3)
         for (name, format) in Self.formats {
-            let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
+            let project = try FeatureFixture(api: api, format: format).project
             let file = SwiftTestFile(source)
             var golden = ""
             for site in sites {
@@ -78,7 +85,7 @@ final class ResponseConversionTests: XCTestCase {
                 }
             }
             let refusals = SwiftTestFile(refused)
-            for site in Self.sites("refuse", in: refused) {
+            for site in api == "StarWarsAPI" ? Self.sites("refuse", in: refused) : [] {
                 guard case .refused(_, let reason)? = ResponseConversion.convert(at: site.offset, in: refusals, project: project) else {
                     XCTFail("\(name): line \(site.line) of the refusals is not refused")
                     continue
@@ -86,13 +93,14 @@ final class ResponseConversionTests: XCTestCase {
                 XCTAssertTrue(reason.contains(site.note), "\(name): line \(site.line): \(reason)")
                 golden += "-- refused line \(site.line): \(reason) --\n"
             }
-            let url = Self.goldens.appendingPathComponent("starwars-\(name).txt")
+            let url = Self.goldens.appendingPathComponent("\(goldenName)-\(name).txt")
             if ProcessInfo.processInfo.environment["MOCKLS_UPDATE"] == "1" {
                 try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
                 try golden.write(to: url, atomically: true, encoding: .utf8)
             } else {
                 XCTAssertEqual(golden, try String(contentsOf: url, encoding: .utf8), "\(name): run with MOCKLS_UPDATE=1 and read the diff")
             }
+        }
         }
     }
 
@@ -116,9 +124,10 @@ final class ResponseConversionTests: XCTestCase {
 
     /// Every conversion applied: the tests type-check against stand-ins of the format's Apollo, and no dictionary is left.
     func testConvertedTestsTypeCheck() throws {
+        for (api, path, golden) in Self.apis {
         for (name, format) in Self.formats {
-            let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
-            var text = try Self.read("ResponseDictionaryTests.swift")
+            let project = try FeatureFixture(api: api, format: format).project
+            var text = try Self.read(path)
             for site in Self.sites("convert", in: text).reversed() {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftTestFile(text), project: project) else {
                     return XCTFail("\(name): line \(site.line) does not convert")
@@ -129,12 +138,13 @@ final class ResponseConversionTests: XCTestCase {
             XCTAssertFalse(converted.contains("(data:") || converted.contains("DataDict("), converted)
             guard let modules = try StandInApollo(
                 model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
-                version: format.release == .two ? .v2 : .v1, name: "conversions-\(name)")
+                version: format.release == .two ? .v2 : .v1, name: "conversions-\(golden)-\(name)")
             else { throw XCTSkip("swiftc is not on PATH") }
             defer { modules.remove() }
-            let url = modules.folder.appendingPathComponent("ResponseDictionaryTests.swift")
+            let url = modules.folder.appendingPathComponent("ConvertedTests.swift")
             try (Self.xctest + converted.replacingOccurrences(of: "import XCTest\n", with: "")).write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(try modules.typecheck([url]), [], "\(name):\n\(converted)")
+        }
         }
     }
 
@@ -148,11 +158,12 @@ final class ResponseConversionTests: XCTestCase {
 
     /// The round trip: each converted mock, built and run, holds the dictionary's keys and values and nothing else.
     func testConvertedMocksHoldExactlyTheDictionaries() throws {
-        let source = try Self.read("ResponseDictionaryTests.swift")
+        for (api, path, golden) in Self.apis {
+        let source = try Self.read(path)
         let file = SwiftTestFile(source)
         for (name, format) in Self.formats {
-            let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
-            var program = "import Foundation\nimport ApolloTestSupport\nimport StarWarsAPI\nimport StarWarsAPITestMocks\n\n" + Self.comparison
+            let project = try FeatureFixture(api: api, format: format).project
+            var program = "import Foundation\nimport ApolloTestSupport\nimport \(api)\nimport \(api)TestMocks\n\n" + Self.comparison
             var checks: [String] = []
             for (index, site) in Self.sites("convert", in: source).enumerated() {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project),
@@ -177,12 +188,13 @@ final class ResponseConversionTests: XCTestCase {
             program += "\nlet results = [\(checks.joined(separator: ", "))]\nprint(results.allSatisfy { $0 } ? \"same\" : \"different\")\n"
             guard let modules = try StandInApollo(
                 model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
-                version: format.release == .two ? .v2 : .v1, name: "roundtrip-\(name)", runnable: true)
+                version: format.release == .two ? .v2 : .v1, name: "roundtrip-\(golden)-\(name)", runnable: true)
             else { throw XCTSkip("swiftc is not on PATH") }
             defer { modules.remove() }
             let result = try modules.run(program)
             XCTAssertEqual(result.status, 0, result.output)
             XCTAssertEqual(result.output, "same\n", "\(name):\n\(program)")
+        }
         }
     }
 

@@ -92,7 +92,8 @@ public struct StandInApollo {
         let source = folder.appendingPathComponent("main.swift")
         try main.write(to: source, atomically: true, encoding: .utf8)
         let program = folder.appendingPathComponent("main").path
-        let libraries = ["ApolloAPI", "ApolloTestSupport", model.namespace, "\(model.namespace)TestMocks"].map { "-l\($0)" }
+        // Static libraries link in dependency order: a library before those it uses.
+        let libraries = ["\(model.namespace)TestMocks", model.namespace, "ApolloTestSupport", "ApolloAPI"].map { "-l\($0)" }
         let build = try Self.run(swiftc, flags + ["-I", folder.path, "-L", folder.path] + libraries + [source.path, "-o", program])
         guard build.status == 0 else { throw Failure(description: "main.swift:\n\(build.text.prefix(6000))") }
         let result = try Self.run(program, [])

@@ -270,6 +270,7 @@ def test_convert_prints_applies_or_refuses_the_conversion(tmp_path):
     folder = tmp_path / "repo" / "Tests" / "scenarios" / "conversions"
     shutil.copytree(ROOT / "Tests" / "scenarios" / "conversions", folder)
     (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    folder = folder / "StarWars"
     test_file = folder / "Tests" / "ConversionTests" / "ResponseDictionaryTests.swift"
     lines = test_file.read_text().split("\n")
     number = next(i for i, l in enumerate(lines, start=1) if "HeroNameQuery.Data(data:" in l)

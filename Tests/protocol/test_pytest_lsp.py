@@ -768,7 +768,7 @@ async def conversions_scenario(lsp_client: LanguageClient, request, tmp_path):
 @pytest.mark.asyncio
 async def test_response_dictionary_converts_into_a_mock(conversions_scenario: LanguageClient):
     folder = conversions_scenario.folder
-    tests = folder / "Tests" / "ConversionTests"
+    tests = folder / "StarWars" / "Tests" / "ConversionTests"
 
     async def actions_at(path, marker):
         import asyncio
