@@ -35,13 +35,20 @@ extension SwiftTestFile {
         tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.map(\.name.text).joined(separator: ".") }
     }
 
-    /// Names declared `private` or `fileprivate` at any level: a test in another file cannot use them.
+    /// Names a test in another file cannot use: types declared `private` or `fileprivate` at any level, and any
+    /// such declaration at the top level (members are reached through their type, which decides).
     private func privateNames() -> Set<String> {
         var names: Set<String> = []
         for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.private) || token.tokenKind == .keyword(.fileprivate) {
             guard let modifiers = token.parent?.parent?.as(DeclModifierListSyntax.self), let declaration = modifiers.parent else { continue }
-            if let named = declaration.asProtocol((any NamedDeclSyntax).self) { names.insert(named.name.text) }
-            if let variable = declaration.as(VariableDeclSyntax.self) {
+            let isTopLevel = declaration.parent?.is(CodeBlockItemSyntax.self) == true
+            if let named = declaration.asProtocol((any NamedDeclSyntax).self),
+                isTopLevel || declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
+                    || declaration.is(EnumDeclSyntax.self) || declaration.is(ActorDeclSyntax.self) || declaration.is(TypeAliasDeclSyntax.self)
+            {
+                names.insert(named.name.text)
+            }
+            if isTopLevel, let variable = declaration.as(VariableDeclSyntax.self) {
                 for binding in variable.bindings {
                     if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
                 }
@@ -161,8 +168,10 @@ private final class PreviewCollector: SyntaxVisitor {
     /// Why a view's code cannot be copied into a test.
     private func problem(of node: some SyntaxProtocol) -> String? {
         for token in node.tokens(viewMode: .sourceAccurate) {
-            if case .identifier(let name) = token.tokenKind, privateNames.contains(name),
-                token.parent?.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.id != token.id
+            // A name that refers to something (a type, a value), not a label or a member of something else.
+            if case .identifier(let name) = token.tokenKind, privateNames.contains(name), let parent = token.parent,
+                parent.is(IdentifierTypeSyntax.self)
+                    || (parent.is(DeclReferenceExprSyntax.self) && parent.parent?.as(MemberAccessExprSyntax.self)?.declName.id != parent.id)
             {
                 return "it uses `\(name)`, which is private to its file"
             }

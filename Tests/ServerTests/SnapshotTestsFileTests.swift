@@ -97,3 +97,42 @@ final class SnapshotTestsFileTests: XCTestCase {
         }
     }
 }
+
+extension SnapshotTestsFileTests {
+    /// Private members and labels named like them do not make a preview private; private types and file-level
+    /// values do; so do `.onAppear`, `ForEach` and `#else`.
+    func testWhatMakesAPreviewUnreproducible() {
+        let text = """
+            import SwiftUI
+            struct Card: View {
+                private var title: String
+                init(title: String) { self.title = title }
+                var body: some View { Text(title) }
+            }
+            private let sample = "Sample"
+            fileprivate struct Frame {}
+            #Preview("Labels") {
+                let title = "x"
+                Card(title: title)
+            }
+            #Preview("Sample") { Card(title: sample) }
+            #Preview("Frame") { Card(title: "\\(Frame.self)") }
+            #Preview("Appear") { Card(title: "").onAppear { } }
+            #Preview("Many") { ForEach(0..<3) { Card(title: "\\($0)") } }
+            #if DEBUG
+            #Preview("Debug") { Card(title: "d") }
+            #else
+            #Preview("Release") { Card(title: "r") }
+            #endif
+            """
+        let previews = SwiftTestFile(text).previews()
+        XCTAssertEqual(previews.map(\.name), ["Labels", "Sample", "Frame", "Appear", "Many", "Debug", "Release"])
+        XCTAssertEqual(previews.map(\.problem), [
+            nil, "it uses `sample`, which is private to its file", "it uses `Frame`, which is private to its file",
+            "it sets its state in `.onAppear`, which a snapshot does not wait for", "its views come from `ForEach`, which mockls cannot tell apart",
+            nil, "it is under `#elseif` or `#else`, which mockls does not reproduce",
+        ])
+        XCTAssertEqual(previews[5].conditions, ["DEBUG"])
+        XCTAssertEqual(previews[0].states, ["Group {\n    let title = \"x\"\n    Card(title: title)\n}"])
+    }
+}
