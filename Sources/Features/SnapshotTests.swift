@@ -110,12 +110,18 @@ public enum SnapshotTests {
     ) -> (range: Range<Int>, text: String)? {
         let text = String(decoding: existing, as: UTF8.self)
         guard text.hasPrefix(header), preview.problem == nil else { return nil }
-        let block = self.block(preview, index: index, in: source, options: options)
         let begin = "    // MARK: \(key(preview, index: index, in: source))\n"
         let end = "    // MARK: end \(key(preview, index: index, in: source))\n"
         let bytes = existing
-        if let start = bytes.firstOffset(of: begin), let finish = bytes.firstOffset(of: end, from: start) {
-            let range = start..<(finish + end.utf8.count)
+        let current = bytes.firstOffset(of: begin).flatMap { start in
+            bytes.firstOffset(of: end, from: start).map { start..<($0 + end.utf8.count) }
+        }
+        // Another file's preview of the same name has its tests: these take the file's name too, as `file` does.
+        var name = testName(preview, index: index, in: source)
+        let function = options.framework == .xctest ? "func test_\(name)_0()" : "func \(name.prefix(1).lowercased() + name.dropFirst())_0()"
+        if let found = bytes.firstOffset(of: function), current.map({ !$0.contains(found) }) ?? true { name += "_" + fileStem(source) }
+        let block = self.block(preview, index: index, in: source, options: options, name: name)
+        if let range = current {
             return String(decoding: bytes[range], as: UTF8.self) == block ? nil : (range, block)
         }
         // A new preview: after the last test, before the container's closing brace.
@@ -159,7 +165,14 @@ public enum SnapshotTests {
         "\(displayName(preview, index: index, in: source)) (\(source.path))"
     }
 
+    /// The preview's name in its file; a second preview of one name (two `#Preview("Empty")`) is told apart by its rank.
     static func displayName(_ preview: Preview, index: Int, in source: Source) -> String {
+        let name = baseDisplayName(preview, index: index, in: source)
+        let rank = source.previews[..<index].indices.filter { baseDisplayName(source.previews[$0], index: $0, in: source) == name }.count + 1
+        return rank == 1 ? name : "\(name) (\(rank))"
+    }
+
+    private static func baseDisplayName(_ preview: Preview, index: Int, in source: Source) -> String {
         switch preview.kind {
         case .provider: return preview.name ?? "Preview"
         case .macro: return preview.name.map { "#Preview(\"\($0)\")" } ?? "#Preview \(macroOrdinal(index, in: source))"
@@ -169,6 +182,12 @@ public enum SnapshotTests {
     /// `ConfirmationStateViewPreview`, `#Preview("Loading state")` → `LoadingState`, an untitled `#Preview` →
     /// `ConfirmationStateViewPreview2` (the file's name and which untitled one it is).
     static func testName(_ preview: Preview, index: Int, in source: Source) -> String {
+        let name = baseTestName(preview, index: index, in: source)
+        let rank = source.previews[..<index].indices.filter { baseTestName(source.previews[$0], index: $0, in: source) == name }.count + 1
+        return rank == 1 ? name : "\(name)\(rank)"
+    }
+
+    private static func baseTestName(_ preview: Preview, index: Int, in source: Source) -> String {
         let words: [Substring]
         switch (preview.kind, preview.name) {
         case (.provider, let name?): words = [Substring(name)]

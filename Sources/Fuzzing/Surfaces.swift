@@ -36,7 +36,8 @@ public enum FuzzSurfaceName: String, CaseIterable, Sendable {
 }
 
 /// A Swift test file and edits to it: every version parsed as the server parses it (and checked against a full
-/// parse), with completion, hover and definition at each edit, diagnostics, code actions and struct factories.
+/// parse), with completion, hover and definition at each edit, diagnostics, code actions, struct factories,
+/// response-dictionary conversions, and snapshot tests of its previews.
 ///
 /// Input: the file's text, a zero byte, then edits (each: kind, position, length or bytes).
 public final class SwiftFileSurface: FuzzSurface {
@@ -83,6 +84,14 @@ public final class SwiftFileSurface: FuzzSurface {
             let range = start..<min(file.utf8Count, start + 8)
             _ = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics)
             _ = StructFactories.actions(at: range, in: file, structs: structs)
+            _ = ResponseConversion.convert(at: range.lowerBound, in: file, project: project)
+        }
+        let previews = SnapshotTests.Source(path: "Fuzz.swift", module: "App", imports: file.importedModules(), previews: file.previews())
+        let written = Array(SnapshotTests.file([previews], options: .init()).text.utf8)
+        for (index, preview) in previews.previews.enumerated() {
+            if SnapshotTests.update(written, with: preview, index: index, in: previews, options: .init()) != nil {
+                fatalError("the snapshot tests of preview \(index) differ from the file written from the same previews")
+            }
         }
     }
 

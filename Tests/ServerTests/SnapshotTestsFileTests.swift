@@ -136,3 +136,31 @@ extension SnapshotTestsFileTests {
         XCTAssertEqual(previews[0].states, ["Group {\n    let title = \"x\"\n    Card(title: title)\n}"])
     }
 }
+
+extension SnapshotTestsFileTests {
+    /// Previews of one name, in a file or across files: the written tests are all told apart, and each preview's
+    /// update finds its own tests unchanged.
+    func testPreviewsOfOneNameGetTestsOfTheirOwn() {
+        let first = """
+            #Preview("Empty") { Card(title: "") }
+            #Preview("Empty") { Card(title: " ") }
+            #Preview { Card(title: "a") }
+            """
+        let second = """
+            struct Empty: PreviewProvider { static var previews: some View { Card(title: "b") } }
+            #Preview("Empty") { Card(title: "c") }
+            """
+        let sources = [("A/First.swift", first), ("A/Second.swift", second)].map { path, text in
+            SnapshotTests.Source(path: path, module: "A", imports: [], previews: SwiftTestFile(text).previews())
+        }
+        let text = SnapshotTests.file(sources, options: .init()).text
+        for name in ["test_Empty_0", "test_Empty2_0", "test_FirstPreview1_0", "test_Empty_Second_0", "test_Empty2_Second_0"] {
+            XCTAssertEqual(text.components(separatedBy: "func \(name)()").count, 2, "\(name):\n\(text)")
+        }
+        for source in sources {
+            for index in source.previews.indices {
+                XCTAssertNil(SnapshotTests.update(Array(text.utf8), with: source.previews[index], index: index, in: source, options: .init()), "\(source.path) \(index)")
+            }
+        }
+    }
+}
