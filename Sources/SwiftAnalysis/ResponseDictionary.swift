@@ -99,7 +99,7 @@ extension SwiftTestFile {
 
     /// The use a call makes of a response dictionary, when it is a model's initializer given one.
     private func use(of call: FunctionCallExprSyntax) -> ResponseDictionaryUse? {
-        guard var path = Self.typePath(call.calledExpression) else { return nil }
+        guard var path = Self.typePath(call.calledExpression) ?? Self.contextualType(of: call) else { return nil }
         if path.last == "init" { path.removeLast() }
         guard !path.isEmpty, path.allSatisfy({ $0.first?.isUppercase == true }), path.first != "DataDict" else { return nil }
         let arguments = Array(call.arguments)
@@ -205,6 +205,19 @@ extension SwiftTestFile {
             return path + [member.declName.baseName.text]
         }
         return nil
+    }
+
+    /// `let hero: HeroQuery.Data = .init(…)` (a `try` before it or not): the annotation's names, for `.init(`.
+    static func contextualType(of call: FunctionCallExprSyntax) -> [String]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "init"
+        else { return nil }
+        var node = Syntax(call)
+        if let tryExpression = node.parent?.as(TryExprSyntax.self) { node = Syntax(tryExpression) }
+        guard let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let type = binding.typeAnnotation?.type, type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self)
+        else { return nil }
+        return type.trimmedDescription.split(separator: ".").map(String.init)
     }
 
     /// `DataDict(data: X, fulfilledFragments: …)`: X.

@@ -64,7 +64,7 @@ final class ResponseConversionTests: XCTestCase {
         for (api, path, goldenName) in Self.apis {
         let source = try Self.read(path)
         let sites = Self.sites("convert", in: source)
-        XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 7 : 3)
+        XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 8 : 3)
         for (name, format) in Self.formats {
             let project = try FeatureFixture(api: api, format: format).project
             let file = SwiftTestFile(source)

@@ -78,4 +78,10 @@ final class ResponseDictionaryTests: XCTestCase {
     let model = try SearchQuery.Data(data: data) // convert
     XCTAssertEqual(model.search?.count, 4)
   }
+
+  // `.init(_dataDict:)` with the type given by the declaration, as generated initializers are called.
+  func test_droidDetailsWithContextualType() throws {
+    let droid: DroidDetails = .init(_dataDict: DataDict(data: ["__typename": "Droid", "name": "R2-D2", "primaryFunction": "Astromech"], fulfilledFragments: [])) // convert
+    XCTAssertEqual(droid.primaryFunction, "Astromech")
+  }
 }
