@@ -8,11 +8,16 @@ import Synchronization
 ///
 /// Changes are applied in arrival order on one serial queue; each produces new `Workspace` values that replace the
 /// current ones at once, so readers (`snapshot`) never wait for indexing and never see a half-built index.
-/// Edits to the same file that queue up while the indexer is busy are coalesced: only the newest text is indexed.
+/// What queues up while the indexer is busy is coalesced, so that a client faster than indexing cannot grow the
+/// queue without bound (a fuzzer changing folders with every message did, by 10 KB a message): edits to the same
+/// file index only the newest text, and changes of folders only the newest folders.
 final class WorkspaceIndexer: Sendable {
     private let queue = DispatchQueue(label: "mockls.indexer", qos: .utility)
     private let current = Mutex<[Workspace]>([])
     private let pendingText = Mutex<[URL: [UInt8]?]>([:])
+    /// The newest folders asked for and not indexed yet; `reload` when any request since the last indexing asked
+    /// for a load from scratch.
+    private let pendingFolders = Mutex<(folders: [URL], overlays: [URL: [UInt8]], reload: Bool)?>(nil)
     /// What was last published per file, with the text it was computed for.
     private let published = Mutex<[URL: (text: LineTable, diagnostics: [IndexDiagnostic])]>([:])
     /// Sends a file's diagnostics (the server converts them to the protocol's positions).
@@ -52,32 +57,44 @@ final class WorkspaceIndexer: Sendable {
     /// Discovers and indexes `folders` from scratch (start-up, configuration changes, folders added or removed).
     func load(_ folders: [URL], overlays: [URL: [UInt8]]) {
         started.store(true, ordering: .releasing)
-        queue.async { [self] in
-            let started = DispatchTime.now()
-            let workspaces = folders.map { Workspace(folder: $0, overlays: overlays) }
-            current.withLock { $0 = workspaces }
-            if !ready.exchange(true, ordering: .acquiringAndReleasing) { firstLoad.signal() }
-            let projects = workspaces.reduce(0) { $0 + $1.projects.count }
-            let documents = workspaces.flatMap(\.projects).reduce(0) { $0 + $1.index.documents.count }
-            log("indexed \(projects) project(s), \(documents) GraphQL document(s) in \(Self.milliseconds(since: started)) ms")
-            for workspace in workspaces {
-                for error in workspace.configurationErrors { log("configuration error: \(error)") }
-            }
-            publishDiagnostics()
-            indexed()
-        }
+        changeFolders(folders, overlays: overlays, reload: true)
     }
 
     /// Keeps the workspaces of folders that stay, indexes the new ones and drops the others (their diagnostics are
     /// cleared): what a change of workspace folders needs, without re-indexing what did not change.
     func setFolders(_ folders: [URL], overlays: [URL: [UInt8]]) {
+        changeFolders(folders, overlays: overlays, reload: false)
+    }
+
+    private func changeFolders(_ folders: [URL], overlays: [URL: [UInt8]], reload: Bool) {
+        let queued = pendingFolders.withLock { pending -> Bool in
+            defer { pending = (folders, overlays, reload || pending?.reload == true) }
+            return pending != nil
+        }
+        // A change already queued will take these folders when it runs.
+        guard !queued else { return }
         queue.async { [self] in
-            let existing = current.withLock { $0 }
+            guard let (folders, overlays, reload) = pendingFolders.withLock({ pending in
+                defer { pending = nil }
+                return pending
+            }) else { return }
+            let started = DispatchTime.now()
+            let existing = reload ? [] : current.withLock { $0 }
             let workspaces = folders.map { folder in
                 existing.first { $0.folder == folder.standardizedFileURL } ?? Workspace(folder: folder, overlays: overlays)
             }
             current.withLock { $0 = workspaces }
-            log("workspace folders: \(workspaces.map(\.folder.path).joined(separator: ", "))")
+            if reload {
+                if !ready.exchange(true, ordering: .acquiringAndReleasing) { firstLoad.signal() }
+                let projects = workspaces.reduce(0) { $0 + $1.projects.count }
+                let documents = workspaces.flatMap(\.projects).reduce(0) { $0 + $1.index.documents.count }
+                log("indexed \(projects) project(s), \(documents) GraphQL document(s) in \(Self.milliseconds(since: started)) ms")
+                for workspace in workspaces {
+                    for error in workspace.configurationErrors { log("configuration error: \(error)") }
+                }
+            } else {
+                log("workspace folders: \(workspaces.map(\.folder.path).joined(separator: ", "))")
+            }
             publishDiagnostics()
             indexed()
         }
