@@ -33,6 +33,29 @@ final class LookaheadGuardTests: XCTestCase {
         }
     }
 
+    /// Found by `make fuzz` (518 bytes, 7 s to parse): a chain of `@` before a `[` run just under the budget has the
+    /// run read again at every `@`. The `@`s count in the run's cost, when the chain is written at once and when an
+    /// edit brings it in front of a run that was cheap.
+    func testAttributeChainsMultiplyARunsCost() {
+        let run = String(repeating: "[", count: 13) + "x\n}\n"
+        let one = Array(("for x in y { a.i@" + run).utf8)
+        XCTAssertNil(LookaheadGuard.guarded(one), "one attribute is real code")
+        let chain = Array(("for x in y { a.i" + String(repeating: "@", count: 60) + run).utf8)
+        XCTAssertNotNil(LookaheadGuard.guarded(chain))
+        let file = SwiftTestFile(one).updated(to: chain)
+        XCTAssertFalse(file.wasParsedIncrementally)
+        XCTAssertEqual(file.tree.totalLength.utf8Length, chain.count)
+        // Typed one `@` at a time: the run after the edit is costed again, and the chain parses from scratch.
+        var typed = SwiftTestFile(one)
+        var text = one
+        for _ in 0..<8 {
+            text.insert(UInt8(ascii: "@"), at: 16)
+            typed = typed.updated(to: text)
+        }
+        XCTAssertFalse(typed.wasParsedIncrementally)
+        XCTAssertNotNil(LookaheadGuard.guarded(text))
+    }
+
     /// A run is as costly when typed at once as when it grows one keystroke at a time, and after it is gone the
     /// file parses as written again.
     func testTypingIntoADeepChainParsesFromScratch() {
