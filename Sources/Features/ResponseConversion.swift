@@ -71,7 +71,7 @@ public enum ResponseConversion {
         writer.indentation = indentation
         let root = try writer.object(entries, expected: selectionSet.parentType, path: "", local: "mock", depth: 0)
         // Built in statements, the root mock is in a local named `mock` already.
-        let name = writer.statements.last.map { $0.hasPrefix("let \(root) = ") || $0.hasPrefix("\(root).") } == true ? root : writer.uniqueName("mock")
+        let name = writer.locals.contains(root) ? root : writer.uniqueName("mock")
         if root != name { writer.statements.append("let \(name) = \(root)") }
         let statements = writer.statements.map { indentation + $0.replacingOccurrences(of: "\n", with: "\n" + indentation) + "\n" }.joined()
 
@@ -99,6 +99,8 @@ private struct MockWriter {
     var statements: [String] = []
     /// The Swift name of the first object written: the response's root.
     var rootObject: String?
+    /// The locals the statements declare.
+    var locals: Set<String> = []
 
     var model: MockModel { project.mockModel }
     var schema: Schema { project.schema }
@@ -169,6 +171,7 @@ private struct MockWriter {
             ? [] : object.fields.filter { $0.isNonNull && !given.contains($0.key) }
         guard !defaulted.isEmpty else { return call }
         let name = uniqueName(local)
+        locals.insert(name)
         statements.append("let \(name) = \(call.replacingOccurrences(of: "\n" + String(repeating: " ", count: 4 * depth), with: "\n"))")
         for field in defaulted { statements.append("\(name).\(field.property) = nil") }
         return name

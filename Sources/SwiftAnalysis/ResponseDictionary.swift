@@ -59,12 +59,11 @@ public struct ResponseDictionaryUse: Sendable, Equatable {
     public var takenNames: Set<String>
     /// Where ` async` goes in the enclosing function's signature when it is not `async` yet (2.x's `from` is), and
     /// the text to insert; nil when it is async or the call is not directly in a function.
-    public var asyncInsertion: (offset: Int, text: String)?
+    public var asyncInsertion: Insertion?
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.consumer == rhs.consumer && lhs.dictionary == rhs.dictionary && lhs.declaration == rhs.declaration
-            && lhs.statementStart == rhs.statementStart && lhs.indentation == rhs.indentation && lhs.takenNames == rhs.takenNames
-            && lhs.asyncInsertion?.offset == rhs.asyncInsertion?.offset && lhs.asyncInsertion?.text == rhs.asyncInsertion?.text
+    public struct Insertion: Sendable, Equatable {
+        public var offset: Int
+        public var text: String
     }
 }
 
@@ -308,13 +307,13 @@ extension SwiftTestFile {
         return nil
     }
 
-    private static func asyncInsertion(_ function: FunctionDeclSyntax) -> (offset: Int, text: String)? {
+    private static func asyncInsertion(_ function: FunctionDeclSyntax) -> ResponseDictionaryUse.Insertion? {
         let effects = function.signature.effectSpecifiers
         guard effects?.asyncSpecifier == nil else { return nil }
         if let throwsClause = effects?.throwsClause {
-            return (throwsClause.positionAfterSkippingLeadingTrivia.utf8Offset, "async ")
+            return .init(offset: throwsClause.positionAfterSkippingLeadingTrivia.utf8Offset, text: "async ")
         }
-        return (function.signature.parameterClause.endPositionBeforeTrailingTrivia.utf8Offset, " async")
+        return .init(offset: function.signature.parameterClause.endPositionBeforeTrailingTrivia.utf8Offset, text: " async")
     }
 }
 

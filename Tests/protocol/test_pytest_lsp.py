@@ -817,10 +817,7 @@ async def test_response_dictionary_converts_into_a_mock(conversions_scenario: La
 @pytest_lsp.fixture(
     config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "visual-studio-code", "emacs"])
 async def previews_scenario(lsp_client: LanguageClient, request, tmp_path):
-    import shutil
-
-    folder = tmp_path / "previews"
-    shutil.copytree(ROOT / "Tests" / "scenarios" / "previews", folder)
+    folder = writable_own_scenario("previews", tmp_path)
     lsp_client.folder = folder
     await start(lsp_client, request.param, root_uri=folder.as_uri())
     yield
