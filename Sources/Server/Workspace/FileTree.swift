@@ -15,16 +15,19 @@ import Foundation
 ///   `DerivedData`, `Pods`, `Carthage`. A path written out in a configuration is still read.
 /// - Only regular files are read (a FIFO named `schema.graphql` would block a read forever), each at most
 ///   `maximumFileSize` bytes.
-/// - A walk is bounded: at most `maximumDepth` folders deep and `maximumFolders` folders in all.
+/// - A walk is bounded: at most `maximumDepth` folders deep, `maximumFolders` folders and `maximumEntries` entries
+///   looked at in all (a workspace opened at `/` or a home folder ends its walk in seconds, not minutes).
 public enum FileTree {
     public static let maximumDepth = 64
     #if FUZZING
-    /// A fuzz build walks fewer: libFuzzer turns workspace folder URIs into `file:///` and its neighbours, and
-    /// each such input would walk the machine's first 100,000 folders, leaving the messages surface measuring the file
-    /// system (three quarters of its time, at 67 inputs/s) rather than mockls. The bound itself is still reached.
+    /// A fuzz build walks less: libFuzzer turns workspace folder URIs into `file:///` and its neighbours, and each
+    /// such input would walk the machine's first 100,000 folders, leaving the messages surface measuring the file
+    /// system (three quarters of its time, at 67 inputs/s) rather than mockls. The bounds themselves are still reached.
     public static let maximumFolders = 2_000
+    public static let maximumEntries = 20_000
     #else
     public static let maximumFolders = 100_000
+    public static let maximumEntries = 1_000_000
     #endif
     public static let maximumFileSize = 256 << 20
 
@@ -82,11 +85,12 @@ public enum FileTree {
         private var entered: Set<Identity> = []
         private var seenFiles: Set<Identity> = []
         private(set) var folders = 0
+        private(set) var entries = 0
         private(set) var truncated = false
 
         /// Marks a folder as entered; false when it was already (or the walk is over its bounds).
         mutating func enter(_ identity: Identity?, depth: Int) -> Bool {
-            guard depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders else {
+            guard depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders, entries < FileTree.maximumEntries else {
                 truncated = true
                 return false
             }
@@ -111,6 +115,11 @@ public enum FileTree {
                 guard enter(identity, depth: depth) else { continue }
                 var children: [(String, Identity?, Int)] = []
                 for name in FileTree.entries(of: path) {
+                    guard entries < FileTree.maximumEntries else {
+                        truncated = true
+                        break
+                    }
+                    entries += 1
                     let child = path == "/" ? "/" + name : path + "/" + name
                     let (kind, childIdentity) = FileTree.status(of: child)
                     if kind == .file, !firstSight(of: childIdentity) { continue }

@@ -48,11 +48,14 @@ struct Glob: Sendable, Equatable {
         var files: Set<FileTree.Identity> = []
         var results: [String] = []
         var folders = 0
+        var entries = 0
         var pending: [(path: String, identity: FileTree.Identity?, rest: ArraySlice<Substring>, depth: Int)] = [
             (rootPath, identity, rest[...], 0)
         ]
         while let (directory, identity, rest, depth) = pending.popLast() {
-            guard let part = rest.first, depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders else { continue }
+            guard let part = rest.first, depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders,
+                entries < FileTree.maximumEntries
+            else { continue }
             if let identity, !visited.insert(Visit(folder: identity, remaining: rest.count)).inserted { continue }
             folders += 1
             let remaining = rest.dropFirst()
@@ -62,6 +65,8 @@ struct Glob: Sendable, Equatable {
                 pending.append((directory, identity, remaining, depth))
             }
             for entry in FileTree.entries(of: directory) {
+                entries += 1
+                guard entries <= FileTree.maximumEntries else { break }
                 let path = directory == "/" ? "/" + entry : directory + "/" + entry
                 if part == "**" {
                     guard !FileTree.isSkippedFolder(entry) else { continue }
