@@ -56,6 +56,21 @@ final class FileTreeTests: XCTestCase {
         XCTAssertNil(FileTree.contents(root.appendingPathComponent("ws/graphql/missing.graphql")))
     }
 
+    /// A walk stops after its bound of entries looked at (a workspace opened at `/` ends its walk), in both walkers.
+    func testAWalkStopsAfterItsEntries() throws {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("ws/many"), withIntermediateDirectories: true)
+        for index in 0..<10 { write("ws/many/f\(index).graphql", "query Q\(index) { id }") }
+        let ws = root.appendingPathComponent("ws")
+        XCTAssertEqual(FileTree.files(under: ws) { $0.hasSuffix(".graphql") }.count, 10)
+        let bounded = FileTree.files(under: ws, maximumEntries: 6) { $0.hasSuffix(".graphql") }
+        // `graphql` and `many`, then four of `many`'s files.
+        XCTAssertEqual(bounded.map(\.lastPathComponent), ["f0.graphql", "f1.graphql", "f2.graphql", "f3.graphql"])
+        let glob = Glob(base: ws, pattern: "**/*.graphql")
+        XCTAssertEqual(glob.files().count, 10)
+        // `graphql` and `many` below `**`, `many`'s ten files (still below `**`), then two of them as `*.graphql`.
+        XCTAssertEqual(glob.files(maximumEntries: 14).map(\.lastPathComponent), ["f0.graphql", "f1.graphql"])
+    }
+
     func testTheRootFolderHoldsEveryOther() {
         var folders = WorkspaceFolders([URL(fileURLWithPath: "/work/a"), URL(fileURLWithPath: "/work-b")])
         XCTAssertEqual(folders.roots.map(\.path), ["/work/a", "/work-b"], "a sibling whose name extends another's is not inside it")

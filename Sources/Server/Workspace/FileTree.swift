@@ -60,9 +60,9 @@ public enum FileTree {
     }
 
     /// Every regular file below `root` (or `root` itself when it is a file) that `include` accepts, sorted by path;
-    /// a file reached by two paths is listed once.
-    public static func files(under root: URL, include: (String) -> Bool) -> [URL] {
-        var walk = Walk()
+    /// a file reached by two paths is listed once. `maximumEntries` is for tests.
+    public static func files(under root: URL, maximumEntries: Int = maximumEntries, include: (String) -> Bool) -> [URL] {
+        var walk = Walk(maximumEntries: maximumEntries)
         var found: [String] = []
         let rootPath = root.standardizedFileURL.path
         let (kind, identity) = status(of: rootPath)
@@ -87,10 +87,13 @@ public enum FileTree {
         private(set) var folders = 0
         private(set) var entries = 0
         private(set) var truncated = false
+        let maximumEntries: Int
+
+        init(maximumEntries: Int = FileTree.maximumEntries) { self.maximumEntries = maximumEntries }
 
         /// Marks a folder as entered; false when it was already (or the walk is over its bounds).
         mutating func enter(_ identity: Identity?, depth: Int) -> Bool {
-            guard depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders, entries < FileTree.maximumEntries else {
+            guard depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders, entries < maximumEntries else {
                 truncated = true
                 return false
             }
@@ -115,7 +118,7 @@ public enum FileTree {
                 guard enter(identity, depth: depth) else { continue }
                 var children: [(String, Identity?, Int)] = []
                 for name in FileTree.entries(of: path) {
-                    guard entries < FileTree.maximumEntries else {
+                    guard entries < maximumEntries else {
                         truncated = true
                         break
                     }

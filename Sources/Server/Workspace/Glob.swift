@@ -34,8 +34,9 @@ struct Glob: Sendable, Equatable {
     }
 
     /// Every regular file the pattern matches, sorted by path. Walks as `FileTree` does: each folder entered once
-    /// per remaining pattern (links cannot loop), skipped folders left out of wildcards, only regular files listed.
-    func files() -> [URL] {
+    /// per remaining pattern (links cannot loop), skipped folders left out of wildcards, only regular files listed,
+    /// within its bounds (`maximumEntries` is for tests).
+    func files(maximumEntries: Int = FileTree.maximumEntries) -> [URL] {
         let (rootPath, rest) = root
         let (kind, identity) = FileTree.status(of: rootPath)
         switch kind {
@@ -54,7 +55,7 @@ struct Glob: Sendable, Equatable {
         ]
         while let (directory, identity, rest, depth) = pending.popLast() {
             guard let part = rest.first, depth <= FileTree.maximumDepth, folders < FileTree.maximumFolders,
-                entries < FileTree.maximumEntries
+                entries < maximumEntries
             else { continue }
             if let identity, !visited.insert(Visit(folder: identity, remaining: rest.count)).inserted { continue }
             folders += 1
@@ -66,7 +67,7 @@ struct Glob: Sendable, Equatable {
             }
             for entry in FileTree.entries(of: directory) {
                 entries += 1
-                guard entries <= FileTree.maximumEntries else { break }
+                guard entries <= maximumEntries else { break }
                 let path = directory == "/" ? "/" + entry : directory + "/" + entry
                 if part == "**" {
                     guard !FileTree.isSkippedFolder(entry) else { continue }
