@@ -23,11 +23,20 @@ extension LanguageServer {
             guard let indexed = snapshot.afterFirstIndex() else { return [] }
             let projects = indexed.workspaces.flatMap(\.projects)
             var result: [SymbolInformation] = []
+            // One line table per document, not per symbol: a short query finds hundreds of types in one schema.
+            var lineTables: [String: LineTable] = [:]
             for project in projects {
                 for found in GraphQLSymbols.workspaceSymbols(params.query, in: [project.index]) {
                     let uri = URL(fileURLWithPath: found.document).absoluteString
-                    guard let lines = snapshot.documents[uri]?.lines ?? project.index.documents[found.document].map({ LineTable($0.text) })
-                    else { continue }
+                    let lines: LineTable
+                    if let open = snapshot.documents[uri]?.lines ?? lineTables[found.document] {
+                        lines = open
+                    } else if let text = project.index.documents[found.document]?.text {
+                        lines = LineTable(text)
+                        lineTables[found.document] = lines
+                    } else {
+                        continue
+                    }
                     result.append(SymbolInformation(
                         name: found.swiftName.map { $0 == found.symbol.name ? $0 : "\(found.symbol.name) (\($0))" } ?? found.symbol.name,
                         kind: Self.symbolKind(found.symbol.kind),
