@@ -33,7 +33,12 @@ public struct GeneratedMock: Sendable, Equatable {
 public enum GeneratedMockFile {
     /// Every `class X: MockObject` in the source, with its `MockFields` and `extension Mock where O == X` initializer.
     public static func mocks(in source: String) -> [GeneratedMock] {
-        let tree = Parser.parse(source: source)
+        // A generated file is still a file on disk that anyone can edit: it is parsed behind the same guards.
+        let bytes = Array(source.utf8)
+        let text = SwiftTestFile.guardedText(bytes, scan: LookaheadGuard.scan(bytes)) ?? bytes
+        let tree = text.withUnsafeBufferPointer {
+            Parser.parse(source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel)
+        }
         let collector = MockCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
         return collector.classes.map { found in

@@ -37,7 +37,8 @@ public struct SwiftTestFile: Sendable {
         let parse: IncrementalParseResult
         let text: [UInt8]
         let facts: IncrementalParsePolicy.ReuseFacts
-        /// Whether the parser was handed `LookaheadGuard`'s rewrite of the text: the tree is then never reused.
+        /// Whether the parser was handed a rewrite of the text (`LookaheadGuard`'s, `InterpolationGuard`'s): the tree
+        /// is then never reused.
         let isGuarded: Bool
         /// The text's lookahead runs, to tell whether an edit makes one costly.
         let runs: [LookaheadGuard.Run]
@@ -46,7 +47,7 @@ public struct SwiftTestFile: Sendable {
 
         init(_ text: [UInt8]) {
             let scan = LookaheadGuard.scan(text)
-            let guarded = scan.guarded
+            let guarded = SwiftTestFile.guardedText(text, scan: scan)
             isGuarded = guarded != nil
             runs = scan.runs
             depth = scan.depth
@@ -57,6 +58,12 @@ public struct SwiftTestFile: Sendable {
             self.text = text
             facts = IncrementalParsePolicy.facts(of: parse.tree, text: guarded ?? text)
         }
+    }
+
+    /// What the parser is handed instead of `text` (the guards' rewrite, same length), or nil when the text is safe as
+    /// it is. Every parse of a user's Swift text goes through it.
+    static func guardedText(_ text: [UInt8], scan: LookaheadGuard.Scan) -> [UInt8]? {
+        scan.guarded.map { InterpolationGuard.guarded($0) ?? $0 } ?? InterpolationGuard.guarded(text)
     }
 
     public init(_ lines: LineTable) {
@@ -79,6 +86,8 @@ public struct SwiftTestFile: Sendable {
         guard edit.old.count + edit.new.count <= max(4096, lines.byteCount / 4),
             base.depth + edit.nestingIncrease <= LookaheadGuard.depthLimit,
             !LookaheadGuard.hasCostlyRun(in: lines.bytes, replacing: edit.old, with: edit.new, base: base.runs),
+            // A version the parser must not see as it is is parsed from scratch, and guarded.
+            InterpolationGuard.blankedQuotes(in: lines.bytes).isEmpty,
             IncrementalParsePolicy.allowsReuse(of: base.parse.tree, facts: base.facts, edit: edit)
         else { return SwiftTestFile(lines) }
         let sourceEdit = SourceEdit(

@@ -136,6 +136,7 @@ final class LookaheadGuardTests: XCTestCase {
                 guard url.pathExtension == "swift" else { continue }
                 let text = Array(try Data(contentsOf: url))
                 XCTAssertNil(LookaheadGuard.guarded(text), url.path)
+                XCTAssertEqual(InterpolationGuard.blankedQuotes(in: text), [], url.path)
                 checked += 1
             }
         }

@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+@testable import SwiftAnalysis
+
+/// A multi-line string literal inside the interpolation of a single-line string made swift-syntax trap in a full
+/// parse; its `"""` reach the parser as spaces, and nothing a compiler accepts is touched.
+final class InterpolationGuardTests: XCTestCase {
+    /// Each of these ended the process before the guard (the fuzz finding, minimized, and its neighbours: raw strings,
+    /// a literal across lines, any trivia between the two words, a call around it, code after it).
+    static let traps = [
+        #""\(t""""""a n""""#, #""\(t""""""a\#u{01}n""""#, ##"#"\#(t""""""a n"""#"##, #""\(t"""\#n"""a n""""#,
+        #""\(x """"""a n""""#, #""\(f(t"""\#n"""a n""""#, #""\(t /*\#n*/""""""a /**/n""""#,
+        #"let s = "\(t""""""a n""")"\#n"#, #""\(t""""""a'\#u{2019}n""""#,
+    ]
+
+    func testTheTrapsParse() {
+        for source in Self.traps {
+            let text = Array(source.utf8)
+            let blanks = InterpolationGuard.blankedQuotes(in: text)
+            XCTAssertFalse(blanks.isEmpty, source)
+            // Only quotes are blanked, and the text keeps its length and every other byte.
+            let guarded = InterpolationGuard.guarded(text)!
+            XCTAssertEqual(guarded.count, text.count)
+            for (offset, (before, after)) in zip(text, guarded).enumerated() where before != after {
+                XCTAssertTrue(blanks.contains(offset) && before == UInt8(ascii: "\"") && after == UInt8(ascii: " "), source)
+            }
+            let file = SwiftTestFile(text)
+            XCTAssertEqual(file.tree.totalLength.utf8Length, text.count, source)
+        }
+    }
+
+    func testTheQuotesBlankedAreTheLiteralsInTheInterpolation() {
+        // `"`, `\(`, `t`, then three `"""`: every one of them is inside the interpolation.
+        XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array(#""\(t""""""a n""""#.utf8)), [4, 5, 6, 7, 8, 9, 13, 14, 15])
+        // The line ends the interpolation and its string: the `"""` on the next line opens a literal of the file.
+        XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array("\"\\(t\n\"\"\"\nx\n\"\"\"\n".utf8)), [])
+        // A block comment does not end it.
+        XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array("\"\\(t /*\n*/\"\"\"".utf8)), [10, 11, 12])
+    }
+
+    /// What tests write: multi-line literals after a single-line one on the same line, interpolations in multi-line
+    /// literals, raw strings, nested interpolations, quotes in comments and escapes.
+    func testRealCodeIsLeftAlone() {
+        let sources = [
+            "XCTAssertEqual(\"\\(value)\", \"\"\"\n    expected \\(a)\n    \"\"\")\n",
+            "let s = \"\"\"\n  \\(a) \"quoted\" \\(\"b\\(c)\") \\\"\"\"\n  \"\"\"\n",
+            "let r = #\"\\#(x) \"\" \\(y)\"#; let t = #\"\"\"\n  \"\"\" \\#(z)\n  \"\"\"#\n",
+            "let n = \"\\(\"a\\(\"b\")\")\" // \"\\(\"\"\"\n/* \"\\(\"\"\" */ let m = \"\"\"\n\"\"\"\n",
+            "let e = \"\\\\(\"; let f = \"\"\"\n\"\"\"\n",
+        ]
+        for source in sources {
+            XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array(source.utf8)), [], source)
+        }
+    }
+
+    /// Typed one keystroke at a time from a version that parses as written: the version that would trap is parsed
+    /// from scratch, guarded, and so is every later one that still has it.
+    func testTypingIntoTheTrapParsesFromScratch() {
+        let before = Array("func f() {\n  let s = \"\\(t\"\"\"\"\"\"an\"\"\")\"\n}\n".utf8)
+        XCTAssertEqual(InterpolationGuard.blankedQuotes(in: before).isEmpty, false)
+        let safe = Array("func f() {\n  let s = \"\\(t)\"\n}\n".utf8)
+        var file = SwiftTestFile(safe)
+        var text = safe
+        // Before the `)` that closes the interpolation.
+        let insertAt = text.indices.first { text[$0] == UInt8(ascii: "t") && text[$0 + 1] == UInt8(ascii: ")") }! + 1
+        for byte in Array("\"\"\"\"\"\"a n\"\"\"".utf8).reversed() {
+            text.insert(byte, at: insertAt)
+            file = file.updated(to: text)
+            XCTAssertEqual(file.tree.totalLength.utf8Length, text.count)
+        }
+        XCTAssertFalse(file.wasParsedIncrementally)
+        XCTAssertEqual(InterpolationGuard.blankedQuotes(in: text).count, 9)
+    }
+}
