@@ -10,20 +10,24 @@
 /// (`#"\#(t""""""a n"""`), and so does a literal spanning lines (`"\(t"""⏎"""a n"""`). A typo or a paste in a test
 /// is enough.
 ///
-/// No Swift program has such a literal: a single-line string ends at its line, and so does an interpolation in it.
-/// So every `"""` that this scan finds inside the interpolation of a single-line string (raw or not) is handed to the
-/// parser as three spaces: the same length, every offset and every other token unchanged, and the trap unreachable
-/// whatever follows. The scan follows what the lexer follows: comments (nested block comments, which may span lines
-/// inside an interpolation), string literals with their `#` delimiters and escapes, interpolations nested in strings
-/// nested in interpolations, and the newline that ends a single-line string and its interpolations. Regex literals
-/// are not followed: a `"` in one can only make the scan see a string the lexer does not, and blank a `"""` that
-/// real code never has in that place either.
+/// No Swift program has a `"""` there: a single-line string ends at its line, and so does an interpolation in it; a
+/// `"""` inside a single-line string ends that string. So every `"""` between an interpolation's `\(` and the `)`
+/// that closes it, on the same line, is handed to the parser as three spaces: the same length, every offset and every
+/// other token unchanged, and the trap unreachable whatever follows.
+///
+/// The scan starts at every `\(` (`\#(` in raw strings), wherever it is: what comes before a `\(` (a regex literal
+/// holding a quote, a character in single quotes) cannot make it miss one. From there it follows what the lexer
+/// follows to find the closing `)`: parentheses, strings nested in the interpolation with their `#` delimiters,
+/// escapes and own interpolations, block comments (which may span lines), and the newline that ends it all. Where the
+/// lexer could read the line differently than this scan (a `/` that may open a regex literal, a `'`), every `"""` up
+/// to the line's end is blanked: real code has no `"""` after such an interpolation on its line either.
 public enum InterpolationGuard {
-    /// The offsets of the bytes to hand the parser as spaces: each `"` of every `"""` inside the interpolation of a
+    /// The offsets of the bytes to hand the parser as spaces: each `"` of every `"""` inside an interpolation of a
     /// single-line string. Empty for any text a compiler accepts.
     public static func blankedQuotes(in text: [UInt8]) -> [Int] {
         // Fast path: no `"""`, or no interpolation at all, and nothing can be blanked.
-        guard contains(text, [quote, quote, quote]), contains(text, [backslash]) else { return [] }
+        guard contains(text, [quote, quote, quote]), contains(text, [backslash, open]) || contains(text, [backslash, hash])
+        else { return [] }
         return text.withUnsafeBufferPointer { Scanner(text: $0).blanks() }
     }
 
@@ -36,9 +40,14 @@ public enum InterpolationGuard {
         return guarded
     }
 
+    /// The scan follows interpolations over at most this many bytes per byte of text (real code: well under one);
+    /// past it, every `"""` from there to the end is blanked, which keeps the scan linear on any text (interpolations
+    /// that each open a block comment to the end of the text would make it quadratic).
+    static let workPerByte = 8
+
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
     private static let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
-    private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+    private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), apostrophe = UInt8(ascii: "'")
     private static let open = UInt8(ascii: "("), close = UInt8(ascii: ")")
 
     private static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
@@ -54,104 +63,123 @@ public enum InterpolationGuard {
     private struct Scanner {
         let text: UnsafeBufferPointer<UInt8>
 
-        /// Where the lexer is: code (the file's, or an interpolation's with the parentheses open in it), or a string.
+        /// Where the lexer is inside an interpolation: code (with the parentheses open in it), or a nested string.
         enum Frame {
-            case code(parentheses: Int, inSingleLineString: Bool)
-            case string(multiline: Bool, hashes: Int)
+            case code(parentheses: Int)
+            case string(hashes: Int)
         }
 
         func blanks() -> [Int] {
-            var blanks: [Int] = []
-            var frames: [Frame] = [.code(parentheses: 0, inSingleLineString: false)]
+            var blanks: Set<Int> = []
+            var budget = workPerByte * text.count + 65_536
             var index = 0
-            let count = text.count
-            while index < count {
+            while index < text.count {
+                if text[index] == backslash, isUnescaped(index), let start = interpolationStart(after: index) {
+                    scanInterpolation(from: start, into: &blanks, budget: &budget)
+                    if budget <= 0 {
+                        blankToEnd(from: start, lines: false, into: &blanks)
+                        break
+                    }
+                }
+                index += 1
+            }
+            return blanks.sorted()
+        }
+
+        /// Whether the backslash at `index` is not itself escaped (an even number of backslashes before it).
+        private func isUnescaped(_ index: Int) -> Bool {
+            var before = index - 1
+            while before >= 0, text[before] == backslash { before -= 1 }
+            return (index - 1 - before) % 2 == 0
+        }
+
+        /// After a `\`: the offset after `(` when `#`s and a `(` follow (an interpolation), else nil.
+        private func interpolationStart(after index: Int) -> Int? {
+            var next = index + 1
+            while next < text.count, text[next] == hash { next += 1 }
+            return next < text.count && text[next] == open ? next + 1 : nil
+        }
+
+        /// Follows one interpolation from after its `(` to the `)` that closes it or the end of its line, blanking
+        /// every `"""` met; `budget` counts the bytes looked at.
+        private func scanInterpolation(from start: Int, into blanks: inout Set<Int>, budget: inout Int) {
+            var frames: [Frame] = [.code(parentheses: 0)]
+            var index = start
+            defer { budget -= max(1, index - start) }
+            while index < text.count, !frames.isEmpty, index - start < budget {
                 let byte = text[index]
+                if byte == newline || byte == carriageReturn { return }
+                if isTripleQuote(at: index) {
+                    // Never a literal here: blanked, and a nested string it would end is ended.
+                    blanks.formUnion(index..<(index + 3))
+                    if case .string = frames[frames.count - 1] { frames.removeLast() }
+                    index += 3
+                    continue
+                }
                 switch frames[frames.count - 1] {
-                case .code(let parentheses, let inSingleLineString):
-                    if byte == newline || byte == carriageReturn {
-                        // A newline ends a single-line string's interpolation, and the string with it.
-                        if inSingleLineString { unwindSingleLine(&frames) }
-                        index += 1
-                    } else if byte == slash, index + 1 < count, text[index + 1] == slash {
-                        while index < count, text[index] != newline, text[index] != carriageReturn { index += 1 }
-                    } else if byte == slash, index + 1 < count, text[index + 1] == star {
+                case .code(let parentheses):
+                    if byte == slash, index + 1 < text.count, text[index + 1] == star {
                         index = endOfBlockComment(from: index)
+                    } else if byte == star, index + 1 < text.count, text[index + 1] == slash {
+                        return  // the end of a comment this scan did not open: the `\(` was in that comment
+                    } else if byte == apostrophe || (byte == slash && index + 1 < text.count && !isSpace(text[index + 1])) {
+                        // A character, or a `/` that may open a regex literal (a division has spaces around it), the
+                        // lexer may read otherwise than this scan: the rest of the line is blanked.
+                        return blankToEnd(from: index, lines: true, into: &blanks)
                     } else if byte == hash || byte == quote {
                         var hashes = 0
-                        while index + hashes < count, text[index + hashes] == hash { hashes += 1 }
-                        let start = index + hashes
-                        guard start < count, text[start] == quote else {
-                            index += max(1, hashes)
-                            continue
-                        }
-                        if isTripleQuote(at: start) {
-                            if inSingleLineString {
-                                blanks += [start, start + 1, start + 2]
-                            } else {
-                                frames.append(.string(multiline: true, hashes: hashes))
-                            }
-                            index = start + 3
+                        while index + hashes < text.count, text[index + hashes] == hash { hashes += 1 }
+                        if index + hashes < text.count, text[index + hashes] == quote, !isTripleQuote(at: index + hashes) {
+                            frames.append(.string(hashes: hashes))
+                            index += hashes + 1
                         } else {
-                            frames.append(.string(multiline: false, hashes: hashes))
-                            index = start + 1
+                            index += max(1, hashes)
                         }
                     } else if byte == open {
-                        frames[frames.count - 1] = .code(parentheses: parentheses + 1, inSingleLineString: inSingleLineString)
+                        frames[frames.count - 1] = .code(parentheses: parentheses + 1)
                         index += 1
                     } else if byte == close {
                         if parentheses > 0 {
-                            frames[frames.count - 1] = .code(parentheses: parentheses - 1, inSingleLineString: inSingleLineString)
-                        } else if frames.count > 1 {
-                            frames.removeLast()  // the interpolation ends: back in its string
+                            frames[frames.count - 1] = .code(parentheses: parentheses - 1)
+                        } else {
+                            frames.removeLast()  // this interpolation ends: back in its string (or done)
                         }
                         index += 1
                     } else {
                         index += 1
                     }
-                case .string(let multiline, let hashes):
+                case .string(let hashes):
                     if byte == backslash, hasHashes(hashes, at: index + 1) {
                         let after = index + 1 + hashes
-                        if after < count, text[after] == open {
-                            frames.append(.code(parentheses: 0, inSingleLineString: !multiline))
-                            index = after + 1
-                        } else {
-                            // An escape: the character after it is not a delimiter (a newline escaped in a
-                            // multi-line string included).
-                            index = after + 1
+                        if after < text.count, text[after] == open {
+                            frames.append(.code(parentheses: 0))
                         }
-                    } else if byte == quote, multiline ? isTripleQuote(at: index) : true {
-                        let width = multiline ? 3 : 1
-                        if hasHashes(hashes, at: index + width) {
-                            frames.removeLast()
-                            index += width + hashes
-                        } else {
-                            index += 1
-                        }
-                    } else if !multiline, byte == newline || byte == carriageReturn {
-                        // An unterminated single-line string ends at its line (and so does any interpolation it is in).
-                        unwindSingleLine(&frames)
-                        index += 1
+                        index = after + 1
+                    } else if byte == quote, hasHashes(hashes, at: index + 1) {
+                        frames.removeLast()
+                        index += 1 + hashes
                     } else {
                         index += 1
                     }
                 }
             }
-            return blanks
         }
 
-        /// Leaves every frame that a newline ends: single-line strings and the interpolations in them, innermost first.
-        private func unwindSingleLine(_ frames: inout [Frame]) {
-            while frames.count > 1 {
-                switch frames[frames.count - 1] {
-                case .code(_, let inSingleLineString):
-                    guard inSingleLineString else { return }
-                    frames.removeLast()
-                case .string(let multiline, _):
-                    guard !multiline else { return }
-                    frames.removeLast()
+        /// Blanks every `"""` from `start` to the end of its line (`lines`) or of the text.
+        private func blankToEnd(from start: Int, lines: Bool, into blanks: inout Set<Int>) {
+            var index = start
+            while index < text.count, !lines || (text[index] != newline && text[index] != carriageReturn) {
+                if isTripleQuote(at: index) {
+                    blanks.formUnion(index..<(index + 3))
+                    index += 3
+                } else {
+                    index += 1
                 }
             }
+        }
+
+        private func isSpace(_ byte: UInt8) -> Bool {
+            byte == space || byte == UInt8(ascii: "\t") || byte == newline || byte == carriageReturn
         }
 
         private func isTripleQuote(at index: Int) -> Bool {

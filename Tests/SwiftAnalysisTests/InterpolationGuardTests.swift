@@ -1,4 +1,6 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
 import XCTest
 
 @testable import SwiftAnalysis
@@ -12,6 +14,9 @@ final class InterpolationGuardTests: XCTestCase {
         #""\(t""""""a n""""#, #""\(t""""""a\#u{01}n""""#, ##"#"\#(t""""""a n"""#"##, #""\(t"""\#n"""a n""""#,
         #""\(x """"""a n""""#, #""\(f(t"""\#n"""a n""""#, #""\(t /*\#n*/""""""a /**/n""""#,
         #"let s = "\(t""""""a n""")"\#n"#, #""\(t""""""a'\#u{2019}n""""#,
+        // What comes before the `\(` cannot hide it: a regex literal or a character in single quotes holding a quote.
+        #"let r = /"/ ; let s = "\(t""""""a n""""#, #"let r = #/"/# ; let s = "\(t""""""a n""""#,
+        #"let c = '"' ; let s = "\(t""""""a n""""#, #""\(f(")")""""""a n""""#, #""\(f(/)/)""""""a n""""#,
     ]
 
     func testTheTrapsParse() {
@@ -50,8 +55,22 @@ final class InterpolationGuardTests: XCTestCase {
             "let e = \"\\\\(\"; let f = \"\"\"\n\"\"\"\n",
         ]
         for source in sources {
-            XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array(source.utf8)), [], source)
+            // No quote of code is blanked; those in comments may be.
+            XCTAssertEqual(Self.tokenKinds(SwiftTestFile(source).tree), Self.tokenKinds(Array(source.utf8)), source)
         }
+        XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array(sources[0].utf8)), [])
+        // A division in the interpolation, spaced as code is: still followed to its `)`.
+        XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array("XCTAssertEqual(\"\\(a / b)\", \"\"\"\n  x\n  \"\"\")\n".utf8)), [])
+    }
+
+    /// The kinds of a tree's tokens, without their text: what the guards must keep for real code.
+    static func tokenKinds(_ tree: SourceFileSyntax) -> [String] {
+        tree.tokens(viewMode: .sourceAccurate).map { String(String(describing: $0.tokenKind).prefix { $0 != "(" }) }
+    }
+
+    /// The kinds of the tokens of `text` parsed as it is, unguarded.
+    static func tokenKinds(_ text: [UInt8]) -> [String] {
+        tokenKinds(text.withUnsafeBufferPointer { Parser.parse(source: $0) })
     }
 
     /// Typed one keystroke at a time from a version that parses as written: the version that would trap is parsed

@@ -136,7 +136,11 @@ final class LookaheadGuardTests: XCTestCase {
                 guard url.pathExtension == "swift" else { continue }
                 let text = Array(try Data(contentsOf: url))
                 XCTAssertNil(LookaheadGuard.guarded(text), url.path)
-                XCTAssertEqual(InterpolationGuard.blankedQuotes(in: text), [], url.path)
+                // `InterpolationGuard` may blank quotes in comments and raw strings that show a `\(` (this repository's
+                // own tests of it): the parse keeps every token of the file as written.
+                if !InterpolationGuard.blankedQuotes(in: text).isEmpty {
+                    XCTAssertEqual(InterpolationGuardTests.tokenKinds(SwiftTestFile(text).tree), InterpolationGuardTests.tokenKinds(text), url.path)
+                }
                 checked += 1
             }
         }
