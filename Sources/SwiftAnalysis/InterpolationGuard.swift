@@ -18,7 +18,10 @@
 /// The scan starts at every `\(` (`\#(` in raw strings), wherever it is: what comes before a `\(` (a regex literal
 /// holding a quote, a character in single quotes) cannot make it miss one. From there it follows what the lexer
 /// follows to find the closing `)`: parentheses, strings nested in the interpolation with their `#` delimiters,
-/// escapes and own interpolations, block comments (which may span lines), and the newline that ends it all. Where the
+/// escapes and own interpolations, block comments (which may span lines), and the newline that ends it all. A `\(` in
+/// a comment or a raw string is followed too (the scan cannot tell), which may blank quotes in that comment or string,
+/// and, when nothing closes it, in the code after it on its line: never seen in real code, and the price of missing
+/// no interpolation (a `*/` there is an operator to the lexer: the fuzzer tried). Where the
 /// lexer could read the line differently than this scan (a `/` that may open a regex literal, a `'`), every `"""` up
 /// to the line's end is blanked: real code has no `"""` after such an interpolation on its line either.
 public enum InterpolationGuard {
@@ -120,8 +123,6 @@ public enum InterpolationGuard {
                 case .code(let parentheses):
                     if byte == slash, index + 1 < text.count, text[index + 1] == star {
                         index = endOfBlockComment(from: index)
-                    } else if byte == star, index + 1 < text.count, text[index + 1] == slash {
-                        return  // the end of a comment this scan did not open: the `\(` was in that comment
                     } else if byte == apostrophe || (byte == slash && index + 1 < text.count && !isSpace(text[index + 1])) {
                         // A character, or a `/` that may open a regex literal (a division has spaces around it), the
                         // lexer may read otherwise than this scan: the rest of the line is blanked.

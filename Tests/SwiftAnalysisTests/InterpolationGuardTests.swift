@@ -17,6 +17,8 @@ final class InterpolationGuardTests: XCTestCase {
         // What comes before the `\(` cannot hide it: a regex literal or a character in single quotes holding a quote.
         #"let r = /"/ ; let s = "\(t""""""a n""""#, #"let r = #/"/# ; let s = "\(t""""""a n""""#,
         #"let c = '"' ; let s = "\(t""""""a n""""#, #""\(f(")")""""""a n""""#, #""\(f(/)/)""""""a n""""#,
+        // A `*/` that closes no comment is an operator (the fuzzer's grammar found it).
+        #"f("\(*/""""""a n""""#, ##"#"\#(t"""*/""""""a n"""#"##, #""\(t+*/""""""a n""""#,
     ]
 
     func testTheTrapsParse() {
@@ -51,7 +53,7 @@ final class InterpolationGuardTests: XCTestCase {
             "XCTAssertEqual(\"\\(value)\", \"\"\"\n    expected \\(a)\n    \"\"\")\n",
             "let s = \"\"\"\n  \\(a) \"quoted\" \\(\"b\\(c)\") \\\"\"\"\n  \"\"\"\n",
             "let r = #\"\\#(x) \"\" \\(y)\"#; let t = #\"\"\"\n  \"\"\" \\#(z)\n  \"\"\"#\n",
-            "let n = \"\\(\"a\\(\"b\")\")\" // \"\\(\"\"\"\n/* \"\\(\"\"\" */ let m = \"\"\"\n\"\"\"\n",
+            "let n = \"\\(\"a\\(\"b\")\")\" // \"\\(\"\"\"\n/* \"\\(x)\" */ let m = \"\"\"\n\"\"\"\n",
             "let e = \"\\\\(\"; let f = \"\"\"\n\"\"\"\n",
         ]
         for source in sources {
