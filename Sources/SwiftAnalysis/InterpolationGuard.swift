@@ -77,7 +77,10 @@ public enum InterpolationGuard {
             var budget = workPerByte * text.count + 65_536
             var index = 0
             while index < text.count {
-                if text[index] == backslash, isUnescaped(index), let start = interpolationStart(after: index) {
+                if text[index] == backslash, let start = interpolationStart(after: index),
+                    start > index + 2 || isUnescaped(index)
+                {
+                    // `\\(` is an escaped backslash in a string; `\\#(` in a raw string is a backslash, then `\#(`.
                     scanInterpolation(from: start, into: &blanks, budget: &budget)
                     if budget <= 0 {
                         blankToEnd(from: start, lines: false, into: &blanks)
@@ -111,7 +114,14 @@ public enum InterpolationGuard {
             defer { budget -= max(1, index - start) }
             while index < text.count, !frames.isEmpty, index - start < budget {
                 let byte = text[index]
-                if byte == newline || byte == carriageReturn { return }
+                if byte == newline || byte == carriageReturn {
+                    // The line ends the interpolation, unless it ends a string nested in it: then the lexer may still
+                    // be inside the interpolation on the next line (the grammar search found `"\(#"⏎""""""a n"""`).
+                    guard case .string = frames[frames.count - 1] else { return }
+                    frames.removeLast()
+                    index += 1
+                    continue
+                }
                 if isTripleQuote(at: index) {
                     // Never a literal here: blanked, and a nested string it would end is ended.
                     blanks.formUnion(index..<(index + 3))

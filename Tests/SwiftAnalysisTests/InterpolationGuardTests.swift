@@ -18,6 +18,8 @@ final class InterpolationGuardTests: XCTestCase {
         #"let r = /"/ ; let s = "\(t""""""a n""""#, #"let r = #/"/# ; let s = "\(t""""""a n""""#,
         #"let c = '"' ; let s = "\(t""""""a n""""#, #""\(f(")")""""""a n""""#, #""\(f(/)/)""""""a n""""#,
         // A `*/` that closes no comment is an operator (the fuzzer's grammar found it).
+        // Backslashes in a raw string escape nothing; a string nested in the interpolation that the line ends.
+        ##"#"\\#(t""""""a n"""#"##, #""\(#"\#n""""""a n""""#,
         #"f("\(*/""""""a n""""#, ##"#"\#(t"""*/""""""a n"""#"##, #""\(t+*/""""""a n""""#,
     ]
 
