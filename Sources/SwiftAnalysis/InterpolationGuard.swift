@@ -112,7 +112,8 @@ public enum InterpolationGuard {
         /// frame: no `"""` belongs there); `budget` counts the bytes looked at. The line ends the interpolation, as
         /// it does for the lexer, unless a string, character or regex literal nested in it was still open: the
         /// lexer then stays in the interpolation on the next lines (the grammar search found `"\(#"⏎⏎""""""a n"""`
-        /// and `"\('#"⏎x""""""a n"""`), and so does this scan, to the `)`.
+        /// and `"\('#"⏎x""""""a n"""`), and so does this scan, to the `)`. A line also ends the interpolations and
+        /// strings nested in this one, and this one goes on (`"\(#"\\#(⏎""""""a n"""`).
         private func scanInterpolation(from start: Int, into blanks: inout Set<Int>, budget: inout Int) {
             var frames: [Frame] = [.code(parentheses: 0)]
             var index = start
@@ -130,6 +131,12 @@ public enum InterpolationGuard {
                 switch frames[frames.count - 1] {
                 case .code(let parentheses):
                     if byte == newline || byte == carriageReturn {
+                        // The line ends an interpolation nested in a string nested here, and that string: this one
+                        // goes on.
+                        if frames.count > 1 {
+                            frames.removeLast(frames.count - 1)
+                            acrossLines = true
+                        }
                         guard acrossLines else { return }
                         index += 1
                     } else if byte == slash, index + 1 < text.count, text[index + 1] == star {

@@ -17,10 +17,11 @@ final class InterpolationGuardTests: XCTestCase {
         // What comes before the `\(` cannot hide it: a regex literal or a character in single quotes holding a quote.
         #"let r = /"/ ; let s = "\(t""""""a n""""#, #"let r = #/"/# ; let s = "\(t""""""a n""""#,
         #"let c = '"' ; let s = "\(t""""""a n""""#, #""\(f(")")""""""a n""""#, #""\(f(/)/)""""""a n""""#,
-        // A `*/` that closes no comment is an operator (the fuzzer's grammar found it).
         // Backslashes in a raw string escape nothing; a string nested in the interpolation that the line ends.
         ##"#"\\#(t""""""a n"""#"##, #""\(#"\#n""""""a n""""#,
-        #""\(#"\#n\#n""""""a n""""#, #""\('#"\#nx""""""a n""""#, #""\("#"""(\#n""""""a n""""#,
+        #""\(#"\#n\#n""""""a n""""#, #""\('#"\#nx""""""a n""""#, ##""\("#"""(\##n""""""a n""""##,
+        ##""\(#"\\#(\##n""""""a n""""##,
+        // A `*/` that closes no comment is an operator (the fuzzer's grammar found it).
         #"f("\(*/""""""a n""""#, ##"#"\#(t"""*/""""""a n"""#"##, #""\(t+*/""""""a n""""#,
     ]
 
