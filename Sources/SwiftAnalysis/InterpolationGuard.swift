@@ -144,6 +144,11 @@ public enum InterpolationGuard {
                     } else if byte == slash, index + 1 < text.count, text[index + 1] == slash {
                         while index < text.count, text[index] != newline, text[index] != carriageReturn { index += 1 }
                     } else if byte == hash || byte == quote || byte == apostrophe || (byte == slash && mayOpenRegex(at: index, after: previous)) {
+                        // Where the lexer may read a regex literal or a character otherwise than this scan, a literal
+                        // may be left open at the line's end (`"\(/#"/*⏎""""""a n"""`): the interpolation goes on.
+                        if byte == apostrophe || byte == slash || (byte == hash && isRegexAfterHashes(at: index)) {
+                            acrossLines = true
+                        }
                         var hashes = 0
                         while index + hashes < text.count, text[index + hashes] == hash { hashes += 1 }
                         let delimiter = index + hashes < text.count ? text[index + hashes] : 0
@@ -189,6 +194,13 @@ public enum InterpolationGuard {
                     }
                 }
             }
+        }
+
+        /// Whether `#`s at `index` are followed by a `/` (an extended regex literal).
+        private func isRegexAfterHashes(at index: Int) -> Bool {
+            var next = index
+            while next < text.count, text[next] == hash { next += 1 }
+            return next < text.count && text[next] == slash
         }
 
         /// Whether a `/` may open a regex literal: not followed by a space, and where an expression may start (not

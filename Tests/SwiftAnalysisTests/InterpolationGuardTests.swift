@@ -20,7 +20,7 @@ final class InterpolationGuardTests: XCTestCase {
         // Backslashes in a raw string escape nothing; a string nested in the interpolation that the line ends.
         ##"#"\\#(t""""""a n"""#"##, #""\(#"\#n""""""a n""""#,
         #""\(#"\#n\#n""""""a n""""#, #""\('#"\#nx""""""a n""""#, ##""\("#"""(\##n""""""a n""""##,
-        ##""\(#"\\#(\##n""""""a n""""##,
+        ##""\(#"\\#(\##n""""""a n""""##, #""\(/#"/*\#n""""""a n""""#,
         // A `*/` that closes no comment is an operator (the fuzzer's grammar found it).
         #"f("\(*/""""""a n""""#, ##"#"\#(t"""*/""""""a n"""#"##, #""\(t+*/""""""a n""""#,
     ]
