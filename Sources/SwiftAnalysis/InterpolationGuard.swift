@@ -91,7 +91,47 @@ public enum InterpolationGuard {
                 }
                 index += 1
             }
+            blankMisplacedDelimiters(into: &blanks)
             return blanks.sorted()
+        }
+
+        /// Second, independent of any lexer state: a `"""` where no multi-line literal can open or close (an opening
+        /// is followed by its line's end, after any `#`; a closing has only spaces before it on its line) is blanked,
+        /// with the quotes run it is part of. Real code has `"""` only there, in comments, escaped (`\"""`, kept), or
+        /// in a raw string's text (blanking it changes the text, not the tokens); every trap the grammar search found
+        /// needs one elsewhere (`""""""`, `n"""`), also where the scan above reads the lexer's state wrong.
+        private func blankMisplacedDelimiters(into blanks: inout Set<Int>) {
+            var index = 0
+            var lineStart = 0
+            while index < text.count {
+                let byte = text[index]
+                if byte == newline || byte == carriageReturn {
+                    lineStart = index + 1
+                    index += 1
+                    continue
+                }
+                guard byte == quote else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < text.count, text[end] == quote { end += 1 }
+                // An escaped first quote is text: the delimiter, if any, is the rest of the run.
+                let start = index > 0 && text[index - 1] == backslash && isUnescaped(index - 1) ? index + 1 : index
+                if end - start >= 3 {
+                    var after = end
+                    while after < text.count, text[after] == hash { after += 1 }
+                    let opens = end - start == 3 && (after == text.count || text[after] == newline || text[after] == carriageReturn)
+                    let closes = end - start == 3 && text[lineStart..<start].allSatisfy { $0 == space || $0 == UInt8(ascii: "\t") }
+                    if !opens && !closes {
+                        // Without a quote next to a `#`: it may open or close a raw string (`#""`, `""""#`).
+                        let first = start > 0 && text[start - 1] == hash ? start + 1 : start
+                        let last = end < text.count && text[end] == hash ? end - 1 : end
+                        if first < last { blanks.formUnion(first..<last) }
+                    }
+                }
+                index = end
+            }
         }
 
         /// Whether the backslash at `index` is not itself escaped (an even number of backslashes before it).
