@@ -364,6 +364,26 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // What every typed version costs before it reaches the parser: the interpolation guard's scan (a keystroke's
+    // version is scanned whole), next to the lookahead guard's.
+    Benchmark("Interpolation guard: scan of the 10k-line test file") { benchmark in
+        benchmark.startMeasurement()
+        blackHole(InterpolationGuard.blankedQuotes(in: fileBytes))
+        benchmark.stopMeasurement()
+    }
+    // The generated file has neither: the scan's worst case is a file full of both.
+    let interpolated = fileBytes + Array(String(repeating: "let s = \"\\(a) and \\(b)\"\nlet t = \"\"\"\n  x \\(y)\n  \"\"\"\n", count: 2_000).utf8)
+    Benchmark("Interpolation guard: scan of the 10k-line test file and 8k lines of 6k interpolations, 2k multi-line literals") { benchmark in
+        benchmark.startMeasurement()
+        blackHole(InterpolationGuard.blankedQuotes(in: interpolated))
+        benchmark.stopMeasurement()
+    }
+    Benchmark("Lookahead guard: scan of the 10k-line test file") { benchmark in
+        benchmark.startMeasurement()
+        blackHole(LookaheadGuard.scan(fileBytes))
+        benchmark.stopMeasurement()
+    }
+
     // The same positions without the protocol: the feature alone, on the parsed file and the indexed project.
     let project = fixture.client.server.snapshot.workspaces[0].projects[0].index
     let lines = LineTable(Array(fixture.text.utf8))
