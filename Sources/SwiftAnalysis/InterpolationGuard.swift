@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SourceText
 
 /// Keeps swift-syntax from trapping on a multi-line string literal written inside the interpolation of a single-line
 /// string, by handing the parser spaces for that literal's `"""`.
@@ -18,8 +19,9 @@ import Darwin
 ///
 /// No Swift program has a `"""` there: a single-line string ends at its line, and so does an interpolation in it; a
 /// `"""` inside a single-line string ends that string. So every `"""` between an interpolation's `\(` and the `)`
-/// that closes it, on the same line, is handed to the parser as three spaces: the same length, every offset and every
-/// other token unchanged, and the trap unreachable whatever follows.
+/// that closes it is handed to the parser as three spaces: the same length, every offset and every other token
+/// unchanged, and the trap unreachable whatever follows. And, whatever the lexer's state, so is every run of quotes
+/// where no multi-line literal can open or close (`blankMisplacedDelimiters`), in a text with an interpolation.
 ///
 /// The scan starts at every `\(` (`\#(` in raw strings), wherever it is: what comes before a `\(` (a regex literal
 /// holding a quote, a character in single quotes) cannot make it miss one. From there it follows what the lexer
@@ -32,12 +34,12 @@ import Darwin
 /// checks what the scan follows against swift-syntax itself: 240,000 mutations of the traps found (`mockls-fuzz
 /// replay swift`), and 3,000 seeded ones in `InterpolationGuardTests`, none trapping.
 public enum InterpolationGuard {
-    /// The offsets of the bytes to hand the parser as spaces: each `"` of every `"""` inside an interpolation of a
-    /// single-line string. Empty for any text a compiler accepts.
+    /// The offsets of the bytes to hand the parser as spaces: the quotes of every `"""` inside an interpolation, and
+    /// of every misplaced run of them. Nothing of the code a compiler accepts (its comments and raw strings may lose
+    /// quotes, its tokens stay).
     public static func blankedQuotes(in text: [UInt8]) -> [Int] {
-        // Fast path: no `"""`, or no interpolation at all, and nothing can be blanked.
-        guard contains(text, [quote, quote, quote]), contains(text, [backslash, open]) || contains(text, [backslash, hash])
-        else { return [] }
+        // Fast path: no `"""`, or no interpolation at all, and nothing can trap.
+        guard text.contains(bytes: "\"\"\""), text.contains(bytes: "\\(") || text.contains(bytes: "\\#") else { return [] }
         return text.withUnsafeBufferPointer { Scanner(text: $0).blanks() }
     }
 
@@ -56,24 +58,10 @@ public enum InterpolationGuard {
     static let workPerByte = 8
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
-    private static let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
     private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), apostrophe = UInt8(ascii: "'")
     private static let open = UInt8(ascii: "("), close = UInt8(ascii: ")")
-
-    /// Whether `needle` occurs in `text` (`memchr` for its first byte: every version of a file typed is looked at).
-    private static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
-        text.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
-            let last = buffer.count - needle.count
-            var start = 0
-            while start <= last, let found = memchr(base + start, Int32(needle[0]), last + 1 - start) {
-                let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if needle.indices.allSatisfy({ buffer[offset + $0] == needle[$0] }) { return true }
-                start = offset + 1
-            }
-            return false
-        }
-    }
 
     private struct Scanner {
         let text: UnsafeBufferPointer<UInt8>
@@ -122,7 +110,7 @@ public enum InterpolationGuard {
                     while after < text.count, text[after] == hash { after += 1 }
                     let opens = end - start == 3 && (after == text.count || text[after] == newline || text[after] == carriageReturn)
                     var before = start
-                    while before > 0, text[before - 1] == space || text[before - 1] == UInt8(ascii: "\t") { before -= 1 }
+                    while before > 0, text[before - 1] == space || text[before - 1] == tab { before -= 1 }
                     let closes = end - start == 3 && (before == 0 || text[before - 1] == newline || text[before - 1] == carriageReturn)
                     if !opens && !closes {
                         // Without a quote next to a `#`: it may open or close a raw string (`#""`, `""""#`).
@@ -275,7 +263,7 @@ public enum InterpolationGuard {
         }
 
         private func isSpace(_ byte: UInt8) -> Bool {
-            byte == space || byte == UInt8(ascii: "\t") || byte == newline || byte == carriageReturn
+            byte == space || byte == tab || byte == newline || byte == carriageReturn
         }
 
         private func isTripleQuote(at index: Int) -> Bool {

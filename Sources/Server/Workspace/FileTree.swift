@@ -16,7 +16,7 @@ import Foundation
 /// - Only regular files are read (a FIFO named `schema.graphql` would block a read forever), each at most
 ///   `maximumFileSize` bytes.
 /// - A walk is bounded: at most `maximumDepth` folders deep, `maximumFolders` folders and `maximumEntries` entries
-///   looked at in all (a workspace opened at `/` or a home folder ends its walk in seconds, not minutes).
+///   looked at in all (a folder of thousands of files counts as thousands: a workspace opened at `/` or a home folder).
 public enum FileTree {
     public static let maximumDepth = 64
     #if FUZZING

@@ -66,8 +66,8 @@ struct Glob: Sendable, Equatable {
                 pending.append((directory, identity, remaining, depth))
             }
             for entry in FileTree.entries(of: directory) {
+                guard entries < maximumEntries else { break }
                 entries += 1
-                guard entries <= maximumEntries else { break }
                 let path = directory == "/" ? "/" + entry : directory + "/" + entry
                 if part == "**" {
                     guard !FileTree.isSkippedFolder(entry) else { continue }
