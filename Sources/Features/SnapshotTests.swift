@@ -5,6 +5,11 @@ import SwiftAnalysis
 /// preview state and device, named after the preview and the state's index, so that writing them again from the
 /// same previews gives the same file. Each preview's tests sit between `// MARK:` lines of their own, which is how
 /// the code action replaces one preview's tests and leaves the others.
+///
+/// The file is read back by whole lines at the container's indentation (four spaces): a preview's code is copied
+/// into its tests indented by eight or more, and its `#if` conditions and title are one line each, so nothing a
+/// preview says (a comment that reads like a `MARK` line, a `func test_…` in a string) is taken for the file's own
+/// lines. The fuzzer found that, when the lines were looked for anywhere.
 public enum SnapshotTests {
     public enum Framework: String, Sendable, CaseIterable {
         case xctest
@@ -82,7 +87,7 @@ public enum SnapshotTests {
                 }
                 // Two files' previews of one name: the second's tests take its file's name too.
                 var name = testName(preview, index: index, in: source)
-                if names.contains(name) { name += "_" + fileStem(source) }
+                while names.contains(name) { name += "_" + fileStem(source) }
                 names.insert(name)
                 blocks.append(block(preview, index: index, in: source, options: options, name: name))
             }
@@ -100,7 +105,7 @@ public enum SnapshotTests {
 
     /// Whether `existing` has tests of the preview.
     public static func hasTests(of preview: Preview, index: Int, in source: Source, _ existing: [UInt8]) -> Bool {
-        existing.contains(bytes: "    // MARK: \(key(preview, index: index, in: source))\n")
+        lineOffset(of: "    // MARK: \(key(preview, index: index, in: source))\n", in: existing) != nil
     }
 
     /// The edit that adds or replaces the tests of one preview in an existing test file (`existing`), or nil when
@@ -113,13 +118,16 @@ public enum SnapshotTests {
         let begin = "    // MARK: \(key(preview, index: index, in: source))\n"
         let end = "    // MARK: end \(key(preview, index: index, in: source))\n"
         let bytes = existing
-        let current = bytes.firstOffset(of: begin).flatMap { start in
-            bytes.firstOffset(of: end, from: start).map { start..<($0 + end.utf8.count) }
+        let current = lineOffset(of: begin, in: bytes).flatMap { start in
+            lineOffset(of: end, in: bytes, from: start).map { start..<($0 + end.utf8.count) }
         }
-        // Another file's preview of the same name has its tests: these take the file's name too, as `file` does.
+        // An earlier preview of the same name (another file's, or one named like this one's suffixed name) has its
+        // tests: these take the file's name too, as `file` does. Tests are in preview order, so the first test of a
+        // name is the earliest preview's.
         var name = testName(preview, index: index, in: source)
-        let function = options.framework == .xctest ? "func test_\(name)_0()" : "func \(name.prefix(1).lowercased() + name.dropFirst())_0()"
-        if let found = bytes.firstOffset(of: function), current.map({ !$0.contains(found) }) ?? true { name += "_" + fileStem(source) }
+        while let found = lineOffset(of: functionLine(name, state: 0, options), in: bytes), current.map({ !$0.contains(found) }) ?? true {
+            name += "_" + fileStem(source)
+        }
         let block = self.block(preview, index: index, in: source, options: options, name: name)
         if let range = current {
             return String(decoding: bytes[range], as: UTF8.self) == block ? nil : (range, block)
@@ -144,11 +152,7 @@ public enum SnapshotTests {
         for (stateIndex, state) in preview.states.enumerated() {
             let view = state.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 .map { $0.offset == 0 ? String($0.element) : "        " + $0.element }.joined(separator: "\n")
-            out += "\n"
-            switch options.framework {
-            case .xctest: out += "    @MainActor func test_\(name)_\(stateIndex)() {\n"
-            case .swiftTesting: out += "    @Test func \(name.prefix(1).lowercased() + name.dropFirst())_\(stateIndex)() {\n"
-            }
+            out += "\n" + functionLine(name, state: stateIndex, options)
             out += "        let view = \(view)\n"
             for device in options.devices {
                 out += "        assertSnapshot(of: view, as: .image(layout: .device(config: .\(device))), named: \"\(device)\")\n"
@@ -158,6 +162,24 @@ public enum SnapshotTests {
         out += "\n"
         for _ in preview.conditions { out += "    #endif\n" }
         return out + "    // MARK: end \(key)\n"
+    }
+
+    /// The line that opens the test of one state.
+    private static func functionLine(_ name: String, state: Int, _ options: Options) -> String {
+        switch options.framework {
+        case .xctest: return "    @MainActor func test_\(name)_\(state)() {\n"
+        case .swiftTesting: return "    @Test func \(name.prefix(1).lowercased() + name.dropFirst())_\(state)() {\n"
+        }
+    }
+
+    /// Where `line` (ending in a newline) starts a line of `text`, at or after `start`.
+    private static func lineOffset(of line: String, in text: [UInt8], from start: Int = 0) -> Int? {
+        var from = start
+        while let found = text.firstOffset(of: line, from: from) {
+            if found == 0 || text[found - 1] == 10 { return found }
+            from = found + 1
+        }
+        return nil
     }
 
     /// What the `MARK` lines say: the preview and its file.

@@ -125,6 +125,8 @@ private final class PreviewCollector: SyntaxVisitor {
             .flatMap { literal in
                 literal.segments.count == 1 ? literal.segments.first?.as(StringSegmentSyntax.self)?.content.text : nil
             }
+            // A title over lines (a multi-line literal) is named on one, as the `MARK` lines of its tests are.
+            .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
         var preview = Preview(kind: .macro, name: title, range: range(of: node), states: [], problem: nil, conditions: conditions(of: node) ?? [])
         if conditions(of: node) == nil { preview.problem = "it is under `#elseif` or `#else`, which mockls does not reproduce" }
         guard let closure, !closure.statements.isEmpty else {
@@ -194,11 +196,24 @@ private final class PreviewCollector: SyntaxVisitor {
         while let parent = current {
             if let clause = parent.as(IfConfigClauseSyntax.self) {
                 guard clause.poundKeyword.tokenKind == .poundIf, let condition = clause.condition else { return nil }
-                conditions.insert(condition.trimmedDescription, at: 0)
+                conditions.insert(Self.oneLine(condition), at: 0)
             }
             current = parent.parent
         }
         return conditions
+    }
+
+    /// A condition's tokens on one line, with a space where it had trivia: the comments and line breaks of
+    /// `#if A || // why\n B` would break the `#if` line it is copied to (and the lines read back after it).
+    static func oneLine(_ node: some SyntaxProtocol) -> String {
+        var out = ""
+        var spaced = false
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if !out.isEmpty, spaced || !token.leadingTrivia.isEmpty { out += " " }
+            out += token.text
+            spaced = !token.trailingTrivia.isEmpty
+        }
+        return out
     }
 
     private func range(of node: Syntax) -> Range<Int> {

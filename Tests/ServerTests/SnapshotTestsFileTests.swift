@@ -164,3 +164,47 @@ extension SnapshotTestsFileTests {
         }
     }
 }
+
+extension SnapshotTestsFileTests {
+    /// What a preview says is copied into its tests, but never taken for the file's own lines: a comment that reads
+    /// like a `MARK` line or a test's first line, `#if` conditions over lines with comments, names that the suffix
+    /// of a repeated name collides with. Written, each preview's update finds its tests as written (the fuzzer's
+    /// finding `Tests/FuzzFindings/swift/preview-mark-line-in-code-2efe44f5`).
+    func testWhatAPreviewSaysIsNotReadAsTheFilesLines() {
+        let text = """
+            struct Foo2: PreviewProvider { static var previews: some View { Card(title: "1") } }
+            struct Foo2_First: PreviewProvider { static var previews: some View { Card(title: "2") } }
+            #Preview("Foo") { Card(title: "3") }
+            #Preview("Foo") {
+                VStack {
+                    // MARK: end #Preview("Foo") (A/First.swift)
+                    // MARK: #Preview("Other") (A/First.swift)
+                    //     @MainActor func test_Other_0() {
+                    Card(title: "4")
+                }
+            }
+            #if (DEBUG || // a reason
+                !RELEASE) /* another */ && os(iOS)
+            #Preview("Other") { Card(title: "5") }
+            #endif
+            """
+        let source = SnapshotTests.Source(path: "A/First.swift", module: "A", imports: [], previews: SwiftTestFile(text).previews())
+        XCTAssertEqual(source.previews.map(\.problem), [nil, nil, nil, nil, nil])
+        XCTAssertEqual(source.previews[4].conditions, ["(DEBUG || !RELEASE) && os(iOS)"])
+        for options in Self.variants.map(\.options) {
+            let written = SnapshotTests.file([source], options: options).text
+            XCTAssertTrue(written.contains("\n    #if (DEBUG || !RELEASE) && os(iOS)\n"), written)
+            if options.framework == .xctest {
+                for name in ["test_Foo2_0", "test_Foo2_First_0", "test_Foo_0", "test_Foo2_First_First_0", "test_Other_0"] {
+                    XCTAssertEqual(written.components(separatedBy: "\n    @MainActor func \(name)()").count, 2, "\(name):\n\(written)")
+                }
+            }
+            for index in source.previews.indices {
+                XCTAssertTrue(SnapshotTests.hasTests(of: source.previews[index], index: index, in: source, Array(written.utf8)))
+                XCTAssertNil(
+                    SnapshotTests.update(Array(written.utf8), with: source.previews[index], index: index, in: source, options: options),
+                    "\(index):\n\(written)")
+            }
+        }
+    }
+}
