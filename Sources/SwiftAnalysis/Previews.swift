@@ -125,7 +125,7 @@ private final class PreviewCollector: SyntaxVisitor {
             .flatMap { literal in
                 literal.segments.count == 1 ? literal.segments.first?.as(StringSegmentSyntax.self)?.content.text : nil
             }
-            // A title over lines (a multi-line literal) is named on one, as the `MARK` lines of its tests are.
+            // Its tests' `MARK` lines name it: a line break of any kind in it (a vertical tab, U+2028) is a space there.
             .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
         var preview = Preview(kind: .macro, name: title, range: range(of: node), states: [], problem: nil, conditions: conditions(of: node) ?? [])
         if conditions(of: node) == nil { preview.problem = "it is under `#elseif` or `#else`, which mockls does not reproduce" }

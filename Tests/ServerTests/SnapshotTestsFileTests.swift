@@ -167,9 +167,9 @@ extension SnapshotTestsFileTests {
 
 extension SnapshotTestsFileTests {
     /// What a preview says is copied into its tests, but never taken for the file's own lines: a comment that reads
-    /// like a `MARK` line or a test's first line, `#if` conditions over lines with comments, names that the suffix
-    /// of a repeated name collides with. Written, each preview's update finds its tests as written (the fuzzer's
-    /// finding `Tests/FuzzFindings/swift/preview-mark-line-in-code-2efe44f5`).
+    /// like a `MARK` line or a test's first line, `#if` conditions over lines with comments, a title with a line
+    /// separator (U+2028) in it, names that the suffix of a repeated name collides with. Written, each preview's
+    /// update finds its tests as written (the fuzzer's finding `Tests/FuzzFindings/swift/preview-mark-line-in-code-2efe44f5`).
     func testWhatAPreviewSaysIsNotReadAsTheFilesLines() {
         let text = """
             struct Foo2: PreviewProvider { static var previews: some View { Card(title: "1") } }
@@ -187,9 +187,11 @@ extension SnapshotTestsFileTests {
                 !RELEASE) /* another */ && os(iOS)
             #Preview("Other") { Card(title: "5") }
             #endif
+            #Preview("Two\u{2028}lines") { Card(title: "6") }
             """
         let source = SnapshotTests.Source(path: "A/First.swift", module: "A", imports: [], previews: SwiftTestFile(text).previews())
-        XCTAssertEqual(source.previews.map(\.problem), [nil, nil, nil, nil, nil])
+        XCTAssertEqual(source.previews.map(\.problem), [nil, nil, nil, nil, nil, nil])
+        XCTAssertEqual(source.previews.map(\.name), ["Foo2", "Foo2_First", "Foo", "Foo", "Other", "Two lines"])
         XCTAssertEqual(source.previews[4].conditions, ["(DEBUG || !RELEASE) && os(iOS)"])
         for options in Self.variants.map(\.options) {
             let written = SnapshotTests.file([source], options: options).text
