@@ -1,9 +1,7 @@
 ;;; emacs_check_support.el --- what the Emacs batch checks share -*- lexical-binding: t; -*-
 
-;; swift-mode comes from MELPA, which is not reachable here, and Debian does not package it: a stand-in major mode
-;; of the same name, as the only thing not shipped (the editor packages and mockls's files are the real ones).
-(unless (fboundp 'swift-mode)
-  (define-derived-mode swift-mode prog-mode "Swift"))
+;; swift-mode comes from MELPA, which is not reachable here, and Debian does not package it: the Swift buffers are
+;; in the fallback swift-mode the shipped set-ups define then, chosen by `auto-mode-alist' as for a user.
 
 (defun mockls-check-fail (format-string &rest args)
   "Prints FAIL and the message, and ends Emacs with status 1."
@@ -17,11 +15,36 @@
       (accept-process-output nil 0.05))
     (funcall predicate)))
 
+(defun mockls-check-defined-in (function)
+  "The name of the file FUNCTION was defined by (`symbol-file'), without its folder, or nil."
+  (let ((file (symbol-file function 'defun)))
+    (and (stringp file) (file-name-nondirectory file))))
+
+(defun mockls-check-hints (mode)
+  "How many times *Messages* holds the shipped set-up's hint about the fallback MODE."
+  (with-current-buffer (messages-buffer)
+    (let ((count 0))
+      (save-excursion
+        (goto-char (point-min))
+        (while (re-search-forward (format "^mockls: %s is not installed.*C-M-i" mode) nil t)
+          (setq count (1+ count))))
+      count)))
+
+(defun mockls-check-fallback (mode file-name)
+  "Fails unless the current buffer is in MODE, derived from `prog-mode', as the fallback FILE-NAME (a shipped set-up)
+defines it, and *Messages* holds the hint about it once."
+  (unless (and (eq major-mode mode) (derived-mode-p 'prog-mode) (equal (mockls-check-defined-in mode) file-name))
+    (mockls-check-fail "%s: major mode %S, %S defined by %S, not the fallback of %s"
+                       (buffer-name) major-mode mode (mockls-check-defined-in mode) file-name))
+  (unless (= (mockls-check-hints mode) 1)
+    (mockls-check-fail "%d hints about %s in *Messages*: %s" (mockls-check-hints mode) mode
+                       (with-current-buffer (messages-buffer) (buffer-string)))))
+
 (defun mockls-check-open-with-eglot (file)
-  "Opens FILE in `swift-mode' as a user would, with `eglot-ensure' on `swift-mode-hook' (the README's set-up).
-Eglot connects from the command loop, which batch mode does not run: the loop's post-command-hook is run by hand."
+  "Opens FILE as a user would, in the major mode `auto-mode-alist' gives it, with `eglot-ensure' on its hook (the
+README's set-up: `swift-mode-hook'). Eglot connects from the command loop, which batch mode does not run: the loop's
+post-command-hook is run by hand."
   (find-file file)
-  (swift-mode)
   (let ((eglot-sync-connect t))
     (run-hooks 'post-command-hook))
   (unless (eglot-current-server) (mockls-check-fail "eglot did not connect"))

@@ -142,7 +142,81 @@ def test_emacs_lsp_mode_runs_mockls_beside_sourcekit_lsp(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
-        "ok both servers", "ok diagnostics 7", "ok completion"], result.stdout + result.stderr
+        "ok fallback swift-mode", "ok both servers", "ok diagnostics 7", "ok completion"], result.stdout + result.stderr
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+def test_emacs_fallback_swift_mode_without_melpa(tmp_path):
+    """Without swift-mode and graphql-mode (MELPA is not reachable everywhere; Debian packages neither), the shipped
+    mockls.el defines minimal ones: the Bookshelf example's test file opens in the fallback swift-mode (derived from
+    prog-mode: comments, strings, keywords, indentation), a hint says so once and names the completion key, eglot
+    starts mockls, and C-M-i after `Mock<Book>(` lists the mock's labels; its GraphQL documents open in the fallback
+    graphql-mode, managed by the same mockls."""
+    if emacs_has("swift-mode"):
+        pytest.skip("this Emacs has a swift-mode: the fallback is for one without")
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder)
+    tests = folder / "Tests" / "BookshelfTests"
+    env = dict(os.environ, MOCKLS_BIN=str(absolute_binary()), MOCKLS_ROOT=str(folder),
+               MOCKLS_FILE=str(tests / "BookQueryTests.swift"), MOCKLS_OTHER=str(tests / "SearchQueryTests.swift"),
+               MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"))
+    result = subprocess.run(
+        ["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"),
+         "-l", "Tests/editors/emacs_fallback_check.el"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok connected", "ok fallback swift-mode", "ok swift editing", "ok C-M-i completion", "ok hint once",
+        "ok connected", "ok fallback graphql-mode"], result.stdout + result.stderr
+
+
+# Stand-ins for MELPA's swift-mode and graphql-mode: each library defines its mode and provides its feature; its
+# autoloads file is what package.el loads when it activates the package.
+STUB_MODE = """;;; {mode}.el --- a stand-in for MELPA's {mode} -*- lexical-binding: t; -*-
+(define-derived-mode {mode} prog-mode "{mode} (stand-in)")
+(provide '{mode})
+"""
+STUB_AUTOLOADS = """;;; {mode}-autoloads.el --- what package.el loads to activate {mode} -*- lexical-binding: t; -*-
+(autoload '{mode} "{mode}" nil t)
+(add-to-list 'auto-mode-alist '("{pattern}" . {mode}))
+"""
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+@pytest.mark.parametrize("setup", ["mockls.el", "mockls-lsp.el"])
+@pytest.mark.parametrize("installed", ["activated-before-the-setup", "on-load-path", "added-later-in-init"])
+def test_emacs_installed_modes_win_over_the_fallbacks(tmp_path, setup, installed):
+    """With a swift-mode and a graphql-mode installed, the shipped set-ups define no fallback: Swift and GraphQL files
+    open in the installed modes, and no hint is shown. Installed means: activated by package.el before the set-up is
+    loaded (Emacs 27+ activates packages before the init file), only on load-path (no autoloads), or put on
+    load-path later in the init file than the set-up's `load` (a `package-initialize` or `use-package :ensure` below
+    it), the set-up having been loaded during start-up."""
+    if setup == "mockls-lsp.el" and not emacs_has("lsp-mode"):
+        pytest.skip("emacs with lsp-mode is not installed (make test installs elpa-lsp-mode)")
+    stubs = tmp_path / "stubs"
+    stubs.mkdir()
+    for mode, pattern in [("swift-mode", r"\\.swift\\'"), ("graphql-mode", r"\\.graphqls?\\'")]:
+        (stubs / f"{mode}.el").write_text(STUB_MODE.format(mode=mode))
+        (stubs / f"{mode}-autoloads.el").write_text(STUB_AUTOLOADS.format(mode=mode, pattern=pattern))
+    setup_file = str(EDITORS / "emacs" / setup)
+    args = {
+        "activated-before-the-setup": ["-L", str(stubs), "-l", str(stubs / "swift-mode-autoloads.el"),
+                                       "-l", str(stubs / "graphql-mode-autoloads.el"), "-l", setup_file],
+        "on-load-path": ["-L", str(stubs), "-l", setup_file],
+        # Start-up, replayed: the set-up loaded by the init file (before `after-init-time` is set), the packages put
+        # on load-path further down, then the end of start-up.
+        "added-later-in-init": ["--eval", "(setq after-init-time nil)", "-l", setup_file, "-L", str(stubs),
+                                "--eval", "(progn (setq after-init-time (current-time)) (run-hooks 'after-init-hook))"],
+    }[installed]
+    example = ROOT / "Examples" / "Bookshelf"
+    env = dict(os.environ, MOCKLS_FILE=str(example / "Tests" / "BookshelfTests" / "BookQueryTests.swift"),
+               MOCKLS_GRAPHQL=str(example / "graphql" / "BookQuery.graphql"))
+    result = subprocess.run(
+        ["emacs", "--batch", "--no-init-file", *args, "-l", "Tests/editors/emacs_installed_mode_check.el"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok swift-mode.el wins", "ok graphql-mode.el wins"], result.stdout + result.stderr
 
 
 @pytest.mark.skipif(shutil.which("ruby") is None, reason="ruby is not installed (make test installs it)")
