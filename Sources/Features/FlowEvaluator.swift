@@ -228,6 +228,7 @@ struct FlowEvaluator {
                 continue
             }
             instance.slots[field.key] = slot(argument.value, for: field, at: argument.labelRange)
+            instance.namedFields.append(field)
         }
         return .mock(instance)
     }
@@ -299,7 +300,11 @@ struct FlowEvaluator {
                     "`\(field.property)` takes \(kind), not a `Mock<\(instance.object.swiftName)>`: reading it from a model fails at run time",
                     at: range,
                     fixes: instance.madeBy != nil ? []
-                        : instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
+                        : instance.construction?.typeRange.map { range in
+                            // Only the types whose mock has every field the code names, so the fix compiles.
+                            let compiling = possible.filter { name in model.object(name).map { instance.fitsAsMock(of: $0) } ?? false }
+                            return fixes.typeReplacements(range, with: compiling, preferFirst: true)
+                        } ?? [])
             case .list(let values):
                 for value in values { check(value) }
             default:
@@ -307,6 +312,49 @@ struct FlowEvaluator {
             }
         }
         check(value)
+    }
+
+    /// `mock-type-mismatch` for `X.from(m)` where m is not a mock of a possible type of X's parent type. `from(_:)`
+    /// leaves out what the mock lacks, so the model's fields the mock's type does not have are nil, or crash when read.
+    /// The fixes: wrap the mock in one of the parent type when a field of it holds the mock's type
+    /// (`Mock<Query>(characters: m)`), or use another mock type when everything the mock sets compiles there.
+    private mutating func reportMismatch(
+        of instance: MockInstance, written: Range<Int>, in selectionSet: GeneratedSelectionSet, possible: [String]
+    ) {
+        let needed = possible.count == 1
+            ? "a `Mock<\(model.object(possible[0])?.swiftName ?? possible[0])>`"
+            : "a mock of one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"
+        let missing = selectionSet.fields.filter { field in
+            field.key != "__typename" && !instance.object.fields.contains { $0.key == field.key }
+        }
+        let crashing = missing.filter { $0.graphqlType.isNonNull && !$0.isConditional }
+        var consequence = "the fields it selects on the mock's type only are there"
+        if let first = crashing.first {
+            consequence = "the mock has no `\(first.key)`, so reading the model's `\(first.property)` crashes"
+        } else if !missing.isEmpty {
+            let names = missing.prefix(3).map { "`\($0.property)`" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+            consequence = "the model's \(names) \(missing.count == 1 ? "is" : "are") nil, so the test checks nothing it reads there"
+        }
+        var fixes: [TestFix] = []
+        if instance.madeBy == nil {
+            // The mock's type is what a field of the parent type holds: the mock belongs one level down.
+            // A field the selection set reads, else any of the parent's.
+            let schema = schema
+            let holds = { (type: TypeReference) in schema.possibleTypes(of: type.namedType.value).contains(instance.object.name) }
+            if possible.count == 1, let parent = model.object(possible[0]),
+                let holder = selectionSet.fields.filter({ holds($0.graphqlType) }).compactMap({ parent.field($0.key) }).first
+                    ?? parent.fields.first(where: { holds($0.graphqlType) })
+            {
+                fixes.append(self.fixes.wrap(written, in: parent, field: holder))
+            }
+            if let typeRange = instance.construction?.typeRange {
+                let compiling = possible.filter { name in model.object(name).map { instance.fitsAsMock(of: $0) } ?? false }
+                fixes += self.fixes.typeReplacements(typeRange, with: compiling, preferFirst: fixes.isEmpty)
+            }
+        }
+        report(.warning, .mockTypeMismatch,
+            "`\(selectionSet.path).from(_:)` needs \(needed), not a `Mock<\(instance.object.swiftName)>`: \(consequence)",
+            at: written, fixes: fixes)
     }
 
     /// `unknown-mock-type` or `abstract-mock-type` for a `Mock<T>` with no mock class.
@@ -354,6 +402,7 @@ struct FlowEvaluator {
                 return
             }
             instance.slots[field.key] = slot(value, for: field, at: range)
+            instance.namedFields.append(field)
         default:
             _ = evaluate(value, expecting: nil)
         }
@@ -371,11 +420,7 @@ struct FlowEvaluator {
             guard case .mock(let instance) = argument else { return .unknown }
             let possible = schema.possibleTypes(of: selectionSet.parentType)
             guard possible.contains(instance.object.name) else {
-                report(.warning, .mockTypeMismatch,
-                    "`\(selectionSet.path).from(_:)` needs a mock of \(possible.count == 1 ? "`\(possible[0])`" : "one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"), not a `Mock<\(instance.object.swiftName)>`: its type-dependent fields will not be there",
-                    at: mock.range ?? range,
-                    fixes: instance.madeBy != nil ? []
-                        : instance.construction?.typeRange.map { fixes.typeReplacements($0, with: possible, preferFirst: true) } ?? [])
+                reportMismatch(of: instance, written: mock.range ?? range, in: selectionSet, possible: possible)
                 return .unknown
             }
             var copies: [ObjectIdentifier: MockInstance] = [:]

@@ -75,15 +75,17 @@ public enum MockCompletions {
         case .argumentLabel(let call, let before, let after):
             let written = keepingArgumentOrder ? ArgumentSlot(before: before, after: after) : ArgumentSlot(before: [], after: [])
             items = labels(for: call, written: written, value: context.writtenValue, at: offset, resolver: resolver).map {
-                // An argument inserted before another needs the comma between them (snippets only: a client without
-                // them gets `label: ` and the cursor where the value goes).
                 var item = $0
                 if context.replacesWrittenLabel {
                     // `spe|ceis: "Lab"`: the label is replaced, its value stays.
                     item.insertText = item.label
                     item.snippet = item.label
                 } else if let separator = context.separatorBeforeNextArgument, let snippet = item.snippet {
+                    // An argument inserted before another brings the comma between them, with every client. A client
+                    // without snippets leaves the cursor after the comma, so it gets the value too (the snippet's
+                    // default): `author: Mock<Author>(), title: …` compiles as it stands; `author: , title: …` would not.
                     item.snippet = snippet + separator
+                    item.insertText = plainText(ofSnippet: snippet) + separator
                 }
                 return item
             }
@@ -366,6 +368,41 @@ public enum MockCompletions {
             if let literal = type.flatMap(MockLiteral.of) { return literal }
             return format.customScalarsDefaultToDefaultMockValue ? ".defaultMockValue" : #"try! .init(_jsonValue: "")"#
         }
+    }
+
+    /// A snippet as inserted text, each placeholder replaced by its default: `label: ${1:""}$0` → `label: ""`.
+    static func plainText(ofSnippet snippet: String) -> String {
+        var out = ""
+        var rest = Substring(snippet)
+        var openPlaceholders = 0
+        while let special = rest.firstIndex(where: { $0 == "$" || $0 == "\\" || $0 == "}" }) {
+            out += rest[..<special]
+            let character = rest[special]
+            rest = rest[rest.index(after: special)...]
+            switch character {
+            case "\\":
+                // An escaped `$`, `}` or `\`.
+                if let escaped = rest.first {
+                    out.append(escaped)
+                    rest = rest.dropFirst()
+                }
+            case "}":
+                // The end of a placeholder (its default has been copied), or a brace of the text.
+                if openPlaceholders > 0 { openPlaceholders -= 1 } else { out.append("}") }
+            default:
+                // `$1`, `${1:` (the default follows and ends at its `}`) or `${1}`.
+                if rest.first == "{" {
+                    openPlaceholders += 1
+                    rest = rest.dropFirst().drop(while: \.isNumber)
+                    if rest.first == ":" { rest = rest.dropFirst() }
+                } else if rest.first?.isNumber == true {
+                    rest = rest.drop(while: \.isNumber)
+                } else {
+                    out.append("$")
+                }
+            }
+        }
+        return out + rest
     }
 
     /// `$`, `}` and `\` are special inside a snippet placeholder.

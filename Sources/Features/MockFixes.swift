@@ -87,6 +87,14 @@ struct FixWriter {
         }
     }
 
+    /// The mock written at `argument` passed in `field` of a new mock of `parent`: `Mock<Query>(characters: m)`.
+    func wrap(_ argument: Range<Int>, in parent: MockObject, field: MockField) -> TestFix {
+        let written = String(decoding: file.lines.bytes[argument], as: UTF8.self)
+        let value = field.setter == .list ? "[\(written)]" : written
+        let text = "Mock<\(parent.swiftName)>(\(field.initLabel): \(value))"
+        return TestFix(title: "Pass it as the `\(field.property)` of a `Mock<\(parent.swiftName)>`: `\(text)`", range: argument, text: text, isPreferred: true)
+    }
+
     // MARK: Replacing
 
     /// One fix per mock type that fits, replacing the written type at `range`.

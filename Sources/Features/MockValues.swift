@@ -33,11 +33,21 @@ final class MockInstance {
     var binding: (name: String, lastStatement: Range<Int>)?
     /// The helper that built it (`makeCharacter`), when it was built by one: its offsets are the helper's.
     var madeBy: String?
+    /// The fields its code names: the labels of its call and the members assigned on it.
+    var namedFields: [MockField] = []
 
     init(object: MockObject, origin: MockOrigin, builtAt: Int) {
         self.object = object
         self.origin = origin
         self.builtAt = builtAt
+    }
+
+    /// Whether its code would compile with `Mock<T>` of `object` written instead: every field it names is one of
+    /// that mock's, with the same type.
+    func fitsAsMock(of object: MockObject) -> Bool {
+        namedFields.allSatisfy { named in
+            object.fields.contains { $0.property == named.property && $0.valueType == named.valueType }
+        }
     }
 
     /// A copy of the whole graph, as `from(_:)` reads it at the time of the call.
@@ -49,6 +59,7 @@ final class MockInstance {
         copy.defaultOf = defaultOf
         copy.binding = binding
         copy.madeBy = madeBy
+        copy.namedFields = namedFields
         copies[ObjectIdentifier(self)] = copy
         copy.slots = slots.mapValues { $0.snapshot(&copies) }
         return copy

@@ -17,14 +17,17 @@ public enum ResponseConversion {
         case refused(title: String, reason: String)
     }
 
-    /// The conversion at `offset` (in the dictionary or on the call that consumes it); nil when there is no response
-    /// dictionary there that a selection set of the project consumes.
-    public static func convert(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Outcome? {
+    /// The conversion at `offset` (in the dictionary, on its variable's name or on the call that consumes it); nil
+    /// when there is no response dictionary there that a selection set of the project consumes. `mocksModule`: the
+    /// module the project's test mocks are imported from (nil when they are compiled into the tests), imported with
+    /// `ApolloTestSupport` when the file does not import them yet.
+    public static func convert(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, mocksModule: String?) -> Outcome? {
         guard let use = file.responseDictionaryUse(at: offset),
             let selectionSet = ValueResolver(file: file, project: project).selectionSet(use.consumer.path)
         else { return nil }
         do {
-            let (edits, root) = try edits(use, selectionSet: selectionSet, in: file, project: project)
+            var (edits, root) = try edits(use, selectionSet: selectionSet, in: file, project: project)
+            edits = imports(["ApolloTestSupport"] + (mocksModule.map { [$0] } ?? []), in: file) + edits
             return .converted(MockCodeAction(
                 title: "Convert the response dictionary to `Mock<\(root)>`", kind: .refactor, isPreferred: false, diagnostics: [],
                 edits: edits))
@@ -35,6 +38,19 @@ public enum ResponseConversion {
 
     struct Refusal: Error {
         var reason: String
+    }
+
+    /// `import` lines for those of `modules` the file does not import, after its last import (else at its top).
+    private static func imports(_ modules: [String], in file: SwiftTestFile) -> [TestFix] {
+        let existing = file.lines.importLines()
+        let missing = modules.filter { module in !existing.contains { $0.module == module } }
+        guard !missing.isEmpty else { return [] }
+        let text = missing.map { "import \($0)\n" }.joined()
+        guard let last = existing.last else { return [TestFix(title: "", range: 0..<0, text: text + "\n", isPreferred: false)] }
+        // The last import line may end the file without a line break.
+        let endsWithBreak = last.lineRange.upperBound > 0 && file.lines.bytes[last.lineRange.upperBound - 1] == UInt8(ascii: "\n")
+        let at = last.lineRange.upperBound
+        return [TestFix(title: "", range: at..<at, text: endsWithBreak ? text : "\n" + text.dropLast(), isPreferred: false)]
     }
 
     private static func edits(
@@ -57,6 +73,7 @@ public enum ResponseConversion {
         }
 
         var writer = MockWriter(project: project, taken: use.takenNames)
+        writer.selections = SelectedKeys(project: project)
         let indentation: String
         let insertion: Range<Int>
         if let declaration = use.declaration {
@@ -69,20 +86,22 @@ public enum ResponseConversion {
             throw Refusal(reason: "the call is not in a function body, where the mock's statements would go")
         }
         writer.indentation = indentation
-        let root = try writer.object(entries, expected: selectionSet.parentType, path: "", local: "mock", depth: 0)
+        let root = try writer.object(
+            entries, expected: selectionSet.parentType, path: "", local: "mock", depth: 0, selectionSets: [selectionSet.path])
         // Built in statements, the root mock is in a local named `mock` already.
         let name = writer.locals.contains(root) ? root : writer.uniqueName("mock")
         if root != name { writer.statements.append("let \(name) = \(root)") }
         let statements = writer.statements.map { indentation + $0.replacingOccurrences(of: "\n", with: "\n" + indentation) + "\n" }.joined()
 
-        let format = project.mockModel.format
+        // The call says which Apollo it is written for (`try await X.Data(data:)` is 2.x); else the project does.
+        let fromIsAsync = use.consumer.writtenFor.map { $0 == .two } ?? project.mockModel.format.fromIsAsync
         let variables = use.consumer.variables.map { ", withVariables: \($0)" } ?? ""
-        let model = "\(format.fromIsAsync ? "await " : "")\(written).from(\(name)\(variables))"
+        let model = "\(fromIsAsync ? "await " : "")\(written).from(\(name)\(variables))"
         var edits = [
             TestFix(title: "", range: insertion, text: statements, isPreferred: false),
             TestFix(title: "", range: use.consumer.range, text: model, isPreferred: false),
         ]
-        if format.fromIsAsync, let async = use.asyncInsertion {
+        if fromIsAsync, let async = use.asyncInsertion {
             edits.append(TestFix(title: "", range: async.offset..<async.offset, text: async.text, isPreferred: false))
         }
         return (edits.sorted { $0.range.lowerBound < $1.range.lowerBound }, writer.rootObject ?? selectionSet.parentType)
@@ -101,6 +120,8 @@ private struct MockWriter {
     var rootObject: String?
     /// The locals the statements declare.
     var locals: Set<String> = []
+    /// What the selection sets read at each object: only those fields are set back to `nil`.
+    var selections: SelectedKeys?
 
     var model: MockModel { project.mockModel }
     var schema: Schema { project.schema }
@@ -132,11 +153,14 @@ private struct MockWriter {
 
     /// The mock of one object of the response, as an expression: an initializer call, or the local it was built in.
     /// `depth`: how deep in a statement the expression is, for the indentation of its lines.
+    /// `selectionSets`: the paths of the selection sets that read this object (through their type cases and
+    /// fragments too).
     mutating func object(
-        _ entries: [ResponseValue.Entry], expected: String, path: String, local: String, depth: Int
+        _ entries: [ResponseValue.Entry], expected: String, path: String, local: String, depth: Int, selectionSets: [String]
     ) throws(Refusal) -> String {
         let at = path.isEmpty ? "" : " (at `\(path)`)"
         let object = try concreteObject(entries, expected: expected, path: path)
+        let read = selections?.read(selectionSets, on: object.name)
         if rootObject == nil { rootObject = object.swiftName }
         var values: [(field: MockField, value: String)] = []
         var seen: Set<String> = []
@@ -152,7 +176,9 @@ private struct MockWriter {
                     reason: "`Mock<\(object.swiftName)>` has no field \"\(key)\"\(at): no operation or fragment selects it on `\(object.name)`")
             }
             if entry.value == .null { continue }
-            values.append((field, try value(entry.value, type: field.graphqlType, path: keyPath, local: key, depth: depth + 1)))
+            values.append((field, try value(
+                entry.value, type: field.graphqlType, path: keyPath, local: key, depth: depth + 1,
+                selectionSets: read?.children[key] ?? [])))
         }
         values.sort { $0.field.key < $1.field.key }
         let arguments = values.map { "\($0.field.initLabel): \($0.value)" }
@@ -166,9 +192,10 @@ private struct MockWriter {
         // is the designated `init()`, which sets nothing): those the response does not have are set back to `nil`,
         // which removes them, in a local of its own. Values go through the initializer, whose parameters name no
         // schema type (an interface named like a Swift type, `Character`, makes `mock.friends = …` ambiguous).
+        // Only the fields a selection set reads there: the others are in the mock's data, but no model sees them.
         let given = Set(values.map(\.field.key))
         let defaulted = values.isEmpty || !model.format.parametersHaveDefaults
-            ? [] : object.fields.filter { $0.isNonNull && !given.contains($0.key) }
+            ? [] : object.fields.filter { $0.isNonNull && !given.contains($0.key) && read?.keys.contains($0.key) != false }
         guard !defaulted.isEmpty else { return call }
         let name = uniqueName(local)
         locals.insert(name)
@@ -208,11 +235,11 @@ private struct MockWriter {
     }
 
     private mutating func value(
-        _ value: ResponseValue, type: TypeReference, path: String, local: String, depth: Int
+        _ value: ResponseValue, type: TypeReference, path: String, local: String, depth: Int, selectionSets: [String]
     ) throws(Refusal) -> String {
         switch type {
         case .nonNull(let inner):
-            return try self.value(value, type: inner, path: path, local: local, depth: depth)
+            return try self.value(value, type: inner, path: path, local: local, depth: depth, selectionSets: selectionSets)
         case .list(let element):
             guard case .list(let elements) = value else {
                 if case .expression(let text) = value, !isComposite(element.namedType.value) { return text }
@@ -229,7 +256,8 @@ private struct MockWriter {
                     rendered.append("nil")
                 } else {
                     rendered.append(try self.value(
-                        item, type: element, path: itemPath, local: singular == local ? local + "Item" : singular, depth: depth + 1))
+                        item, type: element, path: itemPath, local: singular == local ? local + "Item" : singular, depth: depth + 1,
+                        selectionSets: selectionSets))
                 }
             }
             let line = "[\(rendered.joined(separator: ", "))]"
@@ -243,7 +271,7 @@ private struct MockWriter {
                 guard case .object(let entries) = value else {
                     throw ResponseConversion.Refusal(reason: "`\(path)` is `\(named.name)`: expected a dictionary literal, found \(describe(value))")
                 }
-                return try object(entries, expected: named.name, path: path, local: local, depth: depth)
+                return try object(entries, expected: named.name, path: path, local: local, depth: depth, selectionSets: selectionSets)
             case .enumeration:
                 switch value {
                 case .string(let raw, _):
@@ -299,3 +327,34 @@ private struct MockWriter {
 }
 
 private typealias Refusal = ResponseConversion.Refusal
+
+/// The response keys selection sets read on an object of a given type: their fields, those of their type cases that
+/// apply to it and of the fragments they spread on it, and, per key, the selection sets that read the object below.
+struct SelectedKeys {
+    let project: ProjectIndex
+
+    struct Read {
+        var keys: Set<String> = []
+        var children: [String: [String]] = [:]
+    }
+
+    func read(_ paths: [String], on object: String) -> Read {
+        var read = Read()
+        var seen: Set<String> = []
+        var pending = paths
+        while let path = pending.popLast() {
+            guard seen.insert(path).inserted, let selectionSet = project.selectionSet(path),
+                project.schema.possibleTypes(of: selectionSet.parentType).contains(object)
+            else { continue }
+            for field in selectionSet.fields {
+                read.keys.insert(field.key)
+                if let child = field.selectionSet, !(read.children[field.key]?.contains(child) ?? false) {
+                    read.children[field.key, default: []].append(child)
+                }
+            }
+            pending += selectionSet.inlineFragments.map(\.path)
+            pending += selectionSet.fragmentAccessors.map(\.fragment)
+        }
+        return read
+    }
+}

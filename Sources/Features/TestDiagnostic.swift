@@ -24,8 +24,14 @@ public struct TestFix: Sendable, Hashable {
 public struct FixOptions: Sendable, Hashable {
     /// The workspace has `placeholder()` factories: fixes write `.placeholder()` rather than literals.
     public var placeholders: Bool
+    /// The module the test mocks are imported from (nil when the tests compile them in): code that brings mocks into
+    /// a file that has none yet imports it.
+    public var mocksModule: String?
 
-    public init(placeholders: Bool = false) { self.placeholders = placeholders }
+    public init(placeholders: Bool = false, mocksModule: String? = nil) {
+        self.placeholders = placeholders
+        self.mocksModule = mocksModule
+    }
 }
 
 /// Diagnostics of a test file against its project: reads that crash because a mock never set the field, and mocks

@@ -43,7 +43,7 @@ public enum TestFileCodeActions {
     ) -> [Action] {
         var actions = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics, options: options)
             .map(Action.edits)
-        switch ResponseConversion.convert(at: range.lowerBound, in: file, project: project) {
+        switch ResponseConversion.convert(at: range.lowerBound, in: file, project: project, mocksModule: options.mocksModule) {
         case .converted(let action)?: actions.append(.edits(action))
         case .refused(let title, let reason)?: actions.append(.unavailable(title: title, reason: reason))
         case nil: break

@@ -84,7 +84,7 @@ public final class SwiftFileSurface: FuzzSurface {
             let range = start..<min(file.utf8Count, start + 8)
             _ = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics)
             _ = StructFactories.actions(at: range, in: file, structs: structs)
-            _ = ResponseConversion.convert(at: range.lowerBound, in: file, project: project)
+            _ = ResponseConversion.convert(at: range.lowerBound, in: file, project: project, mocksModule: "FuzzTestMocks")
         }
         let previews = SnapshotTests.Source(path: "Fuzz.swift", module: "App", imports: file.importedModules(), previews: file.previews())
         let written = Array(SnapshotTests.file([previews], options: .init()).text.utf8)

@@ -27,7 +27,7 @@ struct TestFileContext: Sendable {
         self.file = file
         self.workspace = workspace
         self.project = project
-        options = FixOptions(placeholders: workspace.hasPlaceholderFactories)
+        options = FixOptions(placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project))
     }
 
     /// The context of the open document at `uri` in a request's snapshot; a request about a document that is not

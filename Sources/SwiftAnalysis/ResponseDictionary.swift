@@ -37,6 +37,13 @@ public struct ResponseDictionaryUse: Sendable, Equatable {
         public var keepsTry: Bool
         /// The `variables:` argument as written.
         public var variables: String?
+        /// The Apollo iOS release the call is written for, when it tells: `try await X.Data(data:)` is 2.x (its
+        /// initializer is `async`), `try X.Data(data:)` 1.x; `init(_dataDict:)` is synchronous in both.
+        public var writtenFor: ApolloRelease?
+    }
+
+    public enum ApolloRelease: Sendable, Equatable {
+        case one, two
     }
 
     /// `let data: [String: Any] = [...]`, the dictionary's declaration when the call names it.
@@ -79,6 +86,12 @@ extension SwiftTestFile {
             if let dictionary = current.as(DictionaryExprSyntax.self) { outermostDictionary = dictionary }
             if current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) { break }
             node = current.parent
+        }
+        // The cursor on the declaration of a variable holding one (`let da|ta: [String: Any] = [`).
+        if outermostDictionary == nil {
+            let binding = Syntax(token).nearestAncestor(PatternBindingSyntax.self)
+                ?? token.parent?.as(VariableDeclSyntax.self).flatMap { $0.bindings.count == 1 ? $0.bindings.first : nil }
+            outermostDictionary = binding.flatMap { $0.initializer?.value }.flatMap(Self.dictionaryLiteral)
         }
         // A dictionary a variable holds: its consumer is a call that names the variable after it.
         guard let dictionary = outermostDictionary,
@@ -137,16 +150,20 @@ extension SwiftTestFile {
 
         var replaced = Syntax(call)
         var keepsTry = false
-        if let tryExpression = call.parent?.as(TryExprSyntax.self) {
+        // `try await X.Data(data:)` (2.x), `await` alone, or `try` alone (1.x).
+        let awaited = call.parent?.as(AwaitExprSyntax.self)
+        if let awaited { replaced = Syntax(awaited) }
+        if let tryExpression = replaced.parent?.as(TryExprSyntax.self) {
             if tryExpression.questionOrExclamationMark?.text == "?" { keepsTry = true } else { replaced = Syntax(tryExpression) }
         }
+        let writtenFor: ResponseDictionaryUse.ApolloRelease? = arguments.first?.label?.text == "data" ? (awaited != nil ? .two : .one) : nil
         let statement = call.nearestAncestor(CodeBlockItemSyntax.self)
         let statementStart = statement.map { lines.lineStarts[lines.line(containing: $0.positionAfterSkippingLeadingTrivia.utf8Offset)] }
         let function = Self.enclosingFunction(of: Syntax(call))
         return ResponseDictionaryUse(
             consumer: .init(
                 path: path, range: replaced.positionAfterSkippingLeadingTrivia.utf8Offset..<replaced.endPositionBeforeTrailingTrivia.utf8Offset,
-                keepsTry: keepsTry, variables: variables),
+                keepsTry: keepsTry, variables: variables, writtenFor: writtenFor),
             dictionary: dictionary, declaration: declared,
             statementStart: statementStart, indentation: statementStart.map(indentation(at:)) ?? "",
             takenNames: Self.identifiers(in: function.map(Syntax.init) ?? Syntax(tree)),
@@ -286,6 +303,14 @@ extension SwiftTestFile {
     }
 
     /// The binding whose initializer is `expression` (`let data: [String: Any] = [...]`).
+    /// The dictionary literal an initializer holds, through `as` casts (`[…] as [String: Any]`).
+    private static func dictionaryLiteral(_ expression: ExprSyntax) -> DictionaryExprSyntax? {
+        if let dictionary = expression.as(DictionaryExprSyntax.self) { return dictionary }
+        if let sequence = expression.as(SequenceExprSyntax.self), let first = sequence.elements.first { return dictionaryLiteral(first) }
+        if let cast = expression.as(AsExprSyntax.self) { return dictionaryLiteral(cast.expression) }
+        return nil
+    }
+
     private static func enclosingBinding(of expression: ExprSyntax) -> PatternBindingSyntax? {
         var node = Syntax(expression)
         while let parent = node.parent {

@@ -48,7 +48,7 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let file = SwiftTestFile(location.bytes)
-        switch ResponseConversion.convert(at: location.offset, in: file, project: project.index) {
+        switch ResponseConversion.convert(at: location.offset, in: file, project: project.index, mocksModule: loaded.mocksModule(of: project)) {
         case nil:
             printError("mockls: no response dictionary at \(location.line):\(location.column) that a selection set of the project is built from")
             throw ExitCode(1)

@@ -84,6 +84,13 @@ final class CompletionOracleTests: XCTestCase {
                 for item in items {
                     counts.items += 1
                     variant("completion `\(item.label)`", [(item.replaceRange, Self.expand(item.snippet ?? item.insertText))], mustCompile: true)
+                    // As a client without snippets applies it (Neovim 0.7's omnifunc): the plain text, and where it
+                    // ends in a label the user types the value at the cursor, which stands at its end.
+                    let plain = Self.plainTextAsTyped(item.insertText, snippet: item.snippet)
+                    if plain != Self.expand(item.snippet ?? item.insertText) {
+                        counts.items += 1
+                        variant("completion `\(item.label)` without snippets", [(item.replaceRange, plain)], mustCompile: true)
+                    }
                 }
                 // Labels completion left out, each written where the cursor is as completion would have written it.
                 let offered = Set(items.filter { $0.kind == .argument }.map(\.label))
@@ -178,6 +185,25 @@ final class CompletionOracleTests: XCTestCase {
         }
         precondition(cases.allSatisfy { $0.marker >= 0 }, "a function without ‸")
         return (header, cases)
+    }
+
+    /// A plain-text item as a user completes it: the text is inserted and the cursor left at its end; when that is
+    /// after `label: `, the user types the value there (the snippet's default for it).
+    static func plainTextAsTyped(_ insertText: String, snippet: String?) -> String {
+        guard insertText.hasSuffix(": "), let snippet, let start = snippet.range(of: "${1:") else { return insertText }
+        // The first placeholder's default, and nothing after it (the user types the value, not what follows).
+        var value = ""
+        var rest = snippet[start.upperBound...]
+        while let character = rest.first, character != "}" {
+            if character == "\\", rest.count > 1 {
+                value.append(rest[rest.index(after: rest.startIndex)])
+                rest = rest.dropFirst(2)
+            } else {
+                value.append(character)
+                rest = rest.dropFirst()
+            }
+        }
+        return insertText + value
     }
 
     /// A snippet as the editor leaves it: `${1:default}` becomes the default, `$1` and `$0` nothing.

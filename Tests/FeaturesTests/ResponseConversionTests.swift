@@ -51,6 +51,22 @@ final class ResponseConversionTests: XCTestCase {
 
     static func read(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: scenario.appendingPathComponent(path))) }
 
+    /// The scenario as a test of `format`'s Apollo is written: with 2.x, `init(data:)` is `async`, so it is awaited
+    /// in `async` tests (the conversion then awaits `from(_:)`; a synchronous call is 1.x's, converted without).
+    static func read(_ path: String, for format: MockFormat) throws -> [UInt8] {
+        let source = try read(path)
+        guard format.release == .two else { return source }
+        var lines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var function: Int?
+        for index in lines.indices {
+            if lines[index].contains("func test") { function = index }
+            guard lines[index].contains("try "), lines[index].contains("(data:"), let function else { continue }
+            lines[index] = lines[index].replacingOccurrences(of: "try ", with: "try await ")
+            lines[function] = lines[function].replacingOccurrences(of: "() throws {", with: "() async throws {")
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
     static func applying(_ edits: [TestFix], to text: [UInt8]) -> [UInt8] {
         var text = text
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
@@ -62,16 +78,16 @@ final class ResponseConversionTests: XCTestCase {
     func testConversionsMatchTheGoldensAndRefusalsSayWhy() throws {
         let refused = try Self.read("StarWars/Tests/ConversionTests/RefusedResponseTests.swift")
         for (api, path, goldenName) in Self.apis {
-        let source = try Self.read(path)
-        let sites = Self.sites("convert", in: source)
-        XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 8 : 3)
         for (name, format) in Self.formats {
+            let source = try Self.read(path, for: format)
+            let sites = Self.sites("convert", in: source)
+            XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 8 : 3)
             let project = try FeatureFixture(api: api, format: format).project
             let file = SwiftTestFile(source)
             var golden = ""
             for site in sites {
-                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project) else {
-                    XCTFail("\(name): line \(site.line) does not convert: \(String(describing: ResponseConversion.convert(at: site.offset, in: file, project: project)))")
+                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks") else {
+                    XCTFail("\(name): line \(site.line) does not convert: \(String(describing: ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks")))")
                     continue
                 }
                 golden += "-- line \(site.line): \(action.title) --\n" + Self.diff(source, Self.applying(action.edits, to: source))
@@ -81,12 +97,12 @@ final class ResponseConversionTests: XCTestCase {
                 {
                     let bracket = declaration.range.lowerBound + String(decoding: source[declaration.range], as: UTF8.self).utf8
                         .distance(from: String(decoding: source[declaration.range], as: UTF8.self).startIndex, to: equals.lowerBound) + 2
-                    XCTAssertEqual(ResponseConversion.convert(at: bracket + 1, in: file, project: project), .converted(action), "\(name): line \(site.line)")
+                    XCTAssertEqual(ResponseConversion.convert(at: bracket + 1, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"), .converted(action), "\(name): line \(site.line)")
                 }
             }
             let refusals = SwiftTestFile(refused)
             for site in api == "StarWarsAPI" ? Self.sites("refuse", in: refused) : [] {
-                guard case .refused(_, let reason)? = ResponseConversion.convert(at: site.offset, in: refusals, project: project) else {
+                guard case .refused(_, let reason)? = ResponseConversion.convert(at: site.offset, in: refusals, project: project, mocksModule: "\(project.namespace)TestMocks") else {
                     XCTFail("\(name): line \(site.line) of the refusals is not refused")
                     continue
                 }
@@ -118,7 +134,7 @@ final class ResponseConversionTests: XCTestCase {
         let file = SwiftTestFile(text)
         for needle in ["\"hero\": [", "Mock<Human>", "[\"data\"", "(data: [\"hero\""] {
             let offset = text.utf8.count - (text.range(of: needle).map { text[$0.lowerBound...].utf8.count } ?? 0) + 1
-            XCTAssertNil(ResponseConversion.convert(at: offset, in: file, project: project), needle)
+            XCTAssertNil(ResponseConversion.convert(at: offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"), needle)
         }
     }
 
@@ -127,9 +143,9 @@ final class ResponseConversionTests: XCTestCase {
         for (api, path, golden) in Self.apis {
         for (name, format) in Self.formats {
             let project = try FeatureFixture(api: api, format: format).project
-            var text = try Self.read(path)
+            var text = try Self.read(path, for: format)
             for site in Self.sites("convert", in: text).reversed() {
-                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftTestFile(text), project: project) else {
+                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftTestFile(text), project: project, mocksModule: "\(project.namespace)TestMocks") else {
                     return XCTFail("\(name): line \(site.line) does not convert")
                 }
                 text = Self.applying(action.edits, to: text)
@@ -148,6 +164,50 @@ final class ResponseConversionTests: XCTestCase {
         }
     }
 
+    /// A test file as users write it before mocks (XCTest, ApolloAPI and the schema module, a synchronous
+    /// `try X.Data(data:)`): the conversion imports ApolloTestSupport and the mocks module, adds no `await` whatever
+    /// release the project assumes (the call is 1.x's), is offered on the dictionary's name too, and type-checks with
+    /// the file's own imports and those it adds.
+    func testAFileWithoutMockImportsGetsThemAndKeepsItsRelease() throws {
+        let path = "StarWars/Tests/ConversionTests/PlainImportsTests.swift"
+        let source = try Self.read(path)
+        let text = String(decoding: source, as: UTF8.self)
+        let site = try XCTUnwrap(Self.sites("convert", in: source).first)
+        let file = SwiftTestFile(source)
+        for (name, format) in Self.formats {
+            let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
+            guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "StarWarsAPITestMocks")
+            else { return XCTFail("\(name): does not convert") }
+            let converted = String(decoding: Self.applying(action.edits, to: source), as: UTF8.self)
+            XCTAssertTrue(converted.hasPrefix("import XCTest\nimport ApolloAPI\nimport StarWarsAPI\nimport ApolloTestSupport\nimport StarWarsAPITestMocks\n\n"), "\(name):\n\(converted)")
+            XCTAssertFalse(converted.contains("await HeroNameQuery") || converted.contains("async throws"), "\(name): the call is 1.x's\n\(converted)")
+            XCTAssertTrue(converted.contains("let model = HeroNameQuery.Data.from(mock)"), "\(name):\n\(converted)")
+            // The cursor on the dictionary's name, or on its `let`.
+            for needle in ["data: [String", "let data"] {
+                let offset = try XCTUnwrap(text.range(of: needle)).lowerBound.utf16Offset(in: text) + 1
+                XCTAssertEqual(
+                    ResponseConversion.convert(at: offset, in: file, project: project, mocksModule: "StarWarsAPITestMocks"), .converted(action),
+                    "\(name): at \(needle)")
+            }
+        }
+        // Type-checked as 1.x code (what the file is written for) with the imports it has now.
+        let project = try FeatureFixture(api: "StarWarsAPI", format: .defaults).project
+        guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "StarWarsAPITestMocks")
+        else { return XCTFail("does not convert") }
+        let converted = String(decoding: Self.applying(action.edits, to: source), as: UTF8.self)
+        guard let modules = try StandInApollo(
+            model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(), version: .v1, name: "conversions-plain-imports")
+        else { throw XCTSkip("swiftc is not on PATH") }
+        defer { modules.remove() }
+        let url = modules.folder.appendingPathComponent("PlainImportsTests.swift")
+        try (Self.xctest + converted.replacingOccurrences(of: "import XCTest\n", with: "")).write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try modules.typecheck([url]), [], converted)
+        // Without the added imports it would not: the check can fail.
+        let bare = converted.replacingOccurrences(of: "import ApolloTestSupport\nimport StarWarsAPITestMocks\n", with: "")
+        try (Self.xctest + bare.replacingOccurrences(of: "import XCTest\n", with: "")).write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertNotEqual(try modules.typecheck([url]), [], bare)
+    }
+
     /// What the tests call of XCTest.
     static let xctest = """
         open class XCTestCase {}
@@ -159,14 +219,14 @@ final class ResponseConversionTests: XCTestCase {
     /// The round trip: each converted mock, built and run, holds the dictionary's keys and values and nothing else.
     func testConvertedMocksHoldExactlyTheDictionaries() throws {
         for (api, path, golden) in Self.apis {
-        let source = try Self.read(path)
-        let file = SwiftTestFile(source)
         for (name, format) in Self.formats {
+            let source = try Self.read(path, for: format)
+            let file = SwiftTestFile(source)
             let project = try FeatureFixture(api: api, format: format).project
             var program = "import Foundation\nimport ApolloTestSupport\nimport \(api)\nimport \(api)TestMocks\n\n" + Self.comparison
             var checks: [String] = []
             for (index, site) in Self.sites("convert", in: source).enumerated() {
-                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project),
+                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"),
                     let use = file.responseDictionaryUse(at: site.offset),
                     let statements = action.edits.first(where: { $0.text.contains("let ") })?.text,
                     let model = action.edits.first(where: { $0.text.contains(".from(") })?.text,
@@ -175,11 +235,13 @@ final class ResponseConversionTests: XCTestCase {
                 let mock = model[call.upperBound...].prefix { $0.isLetter || $0.isNumber }
                 var dictionary = use.dictionary
                 if case .object(let entries) = dictionary, entries.count == 1, entries[0].key == "data" { dictionary = entries[0].value }
+                // The mock may hold fields no selection set of the operation reads: no model sees them.
+                let unread = Self.keysUnread(from: try XCTUnwrap(ValueResolver(file: file, project: project).selectionSet(use.consumer.path)), in: project)
                 program += """
 
                     func check\(index)() -> Bool {
                     \(statements)    let expected: Any = \(Self.literal(dictionary))
-                        return same(\(mock)._selectionSetMockData, expected, "line \(site.line)")
+                        return same(\(mock)._selectionSetMockData, expected, "line \(site.line)", unread: \(Self.literal(unread)))
                     }
 
                     """
@@ -196,6 +258,33 @@ final class ResponseConversionTests: XCTestCase {
             XCTAssertEqual(result.output, "same\n", "\(name):\n\(program)")
         }
         }
+    }
+
+    /// The mock fields of the project that no selection set reached from `root` reads (through fields, type cases
+    /// and fragments).
+    /// By object type: the mock fields no selection set of the tree reads on an object of that type.
+    static func keysUnread(from root: GeneratedSelectionSet, in project: ProjectIndex) -> [String: Set<String>] {
+        var read: [String: Set<String>] = [:]
+        var seen: Set<String> = []
+        var pending = [root.path]
+        while let path = pending.popLast() {
+            guard seen.insert(path).inserted, let selectionSet = project.selectionSet(path) else { continue }
+            for type in project.schema.possibleTypes(of: selectionSet.parentType) {
+                read[type, default: []].formUnion(selectionSet.fields.map(\.key))
+            }
+            pending += selectionSet.fields.compactMap(\.selectionSet) + selectionSet.inlineFragments.map(\.path)
+                + selectionSet.fragmentAccessors.map(\.fragment)
+        }
+        return Dictionary(uniqueKeysWithValues: project.mockModel.objects.map { object in
+            (object.name, Set(object.fields.map(\.key)).subtracting(read[object.name] ?? []))
+        })
+    }
+
+    static func literal(_ keys: [String: Set<String>]) -> String {
+        guard !keys.isEmpty else { return "[:]" }
+        return "[" + keys.sorted { $0.key < $1.key }.map { type, keys in
+            "\"\(type)\": [" + keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "] as Set<String>"
+        }.joined(separator: ", ") + "]"
     }
 
     /// A response value as a Swift literal of `[String: Any]`s, `[Any]`s and `NSNull()`.
@@ -227,7 +316,7 @@ final class ResponseConversionTests: XCTestCase {
             return value is NSNull ? nil : value
         }
 
-        func same(_ mock: Any?, _ expected: Any?, _ path: String) -> Bool {
+        func same(_ mock: Any?, _ expected: Any?, _ path: String, unread: [String: Set<String>]) -> Bool {
             let mock = unwrapped(mock), expected = unwrapped(expected)
             guard let mock, let expected else {
                 if mock != nil || expected != nil { print("\\(path): \\(String(describing: mock)) ≠ \\(String(describing: expected))") }
@@ -237,12 +326,13 @@ final class ResponseConversionTests: XCTestCase {
                 guard let mock = mock as? [String: Any] else { print("\\(path): \\(mock) is no object"); return false }
                 let keys = Set(expected.filter { unwrapped($0.value) != nil }.keys)
                 let mockKeys = Set(mock.keys).subtracting(expected["__typename"] == nil ? ["__typename"] : [])
+                    .filter { keys.contains($0) || !(unread["\\(unwrapped(mock["__typename"]) ?? "")"] ?? []).contains($0) }
                 guard keys == mockKeys else { print("\\(path): keys \\(mockKeys.sorted()) ≠ \\(keys.sorted())"); return false }
-                return keys.allSatisfy { same(mock[$0], expected[$0], path + "." + $0) }
+                return keys.allSatisfy { same(mock[$0], expected[$0], path + "." + $0, unread: unread) }
             }
             if let expected = expected as? [Any] {
                 guard let mock = mock as? [Any], mock.count == expected.count else { print("\\(path): \\(mock) ≠ \\(expected)"); return false }
-                return zip(mock, expected).enumerated().allSatisfy { same($1.0, $1.1, path + "[\\($0)]") }
+                return zip(mock, expected).enumerated().allSatisfy { same($1.0, $1.1, path + "[\\($0)]", unread: unread) }
             }
             let written = "\\(mock)"
             if let number = mock as? Double, let other = (expected as? NSNumber)?.doubleValue { return number == other }

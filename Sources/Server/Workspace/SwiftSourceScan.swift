@@ -17,6 +17,8 @@ enum SwiftSourceScan {
         var structs: [StructShape]
         /// Its helpers that return mocks or models (read only from files that mention `Mock<` or `.from(`).
         var helpers: [ModelHelper] = []
+        /// The modules it imports beside `ApolloTestSupport` that are named for mocks (`AppTestMocks`).
+        var mocksImports: [String] = []
     }
 
     /// What a scan finds in a workspace's Swift files.
@@ -28,6 +30,8 @@ enum SwiftSourceScan {
         var helpers: [String: [ModelHelper]] = [:]
         /// The stored fixtures each file changes, by the path of the file.
         var fixtureMutations: [String: Set<String>] = [:]
+        /// How many files import each mocks module beside `ApolloTestSupport`.
+        var mocksImports: [String: Int] = [:]
     }
 
     private struct Entry: Sendable {
@@ -70,6 +74,7 @@ enum SwiftSourceScan {
             if !facts.helpers.isEmpty {
                 result.helpers[url.standardizedFileURL.path] = facts.helpers
             }
+            for module in facts.mocksImports { result.mocksImports[module, default: 0] += 1 }
         }
         // Stored fixtures that some file changes: only files that name one are read for it (most workspaces have
         // no stored fixture, and then no file is).
@@ -102,6 +107,12 @@ enum SwiftSourceScan {
             structs: bytes.contains(bytes: "struct ") ? parsed?.structShapes() ?? [] : [])
         if declaresHelpers, let parsed {
             facts.helpers = parsed.modelHelpers()
+        }
+        if bytes.contains(bytes: "ApolloTestSupport") {
+            let modules = LineTable(bytes).importLines().map(\.module)
+            if modules.contains("ApolloTestSupport") {
+                facts.mocksImports = modules.filter { $0 != "ApolloTestSupport" && $0.contains("Mock") }
+            }
         }
         cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
         return facts

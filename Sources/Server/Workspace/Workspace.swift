@@ -41,6 +41,8 @@ public struct Workspace: Sendable {
     private var modelHelpers: [String: [ModelHelper]] = [:]
     /// The stored fixtures each Swift file changes, by its path.
     private var fixtureMutations: [String: Set<String>] = [:]
+    /// The mocks module the workspace's tests import beside `ApolloTestSupport` (the most files' choice), when any.
+    public private(set) var mocksModuleOfTests: String?
 
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
     /// `format`: the mock format of every project, instead of what the pins and generated mocks say.
@@ -53,6 +55,7 @@ public struct Workspace: Sendable {
         let sources = SwiftSourceScan.scan(under: root)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
+        mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -102,6 +105,21 @@ public struct Workspace: Sendable {
     /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first. Only projects
     /// with a schema count: against none, every mock would look unknown, and a diagnostic on correct code is the
     /// worst thing mockls can say (nil then: nothing is reported).
+    /// The module code that brings mocks into a test file imports them from: the one an Apollo configuration's
+    /// `output.testMocks` names, else the one the workspace's tests import beside `ApolloTestSupport`, else
+    /// `<Namespace>TestMocks` for projects without an Apollo configuration; nil when the tests compile the mocks in
+    /// (`absolute`) and none imports a mocks module.
+    public func mocksModule(of project: Project) -> String? {
+        if case .apolloCodegen = project.configuration.source, let module = project.configuration.testMocksModule,
+            project.configuration.testMocksPath == nil
+        {
+            return module
+        }
+        if let module = mocksModuleOfTests { return module }
+        if case .apolloCodegen = project.configuration.source { return nil }
+        return project.configuration.testMocksModule
+    }
+
     /// Whether the workspace read helpers from `file`.
     public func declaresHelpers(in file: URL) -> Bool { modelHelpers[file.standardizedFileURL.path] != nil }
 

@@ -236,6 +236,10 @@ final class Types: XCTestCase {
     _ = Mock<Mutation>(adoptPet: Mock<Height>()) // expect: mock-type-mismatch adoptPet Pet Height
     _ = Mock<Query>(allAnimals: [Mock<Dog>(), Mock<PetRock>()]) // expect: mock-type-mismatch allAnimals PetRock
     _ = AllAnimalsQuery.Data.AllAnimal.from(Mock<PetRock>()) // expect: mock-type-mismatch PetRock Animal
+    // A mock of what a field holds, given for the data itself: wrapped (renaming it would not compile).
+    _ = AllAnimalsQuery.Data.from(Mock<Dog>(species: "Lab")) // expect: mock-type-mismatch Query allAnimals crashes
+    let cat = Mock<Cat>(species: "Cat")
+    _ = ClassroomPetsQuery.Data.from(cat) // expect: mock-type-mismatch Query classroomPets nil nothing
     _ = Mock<Mutation>(adoptPet: Mock<Cat>())
   }
 }

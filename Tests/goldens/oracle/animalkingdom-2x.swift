@@ -29,6 +29,10 @@ func labelsBetweenTwo() async {
   _ = Mock<Dog>(bodyTemperature: 37, ‸laysEggs: false)
 }
 
+func labelsAfterACommaWithNoSpace() async {
+  _ = Mock<Dog>(bodyTemperature: 37,‸laysEggs: false)
+}
+
 func labelsBeforeTheFirst() async {
   _ = Mock<Dog>(‸height: Mock<Height>())
 }

@@ -29,6 +29,10 @@ func labelsBetweenTwo() {
   _ = Mock<Dog>(bodyTemperature: 37, ‸laysEggs: false)
 }
 
+func labelsAfterACommaWithNoSpace() {
+  _ = Mock<Dog>(bodyTemperature: 37,‸laysEggs: false)
+}
+
 func labelsBeforeTheFirst() {
   _ = Mock<Dog>(‸height: Mock<Height>())
 }
