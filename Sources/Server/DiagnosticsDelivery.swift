@@ -42,7 +42,17 @@ final class DiagnosticsDelivery: Sendable {
 
     /// Told once, when the index is in, of an open test file (it imports ApolloTestSupport) that belongs to no
     /// project with a schema: it gets no mock diagnostics, and the user should know why.
-    private let noProject: @Sendable (_ uri: DocumentURI, _ configuredWithoutSchema: Bool) -> Void
+    private let noProject: @Sendable (_ uri: DocumentURI, _ why: NoProject) -> Void
+
+    /// Why a test file has no project.
+    enum NoProject: Sendable {
+        /// No configuration file in the workspace or above it.
+        case noConfiguration
+        /// Configurations that cannot be used, or whose schema paths match nothing.
+        case configurationErrors([ConfigurationError])
+        /// A configuration whose schema files are there but declare no type (they do not parse yet).
+        case schemaDeclaresNoType
+    }
     private let isIndexed: @Sendable () -> Bool
     private let toldOfNoProject = Atomic<Bool>(false)
 
@@ -51,7 +61,7 @@ final class DiagnosticsDelivery: Sendable {
         publish: @escaping @Sendable (_ document: Document?, _ uri: DocumentURI, _ diagnostics: [TestDiagnostic]) -> Void,
         refresh: @escaping @Sendable () -> Void,
         isIndexed: @escaping @Sendable () -> Bool = { true },
-        noProject: @escaping @Sendable (_ uri: DocumentURI, _ configuredWithoutSchema: Bool) -> Void = { _, _ in }
+        noProject: @escaping @Sendable (_ uri: DocumentURI, _ why: NoProject) -> Void = { _, _ in }
     ) {
         self.mode = mode
         self.workspaces = workspaces
@@ -70,11 +80,13 @@ final class DiagnosticsDelivery: Sendable {
             !workspaces.contains(where: { $0.project(forSwiftFile: url, text: text) != nil }),
             !toldOfNoProject.exchange(true, ordering: .relaxed)
         else { return }
-        // A configuration whose schema is missing or does not parse yet is not "no project" to the user.
+        // A configuration that cannot be used, or whose schema is missing or does not parse yet, is not "no project"
+        // to the user: the message says what is wrong with it.
+        let errors = workspaces.flatMap(\.configurationErrors)
         let configured = workspaces.contains { workspace in
             workspace.projects.contains { if case .folder = $0.configuration.source { false } else { true } }
         }
-        noProject(document.uri, configured)
+        noProject(document.uri, errors.isEmpty ? (configured ? .schemaDeclaresNoType : .noConfiguration) : .configurationErrors(errors))
     }
 
     /// A Swift document was opened or edited.

@@ -317,18 +317,26 @@ public final class LanguageServer: @unchecked Sendable {
                 }
             },
             isIndexed: { indexerReference.withLock { $0 }?.isReady ?? false },
-            noProject: { uri, configuredWithoutSchema in
+            noProject: { uri, why in
                 let file = URL(string: uri)?.lastPathComponent ?? uri
-                let message = configuredWithoutSchema
-                    ? """
-                        mockls found the Apollo configuration for \(file) but no schema types: its schema files are \
-                        missing or do not parse yet. Mock completion and diagnostics are off for this file until they do.
-                        """
-                    : """
-                        mockls found no Apollo project for \(file): it reads one from an apollo-codegen-config.json or \
-                        graphql-config file in the workspace or in a folder above it, up to the repository's top. Mock \
-                        completion and diagnostics are off for this file until it finds one.
-                        """
+                let message = switch why {
+                case .configurationErrors(let errors):
+                    """
+                    mockls cannot use the Apollo configuration for \(file): \(errors.map(\.description).joined(separator: "; ")). \
+                    Mock completion and diagnostics are off for this file until it can.
+                    """
+                case .schemaDeclaresNoType:
+                    """
+                    mockls found the Apollo configuration for \(file) but no schema types: its schema files do not \
+                    parse yet. Mock completion and diagnostics are off for this file until they do.
+                    """
+                case .noConfiguration:
+                    """
+                    mockls found no Apollo project for \(file): it reads one from an apollo-codegen-config.json or \
+                    graphql-config file in the workspace or in a folder above it, up to the repository's top. Mock \
+                    completion and diagnostics are off for this file until it finds one.
+                    """
+                }
                 logger.warning("\(message)")
                 if let bytes = try? OutgoingMessage.notification(
                     method: ShowMessageNotification.method, params: LogMessageParams(type: .warning, message: message))

@@ -1,9 +1,11 @@
 """What a new user meets first: a folder without a project, and the scenarios opened from any folder inside them."""
 
+import json
+import subprocess
 import time
 from pathlib import Path
 
-from lsp_stdio import MocklsProcess
+from lsp_stdio import MocklsProcess, mockls_binary
 from scenarios import expected, workspace
 
 
@@ -87,9 +89,60 @@ def test_a_configured_project_without_a_schema_says_so(tmp_path):
         open_file(server, tests / "DogTests.swift")
         messages = messages_until(server, 3)
         shown = [m["params"]["message"] for m in messages if m.get("method") == "window/showMessage"]
-        assert len(shown) == 1 and "no schema types" in shown[0], shown
+        # The message names the configuration and the path that matched nothing.
+        assert len(shown) == 1, shown
+        assert "apollo-codegen-config.json" in shown[0] and 'no schema file matches "graphql/*.graphqls"' in shown[0], shown
         swift_diagnostics = [m for m in messages if m.get("method") == "textDocument/publishDiagnostics"
                              and m["params"]["uri"].endswith(".swift") and m["params"]["diagnostics"]]
         assert swift_diagnostics == [], swift_diagnostics
+        # And the configuration file gets it as a diagnostic on the key, though it is not open.
+        [configuration] = [m["params"]["diagnostics"] for m in messages if m.get("method") == "textDocument/publishDiagnostics"
+                           and m["params"]["uri"] == (tmp_path / "apollo-codegen-config.json").as_uri()]
+        [diagnostic] = configuration
+        assert diagnostic["code"] == "invalid-configuration" and "graphql/*.graphqls" in diagnostic["message"], diagnostic
+        assert diagnostic["range"]["start"] == {"line": 0, "character": 40}, diagnostic  # "schemaSearchPaths"
+    finally:
+        server.kill()
+
+
+def test_a_schema_downloaded_at_build_time_says_how_to_get_it(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "apollo-codegen-config.json").write_text(json.dumps({
+        "schemaNamespace": "PetAPI",
+        "input": {"schemaSearchPaths": ["graphql/schema.graphqls"], "operationSearchPaths": ["**/*.graphql"]},
+        "schemaDownloadConfiguration": {
+            "downloadMethod": {"introspection": {"endpointURL": "https://example.com/graphql"}},
+            "outputPath": "./graphql/schema.graphqls"},
+    }, indent=2))
+    check = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 2
+    assert "apollo-codegen-config.json" in check.stderr and 'no schema file matches "graphql/schema.graphqls"' in check.stderr, check.stderr
+    assert "apollo-ios-cli fetch-schema" in check.stderr and "no apollo-codegen-config.json" not in check.stderr, check.stderr
+
+
+def test_a_configuration_that_is_not_json_is_reported_where_it_breaks(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "apollo-codegen-config.json").write_text(
+        '{\n  "schemaNamespace": "PetAPI",\n  "input": {\n    "schemaSearchPaths": ["*.graphqls"],\n  }\n}\n')
+    (tmp_path / "schema.graphqls").write_text("type Query { dog: Dog }\ntype Dog { id: ID! }\n")
+    tests = tmp_path / "Tests"
+    tests.mkdir()
+    (tests / "DogTests.swift").write_text("import ApolloTestSupport\nlet dog = Mock<Dog>()\n")
+    check = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 2
+    # The trailing comma: json-c stops at the `}` after it, line 5, column 3.
+    assert f"{tmp_path / 'apollo-codegen-config.json'}:5:3: not valid JSON" in check.stderr, check.stderr
+    server = start(tmp_path)
+    try:
+        open_file(server, tests / "DogTests.swift")
+        messages = messages_until(server, 3)
+        shown = [m["params"]["message"] for m in messages if m.get("method") == "window/showMessage"]
+        assert len(shown) == 1 and "apollo-codegen-config.json:5:3: not valid JSON" in shown[0], shown
+        assert "found no Apollo project" not in shown[0]
+        [configuration] = [m["params"]["diagnostics"] for m in messages if m.get("method") == "textDocument/publishDiagnostics"
+                           and m["params"]["uri"] == (tmp_path / "apollo-codegen-config.json").as_uri()]
+        [diagnostic] = configuration
+        assert diagnostic["code"] == "invalid-configuration" and diagnostic["severity"] == 1, diagnostic
+        assert diagnostic["range"]["start"] == {"line": 4, "character": 2}, diagnostic
     finally:
         server.kill()

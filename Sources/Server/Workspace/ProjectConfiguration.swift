@@ -32,6 +32,17 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var publicTestMocks = true
     /// `options.markTypesNonisolated` (Apollo iOS 2.1+; true unless the configuration says false).
     public var markTypesNonisolated = true
+    /// Where the configuration names its schema, to say so when it matches no file: the key and its patterns as
+    /// written, and where `schemaDownloadConfiguration` writes the schema when Apollo downloads it.
+    public var schemaSource = SchemaSource(key: "schema", patterns: [])
+
+    public struct SchemaSource: Sendable, Equatable {
+        /// `input.schemaSearchPaths`, `input.schemaPath` or `schema`.
+        public var key: String
+        public var patterns: [String]
+        /// `schemaDownloadConfiguration.outputPath`.
+        public var downloadPath: String?
+    }
 
     public var name: String {
         switch source {
@@ -58,17 +69,47 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     /// The key the problem is about (`schemaNamespace`, `input.schemaSearchPaths`), when there is one: the editor
     /// marks it in the file.
     public var key: String?
-    public var description: String { "\(file.path): \(message)" }
+    /// Where a syntax error is: its byte offset and 1-based line and column (UTF-8 bytes), when the parser says.
+    public var position: Position?
 
-    public init(file: URL, message: String, key: String? = nil) {
+    public struct Position: Sendable, Equatable {
+        public var offset: Int
+        public var line: Int
+        public var column: Int
+
+        /// The position of `offset` in `text`.
+        public init(offset: Int, in text: [UInt8]) {
+            let offset = min(max(offset, 0), text.count)
+            let lineStart = text[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            self.offset = offset
+            line = text[..<lineStart].count { $0 == UInt8(ascii: "\n") } + 1
+            column = offset - lineStart + 1
+        }
+    }
+
+    /// `path:line:column: message` when the position is known, as compilers write it.
+    public var description: String {
+        "\(file.path):" + (position.map { "\($0.line):\($0.column):" } ?? "") + " \(message)"
+    }
+
+    public init(file: URL, message: String, key: String? = nil, position: Position? = nil) {
         self.file = file
         self.message = message
         self.key = key
+        self.position = position
     }
 
-    /// Where to mark the problem in the file's text: the last component of `key` where it is written as a JSON or
-    /// YAML key, else the first line.
+    /// Where to mark the problem in the file's text: at a syntax error, the character there (or the line's end);
+    /// else the last component of `key` where it is written as a JSON or YAML key; else the first line.
     public func range(in text: [UInt8]) -> Range<Int> {
+        if let position, position.offset <= text.count {
+            let start = position.offset
+            guard start < text.count, text[start] != UInt8(ascii: "\n") else {
+                // At the end of a line or of the text: the line's last character.
+                return max(0, start - 1)..<start
+            }
+            return start..<(start + 1)
+        }
         if let last = key?.split(separator: ".").last?.split(separator: "[").first {
             for quoted in ["\"\(last)\"", "\(last):"] {
                 if let found = text.firstRange(of: Array(quoted.utf8)) { return found }
@@ -90,9 +131,15 @@ struct ApolloCodegenConfigurationFile: Decodable {
     var input: Input?
     var output: Output?
     var options: Options?
+    var schemaDownloadConfiguration: SchemaDownload?
 
     enum CodingKeys: String, CodingKey {
-        case schemaNamespace, schemaName, input, output, options
+        case schemaNamespace, schemaName, input, output, options, schemaDownloadConfiguration
+    }
+
+    /// Where Apollo's `fetch-schema` writes the schema it downloads.
+    struct SchemaDownload: Decodable {
+        var outputPath: String?
     }
 
     init(from decoder: any Decoder) throws {
@@ -111,6 +158,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
         input = try container.decodeIfPresent(Input.self, forKey: .input)
         output = try container.decodeIfPresent(Output.self, forKey: .output)
         options = try container.decodeIfPresent(Options.self, forKey: .options)
+        schemaDownloadConfiguration = try? container.decodeIfPresent(SchemaDownload.self, forKey: .schemaDownloadConfiguration)
     }
 
     struct Options: Decodable {
@@ -159,7 +207,16 @@ struct ApolloCodegenConfigurationFile: Decodable {
         }
         let file: ApolloCodegenConfigurationFile
         do {
-            file = try JSONCDecoder().decode(ApolloCodegenConfigurationFile.self, from: bytes)
+            let document: JSONCDocument
+            switch JSONCDocument.parse(bytes) {
+            case .success(let parsed): document = parsed
+            case .failure(let error):
+                throw ConfigurationError(
+                    file: url, message: "not valid JSON: \(error.description)", position: .init(offset: error.offset, in: bytes))
+            }
+            file = try JSONCDecoder().decode(ApolloCodegenConfigurationFile.self, from: document.value)
+        } catch let error as ConfigurationError {
+            throw error
         } catch {
             throw ConfigurationError(
                 file: url, message: "not a valid Apollo codegen configuration: \(ConfigurationError.describe(error))",
@@ -182,7 +239,10 @@ struct ApolloCodegenConfigurationFile: Decodable {
                 definitionsNamed: Set(file.options?.selectionSetInitializers?.definitionsNamed ?? [])),
             requireNonOptionalMockFields: file.options?.requireNonOptionalMockFields ?? true,
             publicTestMocks: mocks?.absolute?.accessModifier != "internal",
-            markTypesNonisolated: file.options?.markTypesNonisolated ?? true)
+            markTypesNonisolated: file.options?.markTypesNonisolated ?? true,
+            schemaSource: ProjectConfiguration.SchemaSource(
+                key: file.input?.schemaSearchPaths != nil ? "input.schemaSearchPaths" : file.input?.schemaPath != nil ? "input.schemaPath" : "input",
+                patterns: schemaPatterns, downloadPath: file.schemaDownloadConfiguration?.outputPath))
     }
 }
 
@@ -276,6 +336,7 @@ enum GraphQLConfigFile {
             schema: GlobSet(base: folder, patterns: schema),
             documents: GlobSet(base: folder, patterns: documents.isEmpty ? ["**/*.graphql"] : documents, excludes: patterns("exclude")),
             testMocksPath: nil, testMocksEnabled: true,
-            testMocksModule: SwiftNames.firstUppercased(namespace ?? name.map(SwiftNames.firstUppercased) ?? folder.lastPathComponent) + "TestMocks")
+            testMocksModule: SwiftNames.firstUppercased(namespace ?? name.map(SwiftNames.firstUppercased) ?? folder.lastPathComponent) + "TestMocks",
+            schemaSource: ProjectConfiguration.SchemaSource(key: name.map { "projects.\($0).schema" } ?? "schema", patterns: schema))
     }
 }
