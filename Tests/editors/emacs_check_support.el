@@ -1,7 +1,8 @@
 ;;; emacs_check_support.el --- what the Emacs batch checks share -*- lexical-binding: t; -*-
 
 ;; swift-mode comes from MELPA, which is not reachable here, and Debian does not package it: the Swift buffers are
-;; in the fallback swift-mode the shipped set-ups define then, chosen by `auto-mode-alist' as for a user.
+;; in the fallback swift-mode the shipped set-ups define then (in mockls-fallback-modes.el, which both load), chosen
+;; by `auto-mode-alist' as for a user.
 
 (defun mockls-check-fail (format-string &rest args)
   "Prints FAIL and the message, and ends Emacs with status 1."
@@ -31,8 +32,8 @@
       count)))
 
 (defun mockls-check-fallback (mode file-name)
-  "Fails unless the current buffer is in MODE, derived from `prog-mode', as the fallback FILE-NAME (a shipped set-up)
-defines it, and *Messages* holds the hint about it once."
+  "Fails unless the current buffer is in MODE, derived from `prog-mode', as the fallback FILE-NAME (the shipped
+mockls-fallback-modes.el) defines it, and *Messages* holds the hint about it once."
   (unless (and (eq major-mode mode) (derived-mode-p 'prog-mode) (equal (mockls-check-defined-in mode) file-name))
     (mockls-check-fail "%s: major mode %S, %S defined by %S, not the fallback of %s"
                        (buffer-name) major-mode mode (mockls-check-defined-in mode) file-name))

@@ -1,5 +1,7 @@
 ;;; emacs_fallback_check.el --- editors/emacs/mockls.el's fallback swift-mode and graphql-mode, in batch -*- lexical-binding: t; -*-
 
+;; The fallbacks are in editors/emacs/mockls-fallback-modes.el, which mockls.el (and mockls-lsp.el) loads.
+
 ;; emacs --batch --no-init-file -l editors/emacs/mockls.el -l Tests/editors/emacs_fallback_check.el
 ;; in an Emacs without swift-mode and graphql-mode (Debian's: MELPA has them), with MOCKLS_BIN, MOCKLS_ROOT (a copy of
 ;; Examples/Bookshelf), MOCKLS_FILE (its BookQueryTests.swift), MOCKLS_OTHER (another of its test files) and
@@ -40,12 +42,13 @@
       (add-hook 'swift-mode-hook #'eglot-ensure)
       (add-hook 'graphql-mode-hook #'eglot-ensure)
 
-      ;; A Swift test file: in the fallback swift-mode of mockls.el, which says so once, and eglot starts mockls.
+      ;; A Swift test file: in the fallback swift-mode of mockls-fallback-modes.el (loaded by mockls.el), which says so
+      ;; once, and eglot starts mockls.
       (mockls-check-open-with-eglot (getenv "MOCKLS_FILE"))
       (let ((root (project-root (project-current))))
         (unless (file-equal-p root (getenv "MOCKLS_ROOT"))
           (mockls-check-fail "project root %s, not %s" root (getenv "MOCKLS_ROOT"))))
-      (mockls-check-fallback 'swift-mode "mockls.el")
+      (mockls-check-fallback 'swift-mode "mockls-fallback-modes.el")
       (unless (string-match-p "package-install RET swift-mode"
                               (with-current-buffer (messages-buffer) (buffer-string)))
         (mockls-check-fail "the hint does not say how to install swift-mode"))
@@ -91,12 +94,12 @@
       ;; Another Swift file: the same fallback, the hint not again.
       (let ((swift-server (eglot-current-server)))
         (find-file (getenv "MOCKLS_OTHER"))
-        (mockls-check-fallback 'swift-mode "mockls.el")
+        (mockls-check-fallback 'swift-mode "mockls-fallback-modes.el")
         (princ "ok hint once\n")
 
         ;; A GraphQL document: the fallback graphql-mode, managed by the same mockls.
         (mockls-check-open-with-eglot (getenv "MOCKLS_GRAPHQL"))
-        (mockls-check-fallback 'graphql-mode "mockls.el")
+        (mockls-check-fallback 'graphql-mode "mockls-fallback-modes.el")
         (unless (and (null indent-tabs-mode) (= tab-width 2) (equal comment-start "# "))
           (mockls-check-fail "indent-tabs-mode %S, tab-width %S, comment-start %S" indent-tabs-mode tab-width comment-start))
         (goto-char (point-min))

@@ -34,10 +34,10 @@
       ;; The workspace is the scenario's folder, as a user answers lsp-mode's first question.
       (lsp-workspace-folders-add (getenv "MOCKLS_ROOT"))
       (add-hook 'swift-mode-hook #'lsp)
-      ;; No swift-mode is installed here: `auto-mode-alist' gives the file the fallback swift-mode of the shipped
-      ;; mockls-lsp.el, whose hook starts lsp-mode.
+      ;; No swift-mode is installed here: `auto-mode-alist' gives the file the fallback swift-mode that the shipped
+      ;; mockls-lsp.el loads (mockls-fallback-modes.el), whose hook starts lsp-mode.
       (find-file (getenv "MOCKLS_FILE"))
-      (mockls-check-fallback 'swift-mode "mockls-lsp.el")
+      (mockls-check-fallback 'swift-mode "mockls-fallback-modes.el")
       (princ "ok fallback swift-mode\n")
       (unless (mockls-check-wait
                (lambda () (and (equal (mockls-check-servers) '("mockls" "sourcekit-ls"))

@@ -123,6 +123,11 @@ Dir.mktmpdir("brew") do |work|
   installed = formula.bin / "mockls"
   abort "install put no executable at #{installed}" unless installed.executable?
   abort "install left out the editor set-ups" unless (formula.pkgshare / "editors" / "nvim").directory?
+  # Every file of the source's editors/ (the Emacs set-ups load mockls-fallback-modes.el from their own folder).
+  shipped = Dir.chdir(source) { Dir.glob("editors/**/*", File::FNM_DOTMATCH).select { |path| File.file?(path) } }
+  missing = shipped.reject { |path| (formula.pkgshare / path).file? }
+  abort "install left out #{missing.join(", ")}" unless missing.empty?
+  abort "install left out the Emacs set-ups" unless shipped.include?("editors/emacs/mockls.el")
   formula.run_test
 end
 puts "ok"

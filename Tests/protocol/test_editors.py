@@ -219,6 +219,37 @@ def test_emacs_installed_modes_win_over_the_fallbacks(tmp_path, setup, installed
         "ok swift-mode.el wins", "ok graphql-mode.el wins"], result.stdout + result.stderr
 
 
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+@pytest.mark.parametrize("setups", [["mockls.el"], ["mockls-lsp.el"], ["mockls.el", "mockls-lsp.el"],
+                                    ["mockls-lsp.el", "mockls.el"]], ids="+".join)
+@pytest.mark.parametrize("option", [None, "mockls-fallback-modes", "mockls-lsp-fallback-modes"])
+def test_emacs_setups_share_one_fallback_file(setups, option):
+    """Both set-ups load the fallback modes from one file, editors/emacs/mockls-fallback-modes.el, next to them: with
+    either set-up alone or both (in either order), it is loaded once, each fallback is defined once, from it, and its
+    hint shown once; its one option `mockls-fallback-modes` is in each loaded set-up's customization group, and set
+    to nil before loading (by that name, or by mockls-lsp.el's former `mockls-lsp-fallback-modes`, now an obsolete
+    alias) no fallback is defined."""
+    if "mockls-lsp.el" in setups and not emacs_has("lsp-mode"):
+        pytest.skip("emacs with lsp-mode is not installed (make test installs elpa-lsp-mode)")
+    if emacs_has("swift-mode") or emacs_has("graphql-mode"):
+        pytest.skip("this Emacs has a swift-mode or graphql-mode: the fallbacks are for one without")
+    args = ["--eval", f"(setq {option} nil)"] if option else []
+    for setup in setups:
+        args += ["-l", str(EDITORS / "emacs" / setup)]
+    example = ROOT / "Examples" / "Bookshelf"
+    tests = example / "Tests" / "BookshelfTests"
+    env = dict(os.environ, MOCKLS_SETUPS=" ".join(setups), MOCKLS_EXPECT_FALLBACK="no" if option else "yes",
+               MOCKLS_FILE=str(tests / "BookQueryTests.swift"), MOCKLS_OTHER=str(tests / "SearchQueryTests.swift"),
+               MOCKLS_GRAPHQL=str(example / "graphql" / "BookQuery.graphql"))
+    result = subprocess.run(
+        ["emacs", "--batch", "--no-init-file", *args, "-l", "Tests/editors/emacs_fallback_setups_check.el"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok loaded once", "ok one option", "ok no fallback" if option else "ok fallbacks once"], \
+        result.stdout + result.stderr
+
+
 @pytest.mark.skipif(shutil.which("ruby") is None, reason="ruby is not installed (make test installs it)")
 def test_homebrew_formula_installs_and_passes_its_test(tmp_path):
     """editors/homebrew/mockls.rb as `make brew-install` fills it in, run by a stand-in for Homebrew's formula DSL
