@@ -3,7 +3,8 @@ import GraphQLIndex
 /// What a name in a GraphQL document stands for, for hover and definition: read with `GraphQLCursor` as if the
 /// name were being typed, then looked up in the project.
 enum GraphQLSymbol {
-    case field(type: String, field: SchemaField, cursor: GraphQLCursor)
+    /// `cursor`: where it is selected; nil where the schema declares it.
+    case field(type: String, field: SchemaField, cursor: GraphQLCursor?)
     case argument(type: String, field: SchemaField, argument: SchemaArgument)
     case inputField(type: String, field: SchemaArgument)
     case type(NamedType)
@@ -12,8 +13,9 @@ enum GraphQLSymbol {
     case fragment(FragmentDefinition, document: String)
     case variable(name: String, type: TypeReference?, definition: Range<Int>?)
 
-    /// The symbol whose name covers `offset` in `source`, and the name's bytes.
-    static func at(_ offset: Int, in source: [UInt8], project: ProjectIndex) -> (GraphQLSymbol, Range<Int>)? {
+    /// The symbol whose name covers `offset` in `source` (the document at `path`), and the name's bytes.
+    static func at(_ offset: Int, in source: [UInt8], path: String, project: ProjectIndex) -> (GraphQLSymbol, Range<Int>)? {
+        if let declared = declaration(at: offset, path: path, project: project) { return declared }
         let schema = project.schema
         let tokens = GraphQLCursor.tokens(source)
         guard let index = GraphQLCursor.nameToken(at: offset, in: tokens) else { return nil }
@@ -59,6 +61,31 @@ enum GraphQLSymbol {
         }
     }
 
+    /// The field, argument, input field or enum value the schema declares with the name at `offset` of the document
+    /// at `path` (types are found from their references too, below).
+    private static func declaration(at offset: Int, path: String, project: ProjectIndex) -> (GraphQLSymbol, Range<Int>)? {
+        guard project.documents[path]?.role == .schema else { return nil }
+        func covers(_ location: SourceLocation?) -> Bool {
+            guard let location, location.document == path else { return false }
+            return location.range.contains(offset) || location.range.upperBound == offset
+        }
+        for type in project.schema.types.values {
+            for field in type.fields {
+                if covers(field.location) { return (.field(type: type.name, field: field, cursor: nil), field.location.range) }
+                for argument in field.arguments where covers(argument.location) {
+                    return (.argument(type: type.name, field: field, argument: argument), argument.location!.range)
+                }
+            }
+            for value in type.enumValues where covers(value.location) {
+                return (.enumValue(type: type.name, value: value), value.location.range)
+            }
+            for field in type.inputFields where covers(field.location) {
+                return (.inputField(type: type.name, field: field), field.location!.range)
+            }
+        }
+        return nil
+    }
+
     private static func fragment(_ name: String, in project: ProjectIndex) -> (FragmentDefinition, String)? {
         for document in project.documents.values.sorted(by: { $0.path < $1.path }) where document.role == .executable {
             if let fragment = document.effective.fragments.first(where: { $0.name.value == name }) { return (fragment, document.path) }
@@ -95,8 +122,8 @@ enum GraphQLSymbol {
 public enum GraphQLNavigation {
     /// The GraphQL signature, description and deprecation of the name at `offset`; for a field of an operation or
     /// fragment, also the Swift property and type Apollo generates for it.
-    public static func hover(at offset: Int, in source: [UInt8], project: ProjectIndex) -> Hover? {
-        guard let (symbol, range) = GraphQLSymbol.at(offset, in: source, project: project) else { return nil }
+    public static func hover(at offset: Int, in source: [UInt8], path: String, project: ProjectIndex) -> Hover? {
+        guard let (symbol, range) = GraphQLSymbol.at(offset, in: source, path: path, project: project) else { return nil }
         var parts: [String]
         switch symbol {
         case .field(let type, let field, let cursor):
@@ -104,7 +131,7 @@ public enum GraphQLNavigation {
             parts = ["```graphql\n\(type).\(field.name)\(arguments): \(field.type)\n```"]
             if let description = field.description?.value { parts.append(description) }
             if let reason = field.deprecationReason { parts.append("Deprecated: \(reason)") }
-            if let generated = generatedField(field, responseKey: responseKey(at: offset, in: source, field: field.name), cursor: cursor, project: project) {
+            if let cursor, let generated = generatedField(field, responseKey: responseKey(at: offset, in: source, field: field.name), cursor: cursor, project: project) {
                 parts.append("Apollo iOS: `\(generated.path).\(generated.field.property): \(generated.field.type)`")
             }
         case .argument(let type, let field, let argument):
@@ -137,10 +164,11 @@ public enum GraphQLNavigation {
     /// Where the name at `offset` is defined: a field, argument or input field in the schema (the field, for an
     /// argument), a type, an enum value, a fragment, a variable's definition in the operation.
     public static func definition(at offset: Int, in source: [UInt8], path: String, project: ProjectIndex) -> SourceLocation? {
-        guard let (symbol, _) = GraphQLSymbol.at(offset, in: source, project: project) else { return nil }
+        guard let (symbol, _) = GraphQLSymbol.at(offset, in: source, path: path, project: project) else { return nil }
         switch symbol {
-        case .field(_, let field, _), .argument(_, let field, _): return field.location
-        case .inputField(let type, _): return project.schema[type]?.location
+        case .field(_, let field, _): return field.location
+        case .argument(_, let field, let argument): return argument.location ?? field.location
+        case .inputField(let type, let field): return field.location ?? project.schema[type]?.location
         case .type(let type): return type.location
         case .enumValue(_, let value): return value.location
         case .directive: return nil

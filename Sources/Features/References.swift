@@ -1,4 +1,5 @@
 import GraphQLIndex
+import SourceText
 import SwiftAnalysis
 import SwiftSyntax
 
@@ -16,6 +17,12 @@ public enum ReferenceTarget: Sendable, Equatable {
     /// A field alias: its response key and the object types it is selected on; in tests, the mock labels, mock
     /// members and model reads of that key.
     case alias(key: String, types: Set<String>)
+    /// An argument of a field: where selections pass it.
+    case argument(type: String, field: String, name: String)
+    /// A value of an enum: where argument, variable and input values write it.
+    case enumValue(type: String, name: String)
+    /// A field of an input object: where input values write it.
+    case inputField(type: String, name: String)
 }
 
 /// A reference: a document (by path) and the bytes of the name.
@@ -33,7 +40,7 @@ public enum References {
     // MARK: What the cursor stands on
 
     /// The target of the name at `offset` in a GraphQL document.
-    public static func target(at offset: Int, inGraphQL source: [UInt8], project: ProjectIndex) -> ReferenceTarget? {
+    public static func target(at offset: Int, inGraphQL source: [UInt8], path: String, project: ProjectIndex) -> ReferenceTarget? {
         let tokens = GraphQLCursor.tokens(source)
         let index = GraphQLCursor.nameToken(at: offset, in: tokens)
         if let index, index > 0,
@@ -41,20 +48,50 @@ public enum References {
         {
             return .operation(String(decoding: source[tokens[index].range], as: UTF8.self))
         }
-        // `alias: field` in a selection set.
-        if let index, index + 2 < tokens.count, tokens[index + 1].kind == .colon, tokens[index + 2].kind == .name,
+        // `alias: field` in a selection set (a schema document has none: `name: Type` declares a field there).
+        if let index, index + 2 < tokens.count, project.documents[path]?.role != .schema, tokens[index + 1].kind == .colon, tokens[index + 2].kind == .name,
             let cursor = GraphQLCursor.at(tokens[index].end, in: source, schema: project.schema), case .field(let type) = cursor.position
         {
             let key = String(decoding: source[tokens[index].range], as: UTF8.self)
             return .alias(key: key, types: aliasTypes(key, containing: project.schema.possibleTypes(of: type).first ?? type, project: project))
         }
-        guard let (symbol, _) = GraphQLSymbol.at(offset, in: source, project: project) else { return nil }
+        guard let (symbol, _) = GraphQLSymbol.at(offset, in: source, path: path, project: project) else { return nil }
+        return target(of: symbol)
+    }
+
+    private static func target(of symbol: GraphQLSymbol) -> ReferenceTarget? {
         switch symbol {
         case .field(let type, let field, _): return .field(type: type, name: field.name)
         case .type(let type): return .type(type.name)
         case .fragment(let fragment, _): return .fragment(fragment.name.value)
-        default: return nil
+        case .argument(let type, let field, let argument): return .argument(type: type, field: field.name, name: argument.name)
+        case .enumValue(let type, let value): return .enumValue(type: type, name: value.name)
+        case .inputField(let type, let field): return .inputField(type: type, name: field.name)
+        case .directive, .variable: return nil
         }
+    }
+
+    /// The names in a document that stand for an argument, enum value or input field: each name token spelled like
+    /// it, read as the cursor reads it (its declaration included where the schema declares it).
+    private static func namedInGraphQL(
+        _ target: ReferenceTarget, name: String, document: IndexedDocument, project: ProjectIndex, includingDeclaration: Bool
+    ) -> [Range<Int>] {
+        let source = document.text
+        guard source.contains(bytes: name) else { return [] }
+        var found: [Range<Int>] = []
+        for token in GraphQLCursor.tokens(source) where token.kind == .name && source[token.range].elementsEqual(name.utf8) {
+            guard let (symbol, range) = GraphQLSymbol.at(token.start, in: source, path: document.path, project: project),
+                self.target(of: symbol) == target
+            else { continue }
+            let isDeclaration = switch symbol {
+            case .argument(_, _, let argument): argument.location == SourceLocation(document: document.path, range: range)
+            case .enumValue(_, let value): value.location == SourceLocation(document: document.path, range: range)
+            case .inputField(_, let field): field.location == SourceLocation(document: document.path, range: range)
+            default: false
+            }
+            if includingDeclaration || !isDeclaration { found.append(range) }
+        }
+        return found
     }
 
     /// The target of the name at `offset` in a Swift test file.
@@ -97,6 +134,16 @@ public enum References {
     public static func inGraphQL(_ target: ReferenceTarget, project: ProjectIndex, includingDeclaration: Bool) -> [ReferenceLocation] {
         var found: [ReferenceLocation] = []
         let schema = project.schema
+        switch target {
+        case .argument(_, _, let name), .enumValue(_, let name), .inputField(_, let name):
+            for document in project.documents.values.sorted(by: { $0.path < $1.path }) {
+                found += namedInGraphQL(target, name: name, document: document, project: project, includingDeclaration: includingDeclaration)
+                    .map { ReferenceLocation(document: document.path, range: $0) }
+            }
+            return found
+        default:
+            break
+        }
         for document in project.documents.values.sorted(by: { $0.path < $1.path }) {
             let tree = document.effective
             func add(_ range: Range<Int>) { found.append(ReferenceLocation(document: document.path, range: range)) }
@@ -193,6 +240,9 @@ public enum References {
             return Set(operations(project).filter { $0.name?.value == name }.map(\.apolloClassName))
         case .alias(let key, _):
             return [SwiftNames.mockProperty(key).trimmingCharacters(in: ["`"])]
+        case .argument, .enumValue, .inputField:
+            // Tests write none of them by a name mockls resolves.
+            return []
         }
     }
 

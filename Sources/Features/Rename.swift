@@ -31,12 +31,12 @@ public struct RenameEdit: Sendable, Equatable {
 public enum Rename {
     // MARK: What the cursor stands on
 
-    public static func prepare(atGraphQL offset: Int, in source: [UInt8], project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
+    public static func prepare(atGraphQL offset: Int, in source: [UInt8], path: String, project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
         let tokens = GraphQLCursor.tokens(source)
         guard let index = GraphQLCursor.nameToken(at: offset, in: tokens) else { return .failure(RenameRefusal(reason: "no name here")) }
         let range = tokens[index].range
         let word = String(decoding: source[range], as: UTF8.self)
-        switch References.target(at: offset, inGraphQL: source, project: project) {
+        switch References.target(at: offset, inGraphQL: source, path: path, project: project) {
         case .alias(let key, let types): return .success((.alias(key: key, types: types), range))
         case .fragment(let name): return .success((.fragment(name), range))
         case .operation(let name): return .success((.operation(name), range))
@@ -44,6 +44,8 @@ public enum Rename {
             return .failure(RenameRefusal(reason: "`\(type).\(name)` is a field of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
         case .type(let name):
             return .failure(RenameRefusal(reason: "`\(name)` is a type of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
+        case .argument, .enumValue, .inputField:
+            return .failure(RenameRefusal(reason: "`\(word)` is declared by the schema, which the server defines: mockls renames fragments, operations and field aliases"))
         case nil:
             return .failure(RenameRefusal(reason: "mockls renames fragments, operations and field aliases; `\(word)` is none of them"))
         }
@@ -59,7 +61,7 @@ public enum Rename {
             return .failure(RenameRefusal(reason: "`\(type).\(name)` is a field of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
         case .type(let name):
             return .failure(RenameRefusal(reason: "`\(name)` is a type of the schema, which the server defines: mockls renames fragments, operations and field aliases"))
-        case nil:
+        case .argument, .enumValue, .inputField, nil:
             return .failure(RenameRefusal(reason: "no fragment, operation or field alias here"))
         }
     }

@@ -12,6 +12,8 @@ struct GraphQLDocumentContext: Sendable {
     let role: DocumentRole
 
     var index: ProjectIndex { project.index }
+    /// The document's path, as the index knows it.
+    var path: String { document.fileURL?.path ?? "" }
 
     /// The context of the open document at `uri`: nil when it is no document of a project (or not open).
     static func find(_ uri: DocumentURI, in snapshot: ServerSnapshot) -> GraphQLDocumentContext? {

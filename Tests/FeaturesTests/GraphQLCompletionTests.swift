@@ -106,6 +106,67 @@ final class GraphQLCompletionTests: XCTestCase {
     }
 }
 
+/// Hover, definition and references on what the schema file declares: fields, arguments, enum values and input
+/// fields (types are covered with the operations).
+final class SchemaDeclarationNavigationTests: XCTestCase {
+    func testDeclarationsInTheSchemaFile() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let project = fixture.project
+        let path = fixture.graphqlDirectory.appendingPathComponent("AnimalSchema.graphqls").path
+        let schema = try XCTUnwrap(project.documents[path]).text
+        let text = String(decoding: schema, as: UTF8.self)
+        /// The offset inside the `occurrence`th `name` after `anchor`.
+        func offset(of name: String, after anchor: String) throws -> Int {
+            let start = try XCTUnwrap(text.range(of: anchor)).upperBound
+            return text.utf8.distance(from: text.startIndex, to: try XCTUnwrap(text.range(of: name, range: start..<text.endIndex)).lowerBound) + 1
+        }
+        func uses(_ target: ReferenceTarget, declaration: Bool) -> [String] {
+            References.inGraphQL(target, project: project, includingDeclaration: declaration).map { reference in
+                let line = project.documents[reference.document]!.text[..<reference.range.lowerBound].count { $0 == 10 } + 1
+                return "\(URL(fileURLWithPath: reference.document).lastPathComponent):\(line)"
+            }
+        }
+
+        // A field of an object type: hover, definition (itself), and every selection of it on that type.
+        let species = try offset(of: "species", after: "type Dog implements")
+        XCTAssertEqual(GraphQLNavigation.hover(at: species, in: schema, path: path, project: project)?.contents.components(separatedBy: "\n\n").first,
+                       "```graphql\nDog.species: String!\n```")
+        XCTAssertEqual(GraphQLNavigation.definition(at: species, in: schema, path: path, project: project)?.range.contains(species), true)
+        let target = try XCTUnwrap(References.target(at: species, inGraphQL: schema, path: path, project: project))
+        XCTAssertEqual(target, .field(type: "Dog", name: "species"))
+        XCTAssertEqual(uses(target, declaration: true).filter { $0.hasPrefix("AnimalSchema") }, ["AnimalSchema.graphqls:120"])
+        // An interface's field: the selections on the interface.
+        let animalSpecies = try offset(of: "species", after: "interface Animal")
+        XCTAssertEqual(References.target(at: animalSpecies, inGraphQL: schema, path: path, project: project), .field(type: "Animal", name: "species"))
+        XCTAssertTrue(uses(.field(type: "Animal", name: "species"), declaration: false).contains { $0.hasPrefix("AllAnimalsQuery.graphql") })
+
+        // An argument: its declaration and the selections that pass it.
+        let filters = try offset(of: "filters", after: "type Query")
+        XCTAssertTrue(try XCTUnwrap(GraphQLNavigation.hover(at: filters, in: schema, path: path, project: project)).contents
+            .hasPrefix("```graphql\nfilters: PetSearchFilters!\n```\n\nAn argument of `Query.pets`."))
+        XCTAssertEqual(GraphQLNavigation.definition(at: filters, in: schema, path: path, project: project)?.range.contains(filters), true)
+        let argument = try XCTUnwrap(References.target(at: filters, inGraphQL: schema, path: path, project: project))
+        XCTAssertEqual(argument, .argument(type: "Query", field: "pets", name: "filters"))
+        XCTAssertEqual(uses(argument, declaration: true), ["AnimalSchema.graphqls:4", "PetSearchLocalCacheMutation.graphql:10", "PetSearchQuery.graphql:10"])
+        XCTAssertEqual(uses(argument, declaration: false), ["PetSearchLocalCacheMutation.graphql:10", "PetSearchQuery.graphql:10"])
+
+        // An enum value: where values write it (variables' defaults in input objects).
+        let small = try offset(of: "SMALL", after: "enum RelativeSize")
+        XCTAssertEqual(GraphQLNavigation.hover(at: small, in: schema, path: path, project: project)?.contents, "```graphql\nRelativeSize.SMALL\n```")
+        let value = try XCTUnwrap(References.target(at: small, inGraphQL: schema, path: path, project: project))
+        XCTAssertEqual(value, .enumValue(type: "RelativeSize", name: "SMALL"))
+        XCTAssertEqual(uses(value, declaration: true), ["AnimalSchema.graphqls:194", "PetSearchLocalCacheMutation.graphql:3", "PetSearchQuery.graphql:3"])
+
+        // An input field.
+        let size = try offset(of: "size", after: "input PetSearchFilters")
+        XCTAssertEqual(GraphQLNavigation.hover(at: size, in: schema, path: path, project: project)?.contents, "```graphql\nPetSearchFilters.size: RelativeSize\n```")
+        XCTAssertEqual(GraphQLNavigation.definition(at: size, in: schema, path: path, project: project)?.range.contains(size), true)
+        let field = try XCTUnwrap(References.target(at: size, inGraphQL: schema, path: path, project: project))
+        XCTAssertEqual(field, .inputField(type: "PetSearchFilters", name: "size"))
+        XCTAssertEqual(uses(field, declaration: false), ["PetSearchLocalCacheMutation.graphql:3", "PetSearchQuery.graphql:3"])
+    }
+}
+
 /// Hover and definition at markers in GraphQL documents (AnimalKingdom).
 final class GraphQLNavigationTests: XCTestCase {
     func testHoverAndDefinition() throws {
@@ -122,7 +183,7 @@ final class GraphQLNavigationTests: XCTestCase {
               findPet(input: { petID: $si9️⃣ze }) { id }
             }
             """)
-        func hover(_ marker: String) -> String? { GraphQLNavigation.hover(at: source[marker], in: source.bytes, project: project)?.contents }
+        func hover(_ marker: String) -> String? { GraphQLNavigation.hover(at: source[marker], in: source.bytes, path: "/w/AllAnimals.graphql", project: project)?.contents }
         func definition(_ marker: String) -> SourceLocation? {
             GraphQLNavigation.definition(at: source[marker], in: source.bytes, path: "/w/AllAnimals.graphql", project: project)
         }
@@ -226,8 +287,8 @@ final class ReferencesTests: XCTestCase {
 
         // From a GraphQL document: the field under the cursor.
         let query = MarkedSource("query Q { allAnimals { height { fe1️⃣et } } }")
-        XCTAssertEqual(References.target(at: query["1️⃣"], inGraphQL: query.bytes, project: project), .field(type: "Height", name: "feet"))
-        XCTAssertEqual(References.target(at: MarkedSource("query All1️⃣AnimalsQuery { id }")["1️⃣"], inGraphQL: Array("query AllAnimalsQuery { id }".utf8), project: project),
+        XCTAssertEqual(References.target(at: query["1️⃣"], inGraphQL: query.bytes, path: "/w/Q.graphql", project: project), .field(type: "Height", name: "feet"))
+        XCTAssertEqual(References.target(at: MarkedSource("query All1️⃣AnimalsQuery { id }")["1️⃣"], inGraphQL: Array("query AllAnimalsQuery { id }".utf8), path: "/w/Q.graphql", project: project),
                        .operation("AllAnimalsQuery"))
     }
 }

@@ -33,6 +33,8 @@ public struct SchemaArgument: Sendable, Hashable {
     public var type: TypeReference
     public var description: GraphQLString?
     public var defaultValue: Value?
+    /// Its name where it is declared.
+    public var location: SourceLocation?
 }
 
 public struct SchemaField: Sendable, Hashable {
@@ -192,7 +194,7 @@ public struct Schema: Sendable {
             }
             type.fields.append(SchemaField(
                 name: field.name.value, type: field.type,
-                arguments: field.arguments.map(Self.argument), description: field.description,
+                arguments: field.arguments.map { Self.argument($0, in: document) }, description: field.description,
                 deprecationReason: Self.deprecationReason(field.directives),
                 location: SourceLocation(document: document, range: field.name.range)))
         }
@@ -208,12 +210,14 @@ public struct Schema: Sendable {
                 deprecationReason: Self.deprecationReason(value.directives),
                 location: SourceLocation(document: document, range: value.name.range)))
         }
-        type.inputFields += definition.inputFields.map(Self.argument)
+        type.inputFields += definition.inputFields.map { Self.argument($0, in: document) }
         types[name] = type
     }
 
-    private static func argument(_ value: InputValueDefinition) -> SchemaArgument {
-        SchemaArgument(name: value.name.value, type: value.type, description: value.description, defaultValue: value.defaultValue)
+    private static func argument(_ value: InputValueDefinition, in document: String) -> SchemaArgument {
+        SchemaArgument(
+            name: value.name.value, type: value.type, description: value.description, defaultValue: value.defaultValue,
+            location: SourceLocation(document: document, range: value.name.range))
     }
 
     /// `@deprecated` gives "No longer supported" when it has no reason (GraphQL spec §3.13.3).

@@ -150,6 +150,9 @@ private struct CursorReader {
                 switch frames.last {
                 case .fieldArguments, .directiveArguments, .inputObject, .list:
                     frames.append(.inputObject(inputObjectType(frames: frames, before: index)))
+                case .variableDefinitions where kind(index - 1) == .equals:
+                    // A variable's default value.
+                    frames.append(.inputObject(inputObjectType(frames: frames, before: index)))
                 case .some(.typeDefinition), .some(.argumentDefinitions):
                     frames.append(.other)
                 default:
@@ -289,6 +292,8 @@ private struct CursorReader {
             return cursor(.directiveArgument(name: directive))
         case .variableDefinitions:
             if previousKind == .colon, kind(previous - 2) == .dollar { return cursor(.inputType) }
+            // `$v: T = |`: a default value of the variable's type.
+            if previousKind == .equals, let type = variableType(before: previous) { return cursor(.value(type: type)) }
             return nil
         case .inputObject(let type):
             guard let type else { return nil }
@@ -367,9 +372,25 @@ private struct CursorReader {
             return schema[type]?.inputFields.first { $0.name == text(tokens[colon - 1]) }?.type
         case .list(let element):
             return element
+        case .variableDefinitions:
+            guard colon >= 0, tokens[colon].kind == .equals else { return nil }
+            return variableType(before: colon)
         default:
             return nil
         }
+    }
+
+    /// The type of the variable whose default value follows the `=` at token `equals`: `$name: Type =`.
+    private func variableType(before equals: Int) -> TypeReference? {
+        var position = equals - 1
+        while position >= 2 {
+            if tokens[position].kind == .colon, tokens[position - 1].kind == .name, tokens[position - 2].kind == .dollar {
+                guard let (type, end) = readType(from: position + 1), end == equals else { return nil }
+                return type
+            }
+            position -= 1
+        }
+        return nil
     }
 
     private func directiveArgumentType(_ directive: String, _ argument: String) -> TypeReference? {

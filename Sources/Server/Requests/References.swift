@@ -17,7 +17,7 @@ extension LanguageServer {
             if let graphql = GraphQLDocumentContext.find(params.textDocument.uri, in: snapshot) {
                 let lines = graphql.document.lines
                 target = References.target(
-                    at: snapshot.conversion.offset(of: params.position, in: lines), inGraphQL: lines.bytes, project: graphql.index)
+                    at: snapshot.conversion.offset(of: params.position, in: lines), inGraphQL: lines.bytes, path: graphql.path, project: graphql.index)
                 (workspace, project) = (graphql.workspace, graphql.project)
             } else if let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) {
                 target = References.target(

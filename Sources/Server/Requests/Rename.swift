@@ -58,7 +58,7 @@ extension LanguageServer {
         if let graphql = GraphQLDocumentContext.find(uri, in: snapshot) {
             let lines = graphql.document.lines
             let offset = snapshot.conversion.offset(of: position, in: lines)
-            return (Rename.prepare(atGraphQL: offset, in: lines.bytes, project: graphql.index), lines, graphql.workspace, graphql.project)
+            return (Rename.prepare(atGraphQL: offset, in: lines.bytes, path: graphql.path, project: graphql.index), lines, graphql.workspace, graphql.project)
         }
         guard let context = try TestFileContext.find(uri, in: snapshot) else { return nil }
         let lines = context.document.lines
