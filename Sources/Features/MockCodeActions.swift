@@ -21,7 +21,15 @@ public enum MockCodeActions {
         at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [TestDiagnostic],
         options: FixOptions = FixOptions()
     ) -> [MockCodeAction] {
-        let touched = diagnostics.filter { $0.range.overlaps(range) || $0.range.contains(range.lowerBound) || $0.range.upperBound == range.lowerBound }
+        // Every diagnostic on the lines asked about, not only under the cursor: clients ask with the cursor where it
+        // is (Neovim's `vim.lsp.buf.code_action()` at column 1 of the diagnostic's line).
+        let lines = file.lines
+        let asked = lines.line(containing: range.lowerBound)...lines.line(containing: max(range.lowerBound, range.upperBound))
+        let touched = diagnostics.filter { diagnostic in
+            let first = lines.line(containing: diagnostic.range.lowerBound)
+            let last = lines.line(containing: max(diagnostic.range.lowerBound, diagnostic.range.upperBound - 1))
+            return asked.overlaps(first...last)
+        }
         var actions: [MockCodeAction] = []
         for diagnostic in touched {
             for fix in diagnostic.fixes {

@@ -281,6 +281,22 @@ async def test_member_completion_after_an_edit_hover_and_definition(bookshelf: L
     nothing = await bookshelf.text_document_hover_async(types.HoverParams(text_document=document, position=position(0, 2)))
     assert nothing is None
 
+    # In the schema file, on the field `title` of `type Book`: hover, definition (itself) and its uses.
+    schema = BOOKSHELF / "graphql" / "schema.graphqls"
+    schema_uri = schema.as_uri()
+    bookshelf.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=schema_uri, language_id="graphql", version=1, text=schema.read_text())))
+    schema_document = types.TextDocumentIdentifier(uri=schema_uri)
+    declared = await bookshelf.text_document_hover_async(types.HoverParams(text_document=schema_document, position=position(22, 4)))
+    assert declared is not None and "Book.title: String!" in declared.contents.value, declared
+    itself = await bookshelf.text_document_definition_async(types.DefinitionParams(text_document=schema_document, position=position(22, 4)))
+    assert itself.uri == schema_uri and itself.range.start == position(22, 2), itself
+    uses = await bookshelf.text_document_references_async(types.ReferenceParams(
+        text_document=schema_document, position=position(22, 4), context=types.ReferenceContext(include_declaration=False)))
+    files = sorted({Path(u.uri).name for u in uses})
+    assert {"BookDetails.graphql", "SearchQuery.graphql"} <= set(files) and "schema.graphqls" not in files, files
+    assert any(name.endswith(".swift") for name in files), files
+
     # Signature help inside `Mock<Book>(title: "Kindred")`: the initializer's parameters in Apollo's order, the one
     # at the cursor active; the parameters located in the label by UTF-16 offsets.
     assert list(bookshelf.initialize_result.capabilities.signature_help_provider.trigger_characters) == ["(", ","]
@@ -407,6 +423,15 @@ async def test_quick_fix_sets_the_unset_field(scenario: LanguageClient):
     )
     titles = [a.title for a in actions]
     assert titles[:2] == ["Set `feet` on the `Mock<Height>`", "Set every field this test reads but its mocks never set"], titles
+    # With the cursor at column 1 of the line, as Neovim's vim.lsp.buf.code_action() asks: the same fixes.
+    line_start = types.Position(line=feet.range.start.line, character=0)
+    at_line_start = await scenario.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=line_start, end=line_start),
+            context=types.CodeActionContext(diagnostics=[feet]),
+        )
+    )
+    assert [a.title for a in at_line_start][:2] == titles[:2], [a.title for a in at_line_start]
     edits = scenario.capabilities.workspace.workspace_edit
     creates = bool(edits and edits.document_changes and edits.resource_operations and "create" in edits.resource_operations)
     generate = [a for a in actions if a.title == "Generate placeholder factories (AnimalKingdomAPI+Placeholders.swift)"]
