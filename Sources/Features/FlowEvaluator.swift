@@ -255,9 +255,15 @@ struct FlowEvaluator {
         let bare = label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label
         var message = "`Mock<\(object.swiftName)>` has no field `\(bare)`"
         var rename: [TestFix] = []
-        if schema[object.name]?.field(bare) != nil {
+        if let field = object.field(bare) {
+            // The response key, which capitalization rules (`additionalCapitalizationRules`) name otherwise.
+            message += ": the project's capitalization rules name the field `\(field.property)`"
+            rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
+        } else if schema[object.name]?.field(bare) != nil {
             message += ": `\(object.name).\(bare)` is in the schema, but no operation or fragment selects it, so Apollo generates no mock field for it"
-        } else if let closest = closestName(to: bare, among: object.fields.map(\.key)), let field = object.field(closest) {
+        } else if let closest = closestName(to: bare, among: object.fields.map { $0.property.trimmingCharacters(in: ["`"]) }),
+            let field = object.fields.first(where: { $0.property.trimmingCharacters(in: ["`"]) == closest })
+        {
             message += "; did you mean `\(closest)`?"
             rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
         }

@@ -198,9 +198,9 @@ public enum GraphQLNavigation {
         let definitions = project.documents.values.filter { $0.role == .executable }.map(\.effective)
         let path: String?
         if definition.kind == "fragment" {
-            path = definitions.lazy.flatMap(\.fragments).first { $0.name.value == definition.name }?.apolloStructName
+            path = definitions.lazy.flatMap(\.fragments).first { $0.name.value == definition.name }?.apolloStructName(project.format.typeNameCapitalizer)
         } else {
-            path = definitions.lazy.flatMap(\.operations).first { $0.name?.value == definition.name }.map { $0.apolloClassName + ".Data" }
+            path = definitions.lazy.flatMap(\.operations).first { $0.name?.value == definition.name }.map { $0.apolloClassName(project.format.typeNameCapitalizer) + ".Data" }
         }
         guard let path, var selectionSet = project.selectionSet(path) else { return nil }
         for step in cursor.selectionPath {

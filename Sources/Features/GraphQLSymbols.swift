@@ -17,7 +17,8 @@ public struct GraphQLSymbolInfo: Sendable, Equatable {
 /// Document symbols (operations, fragments, types with their fields and values) and workspace symbols (operations,
 /// fragments and schema types of every project, found by their GraphQL name or the Swift name Apollo gives them).
 public enum GraphQLSymbols {
-    public static func documentSymbols(_ document: Document) -> [GraphQLSymbolInfo] {
+    /// `typeNames`: the project's capitalization rules of operation and fragment names (`MockFormat.typeNameCapitalizer`).
+    public static func documentSymbols(_ document: Document, typeNames: Capitalizer) -> [GraphQLSymbolInfo] {
         document.definitions.compactMap { definition in
             switch definition {
             case .operation(let operation):
@@ -27,7 +28,7 @@ public enum GraphQLSymbols {
                         range: operation.range, selectionRange: operation.range.lowerBound..<operation.range.lowerBound)
                 }
                 return GraphQLSymbolInfo(
-                    name: name.value, detail: "\(operation.kind.rawValue) → \(operation.apolloClassName)", kind: .operation,
+                    name: name.value, detail: "\(operation.kind.rawValue) → \(operation.apolloClassName(typeNames))", kind: .operation,
                     range: operation.range, selectionRange: name.range)
             case .fragment(let fragment):
                 return GraphQLSymbolInfo(
@@ -58,10 +59,10 @@ public enum GraphQLSymbols {
         var found: [(symbol: GraphQLSymbolInfo, document: String, swiftName: String?)] = []
         for project in projects {
             for document in project.documents.values.sorted(by: { $0.path < $1.path }) {
-                for symbol in documentSymbols(document.effective) where symbol.kind != .field && symbol.kind != .enumValue {
+                for symbol in documentSymbols(document.effective, typeNames: project.format.typeNameCapitalizer) where symbol.kind != .field && symbol.kind != .enumValue {
                     let swift: String? = switch symbol.kind {
                     case .operation: symbol.detail.flatMap { $0.components(separatedBy: " → ").last }
-                    case .fragment: document.effective.fragments.first { $0.name.value == symbol.name }?.apolloStructName
+                    case .fragment: document.effective.fragments.first { $0.name.value == symbol.name }?.apolloStructName(project.format.typeNameCapitalizer)
                     case .object: project.mockModel.object(symbol.name).map { "Mock<\($0.swiftName)>" }
                     default: nil
                     }

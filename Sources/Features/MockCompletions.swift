@@ -249,7 +249,7 @@ public enum MockCompletions {
             }
         case .enumeration:
             return type.enumValues.map { value in
-                let text = ".case(.\(SwiftNames.enumCase(value.name)))"
+                let text = ".case(.\(SwiftNames.enumCase(value.name, capitalizer: project.mockModel.format.capitalizer)))"
                 return item(text, snippet: text)
             }
         default:
@@ -268,7 +268,7 @@ public enum MockCompletions {
         switch type.kind {
         case .enumeration:
             items = type.enumValues.map { value in
-                let text = ".case(.\(SwiftNames.enumCase(value.name)))"
+                let text = ".case(.\(SwiftNames.enumCase(value.name, capitalizer: project.mockModel.format.capitalizer)))"
                 return Item(text, .value, detail: field.graphqlType.description, snippet: text, isDeprecated: value.deprecationReason != nil)
             }
         case .object:
@@ -361,11 +361,11 @@ public enum MockCompletions {
         case .list, .scalarList: return "[]"
         case .scalar:
             let type = schema[field.graphqlType.namedType.value]
-            if type?.kind == .enumeration, let literal = type.flatMap(MockLiteral.of) { return literal }
+            if type?.kind == .enumeration, let literal = type.flatMap({ MockLiteral.of($0, capitalizer: format.capitalizer) }) { return literal }
             if field.defaultValue != "nil" { return field.defaultValue }
             // A custom scalar: what Apollo's own default writes, which compiles whatever type the scalar is given
             // (`init(_jsonValue:)` is SPI in Apollo iOS 2, whose ApolloTestSupport has `defaultMockValue` instead).
-            if let literal = type.flatMap(MockLiteral.of) { return literal }
+            if let literal = type.flatMap({ MockLiteral.of($0, capitalizer: format.capitalizer) }) { return literal }
             return format.customScalarsDefaultToDefaultMockValue ? ".defaultMockValue" : #"try! .init(_jsonValue: "")"#
         }
     }

@@ -82,7 +82,7 @@ struct FixWriter {
         case .entity:
             return "\(abstractStandIn ?? "Mock<\(type.map(SwiftNames.typeName) ?? named)>")()"
         case .scalar:
-            if let literal = type.flatMap(MockLiteral.of) { return literal }
+            if let literal = type.flatMap({ MockLiteral.of($0, capitalizer: model.format.capitalizer) }) { return literal }
             return model.format.customScalarsDefaultToDefaultMockValue ? "\(valueType).defaultMockValue" : "try! \(valueType)(_jsonValue: \"\")"
         }
     }

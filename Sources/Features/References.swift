@@ -120,10 +120,10 @@ public enum References {
         case .selectionSet:
             // The name at the cursor: an operation's class, a fragment's struct, or a nested selection set (none).
             let name = String(decoding: file.lines.bytes[range], as: UTF8.self)
-            if let operation = operations(project).first(where: { $0.apolloClassName == name }), let operationName = operation.name?.value {
+            if let operation = operations(project).first(where: { $0.apolloClassName(project.format.typeNameCapitalizer) == name }), let operationName = operation.name?.value {
                 return .operation(operationName)
             }
-            if let fragment = fragments(project).first(where: { $0.apolloStructName == name }) { return .fragment(fragment.name.value) }
+            if let fragment = fragments(project).first(where: { $0.apolloStructName(project.format.typeNameCapitalizer) == name }) { return .fragment(fragment.name.value) }
             return nil
         }
     }
@@ -235,9 +235,9 @@ public enum References {
             return [project.schema[name].map(SwiftNames.typeName) ?? name]
         case .fragment(let name):
             guard let fragment = fragments(project).first(where: { $0.name.value == name }) else { return [] }
-            return [fragment.apolloStructName, SwiftNames.firstLowercased(name)]
+            return [fragment.apolloStructName(project.format.typeNameCapitalizer), SwiftNames.firstLowercased(name)]
         case .operation(let name):
-            return Set(operations(project).filter { $0.name?.value == name }.map(\.apolloClassName))
+            return Set(operations(project).filter { $0.name?.value == name }.map { $0.apolloClassName(project.format.typeNameCapitalizer) })
         case .alias(let key, _):
             return [SwiftNames.mockProperty(key).trimmingCharacters(in: ["`"])]
         case .argument, .enumValue, .inputField:

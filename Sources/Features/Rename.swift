@@ -116,12 +116,12 @@ public enum Rename {
             var renamed = fragment
             renamed.name = Name(newName, fragment.name.range)
             return References.inSwift(.fragment(name), file: file, project: project).map { range in
-                (range, text(range) == fragment.apolloStructName ? renamed.apolloStructName : SwiftNames.firstLowercased(newName))
+                (range, text(range) == fragment.apolloStructName(project.format.typeNameCapitalizer) ? renamed.apolloStructName(project.format.typeNameCapitalizer) : SwiftNames.firstLowercased(newName))
             }
         case .operation(let name):
             guard var renamed = References.operations(project).first(where: { $0.name?.value == name }) else { return [] }
             renamed.name = Name(newName, renamed.name?.range ?? 0..<0)
-            return References.inSwift(.operation(name), file: file, project: project).map { ($0, renamed.apolloClassName) }
+            return References.inSwift(.operation(name), file: file, project: project).map { ($0, renamed.apolloClassName(project.format.typeNameCapitalizer)) }
         case .alias(let key, let types):
             return References.inSwift(.alias(key: key, types: types), file: file, project: project).map { ($0, SwiftNames.mockProperty(newName)) }
         }

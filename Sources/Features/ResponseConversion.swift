@@ -276,7 +276,7 @@ private struct MockWriter {
                 switch value {
                 case .string(let raw, _):
                     guard named.enumValues.contains(where: { $0.name == raw }) else { return ".unknown(\"\(raw)\")" }
-                    return ".case(.\(SwiftNames.enumCase(raw)))"
+                    return ".case(.\(SwiftNames.enumCase(raw, capitalizer: model.format.capitalizer)))"
                 case .expression(let text):
                     return text
                 default:

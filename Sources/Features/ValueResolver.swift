@@ -71,14 +71,20 @@ struct ValueResolver {
     }
 
     /// The mock field a label or member names: by Swift name (backticked or not) or response key.
+    /// The field a label or member names: by its Swift property, with or without backticks (a label may be a
+    /// keyword unquoted). Not by its response key: capitalization rules make them differ (`userId` is `userID`).
     func field(_ name: String, of object: MockObject) -> MockField? {
-        let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-        return object.fields.first { $0.property == name || $0.key == bare }
+        let bare = Self.unquoted(name)
+        return object.fields.first { Self.unquoted($0.property) == bare }
     }
 
     func field(_ name: String, of selectionSet: GeneratedSelectionSet) -> GeneratedSelectionSet.Field? {
-        let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-        return selectionSet.fields.first { $0.property == name || $0.key == bare }
+        let bare = Self.unquoted(name)
+        return selectionSet.fields.first { Self.unquoted($0.property) == bare }
+    }
+
+    private static func unquoted(_ name: String) -> String {
+        name.hasPrefix("`") && name.hasSuffix("`") && name.count > 1 ? String(name.dropFirst().dropLast()) : name
     }
 
     /// The value a mock field holds: a mock, an abstract mock, lists of them, or a scalar.

@@ -222,14 +222,14 @@ final class GraphQLSymbolsTests: XCTestCase {
     func testDocumentAndWorkspaceSymbols() throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         let schema = try XCTUnwrap(fixture.project.documents.values.first { $0.role == .schema })
-        let symbols = GraphQLSymbols.documentSymbols(schema.effective)
+        let symbols = GraphQLSymbols.documentSymbols(schema.effective, typeNames: Capitalizer())
         let dog = try XCTUnwrap(symbols.first { $0.name == "Dog" })
         XCTAssertEqual(dog.kind, .object)
         XCTAssertEqual(dog.children.prefix(3).map(\.name), ["id", "species", "height"])
         XCTAssertEqual(dog.children[0].detail, "ID!")
         XCTAssertEqual(symbols.first { $0.name == "SkinCovering" }?.children.map(\.name), ["FUR", "HAIR", "FEATHERS", "SCALES"])
         let operations = try XCTUnwrap(fixture.project.documents.values.first { $0.path.hasSuffix("/PetSearchLocalCacheMutation.graphql") })
-        XCTAssertEqual(GraphQLSymbols.documentSymbols(operations.effective).map(\.detail), ["query → PetSearchLocalCacheMutation"])
+        XCTAssertEqual(GraphQLSymbols.documentSymbols(operations.effective, typeNames: Capitalizer()).map(\.detail), ["query → PetSearchLocalCacheMutation"])
         // By GraphQL name or Apollo's Swift name, characters in order.
         let found = GraphQLSymbols.workspaceSymbols("allanimq", in: [fixture.project]).map(\.symbol.name)
         XCTAssertEqual(found, ["AllAnimalsIncludeSkipQuery", "AllAnimalsQuery"])

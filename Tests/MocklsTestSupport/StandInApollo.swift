@@ -126,7 +126,7 @@ public struct StandInApollo {
                 out += "public typealias \(SwiftNames.typeName(type)) = String\n"
             case .enumeration:
                 out += "public enum \(SwiftNames.typeName(type)): String, EnumType {\n"
-                for value in type.enumValues { out += "  case \(SwiftNames.enumCase(value.name)) = \"\(value.name)\"\n" }
+                for value in type.enumValues { out += "  case \(SwiftNames.enumCase(value.name, capitalizer: model.format.capitalizer)) = \"\(value.name)\"\n" }
                 out += "}\n"
             default:
                 continue

@@ -325,3 +325,43 @@ def test_snapshot_tests_writes_the_file_once_and_lists_what_it_leaves_out(tmp_pa
     assert printed.stdout == written.read_text()
     bad = run("snapshot-tests", "--workspace", str(folder), "--devices", "iPhone 13")
     assert bad.returncode == 2 and "--devices" in bad.stderr
+
+
+def test_capitalization_rules_rename_labels_and_members(tmp_path):
+    # Apollo iOS 2.3+'s options.additionalCapitalizationRules: `userId` is `userID` on mocks and models, and the
+    # enum case ADMIN_USER_ID is `adminUserID`; writing the raw key is the error Swift would give.
+    import json
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "apollo-codegen-config.json").write_text(json.dumps({
+        "schemaNamespace": "API",
+        "input": {"schemaSearchPaths": ["*.graphqls"], "operationSearchPaths": ["*.graphql"]},
+        "options": {"additionalCapitalizationRules": [
+            {"term": {"string": "id"}, "strategy": "upper"},
+            {"term": {"regex": "^[Uu]rl$"}, "strategy": "upper"},
+        ]},
+    }))
+    (tmp_path / "schema.graphqls").write_text(
+        "type Query { user: User! }\ntype User { userId: ID!, avatarUrl: String!, role: Role! }\nenum Role { ADMIN_USER_ID, MEMBER }\n")
+    (tmp_path / "UserQuery.graphql").write_text("query UserQuery { user { userId avatarUrl role } }\n")
+    tests = tmp_path / "Tests"
+    tests.mkdir()
+    (tests / "UserTests.swift").write_text(
+        "import XCTest\nimport ApolloTestSupport\nimport APITestMocks\n\n"
+        "final class UserTests: XCTestCase {\n"
+        "  func test_user() async {\n"
+        "    let user = Mock<User>(avatarURL: \"a\", userID: \"1\")\n"
+        "    user.role = .case(.adminUserID)\n"
+        "    let data = await UserQuery.Data.from(Mock<Query>(user: user))\n"
+        "    XCTAssertEqual(data.user.userID, \"1\")\n"
+        "    _ = Mock<User>(userId: \"2\")\n"
+        "    _ = Mock<User>()\n"
+        "  }\n"
+        "}\n")
+    result = run("check", "--workspace", str(tmp_path), "--format", "json")
+    findings = json.loads(result.stdout)
+    assert [(f["line"], f["code"]) for f in findings] == [(11, "unknown-mock-field")], findings
+    assert "userID" in findings[0]["message"], findings
+    completion = run("complete", f"{tests / 'UserTests.swift'}:12:20", "--workspace", str(tmp_path))
+    assert "avatarURL" in completion.stdout and "userID" in completion.stdout, completion.stdout
+    assert "userId" not in completion.stdout and "avatarUrl" not in completion.stdout, completion.stdout

@@ -26,6 +26,11 @@ public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     /// `options.markTypesNonisolated` (Apollo iOS 2.1+, true by default with the Swift 6.2 toolchains it is built
     /// with): mock classes are `nonisolated`.
     public var markTypesNonisolated = true
+    /// `options.additionalCapitalizationRules` (2.3+): the Swift names of fields and enum cases (and with 2.4 of
+    /// operations and fragments) they re-case.
+    public var capitalizer = Capitalizer()
+    /// The rules as they apply to the names of operations and fragments: since Apollo iOS 2.4.
+    public var typeNameCapitalizer: Capitalizer { release == .two && isAtLeast([2, 4]) ? capitalizer : Capitalizer() }
 
     public init(release: Release, requireNonOptionalMockFields: Bool = true, version: [Int]? = nil) {
         self.release = release
@@ -215,7 +220,7 @@ struct MockTypeRenderer {
             defaultValue = "nil"
         }
         return MockField(
-            key: key, property: SwiftNames.mockProperty(key),
+            key: key, property: SwiftNames.mockProperty(format.capitalizer.apply(to: key)),
             initInternalName: SwiftNames.testMockInitializerParametersToSuffix.contains(key) ? "\(key)_value" : nil,
             graphqlType: field.type, fieldType: fieldType(field.type, containedInNonNull: true),
             initParamType: parameterType, valueType: valueType, readType: mockType(field.type.nullable, forceNonNull: false),
@@ -276,8 +281,8 @@ struct MockTypeRenderer {
             case .object: return "Mock<\(SwiftNames.typeName(named))>()"
             // Apollo interpolates the raw schema name of the first possible type here (no capitalisation).
             case .interface, .union: return schema.possibleTypes(of: named.name).first.map { "Mock<\($0)>()" } ?? "nil"
-            case .enumeration: return MockLiteral.of(named) ?? "nil"
-            case .scalar: return MockLiteral.of(named) ?? (format.customScalarsDefaultToDefaultMockValue ? ".defaultMockValue" : "try! .init(_jsonValue: \"\")")
+            case .enumeration: return MockLiteral.of(named, capitalizer: format.capitalizer) ?? "nil"
+            case .scalar: return MockLiteral.of(named, capitalizer: format.capitalizer) ?? (format.customScalarsDefaultToDefaultMockValue ? ".defaultMockValue" : "try! .init(_jsonValue: \"\")")
             case .inputObject: return "nil"
             }
         }

@@ -51,8 +51,9 @@ public enum SwiftNames {
         return typeNamesToSuffix.contains(name) ? name + suffix : name
     }
 
-    /// Apollo's default enum case conversion (`camelCase`): `LARGE` → `large`, `SOME_VALUE` → `someValue`.
-    public static func enumCase(_ value: String) -> String {
+    /// Apollo's default enum case conversion (`camelCase`): `LARGE` → `large`, `SOME_VALUE` → `someValue`; then the
+    /// project's capitalization rules (`USER_ID` → `userId` → `userID`).
+    public static func enumCase(_ value: String, capitalizer: Capitalizer) -> String {
         let converted: String
         if !value.contains("_") {
             converted = value.contains(where: \.isLowercase) ? firstLowercased(value) : value.lowercased()
@@ -60,6 +61,6 @@ public enum SwiftNames {
             let parts = value.split(separator: "_", omittingEmptySubsequences: false)
             converted = firstLowercased(parts.map { $0.isEmpty ? "_" : $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined())
         }
-        return escaped(converted, in: fieldAccessorNamesToEscape)
+        return escaped(capitalizer.apply(to: converted), in: fieldAccessorNamesToEscape)
     }
 }

@@ -49,7 +49,7 @@ public enum PlaceholderFileRenderer {
             for type in enums {
                 guard let first = type.enumValues.first(where: { $0.deprecationReason == nil }) ?? type.enumValues.first else { continue }
                 out += "public extension GraphQLEnum where T == \(model.namespace).\(SwiftNames.typeName(type)) {\n"
-                out += "  static func placeholder() -> Self { .case(.\(SwiftNames.enumCase(first.name))) }\n}\n"
+                out += "  static func placeholder() -> Self { .case(.\(SwiftNames.enumCase(first.name, capitalizer: model.format.capitalizer))) }\n}\n"
             }
         }
         let cycleClosers = fieldsClosingCycles(model: model, schema: schema)

@@ -39,7 +39,7 @@ public struct ProjectIndex: Sendable {
     /// rebuild, so a model computed for an older version is never returned.
     private var selectionSets = Lazy<SelectionSetModel>()
     /// What requests read: selection sets per definition, built on demand, kept across edits that leave them valid.
-    private var selectionSetSources = SelectionSetSources(documents: [])
+    private var selectionSetSources = SelectionSetSources(documents: [], typeNames: Capitalizer())
     private var selectionSetStore = SelectionSetStore()
     /// Documents and fragment names changed since the last rebuild: which stored selection sets it invalidates.
     private var changedDocuments: Set<String> = []
@@ -147,7 +147,7 @@ public struct ProjectIndex: Sendable {
         }
         let sortedExecutables = sorted(.executable)
         let executables = sortedExecutables.map { ($0.path, $0.analysis!) }
-        selectionSetSources = SelectionSetSources(documents: sortedExecutables.map { ($0.path, $0.effective) })
+        selectionSetSources = SelectionSetSources(documents: sortedExecutables.map { ($0.path, $0.effective) }, typeNames: format.typeNameCapitalizer)
         selectionSetStore = schemaChanged
             ? SelectionSetStore()
             : selectionSetStore.surviving(changedDocuments: changedDocuments, changedFragments: changedFragments)
@@ -230,7 +230,9 @@ public struct ProjectIndex: Sendable {
             let entry = selectionSetStore.entry(definition.key) {
                 var selectionSets: [GeneratedSelectionSet] = []
                 let builder = SelectionSetBuilder(schema: schema, fragments: selectionSetSources.fragments)
-                let renderer = SelectionSetRenderer(schema: schema, namespace: SwiftNames.firstUppercased(namespace))
+                let renderer = SelectionSetRenderer(
+                    schema: schema, namespace: SwiftNames.firstUppercased(namespace), capitalizer: format.capitalizer,
+                    typeNames: format.typeNameCapitalizer)
                 renderer.render(definition.definition, document: definition.document, builder: builder, into: &selectionSets)
                 var byPath: [String: Int] = [:]
                 for (position, selectionSet) in selectionSets.enumerated() where byPath[selectionSet.path] == nil {
@@ -250,7 +252,9 @@ public struct ProjectIndex: Sendable {
     /// shared by the copies of this index until the next change. Requests read `selectionSet(_:)`.
     public func selectionSetModel() -> SelectionSetModel {
         selectionSets.value {
-            SelectionSetModel(schema: schema, sources: selectionSetSources, namespace: namespace)
+            SelectionSetModel(
+                schema: schema, sources: selectionSetSources, namespace: namespace, capitalizer: format.capitalizer,
+                typeNames: format.typeNameCapitalizer)
         }
     }
 }

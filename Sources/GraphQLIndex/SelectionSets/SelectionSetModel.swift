@@ -91,13 +91,19 @@ public struct SelectionSetModel: Sendable {
     public subscript(path: String) -> GeneratedSelectionSet? { index[path].map { selectionSets[$0] } }
 
     /// Builds the model the way Apollo's codegen does; `documents` are `(path, document)` in path order.
-    public init(schema: Schema, documents: [(path: String, document: Document)], namespace: String) {
-        self.init(schema: schema, sources: SelectionSetSources(documents: documents), namespace: namespace)
+    public init(
+        schema: Schema, documents: [(path: String, document: Document)], namespace: String, capitalizer: Capitalizer = Capitalizer(),
+        typeNames: Capitalizer = Capitalizer()
+    ) {
+        self.init(
+            schema: schema, sources: SelectionSetSources(documents: documents, typeNames: typeNames), namespace: namespace,
+            capitalizer: capitalizer, typeNames: typeNames)
     }
 
-    init(schema: Schema, sources: SelectionSetSources, namespace: String) {
+    init(schema: Schema, sources: SelectionSetSources, namespace: String, capitalizer: Capitalizer, typeNames: Capitalizer) {
         let builder = SelectionSetBuilder(schema: schema, fragments: sources.fragments)
-        let renderer = SelectionSetRenderer(schema: schema, namespace: SwiftNames.firstUppercased(namespace))
+        let renderer = SelectionSetRenderer(
+            schema: schema, namespace: SwiftNames.firstUppercased(namespace), capitalizer: capitalizer, typeNames: typeNames)
         for definition in sources.definitions {
             renderer.render(definition.definition, document: definition.document, builder: builder, into: &selectionSets)
         }

@@ -3,6 +3,10 @@
 struct SelectionSetRenderer {
     let schema: Schema
     let namespace: String
+    /// The project's capitalization rules, for accessors and initializer parameters.
+    var capitalizer = Capitalizer()
+    /// Those for the names of operations and fragments (Apollo iOS 2.4+).
+    var typeNames = Capitalizer()
 
     // MARK: Records
 
@@ -49,7 +53,7 @@ struct SelectionSetRenderer {
                     children.append((child, nestedPath!, written))
                 }
             }
-            let property = Self.propertyName(field.responseKey)
+            let property = propertyName(field.responseKey)
             fields.append(GeneratedSelectionSet.Field(
                 key: field.responseKey, property: property,
                 type: accessorType(field, forceOptional: field.isConditionallyIncluded(in: scope)),
@@ -65,7 +69,7 @@ struct SelectionSetRenderer {
         for (field, _) in computed.allFields {
             let optional = !field.type.isNonNull || field.isConditionallyIncluded(in: scope)
             initializer.append(.init(
-                label: Self.propertyName(field.responseKey), type: accessorType(field, forceOptional: optional),
+                label: propertyName(field.responseKey), type: accessorType(field, forceOptional: optional),
                 defaultValue: optional ? "nil" : nil))
         }
         records.append(GeneratedSelectionSet(
@@ -166,23 +170,25 @@ struct SelectionSetRenderer {
     private func rootName(_ source: DefinitionSource) -> String {
         switch source {
         case .operation(let operation, let localCacheMutation):
-            return Self.rootName(operation: operation, localCacheMutation: localCacheMutation) + ".Data"
+            return Self.rootName(operation: operation, localCacheMutation: localCacheMutation, typeNames: typeNames) + ".Data"
         case .fragment(let fragment, _):
-            return Self.fragmentName(fragment.name.value)
+            return Self.fragmentName(fragment.name.value, typeNames: typeNames)
         }
     }
 
-    /// `AllAnimalsQuery`: the operation's type, the first component of its selection sets' paths.
-    static func rootName(operation: OperationDefinition, localCacheMutation: Bool) -> String {
+    /// `AllAnimalsQuery`: the operation's type, the first component of its selection sets' paths; `typeNames`: the
+    /// capitalization rules (Apollo iOS 2.4+), applied to the name with its suffix (`UserById` → `UserByIDQuery`).
+    static func rootName(operation: OperationDefinition, localCacheMutation: Bool, typeNames: Capitalizer) -> String {
         let suffix = localCacheMutation ? "LocalCacheMutation" : SwiftNames.firstUppercased(operation.kind.rawValue)
         let name = operation.name?.value ?? ""
-        return SwiftNames.firstUppercased(name.hasSuffix(suffix) ? name : name + suffix)
+        return SwiftNames.firstUppercased(typeNames.apply(to: SwiftNames.firstUppercased(name.hasSuffix(suffix) ? name : name + suffix)))
     }
 
-    private func fragmentName(_ name: String) -> String { Self.fragmentName(name) }
+    private func fragmentName(_ name: String) -> String { Self.fragmentName(name, typeNames: typeNames) }
 
-    static func fragmentName(_ name: String) -> String {
-        let uppercased = Self.firstUppercased(name)
+    /// `asFragmentName(capitalizer:)`: upper-cased before and after the rules, then suffixed where it is reserved.
+    static func fragmentName(_ name: String, typeNames: Capitalizer) -> String {
+        let uppercased = Self.firstUppercased(typeNames.apply(to: Self.firstUppercased(name)))
         return SwiftNames.typeNamesToSuffix.contains(uppercased) ? uppercased + "_Fragment" : uppercased
     }
 
@@ -277,10 +283,12 @@ struct SelectionSetRenderer {
         return string[...index].lowercased() + string[string.index(after: index)...]
     }
 
-    /// `renderAsFieldPropertyName`: all-caps keys lower-cased, others first-lowercased, keywords escaped.
-    static func propertyName(_ key: String) -> String {
+    /// `renderAsFieldPropertyName`: the capitalization rules applied, then all-caps keys lower-cased, others
+    /// first-lowercased, keywords escaped.
+    func propertyName(_ key: String) -> String {
+        let key = capitalizer.apply(to: key)
         let isAllUppercased = key.contains(where: \.isCased) && key == key.uppercased()
-        let name = isAllUppercased ? key.lowercased() : firstLowercased(key)
+        let name = isAllUppercased ? key.lowercased() : Self.firstLowercased(key)
         return SwiftNames.escaped(name, in: SwiftNames.fieldAccessorNamesToEscape)
     }
 }
@@ -297,13 +305,15 @@ extension TypeReference {
 }
 
 extension OperationDefinition {
-    /// The Swift class Apollo generates for the operation (`AllAnimalsQuery`, `PetSearchLocalCacheMutation`).
-    public var apolloClassName: String {
-        SelectionSetRenderer.rootName(operation: self, localCacheMutation: SelectionSetBuilder.isLocalCacheMutation(directives))
+    /// The Swift class Apollo generates for the operation (`AllAnimalsQuery`, `PetSearchLocalCacheMutation`), with
+    /// the capitalization rules of type names (`MockFormat.typeNameCapitalizer`).
+    public func apolloClassName(_ typeNames: Capitalizer) -> String {
+        SelectionSetRenderer.rootName(
+            operation: self, localCacheMutation: SelectionSetBuilder.isLocalCacheMutation(directives), typeNames: typeNames)
     }
 }
 
 extension FragmentDefinition {
     /// The Swift struct Apollo generates for the fragment.
-    public var apolloStructName: String { SelectionSetRenderer.fragmentName(name.value) }
+    public func apolloStructName(_ typeNames: Capitalizer) -> String { SelectionSetRenderer.fragmentName(name.value, typeNames: typeNames) }
 }

@@ -67,7 +67,8 @@ struct SelectionSetSources: Sendable {
     /// The first definition of each fragment name: the one spreads use.
     private(set) var fragments: [String: FragmentDefinition] = [:]
 
-    init(documents: [(path: String, document: Document)]) {
+    /// `typeNames`: the capitalization rules of operation and fragment names (Apollo iOS 2.4+).
+    init(documents: [(path: String, document: Document)], typeNames: Capitalizer) {
         for (_, document) in documents {
             for fragment in document.fragments where fragments[fragment.name.value] == nil {
                 fragments[fragment.name.value] = fragment
@@ -81,11 +82,12 @@ struct SelectionSetSources: Sendable {
                 case .operation(let operation):
                     guard operation.name != nil else { continue }
                     root = SelectionSetRenderer.rootName(
-                        operation: operation, localCacheMutation: SelectionSetBuilder.isLocalCacheMutation(operation.directives))
+                        operation: operation, localCacheMutation: SelectionSetBuilder.isLocalCacheMutation(operation.directives),
+                        typeNames: typeNames)
                 case .fragment(let fragment):
                     // Only the first definition of a fragment name is rendered.
                     guard renderedFragments.insert(fragment.name.value).inserted else { continue }
-                    root = SelectionSetRenderer.fragmentName(fragment.name.value)
+                    root = SelectionSetRenderer.fragmentName(fragment.name.value, typeNames: typeNames)
                 default:
                     continue
                 }

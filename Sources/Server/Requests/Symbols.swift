@@ -17,7 +17,7 @@ extension LanguageServer {
                     selectionRange: conversion.range(of: info.selectionRange, in: lines),
                     children: info.children.isEmpty ? nil : info.children.map(symbol))
             }
-            return GraphQLSymbols.documentSymbols(GraphQLParser.parse(lines.bytes)).map(symbol)
+            return GraphQLSymbols.documentSymbols(GraphQLParser.parse(lines.bytes), typeNames: context.index.format.typeNameCapitalizer).map(symbol)
         }
         registerReadRequest(WorkspaceSymbolRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in
             guard let indexed = snapshot.afterFirstIndex() else { return [] }

@@ -32,6 +32,8 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var publicTestMocks = true
     /// `options.markTypesNonisolated` (Apollo iOS 2.1+; true unless the configuration says false).
     public var markTypesNonisolated = true
+    /// `options.additionalCapitalizationRules` (Apollo iOS 2.3+).
+    public var capitalizationRules: [CapitalizationRule] = []
     /// Where the configuration names its schema, to say so when it matches no file: the key and its patterns as
     /// written, and where `schemaDownloadConfiguration` writes the schema when Apollo downloads it.
     public var schemaSource = SchemaSource(key: "schema", patterns: [])
@@ -165,6 +167,47 @@ struct ApolloCodegenConfigurationFile: Decodable {
         var selectionSetInitializers: SelectionSetInitializers?
         var requireNonOptionalMockFields: Bool?
         var markTypesNonisolated: Bool?
+        var additionalCapitalizationRules: [Rule]?
+    }
+
+    /// `{"term": {"string": "id"} | {"regex": "…"}, "strategy": "upper" | "lower" | {"replace": "…"}}`, as Apollo's
+    /// `CapitalizationRule` decodes it.
+    struct Rule: Decodable {
+        var rule: CapitalizationRule
+
+        enum CodingKeys: String, CodingKey { case term, strategy }
+        enum TermKeys: String, CodingKey { case string, regex }
+        enum StrategyKeys: String, CodingKey { case replace }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let term = try container.nestedContainer(keyedBy: TermKeys.self, forKey: .term)
+            let matched: CapitalizationRule.Term
+            if let string = try term.decodeIfPresent(String.self, forKey: .string) {
+                matched = .string(string)
+            } else if let pattern = try term.decodeIfPresent(String.self, forKey: .regex) {
+                guard (try? Regex(pattern)) != nil else {
+                    throw DecodingError.dataCorruptedError(forKey: .regex, in: term, debugDescription: "invalid regular expression '\(pattern)'")
+                }
+                matched = .regex(pattern)
+            } else {
+                throw DecodingError.dataCorruptedError(forKey: .term, in: container, debugDescription: "a term needs a \"string\" or a \"regex\"")
+            }
+            let strategy: CapitalizationRule.Strategy
+            if let name = try? container.decode(String.self, forKey: .strategy) {
+                switch name {
+                case "upper": strategy = .upper
+                case "lower": strategy = .lower
+                default:
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .strategy, in: container, debugDescription: "expected \"upper\", \"lower\" or {\"replace\": …}, not \"\(name)\"")
+                }
+            } else {
+                let replace = try container.nestedContainer(keyedBy: StrategyKeys.self, forKey: .strategy)
+                strategy = .replace(try replace.decode(String.self, forKey: .replace))
+            }
+            rule = CapitalizationRule(term: matched, strategy: strategy)
+        }
     }
 
     /// `{"operations": bool, "namedFragments": bool, "definitionsNamed": [name]}`.
@@ -240,6 +283,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
             requireNonOptionalMockFields: file.options?.requireNonOptionalMockFields ?? true,
             publicTestMocks: mocks?.absolute?.accessModifier != "internal",
             markTypesNonisolated: file.options?.markTypesNonisolated ?? true,
+            capitalizationRules: file.options?.additionalCapitalizationRules?.map(\.rule) ?? [],
             schemaSource: ProjectConfiguration.SchemaSource(
                 key: file.input?.schemaSearchPaths != nil ? "input.schemaSearchPaths" : file.input?.schemaPath != nil ? "input.schemaPath" : "input",
                 patterns: schemaPatterns, downloadPath: file.schemaDownloadConfiguration?.outputPath))

@@ -94,11 +94,13 @@ public struct Workspace: Sendable {
             if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
             configured.isPublic = configuration.publicTestMocks
             configured.markTypesNonisolated = configuration.markTypesNonisolated
+            configured.capitalizer = Capitalizer(rules: configuration.capitalizationRules)
             var index = ProjectIndex(namespace: configuration.namespace, format: configured, sources: sources)
             // The generated mocks, when present, say which format this project's Apollo writes.
-            if format == nil, let generated = GeneratedMockCheck.format(of: mocks, model: index.mockModel, configured: configured),
+            if format == nil, var generated = GeneratedMockCheck.format(of: mocks, model: index.mockModel, configured: configured),
                 generated != configured
             {
+                generated.capitalizer = configured.capitalizer
                 index = ProjectIndex(namespace: configuration.namespace, format: generated, sources: sources)
             }
             var project = Project(configuration: configuration, index: index, generatedMocks: mocks)
