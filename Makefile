@@ -126,12 +126,46 @@ bench: release python-env
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/check_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/editor_features.py
 
+# Sets `sudo` to "sudo" when the folder $(1) (or the nearest folder above it that exists, when it is to be created)
+# is not writable, and there is a sudo; stops with a hint when there is none.
+define sudo_unless_writable
+	folder="$(1)"; while [ ! -e "$$folder" ]; do folder=$$(dirname "$$folder"); done; \
+	sudo=""; \
+	if [ ! -w "$$folder" ]; then \
+	  if command -v sudo >/dev/null 2>&1; then \
+	    sudo=sudo; echo "$$folder is not writable by $$(id -un): using sudo"; \
+	  else \
+	    echo "make: $$folder is not writable by $$(id -un) and there is no sudo: make install PREFIX=\$$HOME/.local installs into your home" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+endef
+
+## Installs the release binary into $(PREFIX)/bin (default /usr/local/bin), with sudo when that folder is not
+## writable: `make install PREFIX=$HOME/.local` needs none.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/mockls
+	@bin="$(DESTDIR)$(PREFIX)/bin"; \
+	$(call sudo_unless_writable,$(DESTDIR)$(PREFIX)/bin); \
+	echo "Installing mockls into $$bin"; \
+	$$sudo install -d "$$bin" && $$sudo install -m 755 $(RELEASE_BIN) "$$bin/mockls" || exit 1; \
+	[ -z "$(DESTDIR)" ] || exit 0; \
+	case ":$$PATH:" in \
+	  *":$$bin:"*|*":$$bin/:"*) \
+	    found=$$(command -v mockls); \
+	    [ "$$found" = "$$bin/mockls" ] || echo "Note: \`mockls\` runs $$found, which comes before $$bin on PATH";; \
+	  *) \
+	    shown="$$bin"; [ -z "$$HOME" ] || shown="$${bin/#$$HOME/\$$HOME}"; \
+	    echo "$$bin is not on your PATH: add it in your shell's profile (~/.profile, ~/.bashrc or ~/.zshrc):"; \
+	    echo "  export PATH=\"$$shown:\$$PATH\"";; \
+	esac
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/mockls
+	@bin="$(DESTDIR)$(PREFIX)/bin"; \
+	if [ ! -e "$$bin/mockls" ] && [ ! -L "$$bin/mockls" ]; then echo "mockls is not installed in $$bin"; exit 0; fi; \
+	$(call sudo_unless_writable,$(DESTDIR)$(PREFIX)/bin); \
+	echo "Removing mockls from $$bin"; \
+	$$sudo rm -f "$$bin/mockls" || exit 1; \
+	if [ -z "$(DESTDIR)" ] && other=$$(command -v mockls); then echo "Note: another mockls remains on PATH: $$other"; fi
 
 ## macOS: installs mockls with Homebrew, built from source (editors/homebrew/mockls.rb), from a tarball of this
 ## clone's HEAD (commit first: uncommitted changes are not in it), through a local tap `mockls/local`.

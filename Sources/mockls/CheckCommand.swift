@@ -59,6 +59,8 @@ struct CheckCommand: ParsableCommand {
                     + escapeData(record.message))
             }
         }
+        // The summary follows the findings wherever both go (`2>&1` in CI): `print` buffers standard output.
+        fflush(nil)
         let files = Set(report.checkedFiles).count
         printError("mockls: \(report.records.count) problem\(report.records.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") checked")
         if !report.records.isEmpty { throw ExitCode(1) }

@@ -15,17 +15,30 @@ struct Mockls: ParsableCommand {
         abstract: "A language server for Swift tests that build Apollo iOS test mocks.",
         discussion: """
             With no subcommand, mockls serves the Language Server Protocol on standard input and output, \
-            as editors start it.
+            as editors start it; `mockls` alone with a terminal on standard input prints this help instead \
+            (`mockls serve` serves anyway).
             """,
         version: MocklsVersion.string,
         subcommands: [Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self, ConvertCommand.self, SnapshotTestsCommand.self],
         defaultSubcommand: Serve.self
     )
 
-    /// As ArgumentParser's, except that usage errors exit with 2 (as `mockls check` documents for CI), not 64.
+    /// As ArgumentParser's, except that usage errors exit with 2 (as `mockls check` documents for CI), not 64; a first
+    /// argument that names no command is said to be one (rather than an argument `serve` does not take); and `mockls`
+    /// alone on a terminal prints its help: a person typed it, not an editor.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.isEmpty, isatty(STDIN_FILENO) == 1 {
+            printError("mockls: standard input is a terminal: editors start mockls with a pipe (`mockls serve` serves a terminal too)\n")
+            exit(withError: CleanExit.helpRequest(self))
+        }
+        if let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
+            printError(unknownCommandMessage(first))
+            exit(withError: ExitCode(2))
+        }
         do {
             var command = try parseAsRoot()
+            CommandLog.bootstrap(level: (command as? any LoggingCommand)?.logging.level ?? LoggingOptions.level())
             try command.run()
         } catch let error as FileSystemError {
             printError("mockls: \(error)")
@@ -36,28 +49,74 @@ struct Mockls: ParsableCommand {
             exit(withError: ExitCode(2))
         }
     }
+
+    /// The subcommands' names, and ArgumentParser's `help` (`mockls help check`).
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+
+    /// `mockls: unknown command 'chekc' (did you mean check?)`, then the commands with their abstracts.
+    static func unknownCommandMessage(_ name: String) -> String {
+        let commands = configuration.subcommands
+        var message = "mockls: unknown command '\(name)'"
+        if let suggestion = closestCommand(to: name) { message += " (did you mean \(suggestion)?)" }
+        let width = commands.map { $0._commandName.count }.max() ?? 0
+        message += "\n\nCommands:\n"
+        for command in commands {
+            let name = command._commandName
+            message += "  " + name + String(repeating: " ", count: width - name.count + 2) + command.configuration.abstract + "\n"
+        }
+        message += "\nSee 'mockls --help' and 'mockls help <command>'."
+        return message
+    }
+
+    /// The command `name` is a typo of: the nearest by edit distance (a transposition counts as one edit) when it is
+    /// close for the names' lengths, or the one command it begins.
+    static func closestCommand(to name: String) -> String? {
+        let names = configuration.subcommands.map { $0._commandName }
+        let typed = name.lowercased()
+        let scored = names.map { (name: $0, distance: editDistance(typed, $0)) }
+        if let best = scored.min(by: { $0.distance < $1.distance }),
+            best.distance <= max(1, min(3, max(typed.count, best.name.count) / 3)),
+            scored.filter({ $0.distance == best.distance }).count == 1
+        {
+            return best.name
+        }
+        let extended = names.filter { $0.hasPrefix(typed) }
+        return typed.count >= 3 && extended.count == 1 ? extended[0] : nil
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and transpositions of neighbours.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
 }
 
-struct Serve: ParsableCommand {
+struct Serve: ParsableCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the Language Server Protocol on standard input and output (the default).")
 
     @Flag(help: "Accepted for clients that pass it; standard input and output are the only transport.")
     var stdio = false
 
-    @Option(help: "Least severe log level written to standard error (trace, debug, info, notice, warning, error, critical). Also MOCKLS_LOG.")
-    var logLevel: String?
-
-    func validate() throws {
-        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
-            throw ValidationError("unknown log level '\(logLevel)'")
-        }
-    }
+    @OptionGroup var logging: LoggingOptions
 
     func run() throws {
-        let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
-        let level = (logLevel ?? environment("MOCKLS_LOG")).flatMap(Logger.Level.init(rawValue:)) ?? .warning
-        let options = ServerOptions(logLevel: level, testHooks: environment("MOCKLS_TEST_HOOKS") == "1")
+        let testHooks = getenv("MOCKLS_TEST_HOOKS").map { String(cString: $0) } == "1"
+        let options = ServerOptions(logLevel: logging.level, testHooks: testHooks)
         throw ExitCode(LanguageServer.serveStandardIO(options: options))
     }
 }

@@ -40,6 +40,8 @@ struct SnapshotTestsCommand: ParsableCommand {
         let root = workspace.folder
         guard FileTree.kind(of: root.path) == .folder else { throw ValidationError("\(root.path) is not a folder") }
         let sources = PreviewCatalog.sources(under: root, module: module)
+        let previews = sources.map(\.previews.count).reduce(0, +)
+        CommandLog.logger.info("\(plural(previews, "preview")) in \(plural(sources.count, "Swift file")) under \(root.path)")
         let (text, skipped) = SnapshotTests.file(sources, options: .init(framework: framework, devices: devices))
         for preview in skipped { printError("mockls: no snapshot test for \(preview.path), \(preview.preview): \(preview.reason)") }
         if output == "-" {

@@ -3,7 +3,7 @@ import Foundation
 import GraphQLIndex
 import Server
 
-/// `--workspace DIR`, shared by the commands that read a workspace.
+/// `--workspace DIR`, `--mock-format` and `--log-level`, shared by the commands that read a workspace.
 struct WorkspaceOptions: ParsableArguments {
     @Option(name: .long, help: "The workspace folder (default: the current directory).")
     var workspace: String?
@@ -17,6 +17,8 @@ struct WorkspaceOptions: ParsableArguments {
             """)
     var mockFormat: String?
 
+    @OptionGroup var logging: LoggingOptions
+
     var folder: URL {
         URL(fileURLWithPath: workspace ?? FileManager.default.currentDirectoryPath).standardizedFileURL
     }
@@ -29,7 +31,26 @@ struct WorkspaceOptions: ParsableArguments {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("\(folder.path) is not a folder")
         }
-        let workspace = Workspace(folder: folder, format: try format())
+        let log = CommandLog.logger
+        let format = try format()
+        log.debug("reading the workspace \(folder.path)\(format.map { " (mock format \($0), from --mock-format)" } ?? "")")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let workspace = Workspace(folder: folder, format: format)
+        let configuredAbove = workspace.root == folder ? "" : " (configured in \(workspace.root.path))"
+        log.info("workspace \(folder.path)\(configuredAbove): \(plural(workspace.projects.count, "project")), read in \(milliseconds(clock.now - start))")
+        for project in workspace.projects {
+            let documents = project.index.documents.values
+            let schema = documents.filter { $0.role == .schema }.count
+            let generated = project.generatedMocks.isEmpty ? "" : ", \(plural(project.generatedMocks.count, "generated mock file"))"
+            log.info("""
+                project \(project.configuration.namespace) (\(project.configuration.name)): \(plural(schema, "schema document")), \
+                \(plural(documents.count - schema, "operation document")), \(plural(project.index.mockModel.objectNames.count, "mock")), \
+                mock format \(project.index.format)\(generated)
+                """)
+            for path in documents.map(\.path).sorted() { log.debug("\(project.configuration.namespace): \(path)") }
+        }
+        for error in workspace.configurationErrors { log.debug("configuration error: \(error)") }
         if printingConfigurationErrors || workspace.projects.isEmpty {
             for error in workspace.configurationErrors { printError("mockls: \(error)") }
         }
@@ -42,6 +63,16 @@ struct WorkspaceOptions: ParsableArguments {
     func loadProject(printingConfigurationErrors: Bool = true) throws -> Workspace {
         let workspace = try load(printingConfigurationErrors: printingConfigurationErrors)
         guard workspace.projects.contains(where: \.hasSchema) else {
+            // A configuration was found: what keeps it from being used was said above (its schema is missing), or
+            // is said here (its schema does not parse).
+            let configured = workspace.projects.filter { if case .folder = $0.configuration.source { false } else { true } }
+            if !configured.isEmpty {
+                if !printingConfigurationErrors { for error in workspace.configurationErrors { printError("mockls: \(error)") } }
+                for project in configured where project.missingSchema == nil {
+                    printError("mockls: \(project.configuration.name): its schema declares no type (see the schema files' own errors: mockls check)")
+                }
+                throw ExitCode(2)
+            }
             printError("""
                 mockls: no Apollo project found for \(folder.path): no apollo-codegen-config.json or graphql-config \
                 file in it or in a folder above it (up to the repository's top), and no .graphqls schema in it
@@ -62,6 +93,17 @@ extension WorkspaceOptions {
         }
         return MockFormat(release: release, requireNonOptionalMockFields: parts.count == 1)
     }
+}
+
+/// "12 ms".
+func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+}
+
+/// "1 file", "2 files".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 func printError(_ message: String) {

@@ -280,14 +280,16 @@ def test_convert_prints_applies_or_refuses_the_conversion(tmp_path):
     text = run("convert", where, *common)
     assert text.returncode == 0, text.stderr
     assert text.stdout.startswith("Convert the response dictionary to Mock<Query>\n"), text.stdout
-    assert '  |     let hero = Mock<Droid>(name: "R2-D2")' in text.stdout
+    # HeroName selects only `name` on the hero: nothing the initializer defaults is set back to nil.
+    assert '  |     let mock = Mock<Query>(hero: Mock<Droid>(name: "R2-D2"))' in text.stdout, text.stdout
+    assert "= nil" not in text.stdout, text.stdout
     edits = _json.loads(run("convert", where, *common, "--format", "json").stdout)
     assert [edit["start"]["line"] for edit in edits] == [number, number]
     assert edits[1]["newText"] == 'HeroNameQuery.Data.from(mock, withVariables: ["episode": "JEDI"])'
     assert run("convert", where, *common, "--write").returncode == 0
     written = test_file.read_text()
     assert 'let model = HeroNameQuery.Data.from(mock, withVariables: ["episode": "JEDI"]) // convert' in written
-    assert "hero.appearsIn = nil" in written
+    assert 'let mock = Mock<Query>(hero: Mock<Droid>(name: "R2-D2"))' in written
     # Converted already: nothing left there.
     again = run("convert", where, *common)
     assert again.returncode == 1 and "no response dictionary" in again.stderr
