@@ -192,18 +192,23 @@ final class CompletionOracleTests: XCTestCase {
     static func plainTextAsTyped(_ insertText: String, snippet: String?) -> String {
         guard insertText.hasSuffix(": "), let snippet, let start = snippet.range(of: "${1:") else { return insertText }
         // The first placeholder's default, and nothing after it (the user types the value, not what follows).
-        var value = ""
         var rest = snippet[start.upperBound...]
+        return insertText + placeholderDefault(&rest)
+    }
+
+    /// A placeholder's text up to its unescaped `}`, unescaped; `rest` is left at that `}`.
+    private static func placeholderDefault(_ rest: inout Substring) -> String {
+        var out = ""
         while let character = rest.first, character != "}" {
             if character == "\\", rest.count > 1 {
-                value.append(rest[rest.index(after: rest.startIndex)])
+                out.append(rest[rest.index(after: rest.startIndex)])
                 rest = rest.dropFirst(2)
             } else {
-                value.append(character)
+                out.append(character)
                 rest = rest.dropFirst()
             }
         }
-        return insertText + value
+        return out
     }
 
     /// A snippet as the editor leaves it: `${1:default}` becomes the default, `$1` and `$0` nothing.
@@ -217,15 +222,7 @@ final class CompletionOracleTests: XCTestCase {
                 // ${n:text}, where text may escape `}` as `\}`.
                 rest = rest.dropFirst().drop { $0.isNumber }
                 if rest.first == ":" { rest = rest.dropFirst() }
-                while let character = rest.first, character != "}" {
-                    if character == "\\", rest.count > 1 {
-                        out.append(rest[rest.index(after: rest.startIndex)])
-                        rest = rest.dropFirst(2)
-                    } else {
-                        out.append(character)
-                        rest = rest.dropFirst()
-                    }
-                }
+                out += placeholderDefault(&rest)
                 rest = rest.dropFirst()
             } else {
                 rest = rest.drop { $0.isNumber }

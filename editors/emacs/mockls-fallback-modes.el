@@ -142,54 +142,64 @@ start inside a string or a comment are left alone."
     table)
   "Syntax table of the fallback `graphql-mode'.")
 
+(defmacro mockls-fallback-modes--define-mode (mode name &rest props)
+  "Define the fallback major MODE, named NAME in the mode line.
+MODE derives from `prog-mode', indents by brackets, shows its hint once,
+binds `C-M-i' to `completion-at-point' in its keymap, and is appended to
+`auto-mode-alist' for the file names its :files regexp matches.  PROPS give
+the rest: :syntax-table (a variable), :comment-start, :comment-start-skip,
+:font-lock-keywords (a variable), :tab-width and :files.  It does not check
+whether MODE is installed: `mockls-fallback-modes--define' does."
+  (declare (indent 2) (debug (symbolp stringp &rest [keywordp form])))
+  (dolist (key '(:syntax-table :comment-start :comment-start-skip :font-lock-keywords :tab-width :files))
+    (unless (plist-get props key) (error "mockls-fallback-modes--define-mode %s: no %s" mode key)))
+  (let ((map (intern (format "%s-map" mode))))
+    ;; The docstring is built here, when the macro expands: `define-derived-mode' wants a string, not a form.
+    `(progn
+       (define-derived-mode ,mode prog-mode ,name
+         ,(format "Minimal %s mode, from mockls: %s is not installed.
+It knows comments, strings and keywords, and indents by brackets.  For the
+full mode, install `%s' from MELPA and restart Emacs.
+\\<%s>\\[completion-at-point] completes (`completion-at-point'), through eglot or lsp-mode.
+
+\\{%s}"
+                  name mode mode map map)
+         :syntax-table ,(plist-get props :syntax-table)
+         :abbrev-table nil
+         (setq-local comment-start ,(plist-get props :comment-start))
+         (setq-local comment-end "")
+         (setq-local comment-start-skip ,(plist-get props :comment-start-skip))
+         (setq-local font-lock-defaults '(,(plist-get props :font-lock-keywords)))
+         (setq-local indent-line-function #'mockls-fallback-modes--indent-line)
+         (setq-local electric-indent-chars (append "})]" electric-indent-chars))
+         (setq-local indent-tabs-mode nil)
+         (setq-local tab-width ,(plist-get props :tab-width))
+         (mockls-fallback-modes--hint ',mode))
+       (define-key (symbol-value ',map) (kbd "C-M-i") #'completion-at-point)
+       ;; Appended: any other mode that claims these files (`swift-ts-mode', say) comes first.
+       (add-to-list 'auto-mode-alist '(,(plist-get props :files) . ,mode) t))))
+
 (defun mockls-fallback-modes--define ()
   "Define the fallback `swift-mode' and `graphql-mode' that are not installed.
 See `mockls-fallback-modes'.  Only this function defines them: nothing is
 touched for a mode that is installed."
   (when mockls-fallback-modes
     (unless (mockls-fallback-modes--installed-p 'swift-mode)
-      (define-derived-mode swift-mode prog-mode "Swift"
-        "Minimal Swift mode, from mockls: swift-mode is not installed.
-It knows comments, strings and keywords, and indents by brackets.  For the
-full mode, install `swift-mode' from MELPA and restart Emacs.
-\\<swift-mode-map>\\[completion-at-point] completes (`completion-at-point'), through eglot or lsp-mode.
-
-\\{swift-mode-map}"
+      (mockls-fallback-modes--define-mode swift-mode "Swift"
         :syntax-table mockls-fallback-modes--swift-syntax-table
-        :abbrev-table nil
-        (setq-local comment-start "// ")
-        (setq-local comment-end "")
-        (setq-local comment-start-skip "\\(?://+\\|/\\*+\\)\\s *")
-        (setq-local font-lock-defaults '(mockls-fallback-modes--swift-font-lock-keywords))
-        (setq-local indent-line-function #'mockls-fallback-modes--indent-line)
-        (setq-local electric-indent-chars (append "})]" electric-indent-chars))
-        (setq-local indent-tabs-mode nil)
-        (setq-local tab-width 4)
-        (mockls-fallback-modes--hint 'swift-mode))
-      (define-key (symbol-value 'swift-mode-map) (kbd "C-M-i") #'completion-at-point)
-      ;; Appended: any other mode that claims Swift files (`swift-ts-mode', say) comes first.
-      (add-to-list 'auto-mode-alist '("\\.swift\\'" . swift-mode) t))
+        :comment-start "// "
+        :comment-start-skip "\\(?://+\\|/\\*+\\)\\s *"
+        :font-lock-keywords mockls-fallback-modes--swift-font-lock-keywords
+        :tab-width 4
+        :files "\\.swift\\'"))
     (unless (mockls-fallback-modes--installed-p 'graphql-mode)
-      (define-derived-mode graphql-mode prog-mode "GraphQL"
-        "Minimal GraphQL mode, from mockls: graphql-mode is not installed.
-It knows comments, strings and keywords, and indents by brackets.  For the
-full mode, install `graphql-mode' from MELPA and restart Emacs.
-\\<graphql-mode-map>\\[completion-at-point] completes (`completion-at-point'), through eglot or lsp-mode.
-
-\\{graphql-mode-map}"
+      (mockls-fallback-modes--define-mode graphql-mode "GraphQL"
         :syntax-table mockls-fallback-modes--graphql-syntax-table
-        :abbrev-table nil
-        (setq-local comment-start "# ")
-        (setq-local comment-end "")
-        (setq-local comment-start-skip "#+\\s *")
-        (setq-local font-lock-defaults '(mockls-fallback-modes--graphql-font-lock-keywords))
-        (setq-local indent-line-function #'mockls-fallback-modes--indent-line)
-        (setq-local electric-indent-chars (append "})]" electric-indent-chars))
-        (setq-local indent-tabs-mode nil)
-        (setq-local tab-width 2)
-        (mockls-fallback-modes--hint 'graphql-mode))
-      (define-key (symbol-value 'graphql-mode-map) (kbd "C-M-i") #'completion-at-point)
-      (add-to-list 'auto-mode-alist '("\\.\\(?:graphqls?\\|gql\\)\\'" . graphql-mode) t))))
+        :comment-start "# "
+        :comment-start-skip "#+\\s *"
+        :font-lock-keywords mockls-fallback-modes--graphql-font-lock-keywords
+        :tab-width 2
+        :files "\\.\\(?:graphqls?\\|gql\\)\\'"))))
 
 ;; Loaded from the init file (through mockls.el or mockls-lsp.el), the check waits for the end of start-up: packages
 ;; installed or activated later in the init file (`use-package' with `:ensure', a `package-initialize' below the
