@@ -177,7 +177,12 @@ final class WorkspaceTests: XCTestCase {
         let workspace = Workspace(folder: folder)
         XCTAssertEqual(workspace.projects.count, 0)
         XCTAssertEqual(workspace.configurationErrors.count, 1)
-        XCTAssertTrue(workspace.configurationErrors[0].message.contains("not a valid Apollo codegen configuration"))
+        // Where the JSON breaks, as the CLI prints it and the editor marks it.
+        let error = workspace.configurationErrors[0]
+        XCTAssertTrue(error.message.hasPrefix("not valid JSON"), error.message)
+        XCTAssertEqual(error.position.map { [$0.line, $0.column] }, [1, 3])
+        XCTAssertTrue(error.description.hasSuffix("apollo-codegen-config.json:1:3: \(error.message)"), error.description)
+        XCTAssertEqual(error.range(in: Array("{ not json".utf8)), 2..<3)
     }
 }
 
