@@ -81,7 +81,7 @@ final class ResponseConversionTests: XCTestCase {
         for (name, format) in Self.formats {
             let source = try Self.read(path, for: format)
             let sites = Self.sites("convert", in: source)
-            XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 8 : 3)
+            XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 9 : 3)
             let project = try FeatureFixture(api: api, format: format).project
             let file = SwiftTestFile(source)
             var golden = ""

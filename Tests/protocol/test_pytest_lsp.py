@@ -823,9 +823,11 @@ async def test_response_dictionary_converts_into_a_mock(conversions_scenario: La
         after = lines[end.line][end.character:] + "\n" + "\n".join(lines[end.line + 1:]) if end.line < len(lines) else ""
         lines = (before + edit.new_text + after).split("\n")
     converted = "\n".join(lines)
-    # No project is pinned: 2.x, whose `from` is async.
-    assert 'let r2 = Mock<Droid>(name: "R2-D2")' in converted and "let mock = Mock<Query>(luke: luke, r2: r2)" in converted
-    assert "let model = await TwoHeroesQuery.Data.from(mock)" in converted and "func test_twoHeroes() async throws" in converted
+    # Only what TwoHeroes selects is written, and the call is 1.x's (`try` without `await`): no `await`, though no
+    # project is pinned (2.x is assumed).
+    assert 'r2: Mock<Droid>(name: "R2-D2")' in converted and 'luke: Mock<Human>(name: "Luke Skywalker")' in converted, converted
+    assert "= nil" not in converted, converted
+    assert "let model = TwoHeroesQuery.Data.from(mock)" in converted and "func test_twoHeroes() throws" in converted, converted
     assert '"luke": [' not in converted
 
     # A dictionary mockls cannot convert: greyed out with the reason where the client shows that, absent elsewhere.

@@ -39,6 +39,14 @@ final class ResponseDictionaryTests: XCTestCase {
     XCTAssertEqual(model.luke?.name, "Luke Skywalker")
   }
 
+  // A non-null field the operation selects and the response leaves out (`appearsIn`): the mock leaves it out too,
+  // which 1.23+'s initializer would fill; what the operation does not select is left alone.
+  func test_heroNameWithoutAppearsIn() throws {
+    let data: [String: Any] = ["hero": ["__typename": "Human", "name": "Luke Skywalker"]]
+    let model = try HeroNameAndAppearsInQuery.Data(data: data) // convert
+    XCTAssertEqual(model.hero?.name, "Luke Skywalker")
+  }
+
   // Enums, and a list of them.
   func test_heroAppearsIn() throws {
     let data: [String: Any] = ["hero": ["__typename": "Droid", "appearsIn": ["NEWHOPE", "EMPIRE", "JEDI"]]]
