@@ -261,8 +261,8 @@ struct FlowEvaluator {
             rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
         } else if schema[object.name]?.field(bare) != nil {
             message += ": `\(object.name).\(bare)` is in the schema, but no operation or fragment selects it, so Apollo generates no mock field for it"
-        } else if let closest = closestName(to: bare, among: object.fields.map { $0.property.trimmingCharacters(in: ["`"]) }),
-            let field = object.fields.first(where: { $0.property.trimmingCharacters(in: ["`"]) == closest })
+        } else if let closest = closestName(to: bare, among: object.fields.map { ValueResolver.unquoted($0.property) }),
+            let field = resolver.field(closest, of: object)
         {
             message += "; did you mean `\(closest)`?"
             rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
@@ -306,10 +306,8 @@ struct FlowEvaluator {
                     "`\(field.property)` takes \(kind), not a `Mock<\(instance.object.swiftName)>`: reading it from a model fails at run time",
                     at: range,
                     fixes: instance.madeBy != nil ? []
-                        : instance.construction?.typeRange.map { range in
-                            // Only the types whose mock has every field the code names, so the fix compiles.
-                            let compiling = possible.filter { name in model.object(name).map { instance.fitsAsMock(of: $0) } ?? false }
-                            return fixes.typeReplacements(range, with: compiling, preferFirst: true)
+                        : instance.construction?.typeRange.map {
+                            fixes.typeReplacements($0, with: types(among: possible, fitting: instance), preferFirst: true)
                         } ?? [])
             case .list(let values):
                 for value in values { check(value) }
@@ -354,13 +352,18 @@ struct FlowEvaluator {
                 fixes.append(self.fixes.wrap(written, in: parent, field: holder))
             }
             if let typeRange = instance.construction?.typeRange {
-                let compiling = possible.filter { name in model.object(name).map { instance.fitsAsMock(of: $0) } ?? false }
-                fixes += self.fixes.typeReplacements(typeRange, with: compiling, preferFirst: fixes.isEmpty)
+                fixes += self.fixes.typeReplacements(typeRange, with: types(among: possible, fitting: instance), preferFirst: fixes.isEmpty)
             }
         }
         report(.warning, .mockTypeMismatch,
             "`\(selectionSet.path).from(_:)` needs \(needed), not a `Mock<\(instance.object.swiftName)>`: \(consequence)",
             at: written, fixes: fixes)
+    }
+
+    /// The types among `names` whose mock has every field `instance`'s code names: renaming its `Mock<T>` to one
+    /// of them compiles.
+    private func types(among names: [String], fitting instance: MockInstance) -> [String] {
+        names.filter { name in model.object(name).map { instance.fitsAsMock(of: $0) } ?? false }
     }
 
     /// `unknown-mock-type` or `abstract-mock-type` for a `Mock<T>` with no mock class.

@@ -83,7 +83,8 @@ struct ValueResolver {
         return selectionSet.fields.first { Self.unquoted($0.property) == bare }
     }
 
-    private static func unquoted(_ name: String) -> String {
+    /// A name without the backticks that escape a keyword.
+    static func unquoted(_ name: String) -> String {
         name.hasPrefix("`") && name.hasSuffix("`") && name.count > 1 ? String(name.dropFirst().dropLast()) : name
     }
 

@@ -84,7 +84,7 @@ final class DiagnosticsDelivery: Sendable {
         // to the user: the message says what is wrong with it.
         let errors = workspaces.flatMap(\.configurationErrors)
         let configured = workspaces.contains { workspace in
-            workspace.projects.contains { if case .folder = $0.configuration.source { false } else { true } }
+            workspace.projects.contains { $0.configuration.file != nil }
         }
         noProject(document.uri, errors.isEmpty ? (configured ? .schemaDeclaresNoType : .noConfiguration) : .configurationErrors(errors))
     }

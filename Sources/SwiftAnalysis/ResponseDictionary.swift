@@ -302,7 +302,6 @@ extension SwiftTestFile {
         return value
     }
 
-    /// The binding whose initializer is `expression` (`let data: [String: Any] = [...]`).
     /// The dictionary literal an initializer holds, through `as` casts (`[…] as [String: Any]`).
     private static func dictionaryLiteral(_ expression: ExprSyntax) -> DictionaryExprSyntax? {
         if let dictionary = expression.as(DictionaryExprSyntax.self) { return dictionary }
@@ -311,6 +310,7 @@ extension SwiftTestFile {
         return nil
     }
 
+    /// The binding whose initializer is `expression` (`let data: [String: Any] = [...]`).
     private static func enclosingBinding(of expression: ExprSyntax) -> PatternBindingSyntax? {
         var node = Syntax(expression)
         while let parent = node.parent {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GraphQLIndex
 import Logging
 import Server
 
@@ -73,7 +74,7 @@ struct Mockls: ParsableCommand {
     static func closestCommand(to name: String) -> String? {
         let names = configuration.subcommands.map { $0._commandName }
         let typed = name.lowercased()
-        let scored = names.map { (name: $0, distance: editDistance(typed, $0)) }
+        let scored = names.map { (name: $0, distance: editDistance(typed, $0, caseInsensitive: true)) }
         if let best = scored.min(by: { $0.distance < $1.distance }),
             best.distance <= max(1, min(3, max(typed.count, best.name.count) / 3)),
             scored.filter({ $0.distance == best.distance }).count == 1
@@ -82,26 +83,6 @@ struct Mockls: ParsableCommand {
         }
         let extended = names.filter { $0.hasPrefix(typed) }
         return typed.count >= 3 && extended.count == 1 ? extended[0] : nil
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and transpositions of neighbours.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
     }
 }
 

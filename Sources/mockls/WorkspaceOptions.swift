@@ -65,7 +65,7 @@ struct WorkspaceOptions: ParsableArguments {
         guard workspace.projects.contains(where: \.hasSchema) else {
             // A configuration was found: what keeps it from being used was said above (its schema is missing), or
             // is said here (its schema does not parse).
-            let configured = workspace.projects.filter { if case .folder = $0.configuration.source { false } else { true } }
+            let configured = workspace.projects.filter { $0.configuration.file != nil }
             if !configured.isEmpty {
                 if !printingConfigurationErrors { for error in workspace.configurationErrors { printError("mockls: \(error)") } }
                 for project in configured where project.missingSchema == nil {

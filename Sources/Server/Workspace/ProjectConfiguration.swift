@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLIndex
 import JSONRPC
+import SourceText
 import Yams
 
 /// One GraphQL project of a workspace: where its documents are, and how Apollo generates its mocks.
@@ -46,6 +47,14 @@ public struct ProjectConfiguration: Sendable, Equatable {
         public var downloadPath: String?
     }
 
+    /// The configuration file, for projects that have one.
+    public var file: URL? {
+        switch source {
+        case .apolloCodegen(let url), .graphqlConfig(let url, _): url
+        case .folder: nil
+        }
+    }
+
     public var name: String {
         switch source {
         case .apolloCodegen(let url): return url.path
@@ -81,11 +90,9 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 
         /// The position of `offset` in `text`.
         public init(offset: Int, in text: [UInt8]) {
-            let offset = min(max(offset, 0), text.count)
-            let lineStart = text[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            self.offset = offset
-            line = text[..<lineStart].count { $0 == UInt8(ascii: "\n") } + 1
-            column = offset - lineStart + 1
+            let position = LineTable(text).position(of: offset, unit: .utf8)
+            self.offset = min(max(offset, 0), text.count)
+            (line, column) = (position.line + 1, position.column + 1)
         }
     }
 

@@ -21,15 +21,10 @@ public struct Workspace: Sendable {
         /// The error of a configuration whose schema paths match no file, naming them and how to get a schema Apollo
         /// downloads; nil when a schema file is there (parsed or not) or the project has no configuration file.
         public var missingSchema: ConfigurationError? {
-            let file: URL
-            switch configuration.source {
-            case .apolloCodegen(let url), .graphqlConfig(let url, _): file = url
-            case .folder: return nil
-            }
-            guard !index.documents.values.contains(where: { $0.role == .schema }) else { return nil }
+            guard let file = configuration.file, !index.documents.values.contains(where: { $0.role == .schema }) else { return nil }
             let source = configuration.schemaSource
             let paths = source.patterns.map { "\"\($0)\"" }.joined(separator: ", ")
-            var message = "no schema file matches \(paths.isEmpty ? "the default \"**/*.graphqls\"" : paths) (\(source.key))"
+            var message = "no schema file matches \(paths) (\(source.key))"
             if let download = source.downloadPath {
                 message += "; the configuration downloads the schema to \"\(download)\" (schemaDownloadConfiguration): "
                     + "run `apollo-ios-cli fetch-schema` to get it"
