@@ -83,7 +83,7 @@ final class CapitalizerTests: XCTestCase {
             model: project.mockModel, schema: project.schema, mocksModule: nil, selectionSets: project.selectionSetModel(),
             initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true))
         XCTAssertTrue(placeholders.contains(".case(.adminUserID)"), placeholders)
-        XCTAssertTrue(placeholders.contains("userID: API.ID = .placeholder()") || placeholders.contains("userID:"), placeholders)
+        XCTAssertTrue(placeholders.contains("userID:"), placeholders)
         XCTAssertFalse(placeholders.contains("userId:"), placeholders)
     }
 

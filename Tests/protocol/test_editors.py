@@ -146,6 +146,16 @@ def test_emacs_lsp_mode_runs_mockls_beside_sourcekit_lsp(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+def emacs_ok_lines(args: list, check: str, env: dict):
+    """`emacs --batch` with `args`, then the check script `Tests/editors/<check>`: once it exits 0, its `ok …` lines
+    and the whole output (for failure messages)."""
+    result = subprocess.run(["emacs", "--batch", "--no-init-file", *args, "-l", f"Tests/editors/{check}"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    return [line for line in result.stdout.splitlines() if line.startswith("ok")], output
+
+
 def test_emacs_fallback_swift_mode_without_melpa(tmp_path):
     """Without swift-mode and graphql-mode (MELPA is not reachable everywhere; Debian packages neither), the shipped
     mockls.el defines minimal ones: the Bookshelf example's test file opens in the fallback swift-mode (derived from
@@ -160,14 +170,10 @@ def test_emacs_fallback_swift_mode_without_melpa(tmp_path):
     env = dict(os.environ, MOCKLS_BIN=str(absolute_binary()), MOCKLS_ROOT=str(folder),
                MOCKLS_FILE=str(tests / "BookQueryTests.swift"), MOCKLS_OTHER=str(tests / "SearchQueryTests.swift"),
                MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"))
-    result = subprocess.run(
-        ["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"),
-         "-l", "Tests/editors/emacs_fallback_check.el"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+    ok, output = emacs_ok_lines(["-l", str(EDITORS / "emacs" / "mockls.el")], "emacs_fallback_check.el", env)
+    assert ok == [
         "ok connected", "ok fallback swift-mode", "ok swift editing", "ok C-M-i completion", "ok hint once",
-        "ok connected", "ok fallback graphql-mode"], result.stdout + result.stderr
+        "ok connected", "ok fallback graphql-mode"], output
 
 
 # Stand-ins for MELPA's swift-mode and graphql-mode: each library defines its mode and provides its feature; its
@@ -211,12 +217,8 @@ def test_emacs_installed_modes_win_over_the_fallbacks(tmp_path, setup, installed
     example = ROOT / "Examples" / "Bookshelf"
     env = dict(os.environ, MOCKLS_FILE=str(example / "Tests" / "BookshelfTests" / "BookQueryTests.swift"),
                MOCKLS_GRAPHQL=str(example / "graphql" / "BookQuery.graphql"))
-    result = subprocess.run(
-        ["emacs", "--batch", "--no-init-file", *args, "-l", "Tests/editors/emacs_installed_mode_check.el"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
-        "ok swift-mode.el wins", "ok graphql-mode.el wins"], result.stdout + result.stderr
+    ok, output = emacs_ok_lines(args, "emacs_installed_mode_check.el", env)
+    assert ok == ["ok swift-mode.el wins", "ok graphql-mode.el wins"], output
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
@@ -241,13 +243,8 @@ def test_emacs_setups_share_one_fallback_file(setups, option):
     env = dict(os.environ, MOCKLS_SETUPS=" ".join(setups), MOCKLS_EXPECT_FALLBACK="no" if option else "yes",
                MOCKLS_FILE=str(tests / "BookQueryTests.swift"), MOCKLS_OTHER=str(tests / "SearchQueryTests.swift"),
                MOCKLS_GRAPHQL=str(example / "graphql" / "BookQuery.graphql"))
-    result = subprocess.run(
-        ["emacs", "--batch", "--no-init-file", *args, "-l", "Tests/editors/emacs_fallback_setups_check.el"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
-        "ok loaded once", "ok one option", "ok no fallback" if option else "ok fallbacks once"], \
-        result.stdout + result.stderr
+    ok, output = emacs_ok_lines(args, "emacs_fallback_setups_check.el", env)
+    assert ok == ["ok loaded once", "ok one option", "ok no fallback" if option else "ok fallbacks once"], output
 
 
 @pytest.mark.skipif(shutil.which("ruby") is None, reason="ruby is not installed (make test installs it)")
