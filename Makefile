@@ -170,7 +170,7 @@ uninstall:
 ## macOS: installs mockls with Homebrew, built from source (editors/homebrew/mockls.rb), from a tarball of this
 ## clone's HEAD (commit first: uncommitted changes are not in it), through a local tap `mockls/local`.
 BREW_TARBALL = .build/homebrew/mockls-$(VERSION).tar.gz
-brew-install: VERSION = $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Server/Version.swift)
+brew-install: VERSION = $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Analysis/Version.swift)
 brew-install:
 	@command -v brew >/dev/null 2>&1 || { echo "brew-install needs Homebrew (https://brew.sh); elsewhere use make install"; exit 2; }
 	mkdir -p .build/homebrew

@@ -5,15 +5,18 @@ import PackageDescription
 //   SourceText                    — byte-level text utilities (line table), no dependencies
 //   GraphQLIndex                  — GraphQL parser, schema, Apollo mock and selection-set models: pure, no IO
 //   SwiftAnalysis                 — Swift sources read with swift-syntax (generated mocks, tests): pure, no IO
-//   CJSONC → JSONRPC → LSP        — the protocol edge
-//   Server → mockls               — workspace, documents, scheduling, CLI
+//   Features                      — completion, diagnostics, fixes, navigation: pure functions of parsed values
+//   CJSONC → JSONRPC → LSP        — the protocol edge (JSONRPC also reads JSON configuration files)
+//   Analysis                      — the workspace host: discovery, configuration, indexing, documents, queries (no LSP)
+//   Server                        — the language server: dispatch, scheduling, the one protocol conversion
+//   mockls                        — the CLI (only `serve` reaches Server)
 //   Fuzzing → mockls-fuzz         — fuzz surfaces over all of the above (make fuzz; the parse differential in make test)
 let package = Package(
     name: "mockls",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mockls", targets: ["mockls"]),
-        .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "LSP", "Server"]),
+        .library(name: "MocklsCore", targets: ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "LSP", "Analysis", "Server"]),
         // Without swift-syntax: what the protocol and index benchmarks need, quick to build in release.
         .library(name: "MocklsIndex", targets: ["SourceText", "GraphQLIndex", "JSONRPC", "LSP"]),
         // For packages that depend on mockls: `swift package mockls-check`, `swift package mockls-placeholders`.
@@ -50,17 +53,23 @@ let package = Package(
         .target(name: "JSONRPC", dependencies: ["CJSONC"]),
         .target(name: "LSP", dependencies: ["JSONRPC", "SourceText"]),
         .target(
+            name: "Analysis",
+            dependencies: [
+                "JSONRPC", "SourceText", "GraphQLIndex", "SwiftAnalysis", "Features",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(
             name: "Server",
             dependencies: [
-                "JSONRPC", "LSP", "SourceText", "GraphQLIndex", "SwiftAnalysis", "Features",
+                "Analysis", "JSONRPC", "LSP", "SourceText", "GraphQLIndex", "SwiftAnalysis", "Features",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "mockls",
             dependencies: [
-                "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "SourceText", "JSONRPC",
+                "Analysis", "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "SourceText", "JSONRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -90,7 +99,7 @@ let package = Package(
         .target(
             name: "Fuzzing",
             dependencies: [
-                "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "JSONRPC",
+                "Analysis", "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "JSONRPC",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
@@ -101,7 +110,7 @@ let package = Package(
         // For tests: the real server in process, typed, and sources with cursor markers.
         .target(
             name: "MocklsTestSupport",
-            dependencies: ["Server", "LSP", "JSONRPC", "SourceText", "GraphQLIndex"],
+            dependencies: ["Analysis", "Server", "LSP", "JSONRPC", "SourceText", "GraphQLIndex"],
             path: "Tests/MocklsTestSupport"
         ),
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
@@ -109,6 +118,7 @@ let package = Package(
         .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis", "MocklsTestSupport"]),
         .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex", "SwiftAnalysis", "MocklsTestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Features", "SwiftAnalysis", "LSP", "JSONRPC", "MocklsTestSupport", "SourceText"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Features", "GraphQLIndex", "SwiftAnalysis", "SourceText", "MocklsTestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Analysis", "Server", "Features", "SwiftAnalysis", "LSP", "JSONRPC", "MocklsTestSupport", "SourceText"]),
     ]
 )

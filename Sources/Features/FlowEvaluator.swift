@@ -254,18 +254,18 @@ struct FlowEvaluator {
         if let field = resolver.field(label, of: object) { return field }
         let bare = label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label
         var message = "`Mock<\(object.swiftName)>` has no field `\(bare)`"
-        var rename: [TestFix] = []
+        var rename: [Diagnostic.Fix] = []
         if let field = object.field(bare) {
             // The response key, which capitalization rules (`additionalCapitalizationRules`) name otherwise.
             message += ": the project's capitalization rules name the field `\(field.property)`"
-            rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
+            rename = [Diagnostic.Fix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
         } else if schema[object.name]?.field(bare) != nil {
             message += ": `\(object.name).\(bare)` is in the schema, but no operation or fragment selects it, so Apollo generates no mock field for it"
         } else if let closest = closestName(to: bare, among: object.fields.map { ValueResolver.unquoted($0.property) }),
             let field = resolver.field(closest, of: object)
         {
             message += "; did you mean `\(closest)`?"
-            rename = [TestFix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
+            rename = [Diagnostic.Fix(title: "Change to `\(field.property)`", range: range, text: field.property, isPreferred: true)]
         }
         report(.error, .unknownMockField, message, at: range, fixes: rename)
         return nil
@@ -339,7 +339,7 @@ struct FlowEvaluator {
             let names = missing.prefix(3).map { "`\($0.property)`" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
             consequence = "the model's \(names) \(missing.count == 1 ? "is" : "are") nil, so the test checks nothing it reads there"
         }
-        var fixes: [TestFix] = []
+        var fixes: [Diagnostic.Fix] = []
         if instance.madeBy == nil {
             // The mock's type is what a field of the parent type holds: the mock belongs one level down.
             // A field the selection set reads, else any of the parent's.
@@ -568,8 +568,8 @@ struct FlowEvaluator {
     }
 
     private mutating func report(
-        _ severity: TestDiagnostic.Severity, _ code: DiagnosticCode, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil,
-        fixes: [TestFix] = []
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at range: Range<Int>, lineOf offset: Int? = nil,
+        fixes: [Diagnostic.Fix] = []
     ) {
         // A helper's own reads are reported in its own file, as a function of its own; what it builds may live in
         // another file, where no offset of this one points.

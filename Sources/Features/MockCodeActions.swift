@@ -9,16 +9,16 @@ public struct MockCodeAction: Sendable, Equatable {
     public var title: String
     public var kind: Kind
     public var isPreferred: Bool
-    public var diagnostics: [TestDiagnostic]
+    public var diagnostics: [Diagnostic]
     /// Replacements in the file, none overlapping.
-    public var edits: [TestFix]
+    public var edits: [Diagnostic.Fix]
 }
 
 /// The quick fixes of the diagnostics at a range, and the fix that sets every field a test reads from mocks that
 /// never set it.
 public enum MockCodeActions {
     public static func actions(
-        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [TestDiagnostic],
+        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [Diagnostic],
         options: FixOptions = FixOptions()
     ) -> [MockCodeAction] {
         // Every diagnostic on the lines asked about, not only under the cursor: clients ask with the cursor where it
@@ -83,7 +83,7 @@ public enum MockCodeActions {
             actions.append(MockCodeAction(
                 title: options.placeholders ? "Fill every field of `\(mock)` with `.placeholder()`" : "Fill every field of `\(mock)`",
                 kind: .refactor, isPreferred: false, diagnostics: [],
-                edits: [TestFix(title: "", range: site.construction.range, text: call(values), isPreferred: false)]))
+                edits: [Diagnostic.Fix(title: "", range: site.construction.range, text: call(values), isPreferred: false)]))
         }
         if site.construction.arguments.isEmpty, !site.assignments.isEmpty,
             site.assignments.allSatisfy({ labels.contains($0.label) }),
@@ -92,13 +92,13 @@ public enum MockCodeActions {
             let values = Dictionary(uniqueKeysWithValues: site.assignments.map { ($0.label, $0.value) })
             actions.append(MockCodeAction(
                 title: "Build `\(mock)` with one initializer call", kind: .refactor, isPreferred: false, diagnostics: [],
-                edits: [TestFix(title: "", range: site.construction.range, text: call(values), isPreferred: false)]
-                    + site.assignments.map { TestFix(title: "", range: $0.lineRange, text: "", isPreferred: false) }))
+                edits: [Diagnostic.Fix(title: "", range: site.construction.range, text: call(values), isPreferred: false)]
+                    + site.assignments.map { Diagnostic.Fix(title: "", range: $0.lineRange, text: "", isPreferred: false) }))
         }
         if options.placeholders, site.construction.kind == .initializer {
             actions.append(MockCodeAction(
                 title: "Use `\(mock).placeholder(…)`", kind: .refactor, isPreferred: false, diagnostics: [],
-                edits: [TestFix(title: "", range: site.calleeRange.upperBound..<site.calleeRange.upperBound, text: ".placeholder", isPreferred: false)]))
+                edits: [Diagnostic.Fix(title: "", range: site.calleeRange.upperBound..<site.calleeRange.upperBound, text: ".placeholder", isPreferred: false)]))
         }
         return actions
     }
@@ -107,7 +107,7 @@ public enum MockCodeActions {
     /// a nested mock is passed and one of its own fields is read), and returns the whole change as one edit.
     public static func setEveryUnsetField(
         inFunctionAt offset: Int, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()
-    ) -> (edit: TestFix, function: Range<Int>)? {
+    ) -> (edit: Diagnostic.Fix, function: Range<Int>)? {
         let units = file.mockFlowUnits()
         guard let index = units.firstIndex(where: { $0.range.contains(offset) }) else { return nil }
         let original = file.lines.bytes
@@ -137,7 +137,7 @@ public enum MockCodeActions {
         let final = current.lines.bytes
         guard final != original else { return nil }
         let changed = changedRange(from: original, to: final)
-        let edit = TestFix(
+        let edit = Diagnostic.Fix(
             title: "Set every field this test reads but its mocks never set", range: changed.old,
             text: String(decoding: final[changed.new], as: UTF8.self), isPreferred: false)
         return (edit, units[index].range)

@@ -55,7 +55,7 @@ public enum CompletionDocumentation: Sendable, Equatable {
 /// `X.placeholder(|`), from the project's GraphQL documents alone: no build, no generated code.
 public enum MockCompletions {
     /// `placeholders`: the workspace declares `placeholder()` factories (offered after a leading dot).
-    public static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, placeholders: Bool = false) -> [Completion] {
+    public static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, placeholders: Bool) -> [Completion] {
         completions(at: offset, in: file, project: project, keepingArgumentOrder: true, placeholders: placeholders)
     }
 

@@ -2,14 +2,18 @@ import GraphQLIndex
 import SwiftAnalysis
 import Synchronization
 
+/// Diagnostics of a test file against its project: reads that crash because a mock never set the field, and mocks
+/// that do not fit what they are given to. Each function is followed from its mocks' constructions to the reads of
+/// the models built from them; whatever leaves the function's sight is not judged.
 public enum MockDiagnostics {
-    /// `cache` keeps each function's diagnostics between calls: a function whose text (and whose type's stored
+    /// `options` say what fixes write, and have no default: every caller (the editor, `mockls check`) passes the
+    /// workspace's, so that their fixes agree. `cache` keeps each function's diagnostics between calls: a function whose text (and whose type's stored
     /// properties and `setUp`, and the helpers it may call) did not change is not read or followed again. The result
     /// is the same without it. `helpers`: those of the workspace's other files; the file's own are read from it.
     public static func diagnostics(
-        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: FixOptions = FixOptions(),
+        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: FixOptions,
         helpers: WorkspaceHelpers = .none
-    ) -> [TestDiagnostic] {
+    ) -> [Diagnostic] {
         diagnostics(in: file, units: file.mockFlowUnits(), project: project, cache: cache, options: options, helpers: helpers)
     }
 
@@ -17,7 +21,7 @@ public enum MockDiagnostics {
     static func diagnostics(
         in file: SwiftTestFile, units: [MockFlowUnit], project: ProjectIndex, cache: MockDiagnosticsCache? = nil,
         options: FixOptions = FixOptions(), helpers workspaceHelpers: WorkspaceHelpers = .none
-    ) -> [TestDiagnostic] {
+    ) -> [Diagnostic] {
         // The file's own helpers win over what the workspace read of it from disk (names are looked up by the
         // evaluator; one name defined twice is followed by neither).
         let own = file.modelHelpers()
@@ -76,8 +80,8 @@ public enum MockDiagnostics {
         let sorted = pending.map { $0.diagnostic(in: file) }.sorted {
             ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code)
         }
-        var result: [TestDiagnostic] = []
-        var repeats: [Int: [[TestFix]]] = [:]
+        var result: [Diagnostic] = []
+        var repeats: [Int: [[Diagnostic.Fix]]] = [:]
         for diagnostic in sorted {
             let first = result.indices.reversed().prefix { result[$0].range == diagnostic.range }.first {
                 result[$0].code == diagnostic.code && result[$0].severity == diagnostic.severity
@@ -96,9 +100,9 @@ public enum MockDiagnostics {
     /// The fixes of one diagnostic found several times. The same fixes each time stay; fixes that each set the field
     /// on another mock (the elements of a list a loop reads) become one edit that sets it on all of them, since
     /// setting it on one leaves the others crashing. Nothing, if one repeat has no fix or two fixes collide.
-    private static func merged(_ repeats: [[TestFix]], in text: [UInt8]) -> [TestFix] {
+    private static func merged(_ repeats: [[Diagnostic.Fix]], in text: [UInt8]) -> [Diagnostic.Fix] {
         guard let first = repeats.first, repeats.contains(where: { $0 != first }) else { return repeats.first ?? [] }
-        var parts: [TestFix] = []
+        var parts: [Diagnostic.Fix] = []
         for fixes in repeats {
             guard let fix = fixes.first else { return [] }
             if !parts.contains(fix) { parts.append(fix) }
@@ -119,6 +123,6 @@ public enum MockDiagnostics {
         let title = parts.allSatisfy({ $0.title == parts[0].title }) && parts[0].title.contains(" on the ")
             ? parts[0].title.replacingOccurrences(of: " on the ", with: " on each of the \(parts.count) ")
             : "Fix each of the \(parts.count) mocks read here"
-        return [TestFix(title: title, range: start..<end, text: String(decoding: replacement, as: UTF8.self), isPreferred: true)]
+        return [Diagnostic.Fix(title: title, range: start..<end, text: String(decoding: replacement, as: UTF8.self), isPreferred: true)]
     }
 }

@@ -63,7 +63,7 @@ public final class MockDiagnosticsCache: Sendable {
 
 /// A diagnostic before its message names lines: cached per function, whose position in the file may change.
 struct PendingDiagnostic: Sendable, Hashable {
-    var severity: TestDiagnostic.Severity
+    var severity: Diagnostic.Severity
     var code: DiagnosticCode
     /// With `{line}` where the line of `lineOf` goes.
     var message: String
@@ -72,7 +72,7 @@ struct PendingDiagnostic: Sendable, Hashable {
     /// before it, whose position is part of the cache key).
     var lineOf: (offset: Int, movesWithFunction: Bool)?
     /// Fixes, with whether their range moves with the function.
-    var fixes: [(fix: TestFix, movesWithFunction: Bool)] = []
+    var fixes: [(fix: Diagnostic.Fix, movesWithFunction: Bool)] = []
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.severity == rhs.severity && lhs.code == rhs.code && lhs.message == rhs.message && lhs.range == rhs.range
@@ -99,14 +99,14 @@ struct PendingDiagnostic: Sendable, Hashable {
         return moved
     }
 
-    func diagnostic(in file: SwiftTestFile) -> TestDiagnostic {
+    func diagnostic(in file: SwiftTestFile) -> Diagnostic {
         guard let lineOf, let marker = Self.marker(in: message) else {
-            return TestDiagnostic(severity: severity, code: code, message: message, range: range, fixes: fixes.map(\.fix))
+            return Diagnostic(severity: severity, code: code, message: message, range: range, fixes: fixes.map(\.fix))
         }
         let utf8 = Array(message.utf8)
         let text = String(decoding: utf8[..<marker.lowerBound], as: UTF8.self) + String(file.line(of: lineOf.offset))
             + String(decoding: utf8[marker.upperBound...], as: UTF8.self)
-        return TestDiagnostic(severity: severity, code: code, message: text, range: range, fixes: fixes.map(\.fix))
+        return Diagnostic(severity: severity, code: code, message: text, range: range, fixes: fixes.map(\.fix))
     }
 
     /// Where `{line}` is, in UTF-8 offsets.

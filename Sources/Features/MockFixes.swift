@@ -16,7 +16,7 @@ struct FixWriter {
 
     /// Sets `field` on the mock `instance`, where it is built: in its call, in the call of the mock whose shallow
     /// default it is, or by an assignment after the last line that set one of its fields.
-    func setField(_ field: MockField, on instance: MockInstance) -> TestFix? {
+    func setField(_ field: MockField, on instance: MockInstance) -> Diagnostic.Fix? {
         let title = "Set `\(field.property)` on the `Mock<\(instance.object.swiftName)>`"
         if let parent = instance.defaultOf {
             // `Mock<Dog>(id: "1")` left `height` an empty `Mock<Height>()`: pass one that sets the field.
@@ -38,28 +38,28 @@ struct FixWriter {
     /// `label: value` inserted into a mock's call before the first argument Apollo orders after it.
     func insert(
         _ field: MockField, value: String, into construction: MockConstruction, of object: MockObject, title: String
-    ) -> TestFix {
+    ) -> Diagnostic.Fix {
         let order = Dictionary(object.fields.enumerated().map { ($1.initLabel, $0) }, uniquingKeysWith: { first, _ in first })
         let position = order[field.initLabel] ?? Int.max
         let argument = "\(field.initLabel): \(value)"
         if let next = construction.arguments.first(where: { (order[$0.label] ?? Int.max) > position }) {
-            return TestFix(title: title, range: next.range.lowerBound..<next.range.lowerBound, text: argument + ", ", isPreferred: true)
+            return Diagnostic.Fix(title: title, range: next.range.lowerBound..<next.range.lowerBound, text: argument + ", ", isPreferred: true)
         }
         if let last = construction.arguments.last {
-            return TestFix(title: title, range: last.range.upperBound..<last.range.upperBound, text: ", " + argument, isPreferred: true)
+            return Diagnostic.Fix(title: title, range: last.range.upperBound..<last.range.upperBound, text: ", " + argument, isPreferred: true)
         }
         let start = construction.argumentsRange.lowerBound
-        return TestFix(title: title, range: start..<construction.argumentsRange.upperBound, text: argument, isPreferred: true)
+        return Diagnostic.Fix(title: title, range: start..<construction.argumentsRange.upperBound, text: argument, isPreferred: true)
     }
 
     /// `name.field = value` on a new line after `statement`, indented like it.
-    func assignment(to name: String, _ field: MockField, after statement: Range<Int>, title: String) -> TestFix {
+    func assignment(to name: String, _ field: MockField, after statement: Range<Int>, title: String) -> Diagnostic.Fix {
         let lines = file.lines
         let first = lines.contentRange(ofLine: lines.line(containing: statement.lowerBound))
         let indent = String(decoding: lines.bytes[first].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
         let end = lines.contentRange(ofLine: lines.line(containing: statement.upperBound)).upperBound
         let text = "\n\(indent)\(name).\(field.property) = \(value(for: field, inArgument: false))"
-        return TestFix(title: title, range: end..<end, text: text, isPreferred: true)
+        return Diagnostic.Fix(title: title, range: end..<end, text: text, isPreferred: true)
     }
 
     /// What a fix writes for a field: `.placeholder()` when the workspace has the factories (spelled with its
@@ -88,19 +88,19 @@ struct FixWriter {
     }
 
     /// The mock written at `argument` passed in `field` of a new mock of `parent`: `Mock<Query>(characters: m)`.
-    func wrap(_ argument: Range<Int>, in parent: MockObject, field: MockField) -> TestFix {
+    func wrap(_ argument: Range<Int>, in parent: MockObject, field: MockField) -> Diagnostic.Fix {
         let written = String(decoding: file.lines.bytes[argument], as: UTF8.self)
         let value = field.setter == .list ? "[\(written)]" : written
         let text = "Mock<\(parent.swiftName)>(\(field.initLabel): \(value))"
-        return TestFix(title: "Pass it as the `\(field.property)` of a `Mock<\(parent.swiftName)>`: `\(text)`", range: argument, text: text, isPreferred: true)
+        return Diagnostic.Fix(title: "Pass it as the `\(field.property)` of a `Mock<\(parent.swiftName)>`: `\(text)`", range: argument, text: text, isPreferred: true)
     }
 
     // MARK: Replacing
 
     /// One fix per mock type that fits, replacing the written type at `range`.
-    func typeReplacements(_ range: Range<Int>, with objects: [String], preferFirst: Bool = false) -> [TestFix] {
+    func typeReplacements(_ range: Range<Int>, with objects: [String], preferFirst: Bool = false) -> [Diagnostic.Fix] {
         objects.compactMap { model.object($0) }.enumerated().map { index, object in
-            TestFix(
+            Diagnostic.Fix(
                 title: "Use `Mock<\(object.swiftName)>`", range: range, text: object.swiftName,
                 isPreferred: preferFirst && index == 0 && objects.count == 1)
         }

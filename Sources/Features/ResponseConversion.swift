@@ -41,21 +41,21 @@ public enum ResponseConversion {
     }
 
     /// `import` lines for those of `modules` the file does not import, after its last import (else at its top).
-    private static func imports(_ modules: [String], in file: SwiftTestFile) -> [TestFix] {
+    private static func imports(_ modules: [String], in file: SwiftTestFile) -> [Diagnostic.Fix] {
         let existing = file.lines.importLines()
         let missing = modules.filter { module in !existing.contains { $0.module == module } }
         guard !missing.isEmpty else { return [] }
         let text = missing.map { "import \($0)\n" }.joined()
-        guard let last = existing.last else { return [TestFix(title: "", range: 0..<0, text: text + "\n", isPreferred: false)] }
+        guard let last = existing.last else { return [Diagnostic.Fix(title: "", range: 0..<0, text: text + "\n", isPreferred: false)] }
         // The last import line may end the file without a line break.
         let endsWithBreak = last.lineRange.upperBound > 0 && file.lines.bytes[last.lineRange.upperBound - 1] == UInt8(ascii: "\n")
         let at = last.lineRange.upperBound
-        return [TestFix(title: "", range: at..<at, text: endsWithBreak ? text : "\n" + text.dropLast(), isPreferred: false)]
+        return [Diagnostic.Fix(title: "", range: at..<at, text: endsWithBreak ? text : "\n" + text.dropLast(), isPreferred: false)]
     }
 
     private static func edits(
         _ use: ResponseDictionaryUse, selectionSet: GeneratedSelectionSet, in file: SwiftTestFile, project: ProjectIndex
-    ) throws(Refusal) -> (edits: [TestFix], root: String) {
+    ) throws(Refusal) -> (edits: [Diagnostic.Fix], root: String) {
         let written = use.consumer.path.joined(separator: ".")
         guard selectionSet.isRoot else {
             throw Refusal(reason: "`\(written)` is a type case: Apollo's `from(_:)` builds operation data, entities and fragments only")
@@ -98,11 +98,11 @@ public enum ResponseConversion {
         let variables = use.consumer.variables.map { ", withVariables: \($0)" } ?? ""
         let model = "\(fromIsAsync ? "await " : "")\(written).from(\(name)\(variables))"
         var edits = [
-            TestFix(title: "", range: insertion, text: statements, isPreferred: false),
-            TestFix(title: "", range: use.consumer.range, text: model, isPreferred: false),
+            Diagnostic.Fix(title: "", range: insertion, text: statements, isPreferred: false),
+            Diagnostic.Fix(title: "", range: use.consumer.range, text: model, isPreferred: false),
         ]
         if fromIsAsync, let async = use.asyncInsertion {
-            edits.append(TestFix(title: "", range: async.offset..<async.offset, text: async.text, isPreferred: false))
+            edits.append(Diagnostic.Fix(title: "", range: async.offset..<async.offset, text: async.text, isPreferred: false))
         }
         return (edits.sorted { $0.range.lowerBound < $1.range.lowerBound }, writer.rootObject ?? selectionSet.parentType)
     }

@@ -1,3 +1,4 @@
+import GraphQLIndex
 import SwiftAnalysis
 
 /// Factories for plain Swift structs (the FactoryProvider case): a test that builds `User(…)` keeps compiling when
@@ -14,7 +15,7 @@ public enum StructFactories {
         {
             actions.append(MockCodeAction(
                 title: "Generate `\(shape.qualifiedName).placeholder(…)`", kind: .refactor, isPreferred: false, diagnostics: [],
-                edits: [TestFix(title: "", range: shape.fileLevelEnd..<shape.fileLevelEnd, text: "\n\n" + factory(shape), isPreferred: false)]))
+                edits: [Diagnostic.Fix(title: "", range: shape.fileLevelEnd..<shape.fileLevelEnd, text: "\n\n" + factory(shape), isPreferred: false)]))
         }
         if let call = file.structCall(at: range.lowerBound),
             let shape = (own + structs).first(where: { $0.name == call.name || $0.qualifiedName == call.name }),
@@ -48,7 +49,7 @@ public enum StructFactories {
     /// The required parameters the call leaves out, each inserted where the memberwise order puts it; nil when the
     /// call does not fit the struct (an unknown or unlabelled argument), or the struct has no memberwise initializer
     /// to fit (two properties of one name: make fuzz found the trap that was).
-    static func missingArguments(_ call: StructCall, _ shape: StructShape) -> [TestFix]? {
+    static func missingArguments(_ call: StructCall, _ shape: StructShape) -> [Diagnostic.Fix]? {
         let order = Dictionary(shape.parameters.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
         guard order.count == shape.parameters.count, call.labels.allSatisfy({ order[$0] != nil }) else { return nil }
         let given = Set(call.labels)
@@ -63,12 +64,12 @@ public enum StructFactories {
             }
         }
         var edits = insertions.map { offset, arguments in
-            TestFix(title: "", range: offset..<offset, text: arguments.joined(separator: ", ") + ", ", isPreferred: false)
+            Diagnostic.Fix(title: "", range: offset..<offset, text: arguments.joined(separator: ", ") + ", ", isPreferred: false)
         }
         if !appended.isEmpty {
             let at = call.argumentRanges.last?.upperBound ?? call.argumentsRange.lowerBound
             let lead = call.argumentRanges.isEmpty ? "" : ", "
-            edits.append(TestFix(title: "", range: at..<at, text: lead + appended.joined(separator: ", "), isPreferred: false))
+            edits.append(Diagnostic.Fix(title: "", range: at..<at, text: lead + appended.joined(separator: ", "), isPreferred: false))
         }
         return edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }

@@ -20,7 +20,7 @@ public enum TestFileCodeActions {
         public var fileName: String
         /// A quick fix for unset reads that factories would have avoided, rather than a source action.
         public var isQuickFix: Bool
-        public var diagnostics: [TestDiagnostic]
+        public var diagnostics: [Diagnostic]
     }
 
     /// What the workspace has of placeholder factories.
@@ -38,7 +38,7 @@ public enum TestFileCodeActions {
 
     /// `placeholderFiles`: nil when the client cannot create files (no placeholder file is offered then).
     public static func actions(
-        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [TestDiagnostic], options: FixOptions,
+        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [Diagnostic], options: FixOptions,
         structs: [StructShape], placeholderFiles: PlaceholderFiles?
     ) -> [Action] {
         var actions = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics, options: options)

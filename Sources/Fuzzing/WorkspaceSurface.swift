@@ -1,5 +1,5 @@
 import Foundation
-import Server
+import Analysis
 
 /// Hostile workspaces: random folder trees with links (loops among them), unreadable files, FIFOs, binary and deeply
 /// nested GraphQL documents and configurations, read as `mockls check` reads them and as the server indexes them,

@@ -5,7 +5,7 @@ import SourceText
 
 /// The one place where mockls's values (UTF-8 byte offsets) become LSP values and LSP positions become offsets, in
 /// the position encoding negotiated at `initialize` (UTF-16, or UTF-8 when the client prefers it). Every handler and
-/// both diagnostic publishers convert through it; nothing else knows the encoding.
+/// the diagnostics publisher convert through it; nothing else knows the encoding.
 public struct ProtocolConversion: Sendable {
     public let encoding: PositionEncodingKind
 
@@ -41,7 +41,7 @@ public struct ProtocolConversion: Sendable {
         Location(uri: uri, range: range(of: bytes, in: lines))
     }
 
-    func edits(_ fixes: [TestFix], in lines: LineTable) -> [TextEdit] {
+    func edits(_ fixes: [GraphQLIndex.Diagnostic.Fix], in lines: LineTable) -> [TextEdit] {
         fixes.map { TextEdit(range: range(of: $0.range, in: lines), newText: $0.text) }
     }
 
@@ -49,21 +49,14 @@ public struct ProtocolConversion: Sendable {
         HoverResult(contents: MarkupContent(markdown: hover.contents), range: range(of: hover.range, in: lines))
     }
 
-    func diagnostic(_ diagnostic: TestDiagnostic, in lines: LineTable) -> LSP.Diagnostic {
-        LSP.Diagnostic(
-            range: range(of: diagnostic.range, in: lines), severity: diagnostic.severity == .error ? .error : .warning,
-            code: diagnostic.code.rawValue, message: diagnostic.message)
-    }
-
-    func diagnostic(_ diagnostic: IndexDiagnostic, in lines: LineTable) -> LSP.Diagnostic {
+    func diagnostic(_ diagnostic: GraphQLIndex.Diagnostic, in lines: LineTable) -> LSP.Diagnostic {
         let severity: DiagnosticSeverity = switch diagnostic.severity {
         case .error: .error
         case .warning: .warning
         case .information: .information
         }
         return LSP.Diagnostic(
-            range: range(of: diagnostic.location.range, in: lines), severity: severity, code: diagnostic.code.rawValue,
-            message: diagnostic.message)
+            range: range(of: diagnostic.range, in: lines), severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message)
     }
 
     /// A completion as the client shows it: `snippets` and `labelDetails` when it takes them; the type always in

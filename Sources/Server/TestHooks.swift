@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Analysis
 import LSP
 
 /// `mockls/test/document`: the server's copy of an open document, so protocol tests can check that edits

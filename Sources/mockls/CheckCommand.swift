@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONRPC
-import Server
+import Analysis
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,9 +2,8 @@ import ArgumentParser
 import Features
 import Foundation
 import JSONRPC
-import Server
+import Analysis
 import SourceText
-import SwiftAnalysis
 
 struct CompleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,20 +31,23 @@ struct CompleteCommand: ParsableCommand {
 
     func run() throws {
         let location = try FileLocation(location)
-        let (file, bytes, line, column) = (location.file, location.bytes, location.line, location.column)
-        let loaded = try workspace.loadProject()
-        guard let project = loaded.project(forSwiftFile: file, text: bytes) else {
+        let (file, line, column) = (location.file, location.line, location.column)
+        let analysis = Analysis(workspaces: [try workspace.loadProject()])
+        // The editor's query, on the file as it is on disk.
+        guard let answer = try analysis.completions(at: location.offset, in: file.absoluteString) else {
             printError("mockls: \(file.path) belongs to no project of \(workspace.folder.path)")
             return
         }
-        let completions = MockCompletions.completions(at: location.offset, in: SwiftTestFile(bytes), project: project.index)
+        let completions = answer.completions
         if completions.isEmpty {
             printError("mockls: nothing to complete at \(line):\(column): not a mock type, argument, value or member position")
         }
         switch format {
         case .json:
             let items = completions.map {
-                Item(label: $0.label, kind: "\($0.kind)", detail: $0.detail, insertText: $0.insertText, documentation: $0.documentation?.markdown(in: project.index))
+                Item(
+                    label: $0.label, kind: "\($0.kind)", detail: $0.detail, insertText: $0.insertText,
+                    documentation: $0.documentation?.markdown(in: answer.index))
             }
             FileHandle.standardOutput.write(Data(try JSONCEncoder(prettyPrinted: true, writesNilAsNull: true).encode(items) + [10]))
         case .text:

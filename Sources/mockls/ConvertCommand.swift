@@ -2,7 +2,7 @@ import ArgumentParser
 import Features
 import Foundation
 import JSONRPC
-import Server
+import Analysis
 import SourceText
 import SwiftAnalysis
 
@@ -42,13 +42,13 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let location = try FileLocation(location)
-        let loaded = try workspace.loadProject()
-        guard let project = loaded.project(forSwiftFile: location.file, text: location.bytes) else {
+        let analysis = Analysis(workspaces: [try workspace.loadProject()])
+        // The code action's query, on the file as it is on disk.
+        guard let context = try analysis.testFile(location.file.absoluteString) else {
             printError("mockls: \(location.file.path) belongs to no project of \(workspace.folder.path)")
             throw ExitCode(1)
         }
-        let file = SwiftTestFile(location.bytes)
-        switch ResponseConversion.convert(at: location.offset, in: file, project: project.index, mocksModule: loaded.mocksModule(of: project)) {
+        switch context.conversion(at: location.offset) {
         case nil:
             printError("mockls: no response dictionary at \(location.line):\(location.column) that a selection set of the project is built from")
             throw ExitCode(1)
@@ -68,7 +68,7 @@ struct ConvertCommand: ParsableCommand {
                 }
                 return
             }
-            let lines = file.lines
+            let lines = context.document.lines
             func position(_ offset: Int) -> Edit.Position {
                 let position = lines.position(of: offset, unit: .utf8)
                 return .init(line: position.line + 1, column: position.column + 1)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Server
+import Analysis
 import SourceText
 
 /// `FILE:LINE:COLUMN` as the commands that act at a position take it: 1-based, the column in UTF-8 bytes as swiftc

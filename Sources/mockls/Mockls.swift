@@ -1,7 +1,7 @@
 import ArgumentParser
 import GraphQLIndex
 import Logging
-import Server
+import Analysis
 
 #if canImport(Glibc)
 import Glibc
@@ -83,21 +83,5 @@ struct Mockls: ParsableCommand {
         }
         let extended = names.filter { $0.hasPrefix(typed) }
         return typed.count >= 3 && extended.count == 1 ? extended[0] : nil
-    }
-}
-
-struct Serve: ParsableCommand, LoggingCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Serve the Language Server Protocol on standard input and output (the default).")
-
-    @Flag(help: "Accepted for clients that pass it; standard input and output are the only transport.")
-    var stdio = false
-
-    @OptionGroup var logging: LoggingOptions
-
-    func run() throws {
-        let testHooks = getenv("MOCKLS_TEST_HOOKS").map { String(cString: $0) } == "1"
-        let options = ServerOptions(logLevel: logging.level, testHooks: testHooks)
-        throw ExitCode(LanguageServer.serveStandardIO(options: options))
     }
 }

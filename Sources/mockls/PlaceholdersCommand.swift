@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphQLIndex
-import Server
+import Analysis
 
 struct PlaceholdersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLIndex
-import Server
+import Analysis
 
 /// `mockls check --format sarif`: a SARIF 2.1.0 log (OASIS, docs.oasis-open.org/sarif/sarif/v2.1.0) for code-scanning
 /// tools such as GitHub's. One run; one rule per diagnostic code mockls has, with its documentation as help; results

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import GraphQLIndex
 import JSONRPC
-import Server
+import Analysis
 
 struct SelectionSetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Features
 import Foundation
-import Server
+import Analysis
 
 struct SnapshotTestsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

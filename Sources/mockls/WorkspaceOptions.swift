@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphQLIndex
-import Server
+import Analysis
 
 /// `--workspace DIR`, `--mock-format` and `--log-level`, shared by the commands that read a workspace.
 struct WorkspaceOptions: ParsableArguments {

@@ -57,7 +57,7 @@ final class CodeActionTests: XCTestCase {
             .joined(separator: "\n")
     }
 
-    private static func apply(_ edits: [TestFix], to source: String) -> String {
+    private static func apply(_ edits: [Diagnostic.Fix], to source: String) -> String {
         var bytes = Array(source.utf8)
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
@@ -145,7 +145,7 @@ final class LoopFixTests: XCTestCase {
     func testOneFixSetsTheFieldOnEveryElement() throws {
         let project = try FeatureFixture(api: "AnimalKingdomAPI").project
         let source = source(dogs: 3)
-        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source), project: project)
+        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source), project: project, options: FixOptions())
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
         let fix = try XCTUnwrap(diagnostics.first?.fixes.first)
         XCTAssertEqual(diagnostics.first?.fixes.count, 1)
@@ -154,12 +154,12 @@ final class LoopFixTests: XCTestCase {
         bytes.replaceSubrange(fix.range, with: Array(fix.text.utf8))
         let fixed = String(decoding: bytes, as: UTF8.self)
         XCTAssertTrue(fixed.contains(#"[Mock<Dog>(species: ""), Mock<Dog>(species: ""), Mock<Dog>(species: "")]"#), fixed)
-        XCTAssertEqual(MockDiagnostics.diagnostics(in: SwiftTestFile(fixed), project: project), [])
+        XCTAssertEqual(MockDiagnostics.diagnostics(in: SwiftTestFile(fixed), project: project, options: FixOptions()), [])
     }
 
     func testNoFixWhenTheLoopFollowsOnlySomeElements() throws {
         let project = try FeatureFixture(api: "AnimalKingdomAPI").project
-        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source(dogs: 20)), project: project)
+        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source(dogs: 20)), project: project, options: FixOptions())
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead], "the first element already crashes")
         XCTAssertEqual(diagnostics.first?.fixes, [], "setting it on the 16 elements followed would leave 4 crashing")
     }

@@ -80,7 +80,7 @@ final class CompletionOracleTests: XCTestCase {
                         mustCompile: mustCompile))
                 }
 
-                let items = MockCompletions.completions(at: offset, in: file, project: project)
+                let items = MockCompletions.completions(at: offset, in: file, project: project, placeholders: false)
                 for item in items {
                     counts.items += 1
                     variant("completion `\(item.label)`", [(item.replaceRange, Self.expand(item.snippet ?? item.insertText))], mustCompile: true)
@@ -104,7 +104,7 @@ final class CompletionOracleTests: XCTestCase {
                     }
                     variant("label `\(item.label)` left out", [(item.replaceRange, Self.expand(snippet))], mustCompile: false)
                 }
-                let diagnostics = MockDiagnostics.diagnostics(in: file, project: project)
+                let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: FixOptions())
                 let actions = MockCodeActions.actions(at: offset..<offset, in: file, project: project, diagnostics: diagnostics)
                     + MockCodeActions.refactorings(at: offset..<offset, in: file, project: project)
                     + StructFactories.actions(at: offset..<offset, in: file, structs: [])

@@ -19,8 +19,8 @@ final class DiagnosticExpectationTests: XCTestCase {
             expected[index + 1] = (words[0], Array(words.dropFirst()))
         }
         let swiftFile = SwiftTestFile(source)
-        var actual: [Int: [TestDiagnostic]] = [:]
-        for diagnostic in MockDiagnostics.diagnostics(in: swiftFile, project: project, helpers: helpers) {
+        var actual: [Int: [Diagnostic]] = [:]
+        for diagnostic in MockDiagnostics.diagnostics(in: swiftFile, project: project, options: FixOptions(), helpers: helpers) {
             actual[swiftFile.line(of: diagnostic.range.lowerBound), default: []].append(diagnostic)
         }
         for lineNumber in Set(expected.keys).union(actual.keys).sorted() {
@@ -118,8 +118,8 @@ final class DiagnosticsCacheTests: XCTestCase {
         }
         let cache = MockDiagnosticsCache()
         func run(_ workspace: WorkspaceHelpers) -> [String] {
-            let cached = MockDiagnostics.diagnostics(in: test, project: fixture.project, cache: cache, helpers: workspace)
-            XCTAssertEqual(cached, MockDiagnostics.diagnostics(in: test, project: fixture.project, helpers: workspace))
+            let cached = MockDiagnostics.diagnostics(in: test, project: fixture.project, cache: cache, options: FixOptions(), helpers: workspace)
+            XCTAssertEqual(cached, MockDiagnostics.diagnostics(in: test, project: fixture.project, options: FixOptions(), helpers: workspace))
             return cached.map(\.message)
         }
         XCTAssertEqual(run(helpers(cat: "Mock<Cat>(species: \"Tabby\")", dog: "Mock<Dog>()")).count, 1)
@@ -151,8 +151,8 @@ final class DiagnosticsCacheTests: XCTestCase {
         for (step, edit) in edits.enumerated() {
             text = edit(text)
             let file = SwiftTestFile(text)
-            let fresh = MockDiagnostics.diagnostics(in: file, project: fixture.project)
-            let cached = MockDiagnostics.diagnostics(in: file, project: fixture.project, cache: cache)
+            let fresh = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions())
+            let cached = MockDiagnostics.diagnostics(in: file, project: fixture.project, cache: cache, options: FixOptions())
             XCTAssertEqual(cached, fresh, "after edit \(step)")
             XCTAssertFalse(fresh.isEmpty)
         }

@@ -123,7 +123,7 @@ struct FeatureFixture {
         let file = SwiftTestFile(source)
         switch testCase.kind {
         case "completion":
-            let items = MockCompletions.completions(at: offset, in: file, project: project)
+            let items = MockCompletions.completions(at: offset, in: file, project: project, placeholders: false)
             if items.isEmpty { return "(none)" }
             return items.map { item in
                 let replaced = String(decoding: Array(source.utf8)[item.replaceRange], as: UTF8.self)
@@ -132,7 +132,7 @@ struct FeatureFixture {
                 return "\(item.label) · \(item.detail ?? "") · \(item.snippet ?? item.insertText)\(deprecated)\(edit)"
             }.joined(separator: "\n")
         case "completion-docs":
-            let items = MockCompletions.completions(at: offset, in: file, project: project)
+            let items = MockCompletions.completions(at: offset, in: file, project: project, placeholders: false)
             return items.prefix(3).map { "\($0.label):\n\($0.documentation?.markdown(in: project) ?? "(no documentation)")" }.joined(separator: "\n\n")
         case "hover":
             guard let hover = MockHover.hover(at: offset, in: file, project: project) else { return "(none)" }

@@ -107,7 +107,7 @@ final class FixTypeCheckTests: XCTestCase {
         String(error.drop { $0 != ":" }.dropFirst(2))
     }
 
-    private static func apply(_ edits: [TestFix], to source: String) -> String {
+    private static func apply(_ edits: [Diagnostic.Fix], to source: String) -> String {
         var bytes = Array(source.utf8)
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))

@@ -28,7 +28,7 @@ final class RenameTests: XCTestCase {
         }
         func unsetReads(_ project: ProjectIndex) -> [String] {
             tests.flatMap { test in
-                MockDiagnostics.diagnostics(in: SwiftTestFile(test.text), project: project).map { "\(test.name):\(SwiftTestFile(test.text).line(of: $0.range.lowerBound))" }
+                MockDiagnostics.diagnostics(in: SwiftTestFile(test.text), project: project, options: FixOptions()).map { "\(test.name):\(SwiftTestFile(test.text).line(of: $0.range.lowerBound))" }
             }
         }
         func typecheck(_ project: ProjectIndex, _ label: String) throws {

@@ -67,7 +67,7 @@ final class ResponseConversionTests: XCTestCase {
         return Array(lines.joined(separator: "\n").utf8)
     }
 
-    static func applying(_ edits: [TestFix], to text: [UInt8]) -> [UInt8] {
+    static func applying(_ edits: [Diagnostic.Fix], to text: [UInt8]) -> [UInt8] {
         var text = text
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             text.replaceSubrange(edit.range, with: Array(edit.text.utf8))

@@ -21,10 +21,10 @@ final class FeatureRobustnessTests: XCTestCase {
         let source = try scenarioTest()
         let file = SwiftTestFile(source)
         var answered = 0
-        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project)
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions())
         let structs = file.structShapes()
         for offset in 0...(source.utf8.count + 2) {
-            if !MockCompletions.completions(at: offset, in: file, project: fixture.project).isEmpty { answered += 1 }
+            if !MockCompletions.completions(at: offset, in: file, project: fixture.project, placeholders: false).isEmpty { answered += 1 }
             if MockHover.hover(at: offset, in: file, project: fixture.project) != nil { answered += 1 }
             _ = MockDefinition.definition(at: offset, in: file, project: fixture.project)
             if offset % 3 == 0 {
@@ -63,10 +63,10 @@ final class FeatureRobustnessTests: XCTestCase {
         for end in stride(from: 0, through: bytes.count, by: 5) {
             let text = Array(bytes[..<end])
             let file = previous.map { $0.file.updated(to: text) } ?? SwiftTestFile(text)
-            _ = MockCompletions.completions(at: end, in: file, project: fixture.project)
+            _ = MockCompletions.completions(at: end, in: file, project: fixture.project, placeholders: false)
             _ = MockHover.hover(at: max(0, end - 1), in: file, project: fixture.project)
             if end % 25 == 0 {
-                let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project)
+                let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions())
                 _ = MockCodeActions.actions(at: max(0, end - 5)..<end, in: file, project: fixture.project, diagnostics: diagnostics)
             }
             previous = (text, file)

@@ -12,7 +12,7 @@ if command -v sha256sum >/dev/null 2>&1; then
 else
   sum=$(shasum -a 256 "$tarball" | cut -d' ' -f1)
 fi
-version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$here/../../Sources/Server/Version.swift")
-[ -n "$version" ] || { echo "fill-formula.sh: no version in Sources/Server/Version.swift" >&2; exit 1; }
+version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$here/../../Sources/Analysis/Version.swift")
+[ -n "$version" ] || { echo "fill-formula.sh: no version in Sources/Analysis/Version.swift" >&2; exit 1; }
 sed -e "s|@TARBALL_URL@|file://$tarball|" -e "s|@TARBALL_SHA256@|$sum|" -e "s|@VERSION@|$version|" \
   "$here/mockls.rb" > "$output"

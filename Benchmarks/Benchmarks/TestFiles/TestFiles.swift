@@ -392,7 +392,7 @@ let benchmarks: @Sendable () -> Void = {
         let position = fixture.nextPosition()
         let offset = lines.offset(of: LineColumn(line: position.line, column: position.character), unit: .utf8)
         benchmark.startMeasurement()
-        blackHole(MockCompletions.completions(at: offset, in: file, project: project))
+        blackHole(MockCompletions.completions(at: offset, in: file, project: project, placeholders: false))
         benchmark.stopMeasurement()
     }
 }

@@ -2,7 +2,7 @@
 /// so that editing one document re-analyses that document alone.
 struct DocumentAnalysis: Sendable {
     /// Validation diagnostics that need nothing but this document and the schema.
-    var diagnostics: [IndexDiagnostic]
+    var diagnostics: [DocumentDiagnostic]
     var fragmentNames: [Name]
     var operationNames: [Name]
     /// Fragment spreads, checked against the whole project's fragments.
@@ -55,8 +55,8 @@ struct DocumentAnalysis: Sendable {
 /// and that a user fixes in the `.graphql` file (unknown types, fields and fragments; duplicate names).
 enum DocumentValidator {
     /// The project-wide checks (duplicate names, unknown fragments) over per-document analyses in path order.
-    static func projectDiagnostics(_ documents: [(path: String, analysis: DocumentAnalysis)]) -> [IndexDiagnostic] {
-        var diagnostics: [IndexDiagnostic] = []
+    static func projectDiagnostics(_ documents: [(path: String, analysis: DocumentAnalysis)]) -> [DocumentDiagnostic] {
+        var diagnostics: [DocumentDiagnostic] = []
         var fragments: [String: String] = [:]
         var operations: [String: String] = [:]
         func checkUnique(_ names: [Name], in path: String, _ seen: inout [String: String], code: DiagnosticCode, kind: String) {
@@ -88,7 +88,7 @@ enum DocumentValidator {
     /// `fragment-cycle` at each spread that closes a cycle of fragments spreading one another, as graphql-js's
     /// NoFragmentCyclesRule reports them ("Cannot spread fragment "A" within itself via "B"."): the first definition of
     /// a name counts, and each cycle is reported once, where the walk from its first fragment in path order closes it.
-    static func fragmentCycles(_ documents: [(path: String, analysis: DocumentAnalysis)]) -> [IndexDiagnostic] {
+    static func fragmentCycles(_ documents: [(path: String, analysis: DocumentAnalysis)]) -> [DocumentDiagnostic] {
         var spreads: [String: (path: String, spreads: [Name])] = [:]
         var order: [String] = []
         for (path, analysis) in documents {
@@ -97,7 +97,7 @@ enum DocumentValidator {
                 order.append(fragment)
             }
         }
-        var diagnostics: [IndexDiagnostic] = []
+        var diagnostics: [DocumentDiagnostic] = []
         var done: Set<String> = []
         for start in order where !done.contains(start) {
             // Depth first, iteratively: a frame is a fragment and how many of its spreads were followed.
@@ -147,11 +147,11 @@ enum DocumentValidator {
     struct Visitor {
         let schema: Schema
         let path: String
-        var diagnostics: [IndexDiagnostic] = []
+        var diagnostics: [DocumentDiagnostic] = []
         var spreads: [Name] = []
 
         mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>) {
-            diagnostics.append(IndexDiagnostic(.error, code: code, message, at: SourceLocation(document: path, range: range)))
+            diagnostics.append(DocumentDiagnostic(.error, code: code, message, at: SourceLocation(document: path, range: range)))
         }
 
         mutating func visit(_ document: Document) {

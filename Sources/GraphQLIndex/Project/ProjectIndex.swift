@@ -34,7 +34,7 @@ public struct ProjectIndex: Sendable {
     public private(set) var schema = Schema(documents: [])
     public private(set) var mockModel: MockModel
     /// Diagnostics by document path, syntax and validation together.
-    public private(set) var diagnostics: [String: [IndexDiagnostic]] = [:]
+    public private(set) var diagnostics: [String: [Diagnostic]] = [:]
     /// The whole selection-set model (for commands that print or generate from all of it): replaced at every
     /// rebuild, so a model computed for an older version is never returned.
     private var selectionSets = Lazy<SelectionSetModel>()
@@ -156,29 +156,28 @@ public struct ProjectIndex: Sendable {
         let previous = schemaChanged ? nil : mockModel
         let fields = ProjectFields(documents: executables.map(\.1.fields), schema: schema, reusing: previous?.projectFields)
         mockModel = MockModel(schema: schema, fields: fields, namespace: namespace, format: format, reusing: previous)
-        var diagnostics: [String: [IndexDiagnostic]] = [:]
+        var diagnostics: [String: [Diagnostic]] = [:]
         for document in documents.values {
             diagnostics[document.path] = document.parsed.errors.map {
-                IndexDiagnostic(.error, code: .syntax, $0.message, at: SourceLocation(document: document.path, range: $0.range))
-            } + (document.analysis?.diagnostics ?? [])
+                Diagnostic(severity: .error, code: .syntax, message: $0.message, range: $0.range)
+            } + (document.analysis?.diagnostics ?? []).map(\.diagnostic)
         }
-        for diagnostic in schema.diagnostics { diagnostics[diagnostic.location.document, default: []].append(diagnostic) }
-        for diagnostic in DocumentValidator.projectDiagnostics(executables) {
-            diagnostics[diagnostic.location.document, default: []].append(diagnostic)
+        for located in schema.diagnostics + DocumentValidator.projectDiagnostics(executables) {
+            diagnostics[located.document, default: []].append(located.diagnostic)
         }
         if schemaDocuments.isEmpty, let first = executables.first?.0 {
-            diagnostics[first, default: []].append(IndexDiagnostic(
-                .error, code: .noSchema, "the project has no schema documents, so operations cannot be checked",
-                at: SourceLocation(document: first, range: 0..<0)))
+            diagnostics[first, default: []].append(Diagnostic(
+                severity: .error, code: .noSchema, message: "the project has no schema documents, so operations cannot be checked",
+                range: 0..<0))
         }
         for path in diagnostics.keys where path.hasSuffix(".json") && documents[path]?.role == .schema {
             diagnostics[path] = diagnostics[path]!.map { diagnostic in
                 var diagnostic = diagnostic
-                diagnostic.location.range = 0..<0
+                diagnostic.range = 0..<0
                 return diagnostic
             }
         }
-        self.diagnostics = diagnostics.mapValues { $0.sorted { $0.location.range.lowerBound < $1.location.range.lowerBound } }
+        self.diagnostics = diagnostics.mapValues { $0.sorted { $0.range.lowerBound < $1.range.lowerBound } }
     }
 
     /// The operations and fragments whose documents select `key` on `object` (or on one of its interfaces): why a

@@ -10,24 +10,6 @@ public struct SourceLocation: Sendable, Hashable {
 }
 
 /// A problem found while building the index, in one of its documents.
-public struct IndexDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable { case error, warning, information }
-
-    public var severity: Severity
-    public var code: DiagnosticCode
-    public var message: String
-    public var location: SourceLocation
-
-    public init(_ severity: Severity, code: DiagnosticCode, _ message: String, at location: SourceLocation) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.location = location
-    }
-
-    public var description: String { "\(location.document):\(location.range.lowerBound): \(severity): \(message) [\(code.rawValue)]" }
-}
-
 public struct SchemaArgument: Sendable, Hashable {
     public var name: String
     public var type: TypeReference
@@ -80,7 +62,7 @@ public struct Schema: Sendable {
     /// Apollo's "first possible type" defaults depend on it.
     public private(set) var typeOrder: [String] = []
     public private(set) var rootTypes: [OperationKind: String] = [:]
-    public private(set) var diagnostics: [IndexDiagnostic] = []
+    public private(set) var diagnostics: [DocumentDiagnostic] = []
     /// Object types implementing each interface, in type order.
     private var implementations: [String: [String]] = [:]
     /// Unions each object type belongs to, in type order.
@@ -149,9 +131,9 @@ public struct Schema: Sendable {
     // MARK: Building
 
     private mutating func report(
-        _ severity: IndexDiagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ document: String, _ range: Range<Int>
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ document: String, _ range: Range<Int>
     ) {
-        diagnostics.append(IndexDiagnostic(severity, code: code, message, at: SourceLocation(document: document, range: range)))
+        diagnostics.append(DocumentDiagnostic(severity, code: code, message, at: SourceLocation(document: document, range: range)))
     }
 
     private mutating func define(_ definition: TypeDefinition, in document: String) {

@@ -1,3 +1,4 @@
+import Analysis
 import Features
 import Foundation
 import GraphQLIndex
@@ -17,7 +18,7 @@ extension LanguageServer {
             }
             // Previews are in app sources as much as in tests: offered in any Swift file.
             let previews = Self.previewSnapshotActions(document, at: params.range, in: snapshot)
-            guard let tests = snapshot.diagnosticsDelivery, let context = TestFileContext(document, in: snapshot.workspaces) else {
+            guard snapshot.diagnostics != nil, let context = TestFileContext(document, in: snapshot.workspaces) else {
                 return previews
             }
             let lines = document.lines
@@ -29,9 +30,8 @@ extension LanguageServer {
             let placeholderFiles = Self.createsFiles(capabilities) ? TestFileCodeActions.PlaceholderFiles(
                 generated: context.workspace.generatedPlaceholderFiles.map(\.lastPathComponent),
                 declaresFactories: context.workspace.hasPlaceholderFactories) : nil
-            let actions = TestFileCodeActions.actions(
-                at: conversion.byteRange(of: params.range, in: lines), in: context.file, project: context.index,
-                diagnostics: tests.diagnostics(of: context), options: context.options, structs: context.workspace.structShapes,
+            let actions = context.codeActions(
+                at: conversion.byteRange(of: params.range, in: lines), diagnostics: snapshot.analysis.diagnostics(of: context),
                 placeholderFiles: placeholderFiles)
             return previews + actions.compactMap { action in
                 switch action {
@@ -61,7 +61,7 @@ extension LanguageServer {
             guard let data = unresolved.data, data.action == Self.placeholderFileActionName else {
                 throw ResponseError.invalidParams("the code action carries no data mockls can resolve")
             }
-            guard let context = try TestFileContext.find(data.uri, in: snapshot) else {
+            guard let context = try snapshot.analysis.testFile(data.uri) else {
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "the placeholder file can no longer be generated")
             }
             return CodeAction(
@@ -82,9 +82,7 @@ extension LanguageServer {
         guard let testFile = URL(string: context.document.uri) else { return nil }
         let existing = context.workspace.generatedPlaceholderFiles.first { $0.lastPathComponent == name }
         let destination = existing ?? testFile.deletingLastPathComponent().appendingPathComponent(name)
-        let text = PlaceholderFileRenderer.render(
-            model: context.index.mockModel, schema: context.index.schema, mocksModule: context.project.configuration.testMocksModule,
-            selectionSets: context.index.selectionSetModel(), initializers: context.project.configuration.selectionSetInitializers)
+        let text = context.placeholderFileText
         let uri = destination.absoluteString
         let start = Position(line: 0, character: 0)
         return WorkspaceEdit(documentChanges: [

@@ -1,21 +1,18 @@
-import Features
+import Analysis
 import LSP
 
 /// `textDocument/hover` in Swift test files and GraphQL documents.
 extension LanguageServer {
     func registerHover() {
         registerReadRequest(HoverRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
-            if let graphql = GraphQLDocumentContext.find(params.textDocument.uri, in: snapshot) {
+            let conversion = snapshot.conversion
+            if let graphql = snapshot.analysis.graphQLDocument(params.textDocument.uri) {
                 let lines = graphql.document.lines
-                let offset = snapshot.conversion.offset(of: params.position, in: lines)
-                return GraphQLNavigation.hover(at: offset, in: lines.bytes, path: graphql.path, project: graphql.index).map { snapshot.conversion.hover($0, in: lines) }
+                return graphql.hover(at: conversion.offset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
             }
-            guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else { return nil }
+            guard let context = try snapshot.analysis.testFile(params.textDocument.uri) else { return nil }
             let lines = context.document.lines
-            let offset = snapshot.conversion.offset(of: params.position, in: lines)
-            return MockHover.hover(at: offset, in: context.file, project: context.index).map {
-                snapshot.conversion.hover($0, in: lines)
-            }
+            return context.hover(at: conversion.offset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Analysis
 import Features
 import Foundation
 import LSP

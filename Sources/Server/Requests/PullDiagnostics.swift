@@ -1,3 +1,4 @@
+import Analysis
 import LSP
 
 /// `textDocument/diagnostic`: a test file's diagnostics, computed for the version the request sees. GraphQL
@@ -8,10 +9,10 @@ extension LanguageServer {
             guard let document = snapshot.documents[params.textDocument.uri] else {
                 throw DocumentError.notOpen(params.textDocument.uri)
             }
-            guard let tests = snapshot.diagnosticsDelivery, let context = TestFileContext(document, in: snapshot.workspaces) else {
+            guard snapshot.diagnostics != nil, let context = TestFileContext(document, in: snapshot.workspaces) else {
                 return FullDocumentDiagnosticReport(items: [])
             }
-            return FullDocumentDiagnosticReport(items: tests.diagnostics(of: context).map {
+            return FullDocumentDiagnosticReport(items: snapshot.analysis.diagnostics(of: context).map {
                 snapshot.conversion.diagnostic($0, in: document.lines)
             })
         }

@@ -1,3 +1,4 @@
+import Analysis
 import Features
 import LSP
 import SourceText
@@ -7,9 +8,9 @@ extension LanguageServer {
     func registerSignatureHelp() {
         registerReadRequest(SignatureHelpRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
-            guard let context = try TestFileContext.find(params.textDocument.uri, in: snapshot) else { return nil }
-            let offset = snapshot.conversion.offset(of: params.position, in: context.document.lines)
-            guard let signature = SignatureHelp.signature(at: offset, in: context.file, project: context.index) else { return nil }
+            guard let context = try snapshot.analysis.testFile(params.textDocument.uri),
+                let signature = context.signature(at: snapshot.conversion.offset(of: params.position, in: context.document.lines))
+            else { return nil }
             // Parameter positions in the label, in UTF-16 code units as the protocol counts them there.
             var parameters: [ParameterInformation] = []
             var searchFrom = signature.label.startIndex

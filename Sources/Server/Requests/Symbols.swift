@@ -1,3 +1,4 @@
+import Analysis
 import Features
 import Foundation
 import GraphQLIndex
@@ -8,7 +9,7 @@ import SourceText
 extension LanguageServer {
     func registerSymbols() {
         registerReadRequest(DocumentSymbolRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in
-            guard let context = GraphQLDocumentContext.find(params.textDocument.uri, in: snapshot) else { return [] }
+            guard let context = snapshot.analysis.graphQLDocument(params.textDocument.uri) else { return [] }
             let lines = context.document.lines
             let conversion = snapshot.conversion
             func symbol(_ info: GraphQLSymbolInfo) -> DocumentSymbol {
@@ -17,35 +18,16 @@ extension LanguageServer {
                     selectionRange: conversion.range(of: info.selectionRange, in: lines),
                     children: info.children.isEmpty ? nil : info.children.map(symbol))
             }
-            return GraphQLSymbols.documentSymbols(GraphQLParser.parse(lines.bytes), typeNames: context.index.format.typeNameCapitalizer).map(symbol)
+            return context.symbols.map(symbol)
         }
         registerReadRequest(WorkspaceSymbolRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in
-            guard let indexed = snapshot.afterFirstIndex() else { return [] }
-            let projects = indexed.workspaces.flatMap(\.projects)
-            var result: [SymbolInformation] = []
-            // One line table per document, not per symbol: a short query finds hundreds of types in one schema.
-            var lineTables: [String: LineTable] = [:]
-            for project in projects {
-                for found in GraphQLSymbols.workspaceSymbols(params.query, in: [project.index]) {
-                    let uri = URL(fileURLWithPath: found.document).absoluteString
-                    let lines: LineTable
-                    if let open = snapshot.documents[uri]?.lines ?? lineTables[found.document] {
-                        lines = open
-                    } else if let text = project.index.documents[found.document]?.text {
-                        lines = LineTable(text)
-                        lineTables[found.document] = lines
-                    } else {
-                        continue
-                    }
-                    result.append(SymbolInformation(
-                        name: found.swiftName.map { $0 == found.symbol.name ? $0 : "\(found.symbol.name) (\($0))" } ?? found.symbol.name,
-                        kind: Self.symbolKind(found.symbol.kind),
-                        location: snapshot.conversion.location(uri, found.symbol.selectionRange, in: lines),
-                        containerName: project.configuration.namespace))
-                    if result.count >= 500 { return result }
-                }
+            snapshot.analysis.workspaceSymbols(params.query).map { found, namespace, lines in
+                SymbolInformation(
+                    name: found.swiftName.map { $0 == found.symbol.name ? $0 : "\(found.symbol.name) (\($0))" } ?? found.symbol.name,
+                    kind: Self.symbolKind(found.symbol.kind),
+                    location: snapshot.conversion.location(URL(fileURLWithPath: found.document).absoluteString, found.symbol.selectionRange, in: lines),
+                    containerName: namespace)
             }
-            return result
         }
     }
 

@@ -1,7 +1,7 @@
 import Features
 import Foundation
 import MocklsTestSupport
-import Server
+import Analysis
 import SwiftAnalysis
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Server
+@testable import Analysis
 import XCTest
 
 /// The one folder walk: loops, links out of the workspace, FIFOs, skipped folders; and workspace folders as a set.

@@ -13,7 +13,7 @@ public struct Workspace: Sendable {
         /// The mock files Apollo generated for this project, when the workspace has them.
         public var generatedMocks: [GeneratedMockSource] = []
         /// Where the generated mocks disagree with the documents, by mock file.
-        public var generatedMockDiagnostics: [String: [IndexDiagnostic]] = [:]
+        public var generatedMockDiagnostics: [String: [Diagnostic]] = [:]
 
         /// Its schema declares some type (stops at the first: requests ask it).
         public var hasSchema: Bool { index.schema.types.keys.contains { !Schema.builtInScalars.contains($0) } }
@@ -174,8 +174,8 @@ public struct Workspace: Sendable {
     }
 
     /// Diagnostics of every indexed GraphQL document and generated mock file, by file, with the file's text.
-    public var diagnostics: [URL: (text: [UInt8], diagnostics: [IndexDiagnostic])] {
-        var result: [URL: (text: [UInt8], diagnostics: [IndexDiagnostic])] = [:]
+    public var diagnostics: [URL: (text: [UInt8], diagnostics: [Diagnostic])] {
+        var result: [URL: (text: [UInt8], diagnostics: [Diagnostic])] = [:]
         for project in projects {
             for (path, diagnostics) in project.index.diagnostics where !diagnostics.isEmpty {
                 guard let text = project.index.documents[path]?.text else { continue }
@@ -188,8 +188,8 @@ public struct Workspace: Sendable {
         }
         for error in configurationErrors {
             let text = FileTree.contents(error.file) ?? []
-            result[error.file, default: (text, [])].diagnostics.append(IndexDiagnostic(
-                .error, code: .invalidConfiguration, error.message, at: SourceLocation(document: error.file.path, range: error.range(in: text))))
+            result[error.file, default: (text, [])].diagnostics.append(Diagnostic(
+                severity: .error, code: .invalidConfiguration, message: error.message, range: error.range(in: text)))
         }
         return result
     }

@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLIndex
-@testable import Server
+@testable import Analysis
 import XCTest
 
 /// Workspaces on disk: discovery, generated mocks, mock format.
@@ -165,11 +165,11 @@ final class WorkspaceTests: XCTestCase {
         let reported = try XCTUnwrap(workspace.diagnostics[broken])
         XCTAssertEqual(reported.diagnostics.map(\.code), [.invalidConfiguration])
         XCTAssertTrue(reported.diagnostics[0].message.contains("missing \"schemaNamespace\""), reported.diagnostics[0].message)
-        XCTAssertEqual(reported.diagnostics[0].location.range, 0..<1)
+        XCTAssertEqual(reported.diagnostics[0].range, 0..<1)
         // A key of the wrong type is marked where it is written.
         try write("other/apollo-codegen-config.json", "{\n  \"schemaNamespace\": 3\n}\n")
         let mistyped = try XCTUnwrap(Workspace(folder: folder).diagnostics[broken]?.diagnostics.first)
-        XCTAssertEqual(mistyped.location.range, 4..<21)
+        XCTAssertEqual(mistyped.range, 4..<21)
     }
 
     func testBrokenConfigurationIsReportedNotFatal() throws {

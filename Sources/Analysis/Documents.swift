@@ -1,11 +1,11 @@
+import Dispatch
 import Foundation
-import LSP
 import SourceText
 import SwiftAnalysis
 
 /// An open document as the client last described it.
 public struct Document: Sendable {
-    public let uri: DocumentURI
+    public let uri: String
     public let languageID: String
     public let version: Int
     public let lines: LineTable
@@ -15,10 +15,14 @@ public struct Document: Sendable {
     /// Its Swift syntax tree, for Swift documents; parsed when first asked for.
     let swiftParse: SwiftParseCache?
 
-    init(
-        uri: DocumentURI, languageID: String, version: Int, lines: LineTable, previous: Document? = nil,
-        retention: ParsedTreeRetention? = nil
+    /// A document as the client has it; `previous` (its earlier version) lends its parsed tree to an incremental parse.
+    public init(
+        uri: String, languageID: String, version: Int, lines: LineTable, previous: Document? = nil
     ) {
+        self.init(uri: uri, languageID: languageID, version: version, lines: lines, previous: previous, retention: nil)
+    }
+
+    init(uri: String, languageID: String, version: Int, lines: LineTable, previous: Document?, retention: ParsedTreeRetention?) {
         self.uri = uri
         self.languageID = languageID
         self.version = version
@@ -30,12 +34,24 @@ public struct Document: Sendable {
 
     public var text: String { lines.text }
 
+    /// Whether it is a Swift document (by its language or its file's extension).
+    public var isSwift: Bool { swiftParse != nil }
+
+    /// Whether it is a Swift document whose tree is parsed now (a query about it costs no parse).
+    public var isParsedSwift: Bool { swiftParse?.isParsed ?? false }
+
+    /// Starts parsing a Swift document on another thread, so that the first request finds it parsed.
+    public func parseInBackground() {
+        guard let swiftParse else { return }
+        DispatchQueue.global(qos: .userInitiated).async { _ = swiftParse.file }
+    }
+
     /// The parsed Swift file, or nil for a document that is not Swift.
     public var swiftFile: SwiftTestFile? { swiftParse?.file }
 }
 
 public enum DocumentError: Error, Equatable, CustomStringConvertible {
-    case notOpen(DocumentURI)
+    case notOpen(String)
 
     public var description: String {
         switch self {
@@ -46,7 +62,7 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
 
 /// The open documents: a value, so a request can keep a snapshot while later edits go on.
 public struct DocumentStore: Sendable {
-    private var documents: [DocumentURI: Document] = [:]
+    private var documents: [String: Document] = [:]
     /// Which documents keep their Swift syntax tree: those used last.
     let retention: ParsedTreeRetention
 
@@ -54,31 +70,20 @@ public struct DocumentStore: Sendable {
 
     init(retention: ParsedTreeRetention) { self.retention = retention }
 
-    public subscript(uri: DocumentURI) -> Document? { documents[uri] }
+    public subscript(uri: String) -> Document? { documents[uri] }
     public var count: Int { documents.count }
-    public var uris: some Collection<DocumentURI> { documents.keys }
+    public var uris: some Collection<String> { documents.keys }
 
-    public mutating func open(_ item: TextDocumentItem) {
-        documents[item.uri] = Document(
-            uri: item.uri, languageID: item.languageId, version: item.version, lines: LineTable(item.text.bytes),
-            retention: retention)
+    public mutating func open(uri: String, languageID: String, version: Int, text: [UInt8]) {
+        documents[uri] = Document(uri: uri, languageID: languageID, version: version, lines: LineTable(text), previous: nil, retention: retention)
     }
 
-    /// Applies the changes in order, each against the text the previous one produced (LSP 3.17 `didChange`).
-    /// Positions are converted by `conversion`; ranges outside the text are clamped rather than refused.
+    /// Replaces the text of an open document with its next version: `edit` gets the current text and returns the
+    /// new one (the server applies the client's changes there, in the encoding it negotiated).
     @discardableResult
-    public mutating func change(
-        _ uri: DocumentURI, version: Int, changes: [TextDocumentContentChangeEvent], conversion: ProtocolConversion
-    ) throws -> Document {
+    public mutating func change(_ uri: String, version: Int, edit: (LineTable) throws -> LineTable) throws -> Document {
         guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
-        var lines = document.lines
-        for change in changes {
-            if let range = change.range {
-                lines = lines.replacing(conversion.byteRange(of: range, in: lines), with: change.text.bytes)
-            } else {
-                lines = LineTable(change.text.bytes)
-            }
-        }
+        let lines = try edit(document.lines)
         let changed = Document(
             uri: uri, languageID: document.languageID, version: version, lines: lines, previous: document, retention: retention)
         documents[uri] = changed
@@ -86,7 +91,7 @@ public struct DocumentStore: Sendable {
     }
 
     @discardableResult
-    public mutating func close(_ uri: DocumentURI) throws -> Document {
+    public mutating func close(_ uri: String) throws -> Document {
         guard let document = documents.removeValue(forKey: uri) else { throw DocumentError.notOpen(uri) }
         return document
     }

@@ -52,16 +52,16 @@ enum GeneratedMockCheck {
     }
 
     /// An information diagnostic on each generated mock whose fields differ from what the documents select.
-    static func diagnostics(_ sources: [GeneratedMockSource], model: MockModel) -> [String: [IndexDiagnostic]] {
-        var result: [String: [IndexDiagnostic]] = [:]
+    static func diagnostics(_ sources: [GeneratedMockSource], model: MockModel) -> [String: [Diagnostic]] {
+        var result: [String: [Diagnostic]] = [:]
         for source in sources {
             for mock in source.mocks {
-                let location = SourceLocation(document: source.path, range: mock.nameRange)
+                let range = mock.nameRange
                 guard let object = model.object(swiftName: mock.className) else {
-                    result[source.path, default: []].append(IndexDiagnostic(
-                        .information, code: .staleGeneratedMock,
-                        "the GraphQL documents no longer give \(mock.className) a mock: re-run Apollo's codegen to remove this file",
-                        at: location))
+                    result[source.path, default: []].append(Diagnostic(
+                        severity: .information, code: .staleGeneratedMock,
+                        message: "the GraphQL documents no longer give \(mock.className) a mock: re-run Apollo's codegen to remove this file",
+                        range: range))
                     continue
                 }
                 let generated = Set(mock.fields.map(\.key))
@@ -72,10 +72,10 @@ enum GeneratedMockCheck {
                 let extra = generated.subtracting(expected).sorted()
                 if !missing.isEmpty { differences.append("now selected but missing here: \(missing.joined(separator: ", "))") }
                 if !extra.isEmpty { differences.append("no longer selected: \(extra.joined(separator: ", "))") }
-                result[source.path, default: []].append(IndexDiagnostic(
-                    .information, code: .staleGeneratedMock,
-                    "the generated \(mock.className) mock differs from the GraphQL documents (\(differences.joined(separator: "; "))): re-run Apollo's codegen",
-                    at: location))
+                result[source.path, default: []].append(Diagnostic(
+                    severity: .information, code: .staleGeneratedMock,
+                    message: "the generated \(mock.className) mock differs from the GraphQL documents (\(differences.joined(separator: "; "))): re-run Apollo's codegen",
+                    range: range))
             }
         }
         return result

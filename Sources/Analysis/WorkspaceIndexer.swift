@@ -4,7 +4,7 @@ import GraphQLIndex
 import SourceText
 import Synchronization
 
-/// Keeps the workspaces' indexes current off the reading thread, and publishes their GraphQL diagnostics.
+/// Keeps the workspaces' indexes current off the reading thread.
 ///
 /// Changes are applied in arrival order on one serial queue; each produces new `Workspace` values that replace the
 /// current ones at once, so readers (`snapshot`) never wait for indexing and never see a half-built index.
@@ -18,19 +18,11 @@ final class WorkspaceIndexer: Sendable {
     /// The newest folders asked for and not indexed yet; `reload` when any request since the last indexing asked
     /// for a load from scratch.
     private let pendingFolders = Mutex<(folders: [URL], overlays: [URL: [UInt8]], reload: Bool)?>(nil)
-    /// What was last published per file, with the text it was computed for.
-    private let published = Mutex<[URL: (text: LineTable, diagnostics: [IndexDiagnostic])]>([:])
-    /// Sends a file's diagnostics (the server converts them to the protocol's positions).
-    private let publish: @Sendable (_ file: URL, _ text: LineTable, _ diagnostics: [IndexDiagnostic]) -> Void
     private let log: @Sendable (String) -> Void
-    /// Called after every change of the indexes, once their diagnostics are published.
+    /// Called after every change of the indexes (their diagnostics are published from there).
     private let indexed: @Sendable () -> Void
 
-    init(
-        publish: @escaping @Sendable (_ file: URL, _ text: LineTable, _ diagnostics: [IndexDiagnostic]) -> Void,
-        log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}
-    ) {
-        self.publish = publish
+    init(log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
         self.log = log
         self.indexed = indexed
     }
@@ -95,7 +87,6 @@ final class WorkspaceIndexer: Sendable {
             } else {
                 log("workspace folders: \(workspaces.map(\.folder.path).joined(separator: ", "))")
             }
-            publishDiagnostics()
             indexed()
         }
     }
@@ -112,37 +103,11 @@ final class WorkspaceIndexer: Sendable {
             for index in workspaces.indices { changed = workspaces[index].update(file, text: newest) || changed }
             guard changed else { return }
             current.withLock { $0 = workspaces }
-            publishDiagnostics()
             indexed()
         }
     }
 
     private static func milliseconds(since start: DispatchTime) -> String {
         String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
-    }
-
-    /// Publishes the diagnostics of every indexed document whose diagnostics changed (cleared ones included). A
-    /// document whose diagnostics are the same, at the same positions, is not sent again.
-    private func publishDiagnostics() {
-        var next: [URL: (text: LineTable, diagnostics: [IndexDiagnostic])] = [:]
-        for workspace in current.withLock({ $0 }) {
-            for (file, entry) in workspace.diagnostics {
-                next[file, default: (LineTable(entry.text), [])].diagnostics += entry.diagnostics
-            }
-        }
-        let previous = published.withLock { old in
-            defer { old = next }
-            return old
-        }
-        for file in Set(previous.keys).union(next.keys).sorted(by: { $0.path < $1.path }) {
-            let old = previous[file], new = next[file]
-            if let old, let new, old.diagnostics == new.diagnostics, new.diagnostics.allSatisfy({
-                new.text.samePosition($0.location.range.lowerBound, as: old.text)
-                    && new.text.samePosition($0.location.range.upperBound, as: old.text)
-            }) {
-                continue
-            }
-            publish(file, new?.text ?? LineTable([]), new?.diagnostics ?? [])
-        }
     }
 }

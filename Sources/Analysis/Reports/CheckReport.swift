@@ -40,36 +40,34 @@ public struct CheckReport: Sendable {
     public private(set) var checkedFiles: [String] = []
 
     /// Checks `paths` (files or folders; the whole workspace when empty): every Swift file that builds mocks, and the
-    /// GraphQL documents of the workspace's projects.
+    /// GraphQL documents of the workspace's projects. Each test file's diagnostics come from `Analysis.diagnostics(of:)`
+    /// as the editor's do, with the same fixes.
     public init(workspace: Workspace, paths: [URL] = []) {
+        let analysis = Analysis(workspaces: [workspace])
         let roots = paths.isEmpty ? [workspace.folder] : paths.map(\.standardizedFileURL)
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
-        typealias Found = (range: Range<Int>, severity: String, code: String, message: String, fixes: [TestFix])
-        var found: [(file: URL, lines: LineTable, diagnostics: [Found])] = []
+        var found: [(file: URL, lines: LineTable, diagnostics: [Diagnostic])] = []
         // Every file on its own, on every core: a file's diagnostics depend on the workspace alone.
         let files = Self.swiftFiles(under: roots)
-        let results = Mutex<[Int: (file: URL, lines: LineTable, diagnostics: [Found])?]>([:])
+        let results = Mutex<[Int: (file: URL, lines: LineTable, diagnostics: [Diagnostic])?]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             guard let bytes = FileTree.contents(file), Self.buildsMocks(bytes) else { return }
-            guard let project = workspace.project(forSwiftFile: file, text: bytes) else {
+            let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
+            guard let context = TestFileContext(document, in: analysis.workspaces) else {
                 results.withLock { $0[index] = .some(nil) }
                 return
             }
-            let swiftFile = SwiftTestFile(bytes)
-            let diagnostics = MockDiagnostics.diagnostics(in: swiftFile, project: project.index, helpers: workspace.helpers(besides: file))
-            let entry = (file, swiftFile.lines, diagnostics.map { ($0.range, $0.severity.rawValue, $0.code.rawValue, $0.message, $0.fixes) })
+            let entry = (file, document.lines, analysis.diagnostics(of: context))
             results.withLock { $0[index] = .some(entry) }
         }
         for (index, entry) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             checkedFiles.append(files[index].path)
             if let entry { found.append(entry) }
         }
-        for (file, entry) in workspace.diagnostics where inScope(file.path) {
+        for (file, entry) in analysis.workspaceDiagnostics where inScope(file.path) {
             checkedFiles.append(file.path)
-            found.append((file, LineTable(entry.text), entry.diagnostics.map {
-                ($0.location.range, $0.severity.rawValue, $0.code.rawValue, $0.message, [])
-            }))
+            found.append((file, entry.lines, entry.diagnostics))
         }
         for (file, lines, diagnostics) in found.sorted(by: { $0.file.path < $1.file.path }) {
             let name = file.path.hasPrefix(workspace.folder.path + "/") ? String(file.path.dropFirst(workspace.folder.path.count + 1)) : file.path
@@ -84,7 +82,7 @@ public struct CheckReport: Sendable {
                 }
                 records.append(Record(
                     file: name, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1,
-                    severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message,
+                    severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue, message: diagnostic.message,
                     utf16Column: lines.position(of: diagnostic.range.lowerBound, unit: .utf16).column + 1,
                     utf16EndColumn: lines.position(of: diagnostic.range.upperBound, unit: .utf16).column + 1, fixes: fixes))
             }

@@ -1,0 +1,266 @@
+import Dispatch
+import Features
+import Foundation
+import GraphQLIndex
+import SourceText
+import SwiftAnalysis
+import Synchronization
+
+/// One consistent view of the workspaces and the open documents, to answer queries from: what a request sees, what
+/// a pushed diagnostic is computed from, and what a command of the command line reads. A value (the host makes a
+/// new one at every change); queries take and return plain data — UTF-8 offsets, paths, `Diagnostic`s — and know
+/// nothing of the protocol.
+public struct Analysis: Sendable {
+    public let documents: DocumentStore
+    /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
+    public let workspaces: [Workspace]
+    /// Whether the first indexing had finished when the snapshot was taken.
+    public let isIndexed: Bool
+    let indexer: WorkspaceIndexer?
+    /// Each open test file's per-function diagnostics, kept between its versions.
+    let diagnosticsCaches: MockDiagnosticsCaches?
+    /// Whether a query may read a file that is not open from disk (the command line's queries), or is about open
+    /// documents only (the editor's: a request about a document the client did not open fails).
+    let readsFiles: Bool
+
+    /// A view of workspaces read at once (the command line): indexed, with no open document; files are read from disk.
+    public init(workspaces: [Workspace]) {
+        self.init(documents: DocumentStore(), workspaces: workspaces, isIndexed: true, indexer: nil, diagnosticsCaches: nil, readsFiles: true)
+    }
+
+    /// Before a host starts: nothing indexed, and nothing coming.
+    public static let beforeStart = Analysis(
+        documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, diagnosticsCaches: nil, readsFiles: false)
+
+    init(
+        documents: DocumentStore, workspaces: [Workspace], isIndexed: Bool, indexer: WorkspaceIndexer?,
+        diagnosticsCaches: MockDiagnosticsCaches?, readsFiles: Bool
+    ) {
+        self.documents = documents
+        self.workspaces = workspaces
+        self.isIndexed = isIndexed
+        self.indexer = indexer
+        self.diagnosticsCaches = diagnosticsCaches
+        self.readsFiles = readsFiles
+    }
+
+    /// This snapshot once the first indexing is in: a request sent right after the client attached waits for it (at
+    /// most `timeout`) rather than answer from no index at all, which an editor would keep as a final answer. nil
+    /// when it is still not in.
+    public func afterFirstIndex(timeout: DispatchTimeInterval = .seconds(2)) -> Analysis? {
+        if isIndexed { return self }
+        guard let workspaces = indexer?.snapshotAfterFirstIndex(timeout: timeout) else { return nil }
+        return Analysis(
+            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, diagnosticsCaches: diagnosticsCaches,
+            readsFiles: readsFiles)
+    }
+
+    // MARK: Documents
+
+    /// The open document at `uri`, else (for the command line, and a file URI) the file on disk as it is now.
+    public func document(_ uri: String) -> Document? {
+        if let open = documents[uri] { return open }
+        guard readsFiles, let url = URL(string: uri), url.isFileURL, let bytes = FileTree.contents(url) else { return nil }
+        return Document(uri: uri, languageID: url.pathExtension == "swift" ? "swift" : url.pathExtension, version: 0, lines: LineTable(bytes))
+    }
+
+    /// The context of the Swift test file at `uri` (open, or on disk for the command line), waiting (bounded) for
+    /// the first index; nil when it belongs to no project. An open-document query about a document that is neither
+    /// open nor on disk fails.
+    public func testFile(_ uri: String) throws -> TestFileContext? {
+        guard let document = document(uri) else { throw DocumentError.notOpen(uri) }
+        guard let indexed = afterFirstIndex() else { return nil }
+        return TestFileContext(document, in: indexed.workspaces)
+    }
+
+    /// The context of the GraphQL document at `uri` (open, or on disk): nil when it is no document of a project.
+    public func graphQLDocument(_ uri: String) -> GraphQLDocumentContext? {
+        guard let document = document(uri), !document.isSwift, let indexed = afterFirstIndex() else { return nil }
+        return GraphQLDocumentContext(document, in: indexed.workspaces)
+    }
+
+    /// A document's text as the client has it: open, indexed, or on disk.
+    public func lines(of path: String, project: Workspace.Project) -> LineTable? {
+        documents[URL(fileURLWithPath: path).absoluteString]?.lines
+            ?? project.index.documents[path].map { LineTable($0.text) }
+            ?? FileTree.contents(URL(fileURLWithPath: path)).map(LineTable.init)
+    }
+
+    // MARK: Completion
+
+    /// The completions at `offset` of a Swift test file or a GraphQL document, with the index their documentation is
+    /// read from; nil when the document belongs to no project (or, in the editor, while the first index is not in).
+    public func completions(at offset: Int, in uri: String) throws -> CompletionAnswer? {
+        if let graphql = graphQLDocument(uri) {
+            return CompletionAnswer(completions: graphql.completions(at: offset), index: graphql.index, language: .graphQL)
+        }
+        guard let context = try testFile(uri) else { return nil }
+        return CompletionAnswer(completions: context.completions(at: offset), index: context.index, language: .swift)
+    }
+
+    // MARK: Diagnostics
+
+    /// A test file's diagnostics with their fixes: through its cache of per-function results when it is open.
+    public func diagnostics(of context: TestFileContext) -> [Diagnostic] {
+        let cache = documents[context.document.uri] != nil ? diagnosticsCaches?.cache(for: context.document.uri) : nil
+        return context.diagnostics(cache: cache)
+    }
+
+    /// The diagnostics of every indexed GraphQL document, configuration file and generated mock file, by file.
+    public var workspaceDiagnostics: [URL: (lines: LineTable, diagnostics: [Diagnostic])] {
+        var result: [URL: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
+        for workspace in workspaces {
+            for (file, entry) in workspace.diagnostics {
+                result[file, default: (LineTable(entry.text), [])].diagnostics += entry.diagnostics
+            }
+        }
+        return result
+    }
+
+    // MARK: References and rename
+
+    /// The uses of what is at `offset` of a GraphQL or Swift document: in the project's GraphQL documents and in the
+    /// workspace's Swift files that belong to the project, with the text of each file they are in.
+    public func references(at offset: Int, in uri: String, includingDeclaration: Bool) throws -> [(location: ReferenceLocation, lines: LineTable)] {
+        let target: ReferenceTarget?
+        let workspace: Workspace
+        let project: Workspace.Project
+        if let graphql = graphQLDocument(uri) {
+            target = References.target(at: offset, inGraphQL: graphql.document.lines.bytes, path: graphql.path, project: graphql.index)
+            (workspace, project) = (graphql.workspace, graphql.project)
+        } else if let context = try testFile(uri) {
+            target = References.target(at: offset, inSwift: context.file, project: context.index)
+            (workspace, project) = (context.workspace, context.project)
+        } else {
+            return []
+        }
+        guard let target else { return [] }
+        let found = References.inGraphQL(target, project: project.index, includingDeclaration: includingDeclaration)
+            + projectSwiftFiles(workspace: workspace, project: project, naming: References.swiftNames(of: target, project: project.index)) {
+                url, file in References.inSwift(target, file: file, project: project.index).map { ReferenceLocation(document: url.path, range: $0) }
+            }
+        return found.compactMap { reference in lines(of: reference.document, project: project).map { (reference, $0) } }
+    }
+
+    /// What may be renamed at `offset` of a GraphQL or Swift document, with the document's text, its workspace and
+    /// project; nil for a document of no project.
+    public func renameTarget(at offset: Int, in uri: String) throws -> RenameQuery? {
+        if let graphql = graphQLDocument(uri) {
+            let lines = graphql.document.lines
+            return RenameQuery(
+                prepared: Rename.prepare(atGraphQL: offset, in: lines.bytes, path: graphql.path, project: graphql.index), lines: lines,
+                workspace: graphql.workspace, project: graphql.project)
+        }
+        guard let context = try testFile(uri) else { return nil }
+        return RenameQuery(
+            prepared: Rename.prepare(atSwift: offset, in: context.file, project: context.index), lines: context.document.lines,
+            workspace: context.workspace, project: context.project)
+    }
+
+    /// The edits that rename `target` to `newName` in the project's GraphQL documents and the workspace's Swift files
+    /// that belong to it, each with the text of its file; or why it may not be renamed.
+    public func renameEdits(_ query: RenameQuery, to newName: String) -> Result<[(edit: RenameEdit, lines: LineTable)], RenameRefusal> {
+        let target: RenameTarget
+        switch query.prepared {
+        case .success(let (found, _)): target = found
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let project = query.project
+        if let refusal = Rename.refusal(renaming: target, to: newName, project: project.index) { return .failure(refusal) }
+        let names: Set<String> = switch target {
+        case .fragment(let name): References.swiftNames(of: .fragment(name), project: project.index)
+        case .operation(let name): References.swiftNames(of: .operation(name), project: project.index)
+        case .alias(let key, let types): References.swiftNames(of: .alias(key: key, types: types), project: project.index)
+        }
+        let edits = Rename.graphQLEdits(target, to: newName, project: project.index)
+            + projectSwiftFiles(workspace: query.workspace, project: project, naming: names) { url, file in
+                Rename.swiftEdits(target, to: newName, in: file, project: project.index)
+                    .map { RenameEdit(document: url.path, range: $0.range, text: $0.text) }
+            }
+        return .success(edits.compactMap { edit in lines(of: edit.document, project: project).map { (edit, $0) } })
+    }
+
+    /// `body` for each Swift file of the workspace that belongs to `project` and mentions one of `names` (open ones as
+    /// the editor has them, the others from disk), on every core; the results in file order.
+    func projectSwiftFiles<T: Sendable>(
+        workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (URL, SwiftTestFile) -> [T]
+    ) -> [T] {
+        let files = FileTree.files(under: workspace.root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
+        let found = Mutex<[Int: [T]]>([:])
+        let documents = documents
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let url = files[index]
+            guard let bytes = documents[url.absoluteString]?.lines.bytes ?? FileTree.contents(url),
+                names.contains(where: { bytes.contains(bytes: $0) }),
+                workspace.project(forSwiftFile: url, text: bytes)?.configuration.name == project.configuration.name
+            else { return }
+            let results = body(url, SwiftTestFile(bytes))
+            if !results.isEmpty { found.withLock { $0[index] = results } }
+        }
+        return found.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
+    }
+
+    // MARK: Symbols
+
+    /// The GraphQL symbols of every project whose names match `query`, with the text of their document; at most
+    /// `limit`.
+    public func workspaceSymbols(_ query: String, limit: Int = 500) -> [(symbol: WorkspaceSymbol, namespace: String, lines: LineTable)] {
+        guard let indexed = afterFirstIndex() else { return [] }
+        var result: [(symbol: WorkspaceSymbol, namespace: String, lines: LineTable)] = []
+        // One line table per document, not per symbol: a short query finds hundreds of types in one schema.
+        var lineTables: [String: LineTable] = [:]
+        for project in indexed.workspaces.flatMap(\.projects) {
+            for found in GraphQLSymbols.workspaceSymbols(query, in: [project.index]) {
+                let lines: LineTable
+                if let known = documents[URL(fileURLWithPath: found.document).absoluteString]?.lines ?? lineTables[found.document] {
+                    lines = known
+                } else if let text = project.index.documents[found.document]?.text {
+                    lines = LineTable(text)
+                    lineTables[found.document] = lines
+                } else {
+                    continue
+                }
+                result.append((found, project.configuration.namespace, lines))
+                if result.count >= limit { return result }
+            }
+        }
+        return result
+    }
+}
+
+/// What `Analysis.completions` found.
+public struct CompletionAnswer: Sendable {
+    public enum Language: Sendable { case swift, graphQL }
+    public let completions: [Completion]
+    /// The project's index, which documentation is written from (`CompletionDocumentation.markdown(in:)`).
+    public let index: ProjectIndex
+    public let language: Language
+}
+
+/// A GraphQL symbol of `Analysis.workspaceSymbols`: with its document, and its Swift name when Apollo renames it.
+public typealias WorkspaceSymbol = (symbol: GraphQLSymbolInfo, document: String, swiftName: String?)
+
+/// What `Analysis.renameTarget` found.
+public struct RenameQuery: Sendable {
+    public let prepared: Result<(RenameTarget, Range<Int>), RenameRefusal>
+    /// The text of the document asked about.
+    public let lines: LineTable
+    let workspace: Workspace
+    let project: Workspace.Project
+}
+
+/// The per-function diagnostics of each open test file, kept between its versions (`MockDiagnosticsCache`).
+final class MockDiagnosticsCaches: Sendable {
+    private let caches = Mutex<[String: MockDiagnosticsCache]>([:])
+
+    func cache(for uri: String) -> MockDiagnosticsCache {
+        caches.withLock { caches in
+            if let cache = caches[uri] { return cache }
+            let cache = MockDiagnosticsCache()
+            caches[uri] = cache
+            return cache
+        }
+    }
+
+    func forget(_ uri: String) { _ = caches.withLock { $0.removeValue(forKey: uri) } }
+}

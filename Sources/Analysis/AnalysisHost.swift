@@ -1,0 +1,142 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SourceText
+import Synchronization
+
+/// Owns what the analysis is computed from, and changes it: the workspace folders and their indexes (discovered,
+/// configured and re-indexed in the background by `WorkspaceIndexer`), the open documents with their parse caches,
+/// and the per-file diagnostics caches. `snapshot` is the `Analysis` of this moment.
+///
+/// The language server drives it from its reading thread, in arrival order: changes come from one thread, and
+/// `snapshot` may be taken from any. It knows nothing of the protocol; the server turns notifications into these
+/// calls.
+public final class AnalysisHost: Sendable {
+    /// Changed by the calling thread only, read by `snapshot` from any thread.
+    private let state: Mutex<(documents: DocumentStore, folders: WorkspaceFolders)>
+    public var documents: DocumentStore { state.withLock { $0.documents } }
+    private var folders: WorkspaceFolders { state.withLock { $0.folders } }
+    private let indexer: WorkspaceIndexer
+    private let diagnosticsCaches = MockDiagnosticsCaches()
+
+    /// `log` gets what indexing did; `indexed` is called after every change of the indexes.
+    public init(folders: [URL], log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
+        state = Mutex((DocumentStore(), WorkspaceFolders(folders)))
+        indexer = WorkspaceIndexer(log: log, indexed: indexed)
+    }
+
+    public var snapshot: Analysis {
+        Analysis(
+            documents: documents, workspaces: indexer.snapshot, isIndexed: indexer.isReady, indexer: indexer,
+            diagnosticsCaches: diagnosticsCaches, readsFiles: false)
+    }
+
+    /// The workspace folders, in the order first added.
+    public var folderURLs: [URL] { folders.urls }
+
+    // MARK: Workspace
+
+    /// Discovers and indexes the workspace folders from scratch (start-up, configuration and pin changes).
+    public func load() {
+        indexer.load(folders.roots, overlays: graphQLOverlays)
+    }
+
+    /// Adds and removes workspace folders; re-announcing an open folder, or adding one inside it, changes nothing.
+    public func changeFolders(added: [URL], removed: [URL]) {
+        let (before, after) = state.withLock { state in
+            let before = state.folders.roots
+            state.folders.change(added: added, removed: removed)
+            return (before, state.folders.roots)
+        }
+        if after != before { indexer.setFolders(after, overlays: graphQLOverlays) }
+    }
+
+    /// Files changed on disk: a configuration, pin or generated mock file reloads the workspaces, GraphQL documents
+    /// are re-indexed (an open one keeps the editor's text).
+    public func filesChanged(_ files: [URL]) {
+        if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) || $0.path.hasSuffix(Self.generatedMockSuffix) }) {
+            load()
+            return
+        }
+        let overlays = graphQLOverlays
+        for file in files where Self.graphQLExtensions.contains(file.pathExtension) {
+            indexer.update(file, text: overlays[file])
+        }
+    }
+
+    /// A document was saved. Without file watching, a save is when new and changed files are looked for; a Swift
+    /// file with helpers that return mocks or models (or that had some) changes what the tests that call them read.
+    public func saved(_ uri: String, watchingFiles: Bool) {
+        if !watchingFiles || savedHelpers(uri) { load() }
+    }
+
+    /// Whether a saved Swift document declares helpers that return mocks or models, or the workspace read some from
+    /// it before.
+    private func savedHelpers(_ uri: String) -> Bool {
+        guard uri.hasSuffix(".swift"), let url = Self.fileURL(uri) else { return false }
+        if documents[uri]?.swiftFile?.modelHelpers().isEmpty == false { return true }
+        return indexer.snapshot.contains { $0.declaresHelpers(in: url) }
+    }
+
+    // MARK: Documents
+
+    @discardableResult
+    public func open(_ uri: String, languageID: String, version: Int, text: [UInt8]) -> Document {
+        let opened = state.withLock { state in
+            state.documents.open(uri: uri, languageID: languageID, version: version, text: text)
+            return state.documents[uri]!
+        }
+        reindexIfGraphQL(uri)
+        return opened
+    }
+
+    @discardableResult
+    public func change(_ uri: String, version: Int, edit: (LineTable) throws -> LineTable) throws -> Document {
+        let changed = try state.withLock { try $0.documents.change(uri, version: version, edit: edit) }
+        reindexIfGraphQL(uri)
+        return changed
+    }
+
+    public func close(_ uri: String) throws {
+        try state.withLock { _ = try $0.documents.close(uri) }
+        diagnosticsCaches.forget(uri)
+        reindexIfGraphQL(uri)
+    }
+
+    /// Open GraphQL documents, whose text wins over the disk.
+    private var graphQLOverlays: [URL: [UInt8]] {
+        var overlays: [URL: [UInt8]] = [:]
+        let documents = documents
+        for uri in documents.uris {
+            guard let url = Self.fileURL(uri), Self.graphQLExtensions.contains(url.pathExtension), let document = documents[uri] else { continue }
+            overlays[url] = document.lines.bytes
+        }
+        return overlays
+    }
+
+    private func reindexIfGraphQL(_ uri: String) {
+        guard Self.graphQLExtensions.contains(where: { uri.hasSuffix(".\($0)") }), let url = Self.fileURL(uri) else { return }
+        indexer.update(url, text: documents[uri]?.lines.bytes)
+    }
+
+    // MARK: Files
+
+    public static let graphQLExtensions: Set<String> = ["graphql", "graphqls", "gql"]
+    static let generatedMockSuffix = "+Mock.graphql.swift"
+    /// The files whose change can change a workspace's projects or formats.
+    static let configurationNames: Set<String> = Set(
+        [ProjectDiscovery.apolloConfigurationName] + MockFormatDetector.pinFileNames + GraphQLConfigFile.names)
+
+    /// Glob patterns for every file whose change the host must hear of (`filesChanged`): GraphQL documents,
+    /// configurations, pins and generated mock files. Built from the lists above, so that watching and reacting agree.
+    public static var watchedFilePatterns: [String] {
+        graphQLExtensions.sorted().map { "**/*.\($0)" } + configurationNames.sorted().map { "**/\($0)" }
+            + ["**/*\(generatedMockSuffix)"]
+    }
+
+    /// The file a `file:` URI names, standardized.
+    public static func fileURL(_ uri: String) -> URL? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL
+    }
+}

@@ -1,0 +1,83 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SourceText
+import SwiftAnalysis
+
+/// What a query about a Swift test file works from: the document at one version (open in the editor, or read from
+/// disk by the command line), its tree, and the workspace and project it belongs to with the options fixes follow.
+/// Found the same way for every request, for pushed diagnostics and for every command: the editor and the command
+/// line cannot disagree on what a file's project or options are.
+public struct TestFileContext: Sendable {
+    public let document: Document
+    public let file: SwiftTestFile
+    public let workspace: Workspace
+    public let project: Workspace.Project
+    public let options: FixOptions
+
+    public var index: ProjectIndex { project.index }
+
+    /// The context of a Swift document: nil for another language, or for a file of no project.
+    public init?(_ document: Document, in workspaces: [Workspace]) {
+        guard let file = document.swiftFile, let url = document.fileURL,
+            let (workspace, project) = workspaces.lazy.compactMap({ workspace in
+                workspace.project(forSwiftFile: url, text: document.lines.bytes).map { (workspace, $0) }
+            }).first
+        else { return nil }
+        self.document = document
+        self.file = file
+        self.workspace = workspace
+        self.project = project
+        options = FixOptions(placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project))
+    }
+
+    /// The helpers of the workspace's other Swift files (the file's own are read from its text).
+    public var helpers: WorkspaceHelpers {
+        document.fileURL.map { workspace.helpers(besides: $0) } ?? .none
+    }
+
+    // MARK: Queries
+
+    public func completions(at offset: Int) -> [Completion] {
+        MockCompletions.completions(at: offset, in: file, project: index, placeholders: options.placeholders)
+    }
+
+    /// Its diagnostics with their fixes; `cache` keeps each function's between versions of an open file.
+    public func diagnostics(cache: MockDiagnosticsCache? = nil) -> [Diagnostic] {
+        MockDiagnostics.diagnostics(in: file, project: index, cache: cache, options: options, helpers: helpers)
+    }
+
+    public func hover(at offset: Int) -> Hover? {
+        MockHover.hover(at: offset, in: file, project: index)
+    }
+
+    public func definition(at offset: Int) -> SourceLocation? {
+        MockDefinition.definition(at: offset, in: file, project: index)
+    }
+
+    public func signature(at offset: Int) -> Signature? {
+        SignatureHelp.signature(at: offset, in: file, project: index)
+    }
+
+    /// The code actions of a range: the fixes of the diagnostics on its lines, conversions, factories, and the
+    /// placeholder file (`placeholderFiles` nil when the client cannot create files).
+    public func codeActions(
+        at range: Range<Int>, diagnostics: [Diagnostic], placeholderFiles: TestFileCodeActions.PlaceholderFiles?
+    ) -> [TestFileCodeActions.Action] {
+        TestFileCodeActions.actions(
+            at: range, in: file, project: index, diagnostics: diagnostics, options: options, structs: workspace.structShapes,
+            placeholderFiles: placeholderFiles)
+    }
+
+    /// The response dictionary at `offset` converted into a test mock (`mockls convert`, the code action).
+    public func conversion(at offset: Int) -> ResponseConversion.Outcome? {
+        ResponseConversion.convert(at: offset, in: file, project: index, mocksModule: options.mocksModule)
+    }
+
+    /// The file `mockls placeholders` writes for this project.
+    public var placeholderFileText: String {
+        PlaceholderFileRenderer.render(
+            model: index.mockModel, schema: index.schema, mocksModule: project.configuration.testMocksModule,
+            selectionSets: index.selectionSetModel(), initializers: project.configuration.selectionSetInitializers)
+    }
+}

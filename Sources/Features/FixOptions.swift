@@ -1,0 +1,15 @@
+import GraphQLIndex
+
+/// What fixes write.
+public struct FixOptions: Sendable, Hashable {
+    /// The workspace has `placeholder()` factories: fixes write `.placeholder()` rather than literals.
+    public var placeholders: Bool
+    /// The module the test mocks are imported from (nil when the tests compile them in): code that brings mocks into
+    /// a file that has none yet imports it.
+    public var mocksModule: String?
+
+    public init(placeholders: Bool = false, mocksModule: String? = nil) {
+        self.placeholders = placeholders
+        self.mocksModule = mocksModule
+    }
+}

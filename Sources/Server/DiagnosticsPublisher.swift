@@ -1,0 +1,173 @@
+import Analysis
+import Dispatch
+import Foundation
+import struct GraphQLIndex.Diagnostic
+import SourceText
+import Synchronization
+
+/// Keeps the diagnostics the client shows current, for every kind of file: Swift test files, and the GraphQL
+/// documents, configuration files and generated mock files of the workspaces. One memory of what was published,
+/// per document, for both: an unchanged list is not sent again, an empty one only to clear.
+///
+/// A workspace's diagnostics are pushed whenever its index changes. Test files' diagnostics are pulled by clients
+/// that pull and can be asked to pull again (`textDocument/diagnostic`, and a `workspace/diagnostic/refresh` when
+/// the index changes); the others get them pushed: an edit schedules the file, and a file is computed once edits to
+/// it have paused for `delay` (a newer edit supersedes the scheduled one). Work runs on one serial queue, off the
+/// reading thread, from the document value the edit produced.
+final class DiagnosticsPublisher: Sendable {
+    enum Mode: Sendable { case push, pull }
+
+    let mode: Mode
+    private let queue = DispatchQueue(label: "mockls.diagnostics", qos: .userInitiated)
+    private let delay: DispatchTimeInterval = .milliseconds(25)
+    private let analysis: @Sendable () -> Analysis
+    /// Sends a document's diagnostics (the server converts them to the protocol's positions); `version` is the
+    /// version of the open document they were computed for, nil for files read from the workspace.
+    private let publish: @Sendable (_ uri: String, _ version: Int?, _ lines: LineTable, _ diagnostics: [Diagnostic]) -> Void
+    private let refresh: @Sendable () -> Void
+
+    private struct State {
+        var open: [String: Document] = [:]
+        /// The edit each open file was last scheduled for: a scheduled computation runs only if it is still the
+        /// newest. Numbered across all files, so a closed file's entry can go (a reopened file never meets an old
+        /// number), and the map stays as large as the open files.
+        var generation: [String: Int] = [:]
+        var edits = 0
+        /// What was last published per document, with the text it was computed for.
+        var published: [String: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
+        /// The documents of the last workspace diagnostics: those that drop out of them are cleared.
+        var workspaceDocuments: Set<String> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Told once, when the index is in, of an open test file (it imports ApolloTestSupport) that belongs to no
+    /// project with a schema: it gets no mock diagnostics, and the user should know why.
+    private let noProject: @Sendable (_ uri: String, _ why: NoProject) -> Void
+
+    /// Why a test file has no project.
+    enum NoProject: Sendable {
+        /// No configuration file in the workspace or above it.
+        case noConfiguration
+        /// Configurations that cannot be used, or whose schema paths match nothing.
+        case configurationErrors([ConfigurationError])
+        /// A configuration whose schema files are there but declare no type (they do not parse yet).
+        case schemaDeclaresNoType
+    }
+    private let toldOfNoProject = Atomic<Bool>(false)
+
+    init(
+        mode: Mode, analysis: @escaping @Sendable () -> Analysis,
+        publish: @escaping @Sendable (_ uri: String, _ version: Int?, _ lines: LineTable, _ diagnostics: [Diagnostic]) -> Void,
+        refresh: @escaping @Sendable () -> Void,
+        noProject: @escaping @Sendable (_ uri: String, _ why: NoProject) -> Void = { _, _ in }
+    ) {
+        self.mode = mode
+        self.analysis = analysis
+        self.publish = publish
+        self.refresh = refresh
+        self.noProject = noProject
+    }
+
+    /// Publishes `found` for `uri` unless the same diagnostics at the same positions went out last (or, for a
+    /// document with none, nothing went out yet); `isCurrent` (under the lock) says whether it is still wanted.
+    private func publishIfNew(
+        _ uri: String, version: Int?, lines: LineTable, _ found: [Diagnostic], isCurrent: (State) -> Bool = { _ in true }
+    ) {
+        let isNew = state.withLock { state in
+            guard isCurrent(state) else { return false }
+            if let previous = state.published[uri], previous.diagnostics == found, found.allSatisfy({
+                lines.samePosition($0.range.lowerBound, as: previous.lines) && lines.samePosition($0.range.upperBound, as: previous.lines)
+            }) {
+                return false
+            }
+            if found.isEmpty {
+                guard state.published.removeValue(forKey: uri) != nil else { return false }
+            } else {
+                state.published[uri] = (lines, found)
+            }
+            return true
+        }
+        if isNew { publish(uri, version, lines, found) }
+    }
+
+    /// Tells `noProject` of `document` if it is a test file of no project (once a session).
+    private func checkProject(of document: Document) {
+        let text = document.lines.bytes
+        let analysis = analysis()
+        guard !toldOfNoProject.load(ordering: .relaxed), analysis.isIndexed, text.contains(bytes: "import ApolloTestSupport"),
+            let url = URL(string: document.uri), url.isFileURL,
+            !analysis.workspaces.contains(where: { $0.project(forSwiftFile: url, text: text) != nil }),
+            !toldOfNoProject.exchange(true, ordering: .relaxed)
+        else { return }
+        // A configuration that cannot be used, or whose schema is missing or does not parse yet, is not "no project"
+        // to the user: the message says what is wrong with it.
+        let errors = analysis.workspaces.flatMap(\.configurationErrors)
+        let configured = analysis.workspaces.contains { workspace in
+            workspace.projects.contains { $0.configuration.file != nil }
+        }
+        noProject(document.uri, errors.isEmpty ? (configured ? .schemaDeclaresNoType : .noConfiguration) : .configurationErrors(errors))
+    }
+
+    /// A Swift document was opened or edited.
+    func changed(_ document: Document) {
+        let (generation, opened) = state.withLock { state in
+            let opened = state.open[document.uri] == nil
+            state.open[document.uri] = document
+            state.edits += 1
+            state.generation[document.uri] = state.edits
+            return (state.edits, opened)
+        }
+        // Whether the file has a project is asked when it opens (and at every re-index), not at every keystroke.
+        if opened, !toldOfNoProject.load(ordering: .relaxed) { queue.async { [self] in checkProject(of: document) } }
+        guard mode == .push else { return }
+        queue.asyncAfter(deadline: .now() + delay) { [self] in
+            guard let current = state.withLock({ $0.generation[document.uri] == generation ? $0.open[document.uri] : nil }) else {
+                return
+            }
+            let analysis = analysis()
+            let found = TestFileContext(current, in: analysis.workspaces).map(analysis.diagnostics(of:)) ?? []
+            publishIfNew(current.uri, version: current.version, lines: current.lines, found) { $0.generation[document.uri] == generation }
+        }
+    }
+
+    func closed(_ uri: String) {
+        let hadDiagnostics = state.withLock { state in
+            state.generation.removeValue(forKey: uri)
+            state.open.removeValue(forKey: uri)
+            return !(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty
+        }
+        guard hadDiagnostics, mode == .push else { return }
+        queue.async { [self] in publish(uri, nil, LineTable([]), []) }
+    }
+
+    /// The workspaces were re-indexed: their diagnostics are published, and every open test file may read
+    /// differently.
+    func indexChanged() {
+        queue.async { [self] in
+            publishWorkspaceDiagnostics()
+            for document in state.withLock({ Array($0.open.values) }) { checkProject(of: document) }
+        }
+        switch mode {
+        case .pull:
+            refresh()
+        case .push:
+            for document in state.withLock({ Array($0.open.values) }) { changed(document) }
+        }
+    }
+
+    /// Publishes the diagnostics of every indexed document, configuration and generated mock file whose diagnostics
+    /// changed, and clears those of files that have none any more.
+    private func publishWorkspaceDiagnostics() {
+        let found = analysis().workspaceDiagnostics
+        let next = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) })
+        let dropped = state.withLock { state in
+            defer { state.workspaceDocuments = Set(next.keys) }
+            return state.workspaceDocuments.subtracting(next.keys)
+        }
+        for uri in dropped.union(next.keys).sorted() {
+            let entry = next[uri]
+            publishIfNew(uri, version: nil, lines: entry?.lines ?? LineTable([]), entry?.diagnostics ?? [])
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Analysis
+import Foundation
+import JSONRPC
+import LSP
+import Synchronization
+
+/// `initialize`: what the client can do, the position encoding, the workspace folders, the analysis host and the
+/// diagnostics publisher, and what the server offers.
+extension LanguageServer {
+    func initialize(_ params: InitializeParams) -> InitializeResult {
+        clientCapabilities = params.capabilities
+        trace.value = params.trace ?? .off
+        // UTF-8 only when the client prefers it; UTF-16 is the protocol's default and the one every client has.
+        let conversion = ProtocolConversion(
+            encoding: params.capabilities.general?.positionEncodings?.first == .utf8 ? .utf8 : .utf16)
+        self.conversion = conversion
+        phase = .running
+        let logger = self.logger
+        let send = self.send
+        // Pull only from clients that can be told to pull again: a schema change must reach every open test file.
+        let pulls = params.capabilities.textDocument?.diagnostic != nil
+            && params.capabilities.workspace?.diagnostics?.refreshSupport == true
+        // The publisher reads the host's snapshots, and the host tells it when the index changed.
+        let hostReference = Mutex<AnalysisHost?>(nil)
+        let publisher = DiagnosticsPublisher(
+            mode: pulls ? .pull : .push,
+            analysis: { hostReference.withLock { $0 }?.snapshot ?? .beforeStart },
+            publish: { uri, version, lines, diagnostics in
+                let params = PublishDiagnosticsParams(
+                    uri: uri, version: version, diagnostics: diagnostics.map { conversion.diagnostic($0, in: lines) })
+                if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: params) {
+                    send(bytes)
+                }
+            },
+            refresh: Self.refreshRequester(send),
+            noProject: { uri, why in
+                let message = Self.noProjectMessage(uri, why)
+                logger.warning("\(message)")
+                if let bytes = try? OutgoingMessage.notification(
+                    method: ShowMessageNotification.method, params: LogMessageParams(type: .warning, message: message))
+                {
+                    send(bytes)
+                }
+            })
+        diagnostics = publisher
+        let host = AnalysisHost(folders: Self.folders(params), log: { logger.info("\($0)") }, indexed: { publisher.indexChanged() })
+        hostReference.withLock { $0 = host }
+        self.host = host
+        let client = params.clientInfo.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "an unnamed client"
+        logger.info("initialized by \(client); positions in \(positionEncoding.rawValue)")
+        return InitializeResult(
+            capabilities: ServerCapabilities(
+                positionEncoding: positionEncoding,
+                textDocumentSync: TextDocumentSyncOptions(
+                    openClose: true, change: .incremental, save: .init(includeText: false)),
+                completionProvider: CompletionOptions(
+                    triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: true,
+                    labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
+                hoverProvider: true,
+                signatureHelpProvider: SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"]),
+                definitionProvider: true, referencesProvider: true, renameProvider: RenameOptions(prepareProvider: true),
+                documentSymbolProvider: true, workspaceSymbolProvider: true,
+                diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
+                codeActionProvider: CodeActionOptions(
+                    codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
+                    resolveProvider: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") == true
+                        ? true : nil),
+                workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
+            serverInfo: .init(name: "mockls", version: MocklsVersion.string))
+    }
+
+    /// Sends a `workspace/diagnostic/refresh` request, each with an id of its own.
+    private static func refreshRequester(_ send: @escaping @Sendable ([UInt8]) -> Void) -> @Sendable () -> Void {
+        let refreshes = Atomic<Int>(0)
+        return {
+            let id = RequestID.string("mockls-refresh-\(refreshes.add(1, ordering: .relaxed).newValue)")
+            if let bytes = try? OutgoingMessage.request(
+                id: id, method: WorkspaceDiagnosticRefreshRequest.method, params: Optional<JSONValue>.none)
+            {
+                send(bytes)
+            }
+        }
+    }
+
+    /// What the user is told of a test file that gets no mock completion or diagnostics, and why.
+    static func noProjectMessage(_ uri: DocumentURI, _ why: DiagnosticsPublisher.NoProject) -> String {
+        let file = URL(string: uri)?.lastPathComponent ?? uri
+        return switch why {
+        case .configurationErrors(let errors):
+            """
+            mockls cannot use the Apollo configuration for \(file): \(errors.map(\.description).joined(separator: "; ")). \
+            Mock completion and diagnostics are off for this file until it can.
+            """
+        case .schemaDeclaresNoType:
+            """
+            mockls found the Apollo configuration for \(file) but no schema types: its schema files do not \
+            parse yet. Mock completion and diagnostics are off for this file until they do.
+            """
+        case .noConfiguration:
+            """
+            mockls found no Apollo project for \(file): it reads one from an apollo-codegen-config.json or \
+            graphql-config file in the workspace or in a folder above it, up to the repository's top. Mock \
+            completion and diagnostics are off for this file until it finds one.
+            """
+        }
+    }
+
+    /// The workspace folders of `initialize`: `workspaceFolders`, else `rootUri`, else `rootPath`.
+    static func folders(_ params: InitializeParams) -> [URL] {
+        if let folders = params.workspaceFolders, !folders.isEmpty { return folders.compactMap { AnalysisHost.fileURL($0.uri) } }
+        if let root = params.rootUri.flatMap(AnalysisHost.fileURL) { return [root] }
+        if let path = params.rootPath { return [URL(fileURLWithPath: path)] }
+        return []
+    }
+}

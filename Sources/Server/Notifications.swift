@@ -1,0 +1,59 @@
+import Analysis
+import Foundation
+import LSP
+import SourceText
+
+/// The notifications the server handles while it runs, each registered like a request: the client's documents
+/// and workspace folders, turned into calls of the analysis host. (`exit`, `$/cancelRequest` and `$/setTrace` are
+/// accepted in every phase, in `LanguageServer.handleNotification`.)
+extension LanguageServer {
+    func registerNotifications() {
+        registerNotification(InitializedNotification.self) { [unowned self] _ in
+            logger.info("client initialized")
+            registerFileWatchers()
+            host?.load()
+        }
+        registerNotification(DidOpenTextDocumentNotification.self) { [unowned self] open in
+            let item = open.textDocument
+            guard let document = host?.open(item.uri, languageID: item.languageId, version: item.version, text: item.text.bytes) else { return }
+            logger.debug("opened \(item.uri) v\(item.version)")
+            guard document.isSwift else { return }
+            // Pushed diagnostics parse it in a moment; otherwise parse now, off the reading thread, so that the first
+            // request finds it ready. (One parse at a time: a second thread would only wait.)
+            if diagnostics?.mode != .push { document.parseInBackground() }
+            diagnostics?.changed(document)
+        }
+        registerNotification(DidChangeTextDocumentNotification.self) { [unowned self] change in
+            let uri = change.textDocument.uri
+            if let old = host?.documents[uri], change.textDocument.version <= old.version {
+                logger.warning("\(uri): version \(change.textDocument.version) does not follow \(old.version); applying the change anyway")
+            }
+            let conversion = conversion
+            // Each change applies to the text the one before it produced (LSP 3.17); ranges outside the text are
+            // clamped rather than refused.
+            guard let changed = try host?.change(uri, version: change.textDocument.version, edit: { lines in
+                change.contentChanges.reduce(lines) { lines, change in
+                    guard let range = change.range else { return LineTable(change.text.bytes) }
+                    return lines.replacing(conversion.byteRange(of: range, in: lines), with: change.text.bytes)
+                }
+            }) else { return }
+            if changed.isSwift { diagnostics?.changed(changed) }
+        }
+        registerNotification(DidCloseTextDocumentNotification.self) { [unowned self] close in
+            try host?.close(close.textDocument.uri)
+            diagnostics?.closed(close.textDocument.uri)
+        }
+        registerNotification(DidSaveTextDocumentNotification.self) { [unowned self] save in
+            logger.debug("saved \(save.textDocument.uri)")
+            host?.saved(save.textDocument.uri, watchingFiles: watchingFiles)
+        }
+        registerNotification(DidChangeWatchedFilesNotification.self) { [unowned self] watched in
+            host?.filesChanged(watched.changes.compactMap { AnalysisHost.fileURL($0.uri) })
+        }
+        registerNotification(DidChangeWorkspaceFoldersNotification.self) { [unowned self] folders in
+            host?.changeFolders(
+                added: folders.event.added.compactMap { AnalysisHost.fileURL($0.uri) },
+                removed: folders.event.removed.compactMap { AnalysisHost.fileURL($0.uri) })
+        }
+    }
+}

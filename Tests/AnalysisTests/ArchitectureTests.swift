@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// The invariants of ARCHITECTURE.md about what imports what, read from the sources: a module may import only the
+/// modules inside it, the pure modules do no IO, and only one file of the command line and one of the fuzz surfaces
+/// reach the language server.
+final class ArchitectureTests: XCTestCase {
+    private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// The project's modules and third-party ones each module may import (system modules — Foundation, Dispatch,
+    /// Synchronization, Glibc, Darwin, XCTest — are not listed: every module may import them).
+    private static let allowed: [String: Set<String>] = [
+        "SourceText": [],
+        "GraphQLIndex": ["OrderedCollections"],
+        "SwiftAnalysis": ["SourceText", "SwiftSyntax", "SwiftParser"],
+        "Features": ["SourceText", "GraphQLIndex", "SwiftAnalysis"],
+        "CJSONC": [],
+        "JSONRPC": ["CJSONC"],
+        "LSP": ["JSONRPC", "SourceText"],
+        "Analysis": ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "Yams"],
+        "Server": ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "LSP", "Analysis", "Logging"],
+        "mockls": ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "Analysis", "Server", "ArgumentParser", "Logging"],
+        "Fuzzing": ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features", "JSONRPC", "Analysis", "Server", "SwiftSyntax"],
+        "mockls-fuzz": ["Fuzzing", "ArgumentParser"],
+    ]
+    private static let system: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc", "Darwin", "os"]
+    /// The modules that do no IO: they take text and return values.
+    private static let pure: Set<String> = ["SourceText", "GraphQLIndex", "SwiftAnalysis", "Features"]
+    /// The only files of these modules that may import `Server`: the command that serves, and the surface that fuzzes
+    /// the server's message path. Everything else asks `Analysis`.
+    private static let reachServer: [String: Set<String>] = ["mockls": ["ServeCommand.swift"], "Fuzzing": ["MessageSurface.swift"]]
+
+    /// Every Swift file of each module under `Sources`, with the modules it imports.
+    private func imports() throws -> [(module: String, file: URL, imports: Set<String>)] {
+        let folders = try FileManager.default.contentsOfDirectory(at: Self.sources, includingPropertiesForKeys: nil)
+        var result: [(String, URL, Set<String>)] = []
+        for folder in folders where Self.allowed[folder.lastPathComponent] != nil {
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            for file in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                let names = text.split(separator: "\n").compactMap { line -> String? in
+                    let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+                    guard words.first == "import", words.count >= 2 else { return nil }
+                    // `import struct Foundation.URL`, `import Foundation.NSData`: the module.
+                    let name = words.count > 2 ? words[2] : words[1]
+                    return String(name.split(separator: ".")[0])
+                }
+                result.append((folder.lastPathComponent, file, Set(names)))
+            }
+        }
+        return result
+    }
+
+    func testEachModuleImportsOnlyTheModulesInsideIt() throws {
+        let found = try imports()
+        XCTAssertEqual(Set(found.map(\.module)), Set(Self.allowed.keys).subtracting(["CJSONC"]), "every module is listed here")
+        for (module, file, imports) in found {
+            let outside = imports.subtracting(Self.allowed[module]!).subtracting(Self.system)
+            XCTAssertEqual(outside, [], "\(module)/\(file.lastPathComponent) imports what \(module) may not")
+        }
+    }
+
+    func testOnlyServeAndTheMessageSurfaceReachTheServer() throws {
+        for (module, file, imports) in try imports() where imports.contains("Server") {
+            XCTAssertTrue(Self.reachServer[module]?.contains(file.lastPathComponent) == true, "\(module)/\(file.lastPathComponent) imports Server")
+        }
+    }
+
+    func testThePureModulesDoNoIO() throws {
+        for (module, file, _) in try imports() where Self.pure.contains(module) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for io in ["FileManager", "FileHandle", "String(contentsOf", "Data(contentsOf", "fopen(", "Process("] {
+                XCTAssertFalse(text.contains(io), "\(module)/\(file.lastPathComponent) uses \(io)")
+            }
+        }
+    }
+
+    func testOneFileConvertsToTheProtocol() throws {
+        for (module, file, imports) in try imports() where imports.contains("LSP") {
+            XCTAssertTrue(module == "Server" || module == "LSP", "\(module)/\(file.lastPathComponent) imports LSP")
+        }
+    }
+}
