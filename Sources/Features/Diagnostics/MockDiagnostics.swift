@@ -2,6 +2,9 @@ import GraphQLIndex
 import SwiftAnalysis
 import Synchronization
 
+/// Diagnostics of a test file against its project: reads that crash because a mock never set the field, and mocks
+/// that do not fit what they are given to. Each function is followed from its mocks' constructions to the reads of
+/// the models built from them; whatever leaves the function's sight is not judged.
 public enum MockDiagnostics {
     /// `cache` keeps each function's diagnostics between calls: a function whose text (and whose type's stored
     /// properties and `setUp`, and the helpers it may call) did not change is not read or followed again. The result

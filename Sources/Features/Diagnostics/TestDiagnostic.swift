@@ -33,7 +33,3 @@ public struct FixOptions: Sendable, Hashable {
         self.mocksModule = mocksModule
     }
 }
-
-/// Diagnostics of a test file against its project: reads that crash because a mock never set the field, and mocks
-/// that do not fit what they are given to. Each function is followed from its mocks' constructions to the reads of
-/// the models built from them; whatever leaves the function's sight is not judged.
