@@ -113,6 +113,16 @@ public struct SwiftTestFile: Sendable {
     /// The 1-based line of a byte offset, as messages name lines.
     public func line(of offset: Int) -> Int { lines.line(containing: offset) + 1 }
 
+    /// The bytes of every identifier spelled like one of `names`, in source order (the candidates for references to
+    /// something those names stand for).
+    public func identifiers(named names: Set<String>) -> [Range<Int>] {
+        tree.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard case .identifier(let text) = token.tokenKind, names.contains(text) else { return nil }
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            return start..<(start + text.utf8.count)
+        }
+    }
+
     /// The token that ends at or contains `offset`, looking left first: the one a cursor at `offset` is typing in
     /// or just after.
     func token(before offset: Int) -> TokenSyntax? {

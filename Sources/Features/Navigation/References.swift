@@ -1,7 +1,6 @@
 import GraphQLIndex
 import SourceText
 import SwiftAnalysis
-import SwiftSyntax
 
 /// What `textDocument/references` looks for, across the GraphQL documents of a project and its Swift tests.
 public enum ReferenceTarget: Sendable, Equatable {
@@ -214,12 +213,10 @@ public enum References {
         let names = swiftNames(of: target, project: project)
         guard !names.isEmpty, names.contains(where: { file.lines.bytes.contains(bytes: $0) }) else { return [] }
         var found: [Range<Int>] = []
-        for token in file.tree.tokens(viewMode: .sourceAccurate) {
-            guard case .identifier(let text) = token.tokenKind, names.contains(text) else { continue }
-            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+        for range in file.identifiers(named: names) {
             // Inside the name: at its start, the token before it (ending there) would be taken.
-            if self.target(at: start + 1, inSwift: file, project: project) == target {
-                found.append(start..<(start + text.utf8.count))
+            if self.target(at: range.lowerBound + 1, inSwift: file, project: project) == target {
+                found.append(range)
             }
         }
         return found

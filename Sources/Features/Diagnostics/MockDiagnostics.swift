@@ -7,9 +7,9 @@ import Synchronization
 /// the models built from them; whatever leaves the function's sight is not judged.
 public enum MockDiagnostics {
     /// `options` say what fixes write, and have no default: every caller (the editor, `mockls check`) passes the
-    /// workspace's, so that their fixes agree. `cache` keeps each function's diagnostics between calls: a function whose text (and whose type's stored
-    /// properties and `setUp`, and the helpers it may call) did not change is not read or followed again. The result
-    /// is the same without it. `helpers`: those of the workspace's other files; the file's own are read from it.
+    /// workspace's, so that their fixes agree. `cache` keeps each function's diagnostics between calls: a function
+    /// whose text (and whose type's stored properties and `setUp`, and the helpers it may call) did not change is not
+    /// read or followed again. The result is the same without it. `helpers`: those of the workspace's other files; the file's own are read from it.
     public static func diagnostics(
         in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: FixOptions,
         helpers: WorkspaceHelpers = .none

@@ -8,42 +8,6 @@ public struct Hover: Sendable, Equatable {
     public var range: Range<Int>
 }
 
-/// What a name in a test stands for in the GraphQL documents.
-enum SymbolTarget {
-    case mockField(MockObject, MockField)
-    case selectionSetField(GeneratedSelectionSet, GeneratedSelectionSet.Field)
-    case mockType(MockObject)
-    /// A type with no mock class: an interface, a union, or an object no document selects.
-    case unmockedType(NamedType)
-    case selectionSet(GeneratedSelectionSet)
-
-    /// Resolves the symbol at `offset`, if it names something in the project.
-    static func at(_ offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> (target: SymbolTarget, range: Range<Int>)? {
-        guard let symbol = file.symbol(at: offset) else { return nil }
-        let resolver = ValueResolver(file: file, project: project)
-        let target: SymbolTarget?
-        switch symbol.reference {
-        case .mockType(let name):
-            if let object = project.mockModel.object(swiftName: name.name) {
-                target = .mockType(object)
-            } else {
-                target = project.schema[name.name].map { .unmockedType($0) }
-            }
-        case .field(let base, let name):
-            switch resolver.resolve(base, at: symbol.range.lowerBound) {
-            case .mock(let object): target = resolver.field(name, of: object).map { .mockField(object, $0) }
-            case .selectionSet(let selectionSet): target = resolver.field(name, of: selectionSet).map { .selectionSetField(selectionSet, $0) }
-            default: target = nil
-            }
-        case .selectionSet(let path):
-            // An operation's own name stands for its data.
-            target = (resolver.selectionSet(path) ?? (path.count == 1 ? resolver.selectionSet(path + ["Data"]) : nil))
-                .map { .selectionSet($0) }
-        }
-        return target.map { ($0, symbol.range) }
-    }
-}
-
 public enum MockHover {
     public static func hover(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Hover? {
         guard let (target, range) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
@@ -117,21 +81,6 @@ public enum MockHover {
 
     private static func swift(_ code: String) -> String { "```swift\n\(code)\n```" }
     private static func graphql(_ code: String) -> String { "```graphql\n\(code)\n```" }
-}
-
-public enum MockDefinition {
-    /// Where the name at `offset` is defined: a field or type in the schema, a selection in an operation.
-    public static func definition(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> SourceLocation? {
-        guard let (target, _) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
-        switch target {
-        case .mockField(_, let field): return field.definition
-        case .selectionSetField(let selectionSet, let field):
-            return field.definition ?? project.schema[selectionSet.parentType]?.field(field.key)?.location
-        case .mockType(let object): return object.definition
-        case .unmockedType(let type): return type.location
-        case .selectionSet(let selectionSet): return selectionSet.selection
-        }
-    }
 }
 
 extension TypeKind {

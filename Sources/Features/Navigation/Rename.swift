@@ -1,6 +1,5 @@
 import GraphQLIndex
 import SwiftAnalysis
-import SwiftSyntax
 
 /// What mockls can rename completely, in the GraphQL documents and the Swift tests together: a fragment (its
 /// definition, spreads, `PetDetails` and `.fragments.petDetails`), an operation (its name, and Apollo's class

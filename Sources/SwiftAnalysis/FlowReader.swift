@@ -1,0 +1,510 @@
+import Synchronization
+import SwiftSyntax
+
+extension SwiftTestFile {
+
+    /// The same, each read only when asked for.
+    public func mockFlowUnits() -> [MockFlowUnit] {
+        var units: [MockFlowUnit] = []
+        var topLevel: [CodeBlockItemSyntax] = []
+        for item in tree.statements {
+            if let function = item.item.as(FunctionDeclSyntax.self) {
+                guard function.body != nil else { continue }
+                units.append(MockFlowUnit(function: function.name.text, range: FlowReader.range(function), preambleRanges: []) {
+                    FlowReader().flow(of: function, preamble: [])!
+                })
+            } else if let declaration = item.item.as(DeclSyntax.self), let members = FlowReader.memberBlock(of: declaration) {
+                units += FlowReader.units(inType: members)
+            } else {
+                topLevel.append(item)
+            }
+        }
+        if !topLevel.isEmpty {
+            let range = 0..<utf8Count
+            let items = topLevel
+            units.append(MockFlowUnit(function: "top-level code", range: range, preambleRanges: []) {
+                MockFlow(
+                    function: "top-level code", range: range, preamble: [],
+                    body: items.flatMap { FlowReader().statements(of: Syntax($0.item)) })
+            })
+        }
+        return units
+    }
+}
+
+/// Reads statements and expressions into flows. Conservative by construction: whatever it does not understand
+/// becomes `.other` or an escape, never a guess.
+struct FlowReader {
+    /// The methods of the type being read: calling one may change the type's stored mocks.
+    var ownMethods: Set<String> = []
+    /// The values of the expressions read so far: statements ask for the value of an expression and then of its
+    /// parts, which would otherwise compute each nested expression's value once per level above it.
+    private let memo = ValueMemo()
+
+    init(ownMethods: Set<String> = []) {
+        self.ownMethods = ownMethods
+    }
+
+    final class ValueMemo: Sendable {
+        let values = Mutex<[SyntaxIdentifier: FlowValue]>([:])
+    }
+
+    static func memberBlock(of declaration: DeclSyntax) -> MemberBlockSyntax? {
+        declaration.as(ClassDeclSyntax.self)?.memberBlock ?? declaration.as(StructDeclSyntax.self)?.memberBlock
+            ?? declaration.as(ExtensionDeclSyntax.self)?.memberBlock ?? declaration.as(ActorDeclSyntax.self)?.memberBlock
+    }
+
+    /// The functions of a type; its stored properties and `setUp` are read once, by the first flow that needs them.
+    static func units(inType members: MemberBlockSyntax) -> [MockFlowUnit] {
+        let methods = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
+        let reader = FlowReader(ownMethods: methods)
+        let variables = members.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+        let setUp = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+            .first { ["setUp", "setUpWithError"].contains($0.name.text) && $0.signature.parameterClause.parameters.isEmpty }
+        let preambleRanges = variables.map { range($0) } + (setUp.map { [range($0)] } ?? [])
+        let preamble = Preamble {
+            variables.flatMap { reader.statements(ofVariable: $0) } + (setUp?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
+        }
+        var units: [MockFlowUnit] = []
+        for member in members.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self), function != setUp, function.body != nil {
+                units.append(MockFlowUnit(
+                    function: function.name.text, range: range(function), preambleRanges: preambleRanges,
+                    preamble: { preamble.statements }
+                ) {
+                    reader.flow(of: function, preamble: preamble.statements)!
+                })
+            } else if let nested = memberBlock(of: member.decl) {
+                units += Self.units(inType: nested)
+            }
+        }
+        return units
+    }
+
+    /// A type's stored properties and `setUp`, read once.
+    final class Preamble: @unchecked Sendable {
+        // @unchecked: `read` is a closure over immutable syntax, called at most once under the lock.
+        private let cached = Mutex<[FlowStatement]?>(nil)
+        private let read: () -> [FlowStatement]
+
+        init(_ read: @escaping () -> [FlowStatement]) { self.read = read }
+
+        var statements: [FlowStatement] {
+            cached.withLock { cached in
+                if let cached { return cached }
+                let made = read()
+                cached = made
+                return made
+            }
+        }
+    }
+
+    func flow(of function: FunctionDeclSyntax, preamble: [FlowStatement]) -> MockFlow? {
+        guard let body = function.body else { return nil }
+        var parameters: [FlowStatement] = []
+        for parameter in function.signature.parameterClause.parameters {
+            if let mock = WrittenExpression.mockType(parameter.type) {
+                parameters.append(.typeMention(mock, range: Self.range(parameter.type)))
+            }
+        }
+        return MockFlow(
+            function: function.name.text, range: Self.range(function), preamble: preamble,
+            body: parameters + statements(ofBlock: body.statements))
+    }
+
+    // MARK: Statements
+
+    func statements(ofBlock block: CodeBlockItemListSyntax) -> [FlowStatement] {
+        block.flatMap { statements(of: Syntax($0.item)) }
+    }
+
+    func statements(of node: Syntax) -> [FlowStatement] {
+        if let variable = node.as(VariableDeclSyntax.self) { return statements(ofVariable: variable) }
+        if let expression = node.as(ExprSyntax.self) { return statements(ofExpression: expression) }
+        if let loop = node.as(ForStmtSyntax.self) {
+            let sequence = value(loop.sequence)
+            return reads(in: Syntax(loop.sequence)) + [.loop(
+                name: loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                sequence: sequence, body: statements(ofBlock: loop.body.statements))]
+        }
+        if let guardStatement = node.as(GuardStmtSyntax.self) {
+            return conditions(guardStatement.conditions) + [.scope(statements(ofBlock: guardStatement.body.statements))]
+        }
+        if let expressionStatement = node.as(ExpressionStmtSyntax.self) {
+            return statements(ofExpression: expressionStatement.expression)
+        }
+        if let returned = node.as(ReturnStmtSyntax.self) {
+            guard let expression = returned.expression else { return [] }
+            return reads(in: Syntax(expression)) + escapes(in: expression)
+        }
+        if let declaration = node.as(DeclSyntax.self), !declaration.is(VariableDeclSyntax.self) {
+            return []  // nested functions and types run elsewhere
+        }
+        // Any other statement (while, repeat, do, switch, defer, throw…): its expressions in order, its blocks as scopes.
+        var result: [FlowStatement] = []
+        for child in node.children(viewMode: .sourceAccurate) {
+            if let block = child.as(CodeBlockSyntax.self) {
+                result.append(.scope(statements(ofBlock: block.statements)))
+            } else if let list = child.as(CodeBlockItemListSyntax.self) {
+                result.append(.scope(statements(ofBlock: list)))
+            } else {
+                result += statements(of: child)
+            }
+        }
+        return result
+    }
+
+    func statements(ofVariable variable: VariableDeclSyntax) -> [FlowStatement] {
+        var result: [FlowStatement] = []
+        for binding in variable.bindings {
+            let annotation = binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) }
+            if let annotation, let type = binding.typeAnnotation?.type { result.append(.typeMention(annotation, range: Self.range(type))) }
+            // `let dogs: [Mock<Dog>] = [Mock(…), .mock()]`: the elements take the type of the list's.
+            let elementAnnotation = binding.typeAnnotation.flatMap { WrittenExpression.elementMockType($0.type) }
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                if let initializer = binding.initializer { result += statements(ofExpression: initializer.value) }
+                continue
+            }
+            guard let initializer = binding.initializer else {
+                result.append(.bind(name: pattern.identifier.text, annotation: annotation, value: .other, range: Self.range(binding)))
+                continue
+            }
+            result += inner(initializer.value)
+            result.append(.bind(
+                name: pattern.identifier.text, annotation: annotation ?? elementAnnotation, value: value(initializer.value),
+                range: Self.range(binding)))
+        }
+        return result
+    }
+
+    /// `if let x = …`, `guard let x = …`, and boolean conditions.
+    func conditions(_ conditions: ConditionElementListSyntax) -> [FlowStatement] {
+        var result: [FlowStatement] = []
+        for condition in conditions {
+            if let binding = condition.condition.as(OptionalBindingConditionSyntax.self) {
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
+                let annotation = binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) }
+                if let initializer = binding.initializer {
+                    result += inner(initializer.value)
+                    if let name {
+                        result.append(.bind(name: name.text, annotation: annotation, value: value(initializer.value), range: Self.range(binding)))
+                    }
+                } else if let name {
+                    // `if let dog {`: the same value under the same name.
+                    result.append(.bind(
+                        name: name.text, annotation: annotation, value: .variable(name.text, range: Self.range(name)), range: Self.range(binding)))
+                }
+            } else if let expression = condition.condition.as(ExprSyntax.self) {
+                result += statements(ofExpression: expression)
+            }
+        }
+        return result
+    }
+
+    func statements(ofExpression expression: ExprSyntax) -> [FlowStatement] {
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let assignment = Array(sequence.elements)[1].as(AssignmentExprSyntax.self)
+        {
+            let elements = Array(sequence.elements)
+            let target = value(elements[0])
+            let source = elements[2]
+            // Reading the target's base happens before the assignment (`dog.height?.feet = 2` reads `height`).
+            var result = inner(elements[0], keepingChain: false) + inner(source)
+            switch target {
+            case .variable, .member:
+                result.append(.assign(target: target, value: value(source), range: Self.range(assignment).lowerBound..<Self.range(source).upperBound))
+            default:
+                // `_ = …`, `dog._data["id"] = …`: what is assigned is handed over; a subscripted mock is changed unseen.
+                result += reads(in: Syntax(source))
+                if let root = Self.rootVariable(of: target) { result.append(.escape(name: root.name, range: root.range)) }
+            }
+            return result
+        }
+        if let ifExpression = expression.as(IfExprSyntax.self) {
+            var result = conditions(ifExpression.conditions) + [.scope(statements(ofBlock: ifExpression.body.statements))]
+            if let elseBody = ifExpression.elseBody {
+                if let block = elseBody.as(CodeBlockSyntax.self) {
+                    result.append(.scope(statements(ofBlock: block.statements)))
+                } else if let chained = elseBody.as(IfExprSyntax.self) {
+                    result.append(.scope(statements(ofExpression: ExprSyntax(chained))))
+                }
+            }
+            return [.scope(result)]
+        }
+        if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            var result = reads(in: Syntax(switchExpression.subject))
+            for switchCase in switchExpression.cases {
+                if let caseItem = switchCase.as(SwitchCaseSyntax.self) { result.append(.scope(statements(ofBlock: caseItem.statements))) }
+            }
+            return result
+        }
+        return reads(in: Syntax(expression))
+    }
+
+    // MARK: Expressions
+
+    /// The reads and escapes inside an expression whose own value is bound or assigned elsewhere: everything but
+    /// the value itself.
+    func inner(_ expression: ExprSyntax, keepingChain: Bool = true) -> [FlowStatement] {
+        switch value(expression) {
+        case .other:
+            return reads(in: Syntax(expression))
+        default:
+            return parts(of: expression, readingBase: !keepingChain)
+        }
+    }
+
+    /// Every value the expression computes, in order: maximal member chains are reads; variables handed to
+    /// functions, closures or storage escape.
+    func reads(in node: Syntax) -> [FlowStatement] {
+        if let closure = node.as(ClosureExprSyntax.self) { return captures(closure) }
+        if let expression = node.as(ExprSyntax.self) {
+            switch value(expression) {
+            case .other:
+                break
+            case .variable(let name, let range):
+                return isOwnMethodCallee(expression) ? [] : [.escape(name: name, range: range)]
+            case let followed:
+                return parts(of: expression, readingBase: false) + [.read(followed)]
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                if let statements = ClosureRun.statements(of: call, reader: self) { return statements }
+                if isOwnMethodCall(call) {
+                    return call.arguments.flatMap { reads(in: Syntax($0.expression)) } + [.opaqueCall(range: Self.range(call))]
+                }
+                // `dog._setScalar(…)`, `mock.reset()`: a method of a mock may change it in ways mockls does not follow.
+                if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+                    let root = Self.rootVariable(of: value(base))
+                {
+                    return node.children(viewMode: .sourceAccurate).flatMap { reads(in: $0) } + [.escape(name: root.name, range: root.range)]
+                }
+            }
+            if let mock = WrittenExpression.mockType(expression), let specialized = expression.as(GenericSpecializationExprSyntax.self),
+                let argument = specialized.genericArgumentClause.arguments.first
+            {
+                return [.typeMention(mock, range: Self.range(argument))]
+            }
+        }
+        if let type = node.as(TypeSyntax.self), let mock = WrittenExpression.mockType(type) {
+            return [.typeMention(mock, range: Self.range(type))]
+        }
+        return node.children(viewMode: .sourceAccurate).flatMap { reads(in: $0) }
+    }
+
+    /// What is computed inside a followed value, apart from the value itself: arguments of constructions that are
+    /// not mocks, subscript indices, the arguments of method calls in a chain.
+    func parts(of expression: ExprSyntax, readingBase: Bool) -> [FlowStatement] {
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            if case .construction = value(expression) {
+                return call.arguments.flatMap { inner($0.expression) } + (call.trailingClosure.map { captures($0) } ?? [])
+            }
+            if case .from = value(expression), let argument = call.arguments.first {
+                return inner(argument.expression)
+            }
+            // A helper runs when its value is computed (what its arguments compute first); a method of the test's
+            // own type may change its stored mocks.
+            if case .helper = value(expression) {
+                return call.arguments.flatMap { inner($0.expression) } + (isOwnMethodCall(call) ? [.opaqueCall(range: Self.range(call))] : [])
+            }
+            // The closure of a `map` runs when its value is computed; what is left is the sequence.
+            if case .mapped = value(expression), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+                return inner(base)
+            }
+            return reads(in: Syntax(expression))
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
+            guard readingBase else { return parts(of: base, readingBase: false) }
+            // The base of an assignment target is read, not handed over: `dog.id = "1"` keeps `dog` in sight.
+            if case .variable = value(base) { return [] }
+            return reads(in: Syntax(base))
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+            return parts(of: subscriptCall.calledExpression, readingBase: readingBase)
+                + subscriptCall.arguments.flatMap { reads(in: Syntax($0.expression)) }
+        }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return parts(of: chained.expression, readingBase: readingBase) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return parts(of: unwrapped.expression, readingBase: readingBase) }
+        if let tried = expression.as(TryExprSyntax.self) { return parts(of: tried.expression, readingBase: readingBase) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return parts(of: awaited.expression, readingBase: readingBase) }
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.flatMap { inner($0.expression) } }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return parts(of: only.expression, readingBase: readingBase)
+        }
+        return []
+    }
+
+    /// A closure may run later or never: the variables it mentions escape, its reads are not followed.
+    func captures(_ closure: ClosureExprSyntax) -> [FlowStatement] {
+        closure.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard case .identifier(let name) = token.tokenKind, token.parent?.is(DeclReferenceExprSyntax.self) == true,
+                token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
+            else { return nil }
+            return .escape(name: name, range: Self.range(token))
+        }
+    }
+
+    /// The variables an expression returned or stored hands over.
+    func escapes(in expression: ExprSyntax) -> [FlowStatement] {
+        if case .variable(let name, let range) = value(expression) { return [.escape(name: name, range: range)] }
+        return []
+    }
+
+    /// `helper()` or `self.helper()`: a method of the test class, which may change its stored mocks.
+    func isOwnMethodCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return ownMethods.contains(reference.baseName.text)
+        }
+        if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base?.as(DeclReferenceExprSyntax.self) {
+            return base.baseName.tokenKind == .keyword(.self)
+        }
+        return false
+    }
+
+    func isOwnMethodCallee(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.id == expression.id
+    }
+
+    /// The value an expression stands for.
+    func value(_ expression: ExprSyntax) -> FlowValue {
+        if let known = memo.values.withLock({ $0[expression.id] }) { return known }
+        let computed = computeValue(expression)
+        memo.values.withLock { $0[expression.id] = computed }
+        return computed
+    }
+
+    private func computeValue(_ expression: ExprSyntax) -> FlowValue {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            switch reference.baseName.tokenKind {
+            case .identifier(let name), .dollarIdentifier(let name): return .variable(name, range: Self.range(reference))
+            default: return .other
+            }
+        }
+        if let count = ClosureRun.integerRangeCount(expression) { return .list(Array(repeating: .other, count: count)) }
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+            if let base = access.base, let owner = WrittenExpression.typePath(base)?.last, access.declName.argumentNames == nil,
+                access.declName.baseName.text.first?.isLowercase == true, !isCallee(expression)
+            {
+                return .helper(HelperUse(name: access.declName.baseName.text, isCall: false, owner: owner, range: Self.range(access.declName)))
+            }
+            guard let base = access.base, WrittenExpression.typePath(base) == nil else { return .other }
+            let name = access.declName.baseName
+            let baseValue = value(base)
+            if case .other = baseValue { return .other }
+            if name.text == "first" { return .element(baseValue, .first, range: Self.range(name)) }
+            if name.text == "last" { return .element(baseValue, .last, range: Self.range(name)) }
+            return .member(baseValue, name: name.text, range: Self.range(name))
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+            let base = value(subscriptCall.calledExpression)
+            if case .other = base { return .other }
+            let index = subscriptCall.arguments.count == 1
+                ? subscriptCall.arguments.first?.expression.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) } : nil
+            return .element(
+                base, index.map { .index($0) } ?? .unknown,
+                range: Self.range(subscriptCall.leftSquare).lowerBound..<Self.range(subscriptCall.rightSquare).upperBound)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return value(call) }
+        if let array = expression.as(ArrayExprSyntax.self) { return .list(array.elements.map { value($0.expression) }) }
+        if expression.is(NilLiteralExprSyntax.self) { return .null }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return value(chained.expression) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return value(unwrapped.expression) }
+        if let tried = expression.as(TryExprSyntax.self) { return value(tried.expression) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return value(awaited.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return value(only.expression)
+        }
+        return .other
+    }
+
+    private func value(_ call: FunctionCallExprSyntax) -> FlowValue {
+        let callee = call.calledExpression
+        func construction(_ kind: MockConstruction.Kind, _ type: WrittenTypeName?, _ typeRange: Range<Int>?) -> FlowValue {
+            .construction(MockConstruction(
+                kind: kind, type: type, typeRange: typeRange,
+                arguments: call.arguments.compactMap { argument in
+                    guard let label = argument.label else { return nil }
+                    return .init(
+                        label: label.text, labelRange: Self.range(label), value: value(argument.expression),
+                        range: Self.range(label).lowerBound..<Self.range(argument.expression).upperBound)
+                },
+                range: Self.range(call),
+                argumentsRange: call.leftParen.map { open in
+                    let start = open.endPositionBeforeTrailingTrivia.utf8Offset
+                    let end = call.rightParen.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset } ?? Self.range(call.arguments).upperBound
+                    return start..<max(start, end)
+                } ?? Self.range(call).upperBound..<Self.range(call).upperBound))
+        }
+        if let mock = WrittenExpression.mockType(callee) { return construction(.initializer, mock, mockArgumentRange(callee)) }
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" {
+            return construction(.initializer, nil, nil)
+        }
+        if let helper = helperCall(call) { return helper }
+        guard let access = callee.as(MemberAccessExprSyntax.self) else { return .other }
+        if let mapped = ClosureRun.mapped(call, reader: self) { return mapped }
+        let name = access.declName.baseName.text
+        let kind: MockConstruction.Kind? = name == "init" ? .initializer : name == "placeholder" ? .placeholder : nil
+        guard let base = access.base else {
+            if let kind { return construction(kind, nil, nil) }
+            // `.mock(…)`: a factory of the mock type the context expects.
+            return helperUse(call, name: access.declName.baseName, owner: nil, implicit: true) ?? .other
+        }
+        if let kind, let mock = WrittenExpression.mockType(base) { return construction(kind, mock, mockArgumentRange(base)) }
+        // `Mock<Dog>.mock(…)`: a factory declared in `extension Mock where O == Dog`.
+        if kind == nil, let mock = WrittenExpression.mockType(base),
+            let helper = helperUse(call, name: access.declName.baseName, owner: mock.name, implicit: false)
+        {
+            return helper
+        }
+        if name == "from", let path = WrittenExpression.typePath(base), let argument = call.arguments.first, argument.label == nil {
+            return .from(path: path, mock: value(argument.expression), range: Self.range(base))
+        }
+        return .other
+    }
+
+    /// `makeX()`, `self.makeX()`, `Self.makeX()`, `Type.makeX(…)`: a call without closures of a name that starts
+    /// lower-case, which a helper of the workspace may answer.
+    private func helperCall(_ call: FunctionCallExprSyntax) -> FlowValue? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return helperUse(call, name: reference.baseName, owner: nil, implicit: false)
+        }
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self), [.keyword(.self), .keyword(.Self)].contains(reference.baseName.tokenKind) {
+            return helperUse(call, name: access.declName.baseName, owner: nil, implicit: false)
+        }
+        guard let owner = WrittenExpression.typePath(base)?.last else { return nil }
+        return helperUse(call, name: access.declName.baseName, owner: owner, implicit: false)
+    }
+
+    private func helperUse(_ call: FunctionCallExprSyntax, name: TokenSyntax, owner: String?, implicit: Bool) -> FlowValue? {
+        guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
+            case .identifier(let text) = name.tokenKind, text.first?.isLowercase == true, text != "from", text != "placeholder",
+            !call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) })
+        else { return nil }
+        return .helper(HelperUse(
+            name: text, isCall: true, owner: owner, isImplicitMember: implicit,
+            arguments: call.arguments.map { HelperUse.Argument(label: $0.label?.text, value: value($0.expression)) },
+            range: Self.range(name)))
+    }
+
+    private func isCallee(_ expression: ExprSyntax) -> Bool {
+        expression.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == expression.id
+    }
+
+    private func mockArgumentRange(_ expression: ExprSyntax) -> Range<Int>? {
+        expression.as(GenericSpecializationExprSyntax.self)?.genericArgumentClause.arguments.first.map { Self.range($0) }
+    }
+
+    /// The variable a chain starts from (`dog` in `dog.height?.feet`).
+    static func rootVariable(of value: FlowValue) -> (name: String, range: Range<Int>)? {
+        switch value {
+        case .variable(let name, let range): return (name, range)
+        case .member(let base, _, _), .element(let base, _, _): return rootVariable(of: base)
+        default: return nil
+        }
+    }
+
+    static func range(_ node: some SyntaxProtocol) -> Range<Int> {
+        node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+    }
+}
