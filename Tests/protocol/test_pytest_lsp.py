@@ -24,8 +24,8 @@ async def client(lsp_client: LanguageClient, request):
     await lsp_client.shutdown_session()
 
 
-async def start(lsp_client: LanguageClient, editor: str, **params):
-    """Initializes mockls with `editor`'s capabilities, recording the watchers it registers."""
+async def start(lsp_client: LanguageClient, editor: str, with_capabilities: types.ClientCapabilities | None = None, **params):
+    """Initializes mockls with `editor`'s capabilities (or `with_capabilities`), recording the watchers it registers."""
     registrations = []
 
     @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
@@ -35,7 +35,7 @@ async def start(lsp_client: LanguageClient, editor: str, **params):
     lsp_client.registrations = registrations
     lsp_client.editor = editor
     lsp_client.initialize_result = await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=capabilities(editor), **params)
+        types.InitializeParams(capabilities=with_capabilities or capabilities(editor), **params)
     )
 
 
