@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from lsp_stdio import ROOT, mockls_binary
+from shared import SHARED, require_shared
 
-REPRO = ROOT.parent / "shared" / "repro"
+REPRO = SHARED / "repro"
 SESSIONS = sorted((REPRO / "swift-incremental").glob("*.json")) if REPRO.is_dir() else []
 
 
-@pytest.mark.skipif(not REPRO.is_dir(), reason="../shared is not beside the repository; repro sessions skipped")
+# Without ../shared there are no sessions: test_there_are_sessions_to_replay skips or fails then.
 @pytest.mark.parametrize("session", SESSIONS, ids=[path.stem for path in SESSIONS])
 def test_recorded_session_survives(session: Path):
     result = subprocess.run(
@@ -28,6 +29,5 @@ def test_recorded_session_survives(session: Path):
 
 
 def test_there_are_sessions_to_replay():
-    if not REPRO.is_dir():
-        pytest.skip("../shared is not beside the repository; repro sessions skipped")
+    require_shared()
     assert len(SESSIONS) >= 9
