@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import GraphQLIndex
+import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
@@ -87,7 +88,7 @@ final class DiagnosticExpectationTests: XCTestCase {
     }
 
     func testSharedScenarios() throws {
-        let scenarios = FeatureFixture.shared.appendingPathComponent("fixtures/scenarios")
+        let scenarios = try SharedFolder.require("fixtures/scenarios")
         for (folder, format) in [("animalkingdom", MockFormat.defaults), ("animalkingdom-1.15", .optionalParameters)] {
             let tests = scenarios.appendingPathComponent(folder).appendingPathComponent("Tests")
             let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
