@@ -5,9 +5,9 @@ import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
-/// Test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
+/// `MockDiagnostics` on test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
 /// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else.
-final class DiagnosticExpectationTests: XCTestCase {
+final class MockDiagnosticsTests: XCTestCase {
     /// Checks `source` against its `// expect:` lines; the failures name the file and line.
     static func check(
         _ source: String, named name: String, project: ProjectIndex, helpers: WorkspaceHelpers = .none, file: StaticString = #filePath,
