@@ -25,4 +25,3 @@ def require_shared(subpath: str = "") -> Path:
                         "put the shared fixtures there", pytrace=False)
         pytest.skip(f"../shared is not beside the repository ({SHARED}): a test that needs its fixtures is skipped")
     return SHARED / subpath if subpath else SHARED
-
