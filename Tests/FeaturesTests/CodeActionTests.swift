@@ -19,7 +19,7 @@ final class CodeActionTests: XCTestCase {
     }
 
     private func scenarios() throws -> [Scenario] {
-        let shared = FeatureFixture.shared.appendingPathComponent("fixtures/scenarios")
+        let shared = try SharedFolder.require("fixtures/scenarios")
         let own = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("goldens/diagnostics")
         func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }

@@ -92,18 +92,10 @@ struct FeatureFixture {
     let project: ProjectIndex
     let graphqlDirectory: URL
 
-    /// `../shared`, beside the repository.
-    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
-
     /// `format`: Apollo 1.25's mocks by default, which the goldens were written for (a project without a pin is taken
     /// to use 2.x; the 2.x oracle covers that).
     init(api: String, format: MockFormat = .defaults) throws {
-        let shared = Self.shared
-        guard FileManager.default.fileExists(atPath: shared.path) else {
-            throw XCTSkip("../shared is not beside the repository; shared-fixture tests skipped")
-        }
-        graphqlDirectory = shared.appendingPathComponent("fixtures/apollo/\(api)/graphql")
+        graphqlDirectory = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
         var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
         let enumerator = FileManager.default.enumerator(at: graphqlDirectory, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {

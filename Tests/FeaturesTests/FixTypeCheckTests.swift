@@ -27,7 +27,7 @@ final class FixTypeCheckTests: XCTestCase {
 
     func testEveryFixAndRefactoringCompilesInTheFilesAsWritten() throws {
         for scenario in Self.scenarios {
-            let url = FeatureFixture.shared.appendingPathComponent("fixtures/scenarios/\(scenario.folder)/\(scenario.file)")
+            let url = try SharedFolder.require("fixtures/scenarios/\(scenario.folder)/\(scenario.file)")
             let source = try String(contentsOf: url, encoding: .utf8)
             let project = try FeatureFixture(api: "AnimalKingdomAPI", format: scenario.format).project
             let file = SwiftTestFile(source)

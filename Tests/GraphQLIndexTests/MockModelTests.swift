@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphQLIndex
+import MocklsTestSupport
 import XCTest
 
 /// A shared Apollo sample API: its schema and operations, parsed.
@@ -13,7 +14,7 @@ struct SampleAPI {
 
     init(_ name: String) throws {
         self.name = name
-        directory = try SharedFixtures.require("fixtures/apollo/\(name)")
+        directory = try SharedFolder.require("fixtures/apollo/\(name)")
         let graphql = directory.appendingPathComponent("graphql")
         let schemaFiles = SharedFixtures.files(under: graphql, extensions: ["graphqls"])
         schema = Schema(documents: try schemaFiles.map { ($0.lastPathComponent, GraphQLParser.parse(Array(try Data(contentsOf: $0)))) })

@@ -1,10 +1,11 @@
 import Foundation
 @testable import GraphQLIndex
+import MocklsTestSupport
 import XCTest
 
 final class ParserTests: XCTestCase {
     func testEveryRealDocumentParsesWithoutErrors() throws {
-        let shared = try SharedFixtures.require("")
+        let shared = try SharedFolder.require()
         let files = SharedFixtures.files(under: shared.appendingPathComponent("fixtures/apollo"), extensions: ["graphql", "graphqls"])
             + SharedFixtures.files(under: shared.appendingPathComponent("bench"), extensions: ["graphql", "graphqls", "gql"])
         XCTAssertGreaterThan(files.count, 250)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphQLIndex
+import MocklsTestSupport
 import XCTest
 
 final class ProjectIndexTests: XCTestCase {
@@ -12,7 +13,7 @@ final class ProjectIndexTests: XCTestCase {
     }
 
     func testGitHubCorpusReportsDuplicatesAndUnknownFields() throws {
-        let bench = try SharedFixtures.require("bench/github")
+        let bench = try SharedFolder.require("bench/github")
         let index = ProjectIndex(
             namespace: "GitHubAPI",
             sources: try sources([bench.appendingPathComponent("schema.graphqls")], role: .schema, relativeTo: bench)
@@ -35,7 +36,7 @@ final class ProjectIndexTests: XCTestCase {
     }
 
     func testSaleorAppsIndexCleanlyEachAsItsOwnProject() throws {
-        let saleor = try SharedFixtures.require("bench/saleor")
+        let saleor = try SharedFolder.require("bench/saleor")
         let schema = try sources([saleor.appendingPathComponent("schema.graphqls")], role: .schema, relativeTo: saleor)
         let apps = try FileManager.default.contentsOfDirectory(at: saleor.appendingPathComponent("apps"), includingPropertiesForKeys: nil)
         var operations = 0

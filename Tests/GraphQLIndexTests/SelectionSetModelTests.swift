@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphQLIndex
+import MocklsTestSupport
 import XCTest
 
 /// The selection-set model against the selection sets Apollo generated for the shared sample APIs
@@ -78,7 +79,7 @@ final class SelectionSetModelTests: XCTestCase {
 final class SelectionSetLookupTests: XCTestCase {
     func testLookupsEqualTheWholeModelBeforeAndAfterEdits() throws {
         for api in SharedFixtures.apis {
-            let graphql = try SharedFixtures.require("fixtures/apollo/\(api)/graphql")
+            let graphql = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
             let sources = try SharedFixtures.files(under: graphql, extensions: ["graphql", "graphqls"]).map {
                 ($0.path, $0.pathExtension == "graphqls" ? DocumentRole.schema : .executable, Array(try Data(contentsOf: $0)))
             }
@@ -178,7 +179,7 @@ final class SelectionSetLookupTests: XCTestCase {
 final class FieldSelectorTests: XCTestCase {
     func testSelectorsEqualAWalkOverEveryDocument() throws {
         for api in SharedFixtures.apis {
-            let graphql = try SharedFixtures.require("fixtures/apollo/\(api)/graphql")
+            let graphql = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
             let sources = try SharedFixtures.files(under: graphql, extensions: ["graphql", "graphqls"]).map {
                 ($0.path, $0.pathExtension == "graphqls" ? DocumentRole.schema : .executable, Array(try Data(contentsOf: $0)))
             }

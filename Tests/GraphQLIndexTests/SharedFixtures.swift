@@ -1,21 +1,7 @@
 import Foundation
-import XCTest
 
-/// `../shared` beside the repository: Apollo's sample APIs and the benchmark corpora.
+/// What the tests read of `../shared` (`SharedFolder`): Apollo's sample APIs and the benchmark corpora.
 enum SharedFixtures {
-    static let root: URL? = {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
-        return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
-    }()
-
-    /// The shared folder, or a skip that says why.
-    static func require(_ path: String) throws -> URL {
-        guard let root else { throw XCTSkip("../shared is not beside the repository; shared-fixture tests skipped") }
-        return root.appendingPathComponent(path)
-    }
-
     static func files(under directory: URL, extensions: Set<String>) -> [URL] {
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
         var files: [URL] = []

@@ -1,4 +1,5 @@
 import Foundation
+import MocklsTestSupport
 import XCTest
 
 @testable import GraphQLIndex
@@ -64,7 +65,7 @@ final class SingularizerTests: XCTestCase {
             words.insert(word)
         }
         // Every field name of the shared schemas, as Apollo meets them.
-        if let shared = SharedFixtures.root {
+        if let shared = try SharedFolder.ifPresent() {
             for url in SharedFixtures.files(under: shared.appendingPathComponent("fixtures/apollo"), extensions: ["graphqls", "graphql"]) {
                 let text = try String(contentsOf: url, encoding: .utf8)
                 for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) { words.insert(String(word)) }

@@ -6,10 +6,6 @@ import XCTest
 /// The features through the real server, in process (`TestClient`): what an editor sees. pytest-lsp and the editor
 /// tests (`Tests/protocol`) prove the same with third-party clients.
 final class FeaturesThroughServerTests: XCTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    private static let scenarios = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/scenarios")
-
     private struct Expectation: Decodable {
         var file: String
         var line: Int
@@ -18,10 +14,7 @@ final class FeaturesThroughServerTests: XCTestCase {
     }
 
     private func scenario(_ name: String) throws -> (folder: URL, expected: [Expectation]) {
-        let folder = Self.scenarios.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            throw XCTSkip("../shared is not beside the repository; scenario tests skipped")
-        }
+        let folder = try SharedFolder.require("fixtures/scenarios/\(name)")
         let expected = try JSONDecoder().decode(
             [Expectation].self, from: Data(contentsOf: folder.appendingPathComponent("expected-diagnostics.json")))
         return (folder, expected)

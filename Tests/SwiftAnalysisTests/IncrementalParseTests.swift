@@ -1,4 +1,5 @@
 import Foundation
+import MocklsTestSupport
 import SwiftSyntax
 import XCTest
 
@@ -6,13 +7,6 @@ import XCTest
 
 /// The incremental parse never traps and gives the tree a full parse gives; it is still used where typing needs it.
 final class IncrementalParseTests: XCTestCase {
-    private static let shared: URL? = {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
-        return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
-    }()
-
     /// `old` parsed from scratch, then updated to `new`: the result must equal a full parse of `new`.
     @discardableResult
     private func update(_ old: [UInt8], to new: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> SwiftTestFile {
@@ -30,8 +24,7 @@ final class IncrementalParseTests: XCTestCase {
 
     /// The smallest files found for each trap (`../shared/repro/parse-minimal`): they parse from scratch now.
     func testMinimalTrapsOfTheIncrementalParse() throws {
-        guard let shared = Self.shared else { throw XCTSkip("../shared is not beside the repository; repro tests skipped") }
-        let folder = shared.appendingPathComponent("repro/parse-minimal")
+        let folder = try SharedFolder.require("repro/parse-minimal")
         let cases = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         XCTAssertEqual(cases.count, 4)
         for name in cases {

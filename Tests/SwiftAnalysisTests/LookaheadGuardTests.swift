@@ -1,4 +1,5 @@
 import Foundation
+import MocklsTestSupport
 import SwiftSyntax
 import XCTest
 
@@ -127,8 +128,7 @@ final class LookaheadGuardTests: XCTestCase {
     /// Every Swift file of this repository and of the shared fixtures reaches the parser as written.
     func testEverySwiftFileHereIsLeftAlone() throws {
         var folders = [Self.repository.appendingPathComponent("Sources"), Self.repository.appendingPathComponent("Tests")]
-        let shared = Self.repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-        if FileManager.default.fileExists(atPath: shared.path) { folders.append(shared) }
+        if let shared = try SharedFolder.ifPresent("fixtures") { folders.append(shared) }
         var checked = 0
         for folder in folders {
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)

@@ -4,11 +4,10 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 from lsp_stdio import ROOT
+from shared import SHARED, require_shared
 
-SCENARIOS = ROOT.parent / "shared" / "fixtures" / "scenarios"
+SCENARIOS = SHARED / "fixtures" / "scenarios"
 
 # The 1.15 scenario pins apollo-ios in a Package.resolved that the shared folder does not carry (it is ignored by
 # git there): the tests write it into a copy.
@@ -47,8 +46,7 @@ COCOAPODS = "-cocoapods"
 
 
 def require_scenarios():
-    if not SCENARIOS.is_dir():
-        pytest.skip("../shared is not beside the repository; scenario tests skipped")
+    require_shared()
 
 
 def workspace(name: str, tmp_path: Path, copy: bool = False) -> Path:

@@ -80,6 +80,7 @@ import json as _json
 import pytest
 
 from scenarios import expected, expected_from_markers, matches, own_scenario, workspace
+from shared import require_shared
 
 
 @pytest.mark.parametrize("name", ["animalkingdom", "animalkingdom-1.15", "animalkingdom-1.15-cocoapods", "animalkingdom-2.x"])
@@ -269,7 +270,7 @@ def test_convert_prints_applies_or_refuses_the_conversion(tmp_path):
 
     folder = tmp_path / "repo" / "Tests" / "scenarios" / "conversions"
     shutil.copytree(ROOT / "Tests" / "scenarios" / "conversions", folder)
-    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    (tmp_path / "shared").symlink_to(require_shared())
     folder = folder / "StarWars"
     test_file = folder / "Tests" / "ConversionTests" / "ResponseDictionaryTests.swift"
     lines = test_file.read_text().split("\n")

@@ -9,11 +9,15 @@ from pathlib import Path
 import pytest
 
 from lsp_stdio import ROOT, mockls_binary
+from shared import SHARED, require_shared
 
-SHARED = ROOT.parent / "shared"
 APIS = ["AnimalKingdomAPI", "StarWarsAPI", "SubscriptionAPI", "UploadAPI"]
 
-pytestmark = pytest.mark.skipif(not SHARED.exists(), reason="../shared is not beside the repository")
+
+@pytest.fixture(autouse=True)
+def needs_shared():
+    """Every test here reads ../shared."""
+    require_shared()
 
 
 def mockls(*args):

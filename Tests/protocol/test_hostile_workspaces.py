@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from lsp_stdio import ROOT, MocklsProcess, mockls_binary
+from lsp_stdio import MocklsProcess, mockls_binary
 from scenarios import SCENARIOS, require_scenarios
+from shared import require_shared
 
 DEPTH = 100_000
 SHAPES = {
@@ -176,9 +177,7 @@ def resident_kilobytes(pid: int) -> int:
 
 def bench_workspace(tmp_path: Path) -> Path:
     """GitHub's schema and operations (../shared/bench), as a project: large enough that copies would show."""
-    source = ROOT.parent / "shared" / "bench" / "github"
-    if not source.is_dir():
-        pytest.skip("../shared is not beside the repository; bench workspaces skipped")
+    source = require_shared("bench/github")
     folder = tmp_path / "github"
     shutil.copytree(source, folder)
     (folder / "apollo-codegen-config.json").write_text(json.dumps({

@@ -384,6 +384,7 @@ async def test_scenario_diagnostics_follow_the_documents(scenario: LanguageClien
 
 
 from scenarios import expected_from_markers, own_scenario
+from shared import require_shared
 from scenarios import workspace as scenario_workspace
 
 
@@ -559,7 +560,7 @@ def writable_own_scenario(name: str, tmp_path: Path) -> Path:
 
     folder = tmp_path / "repo" / "Tests" / "scenarios" / name
     shutil.copytree(own_scenario(name), folder)
-    (tmp_path / "shared").symlink_to(ROOT.parent / "shared")
+    (tmp_path / "shared").symlink_to(require_shared())
     return folder
 
 

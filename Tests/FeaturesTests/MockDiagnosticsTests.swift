@@ -1,12 +1,13 @@
 import Features
 import Foundation
 import GraphQLIndex
+import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
-/// Test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
+/// `MockDiagnostics` on test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
 /// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else.
-final class DiagnosticExpectationTests: XCTestCase {
+final class MockDiagnosticsTests: XCTestCase {
     /// Checks `source` against its `// expect:` lines; the failures name the file and line.
     static func check(
         _ source: String, named name: String, project: ProjectIndex, helpers: WorkspaceHelpers = .none, file: StaticString = #filePath,
@@ -87,7 +88,7 @@ final class DiagnosticExpectationTests: XCTestCase {
     }
 
     func testSharedScenarios() throws {
-        let scenarios = FeatureFixture.shared.appendingPathComponent("fixtures/scenarios")
+        let scenarios = try SharedFolder.require("fixtures/scenarios")
         for (folder, format) in [("animalkingdom", MockFormat.defaults), ("animalkingdom-1.15", .optionalParameters)] {
             let tests = scenarios.appendingPathComponent(folder).appendingPathComponent("Tests")
             let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }

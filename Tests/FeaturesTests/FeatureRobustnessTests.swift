@@ -1,19 +1,15 @@
 import Features
 import Foundation
 import GraphQLIndex
+import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
 /// No cursor position and no half-typed prefix of a real test file makes a feature trap.
 final class FeatureRobustnessTests: XCTestCase {
     private func scenarioTest() throws -> String {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let url = repository.deletingLastPathComponent()
-            .appendingPathComponent("shared/fixtures/scenarios/animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw XCTSkip("../shared is not beside the repository; shared-fixture tests skipped")
-        }
-        return String(decoding: data, as: UTF8.self)
+        let url = try SharedFolder.require("fixtures/scenarios/animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift")
+        return try String(contentsOf: url, encoding: .utf8)
     }
 
     func testEveryOffsetOfAScenarioFile() throws {

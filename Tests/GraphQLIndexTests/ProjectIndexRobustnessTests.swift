@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Documents as they look while being typed, or damaged: the parser and the index must take anything.
-final class RobustnessTests: XCTestCase {
+final class ProjectIndexRobustnessTests: XCTestCase {
     /// A small deterministic generator, so that a failure reproduces.
     struct Generator {
         var state: UInt64
