@@ -1,43 +1,39 @@
 import Foundation
 import GraphQLIndex
 
-/// What the surfaces run against: an Apollo project (AnimalKingdom, from `../shared/fixtures/apollo`), the Swift
-/// files of the shared scenarios and of this repository's tests, and GraphQL documents, as seeds.
+/// What the surfaces run against: an Apollo project (AnimalKingdom, from `../shared/fixtures/apollo`, or without
+/// `../shared` the repository's own `Examples/Bookshelf`, so that the fuzz findings replay anywhere), a workspace for
+/// the message surface, the Swift files of the shared scenarios and of this repository's tests, and GraphQL
+/// documents, as seeds.
 public struct FuzzFixture: Sendable {
-    public let shared: URL
     public let project: ProjectIndex
     public let schema: [UInt8]
+    /// A workspace with that project, which the message surface opens, and the folder of its GraphQL documents.
+    public let workspace: URL
+    public let graphQLFolder: URL
     public let swiftSeeds: [[UInt8]]
     public let graphQLSeeds: [[UInt8]]
 
-    public enum Failure: Error, CustomStringConvertible {
-        case missingShared(String)
-        public var description: String {
-            switch self {
-            case .missingShared(let path): return "\(path) not found: the fuzz surfaces need ../shared beside the repository"
-            }
-        }
-    }
-
-    /// `shared`: the shared folder; `repository`: this repository (for its Swift test files).
-    public init(shared: URL, repository: URL) throws {
-        self.shared = shared
-        let api = shared.appendingPathComponent("fixtures/apollo/AnimalKingdomAPI/graphql")
-        guard FileManager.default.fileExists(atPath: api.path) else { throw Failure.missingShared(api.path) }
+    /// `shared`: the shared folder (used when it is there); `repository`: this repository.
+    public init(shared: URL, repository: URL) {
+        let animalKingdom = shared.appendingPathComponent("fixtures/apollo/AnimalKingdomAPI/graphql")
+        let hasShared = FileManager.default.fileExists(atPath: animalKingdom.path)
+        let bookshelf = repository.appendingPathComponent("Examples/Bookshelf")
+        workspace = hasShared ? shared.appendingPathComponent("fixtures/scenarios/animalkingdom") : bookshelf
+        graphQLFolder = hasShared ? animalKingdom : bookshelf.appendingPathComponent("graphql")
         var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
         var schema: [UInt8] = []
-        for url in Self.files(under: api, extensions: ["graphql", "graphqls"]) {
+        for url in Self.files(under: graphQLFolder, extensions: ["graphql", "graphqls"]) {
             let text = Array((try? Data(contentsOf: url)) ?? Data())
             let role: DocumentRole = url.pathExtension == "graphqls" ? .schema : .executable
             if role == .schema { schema = text }
             sources.append((url.path, role, text))
         }
-        project = ProjectIndex(namespace: "AnimalKingdomAPI", sources: sources)
+        project = ProjectIndex(namespace: hasShared ? "AnimalKingdomAPI" : "BookshelfAPI", sources: sources)
         self.schema = schema
-        swiftSeeds = (Self.files(under: shared.appendingPathComponent("fixtures"), extensions: ["swift"])
-            + Self.files(under: repository.appendingPathComponent("Tests"), extensions: ["swift"]))
-            .compactMap { try? Array(Data(contentsOf: $0)) }
-        graphQLSeeds = Self.files(under: shared.appendingPathComponent("fixtures/apollo"), extensions: ["graphql", "graphqls"])
+        let seedFolders = (hasShared ? [shared.appendingPathComponent("fixtures")] : []) + [repository.appendingPathComponent("Tests")]
+        swiftSeeds = seedFolders.flatMap { Self.files(under: $0, extensions: ["swift"]) }.compactMap { try? Array(Data(contentsOf: $0)) }
+        graphQLSeeds = Self.files(under: hasShared ? shared.appendingPathComponent("fixtures/apollo") : bookshelf, extensions: ["graphql", "graphqls"])
             .compactMap { try? Array(Data(contentsOf: $0)) }
     }
 

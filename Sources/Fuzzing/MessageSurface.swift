@@ -29,8 +29,8 @@ public final class MessageSurface: FuzzSurface {
 
     public init(_ fixture: FuzzFixture) {
         self.fixture = fixture
-        workspace = fixture.shared.appendingPathComponent("fixtures/scenarios/animalkingdom")
-        graphQLFolder = fixture.shared.appendingPathComponent("fixtures/apollo/AnimalKingdomAPI/graphql")
+        workspace = fixture.workspace
+        graphQLFolder = fixture.graphQLFolder
         let outstanding = self.outstanding
         server = LanguageServer(options: ServerOptions(logLevel: .critical)) { bytes in
             // A reply (it carries an id and no method) frees a slot.

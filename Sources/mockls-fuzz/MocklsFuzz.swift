@@ -24,12 +24,7 @@ struct Locations: ParsableArguments {
     var repository = "."
 
     func fixture() throws -> FuzzFixture {
-        do {
-            return try FuzzFixture(
-                shared: URL(fileURLWithPath: shared).standardizedFileURL, repository: URL(fileURLWithPath: repository))
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        FuzzFixture(shared: URL(fileURLWithPath: shared).standardizedFileURL, repository: URL(fileURLWithPath: repository))
     }
 }
 
