@@ -82,10 +82,7 @@ public final class AnalysisHost: Sendable {
 
     @discardableResult
     public func open(_ uri: String, languageID: String, version: Int, text: [UInt8]) -> Document {
-        let opened = state.withLock { state in
-            state.documents.open(uri: uri, languageID: languageID, version: version, text: text)
-            return state.documents[uri]!
-        }
+        let opened = state.withLock { $0.documents.open(uri: uri, languageID: languageID, version: version, text: text) }
         reindexIfGraphQL(uri)
         return opened
     }

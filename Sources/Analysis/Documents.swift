@@ -74,8 +74,11 @@ public struct DocumentStore: Sendable {
     public var count: Int { documents.count }
     public var uris: some Collection<String> { documents.keys }
 
-    public mutating func open(uri: String, languageID: String, version: Int, text: [UInt8]) {
-        documents[uri] = Document(uri: uri, languageID: languageID, version: version, lines: LineTable(text), previous: nil, retention: retention)
+    @discardableResult
+    public mutating func open(uri: String, languageID: String, version: Int, text: [UInt8]) -> Document {
+        let document = Document(uri: uri, languageID: languageID, version: version, lines: LineTable(text), previous: nil, retention: retention)
+        documents[uri] = document
+        return document
     }
 
     /// Replaces the text of an open document with its next version: `edit` gets the current text and returns the
