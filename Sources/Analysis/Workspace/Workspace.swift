@@ -156,8 +156,10 @@ public struct Workspace: Sendable {
     }
 
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
+        // One project with a schema, the common case, is found without copying the list (every request asks).
+        guard let first = projects.firstIndex(where: \.hasSchema) else { return nil }
+        guard projects[(first + 1)...].contains(where: \.hasSchema) else { return projects[first] }
         let projects = projects.filter(\.hasSchema)
-        guard projects.count > 1 else { return projects.first }
         let text = text()
         for project in projects {
             let namespace = project.configuration.namespace

@@ -370,39 +370,45 @@ public enum MockCompletions {
         }
     }
 
-    /// A snippet as inserted text, each placeholder replaced by its default: `label: ${1:""}$0` → `label: ""`.
+    /// A snippet as inserted text, each placeholder replaced by its default: `label: ${1:""}$0` → `label: ""`. Read
+    /// as UTF-8 bytes (what is special in a snippet is ASCII): it runs for every label item of a completion.
     static func plainText(ofSnippet snippet: String) -> String {
-        var out = ""
-        var rest = Substring(snippet)
+        let bytes = Array(snippet.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
         var openPlaceholders = 0
-        while let special = rest.firstIndex(where: { $0 == "$" || $0 == "\\" || $0 == "}" }) {
-            out += rest[..<special]
-            let character = rest[special]
-            rest = rest[rest.index(after: special)...]
-            switch character {
-            case "\\":
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\\"):
                 // An escaped `$`, `}` or `\`.
-                if let escaped = rest.first {
-                    out.append(escaped)
-                    rest = rest.dropFirst()
+                if index < bytes.count {
+                    out.append(bytes[index])
+                    index += 1
                 }
-            case "}":
+            case UInt8(ascii: "}"):
                 // The end of a placeholder (its default has been copied), or a brace of the text.
-                if openPlaceholders > 0 { openPlaceholders -= 1 } else { out.append("}") }
-            default:
+                if openPlaceholders > 0 { openPlaceholders -= 1 } else { out.append(byte) }
+            case UInt8(ascii: "$"):
                 // `$1`, `${1:` (the default follows and ends at its `}`) or `${1}`.
-                if rest.first == "{" {
+                if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
                     openPlaceholders += 1
-                    rest = rest.dropFirst().drop(while: \.isNumber)
-                    if rest.first == ":" { rest = rest.dropFirst() }
-                } else if rest.first?.isNumber == true {
-                    rest = rest.drop(while: \.isNumber)
+                    index += 1
+                    while isDigit(index) { index += 1 }
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ":") { index += 1 }
+                } else if isDigit(index) {
+                    while isDigit(index) { index += 1 }
                 } else {
-                    out.append("$")
+                    out.append(byte)
                 }
+            default:
+                out.append(byte)
             }
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `$`, `}` and `\` are special inside a snippet placeholder.
