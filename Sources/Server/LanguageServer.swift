@@ -23,8 +23,6 @@ public struct ServerSnapshot: Sendable {
     /// Offsets to LSP values and back, in the encoding negotiated at `initialize`.
     public let conversion: ProtocolConversion
     public let clientCapabilities: ClientCapabilities
-    /// How test-file diagnostics are delivered (nil before `initialize`).
-    let diagnostics: DiagnosticsPublisher?
 
     public var documents: DocumentStore { analysis.documents }
     /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
@@ -95,7 +93,7 @@ public final class LanguageServer: @unchecked Sendable {
     public var snapshot: ServerSnapshot {
         ServerSnapshot(
             analysis: host?.snapshot ?? .beforeStart, conversion: conversion,
-            clientCapabilities: clientCapabilities, diagnostics: diagnostics)
+            clientCapabilities: clientCapabilities)
     }
 
     // MARK: - Incoming messages

@@ -18,7 +18,7 @@ extension LanguageServer {
             }
             // Previews are in app sources as much as in tests: offered in any Swift file.
             let previews = Self.previewSnapshotActions(document, at: params.range, in: snapshot)
-            guard snapshot.diagnostics != nil, let context = TestFileContext(document, in: snapshot.workspaces) else {
+            guard let context = TestFileContext(document, in: snapshot.workspaces) else {
                 return previews
             }
             let lines = document.lines

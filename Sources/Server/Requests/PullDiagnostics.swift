@@ -9,7 +9,7 @@ extension LanguageServer {
             guard let document = snapshot.documents[params.textDocument.uri] else {
                 throw DocumentError.notOpen(params.textDocument.uri)
             }
-            guard snapshot.diagnostics != nil, let context = TestFileContext(document, in: snapshot.workspaces) else {
+            guard let context = TestFileContext(document, in: snapshot.workspaces) else {
                 return FullDocumentDiagnosticReport(items: [])
             }
             return FullDocumentDiagnosticReport(items: snapshot.analysis.diagnostics(of: context).map {
