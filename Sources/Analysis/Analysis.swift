@@ -19,29 +19,25 @@ public struct Analysis: Sendable {
     let indexer: WorkspaceIndexer?
     /// Each open test file's per-function diagnostics, kept between its versions.
     let diagnosticsCaches: MockDiagnosticsCaches?
-    /// Whether a query may read a file that is not open from disk (the command line's queries), or is about open
-    /// documents only (the editor's: a request about a document the client did not open fails).
-    let readsFiles: Bool
 
-    /// A view of workspaces read at once (the command line): indexed, with no open document; files are read from disk.
-    public init(workspaces: [Workspace]) {
-        self.init(documents: DocumentStore(), workspaces: workspaces, isIndexed: true, indexer: nil, diagnosticsCaches: nil, readsFiles: true)
+    /// A view of workspaces read at once (the command line): indexed, with `documents` (the files a command was
+    /// given, read once) open.
+    public init(workspaces: [Workspace], documents: DocumentStore = DocumentStore()) {
+        self.init(documents: documents, workspaces: workspaces, isIndexed: true, indexer: nil, diagnosticsCaches: nil)
     }
 
     /// Before a host starts: nothing indexed, and nothing coming.
-    public static let beforeStart = Analysis(
-        documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, diagnosticsCaches: nil, readsFiles: false)
+    public static let beforeStart = Analysis(documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, diagnosticsCaches: nil)
 
     init(
         documents: DocumentStore, workspaces: [Workspace], isIndexed: Bool, indexer: WorkspaceIndexer?,
-        diagnosticsCaches: MockDiagnosticsCaches?, readsFiles: Bool
+        diagnosticsCaches: MockDiagnosticsCaches?
     ) {
         self.documents = documents
         self.workspaces = workspaces
         self.isIndexed = isIndexed
         self.indexer = indexer
         self.diagnosticsCaches = diagnosticsCaches
-        self.readsFiles = readsFiles
     }
 
     /// This snapshot once the first indexing is in: a request sent right after the client attached waits for it (at
@@ -50,32 +46,22 @@ public struct Analysis: Sendable {
     public func afterFirstIndex(timeout: DispatchTimeInterval = .seconds(2)) -> Analysis? {
         if isIndexed { return self }
         guard let workspaces = indexer?.snapshotAfterFirstIndex(timeout: timeout) else { return nil }
-        return Analysis(
-            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, diagnosticsCaches: diagnosticsCaches,
-            readsFiles: readsFiles)
+        return Analysis(documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, diagnosticsCaches: diagnosticsCaches)
     }
 
     // MARK: Documents
 
-    /// The open document at `uri`, else (for the command line, and a file URI) the file on disk as it is now.
-    public func document(_ uri: String) -> Document? {
-        if let open = documents[uri] { return open }
-        guard readsFiles, let url = URL(string: uri), url.isFileURL, let bytes = FileTree.contents(url) else { return nil }
-        return Document(uri: uri, languageID: url.pathExtension == "swift" ? "swift" : url.pathExtension, version: 0, lines: LineTable(bytes))
-    }
-
-    /// The context of the Swift test file at `uri` (open, or on disk for the command line), waiting (bounded) for
-    /// the first index; nil when it belongs to no project. An open-document query about a document that is neither
-    /// open nor on disk fails.
+    /// The context of the open Swift test file at `uri`, waiting (bounded) for the first index; nil when it belongs
+    /// to no project. A query about a document that is not open fails.
     public func testFile(_ uri: String) throws -> TestFileContext? {
-        guard let document = document(uri) else { throw DocumentError.notOpen(uri) }
+        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
         guard let indexed = afterFirstIndex() else { return nil }
         return TestFileContext(document, in: indexed.workspaces)
     }
 
-    /// The context of the GraphQL document at `uri` (open, or on disk): nil when it is no document of a project.
+    /// The context of the open GraphQL document at `uri`: nil when it is no document of a project.
     public func graphQLDocument(_ uri: String) -> GraphQLDocumentContext? {
-        guard let document = document(uri), !document.isSwift, let indexed = afterFirstIndex() else { return nil }
+        guard let document = documents[uri], !document.isSwift, let indexed = afterFirstIndex() else { return nil }
         return GraphQLDocumentContext(document, in: indexed.workspaces)
     }
 

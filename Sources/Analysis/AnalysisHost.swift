@@ -28,7 +28,7 @@ public final class AnalysisHost: Sendable {
     public var snapshot: Analysis {
         Analysis(
             documents: documents, workspaces: indexer.snapshot, isIndexed: indexer.isReady, indexer: indexer,
-            diagnosticsCaches: diagnosticsCaches, readsFiles: false)
+            diagnosticsCaches: diagnosticsCaches)
     }
 
     /// The workspace folders, in the order first added.

@@ -32,9 +32,8 @@ struct CompleteCommand: ParsableCommand {
     func run() throws {
         let location = try FileLocation(location)
         let (file, line, column) = (location.file, location.line, location.column)
-        let analysis = Analysis(workspaces: [try workspace.loadProject()])
-        // The editor's query, on the file as it is on disk.
-        guard let answer = try analysis.completions(at: location.offset, in: file.absoluteString) else {
+        let analysis = location.analysis(of: try workspace.loadProject())
+        guard let answer = try analysis.completions(at: location.offset, in: location.uri) else {
             printError("mockls: \(file.path) belongs to no project of \(workspace.folder.path)")
             return
         }

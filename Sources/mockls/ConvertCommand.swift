@@ -4,7 +4,6 @@ import Foundation
 import JSONRPC
 import Analysis
 import SourceText
-import SwiftAnalysis
 
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,9 +41,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let location = try FileLocation(location)
-        let analysis = Analysis(workspaces: [try workspace.loadProject()])
-        // The code action's query, on the file as it is on disk.
-        guard let context = try analysis.testFile(location.file.absoluteString) else {
+        guard let context = try location.analysis(of: try workspace.loadProject()).testFile(location.uri) else {
             printError("mockls: \(location.file.path) belongs to no project of \(workspace.folder.path)")
             throw ExitCode(1)
         }

@@ -26,4 +26,15 @@ struct FileLocation {
     }
 
     var offset: Int { LineTable(bytes).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8) }
+
+    /// The URI queries name the file by.
+    var uri: String { file.absoluteString }
+
+    /// The analysis of `workspace` with the file open as read here: the editor's queries, asked of the file as it is
+    /// on disk, without reading it again.
+    func analysis(of workspace: Workspace) -> Analysis {
+        var documents = DocumentStore()
+        documents.open(uri: uri, languageID: file.pathExtension, version: 0, text: bytes)
+        return Analysis(workspaces: [workspace], documents: documents)
+    }
 }

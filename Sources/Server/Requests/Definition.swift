@@ -11,7 +11,7 @@ extension LanguageServer {
         registerReadRequest(DefinitionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
             let project: Workspace.Project
             let found: SourceLocation?
-            if let graphql = snapshot.analysis.graphQLDocument(params.textDocument.uri), graphql.document.fileURL != nil {
+            if let graphql = snapshot.analysis.graphQLDocument(params.textDocument.uri) {
                 project = graphql.project
                 found = graphql.definition(at: snapshot.conversion.offset(of: params.position, in: graphql.document.lines))
             } else {
