@@ -40,10 +40,13 @@ def percentile(values, fraction):
 def measure(folder: Path, resolves: bool):
     server = lsp_stdio.MocklsProcess()
     item = {"snippetSupport": True}
+    completion = {"completionItem": item}
     if resolves:
+        # As VS Code asks: documentation resolved when shown, and the list's item defaults.
         item["resolveSupport"] = {"properties": ["documentation"]}
+        completion["completionList"] = {"itemDefaults": ["commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"]}
     server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "capabilities": {"textDocument": {"completion": {"completionItem": item}}},
+        "capabilities": {"textDocument": {"completion": completion}},
         "rootUri": folder.as_uri()}})
     server.receive(timeout=60)
     server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})

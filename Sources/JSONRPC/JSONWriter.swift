@@ -54,7 +54,8 @@ public struct JSONWriter {
         hasMembers[hasMembers.count - 1] = true
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
@@ -82,12 +83,21 @@ public struct JSONWriter {
 
     public mutating func value(_ number: Int) {
         separate()
-        bytes.append(contentsOf: String(number).utf8)
+        // Digits written in place: positions and kinds are most of a completion list's values.
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     public mutating func value(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        let text: StaticString = flag ? "true" : "false"
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     @inlinable

@@ -5,6 +5,15 @@ public struct CompletionParams: Decodable, Sendable {
     public var position: Position
 }
 
+extension CompletionParams: JSONReadable {
+    public static func read(_ value: JSONCValue) -> CompletionParams? {
+        guard let document = value["textDocument"].flatMap(TextDocumentIdentifier.read),
+            let position = value["position"].flatMap(Position.read)
+        else { return nil }
+        return CompletionParams(textDocument: document, position: position)
+    }
+}
+
 public enum CompletionItemKind: Int, Codable, Sendable {
     case text = 1, method = 2, function = 3, constructor = 4, field = 5, variable = 6, `class` = 7, interface = 8
     case module = 9, property = 10, unit = 11, value = 12, `enum` = 13, keyword = 14, snippet = 15
@@ -53,6 +62,8 @@ public struct CompletionItem: Codable, Sendable, Equatable {
     public var filterText: String?
     public var insertTextFormat: InsertTextFormat?
     public var textEdit: TextEdit?
+    /// The text of the edit over the list's default range (`CompletionList.ItemDefaults.editRange`).
+    public var textEditText: String?
     /// What mockls needs to resolve the item later.
     public var data: CompletionItemData?
 
@@ -66,9 +77,10 @@ public struct CompletionItemData: Codable, Sendable, Equatable {
     /// A mock field: the GraphQL object type; or a selection-set field: the selection set's path.
     public var mockObject: String?
     public var selectionSet: String?
-    public var field: String
+    /// The field; nil in a list's default data, where each item's field is its label.
+    public var field: String?
 
-    public init(uri: DocumentURI, mockObject: String? = nil, selectionSet: String? = nil, field: String) {
+    public init(uri: DocumentURI, mockObject: String? = nil, selectionSet: String? = nil, field: String?) {
         self.uri = uri
         self.mockObject = mockObject
         self.selectionSet = selectionSet
@@ -84,10 +96,56 @@ public enum CompletionItemResolveRequest: LSPRequest {
 
 public struct CompletionList: Codable, Sendable, Equatable {
     public var isIncomplete: Bool
+    public var itemDefaults: ItemDefaults?
     public var items: [CompletionItem]
     public init(isIncomplete: Bool, items: [CompletionItem]) {
         self.isIncomplete = isIncomplete
         self.items = items
+    }
+
+    /// What every item of the list shares, said once (LSP 3.17).
+    public struct ItemDefaults: Codable, Sendable, Equatable {
+        public var editRange: Range?
+        public var insertTextFormat: InsertTextFormat?
+        /// The data of the items that have none.
+        public var data: CompletionItemData?
+        public init(editRange: Range? = nil, insertTextFormat: InsertTextFormat? = nil, data: CompletionItemData? = nil) {
+            self.editRange = editRange
+            self.insertTextFormat = insertTextFormat
+            self.data = data
+        }
+    }
+
+    /// The same list with what all its items share said once, for a client that takes those defaults (`supported`,
+    /// from `completionList.itemDefaults`): the edit range (an item then carries only its `textEditText`), the insert
+    /// text format, and the data to resolve them by when each item's field is its label. What the items do not all
+    /// share stays with them.
+    public func sharingItemDefaults(_ supported: [String]) -> CompletionList {
+        guard let first = items.first else { return self }
+        var list = self
+        var defaults = ItemDefaults()
+        if supported.contains("editRange"), let range = first.textEdit?.range, items.allSatisfy({ $0.textEdit?.range == range }) {
+            defaults.editRange = range
+            for index in list.items.indices {
+                list.items[index].textEditText = list.items[index].textEdit?.newText
+                list.items[index].textEdit = nil
+            }
+        }
+        if supported.contains("insertTextFormat"), let format = first.insertTextFormat,
+            items.allSatisfy({ $0.insertTextFormat == format })
+        {
+            defaults.insertTextFormat = format
+            for index in list.items.indices { list.items[index].insertTextFormat = nil }
+        }
+        if supported.contains("data"), var shared = first.data {
+            shared.field = nil
+            if items.allSatisfy({ item in item.data.map { $0.field == item.label && $0.uri == shared.uri && $0.mockObject == shared.mockObject && $0.selectionSet == shared.selectionSet } ?? false }) {
+                defaults.data = shared
+                for index in list.items.indices { list.items[index].data = nil }
+            }
+        }
+        if defaults != ItemDefaults() { list.itemDefaults = defaults }
+        return list
     }
 }
 
@@ -121,6 +179,7 @@ extension CompletionList: JSONWritable {
         writer.object { writer in
             writer.key("isIncomplete")
             writer.value(isIncomplete)
+            writer.member("itemDefaults", itemDefaults)
             writer.key("items")
             writer.array(items) { writer, item in item.write(to: &writer) }
         }
@@ -143,6 +202,17 @@ extension CompletionItem: JSONWritable {
             writer.member("filterText", filterText)
             writer.member("insertTextFormat", insertTextFormat?.rawValue)
             writer.member("textEdit", textEdit)
+            writer.member("textEditText", textEditText)
+            writer.member("data", data)
+        }
+    }
+}
+
+extension CompletionList.ItemDefaults: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("editRange", editRange)
+            writer.member("insertTextFormat", insertTextFormat?.rawValue)
             writer.member("data", data)
         }
     }

@@ -66,6 +66,13 @@ public struct ClientCapabilities: Decodable, Sendable, Equatable {
         public var dynamicRegistration: Bool?
         public var completionItem: CompletionItem?
         public var contextSupport: Bool?
+        public var completionList: CompletionList?
+
+        /// LSP 3.17: the members of an item a list may give once for all its items (`"editRange"`,
+        /// `"insertTextFormat"`, ...).
+        public struct CompletionList: Decodable, Sendable, Equatable {
+            public var itemDefaults: [String]?
+        }
 
         public struct CompletionItem: Decodable, Sendable, Equatable {
             public var snippetSupport: Bool?

@@ -1,3 +1,5 @@
+import JSONRPC
+
 /// `textDocument/hover` and `textDocument/definition` take a document and a position.
 public struct TextDocumentPositionParams: Decodable, Sendable {
     public var textDocument: TextDocumentIdentifier
@@ -76,4 +78,13 @@ public enum RenameRequest: LSPRequest {
 public struct RenameOptions: Encodable, Sendable, Equatable {
     public var prepareProvider: Bool
     public init(prepareProvider: Bool) { self.prepareProvider = prepareProvider }
+}
+
+extension TextDocumentPositionParams: JSONReadable {
+    public static func read(_ value: JSONCValue) -> TextDocumentPositionParams? {
+        guard let document = value["textDocument"].flatMap(TextDocumentIdentifier.read),
+            let position = value["position"].flatMap(Position.read)
+        else { return nil }
+        return TextDocumentPositionParams(textDocument: document, position: position)
+    }
 }

@@ -95,3 +95,16 @@ public struct DidSaveTextDocumentParams: Codable, Sendable, Equatable {
         self.text = text
     }
 }
+
+extension Position: JSONReadable {
+    public static func read(_ value: JSONCValue) -> Position? {
+        guard let line = value["line"]?.int, let character = value["character"]?.int else { return nil }
+        return Position(line: line, character: character)
+    }
+}
+
+extension TextDocumentIdentifier: JSONReadable {
+    public static func read(_ value: JSONCValue) -> TextDocumentIdentifier? {
+        value["uri"]?.string.map(TextDocumentIdentifier.init(uri:))
+    }
+}

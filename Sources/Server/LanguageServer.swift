@@ -270,6 +270,7 @@ public final class LanguageServer: @unchecked Sendable {
             if T.self == NoParams.self { return NoParams() as! T }
             throw ResponseError.invalidParams("missing params")
         }
+        if let readable = T.self as? any JSONReadable.Type, let value = readable.read(params) as? T { return value }
         do {
             return try JSONCDecoder().decode(type, from: params)
         } catch let error as DecodingError {

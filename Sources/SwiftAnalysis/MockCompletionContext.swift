@@ -71,12 +71,32 @@ public struct MockCompletionContext: Sendable, Equatable {
     }
 }
 
+/// A token of a `TokenWindow`: what its readers ask, read from the tree once per declaration (a `TokenSyntax`
+/// computes its text and position from the tree at every question, and a completion asks hundreds).
+struct WindowToken: Sendable {
+    let tokenKind: TokenKind
+    let text: String
+    /// Its UTF-8 offsets, without trivia.
+    let start: Int
+    let end: Int
+    /// A newline stands before it.
+    let startsLine: Bool
+
+    init(_ token: TokenSyntax) {
+        tokenKind = token.tokenKind
+        text = token.text
+        start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+        end = token.endPositionBeforeTrailingTrivia.utf8Offset
+        startsLine = token.leadingTrivia.contains(where: \.isNewline)
+    }
+}
+
 /// The tokens of one declaration, read backwards from a cursor: what incomplete code means.
 struct TokenWindow {
-    let tokens: [TokenSyntax]
+    let tokens: [WindowToken]
 
-    func start(_ index: Int) -> Int { tokens[index].positionAfterSkippingLeadingTrivia.utf8Offset }
-    func end(_ index: Int) -> Int { tokens[index].endPositionBeforeTrailingTrivia.utf8Offset }
+    func start(_ index: Int) -> Int { tokens[index].start }
+    func end(_ index: Int) -> Int { tokens[index].end }
     func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text : "" }
     func isIdentifier(_ index: Int) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
@@ -174,7 +194,7 @@ struct TokenWindow {
     /// token after `offset`; nil when a comma or anything else stands between them.
     func separator(between offset: Int, and label: Int) -> String? {
         guard let next = tokens.indices.first(where: { start($0) >= offset }), start(next) == label else { return nil }
-        return tokens[next].leadingTrivia.contains(where: \.isNewline) ? "," : ", "
+        return tokens[next].startsLine ? "," : ", "
     }
 
     /// What the argument value starting at token `index` is, from its first tokens.

@@ -29,7 +29,7 @@ public struct SwiftTestFile: Sendable {
     private let lastUnit = LastUnitTokens()
 
     private final class LastUnitTokens: Sendable {
-        let value = Mutex<(range: Range<Int>, tokens: [TokenSyntax])?>(nil)
+        let value = Mutex<(range: Range<Int>, tokens: [WindowToken])?>(nil)
     }
 
     /// A version parsed from scratch, with what its lookahead ranges and facts say about reusing it.
@@ -133,7 +133,7 @@ public struct SwiftTestFile: Sendable {
 
     /// The present tokens of the declaration the cursor is in (a member of a type, or a top-level function), or of
     /// the whole file for top-level code: enough context for anything typed at `offset`.
-    func tokens(around offset: Int) -> [TokenSyntax] {
+    func tokens(around offset: Int) -> [WindowToken] {
         var unit = Syntax(tree)
         if let token = token(before: offset) {
             var node = Syntax(token)
@@ -147,7 +147,9 @@ public struct SwiftTestFile: Sendable {
         }
         let range = unit.position.utf8Offset..<unit.endPosition.utf8Offset
         if let last = lastUnit.value.withLock({ $0 }), last.range == range { return last.tokens }
-        let tokens = unit.tokens(viewMode: .sourceAccurate).filter { $0.presence == .present }
+        let tokens = unit.tokens(viewMode: .sourceAccurate).compactMap { token in
+            token.presence == .present ? WindowToken(token) : nil
+        }
         lastUnit.value.withLock { $0 = (range, tokens) }
         return tokens
     }

@@ -248,6 +248,77 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: stringID, as: UTF8.self), #"{"jsonrpc":"2.0","id":"a\"b","result":{"isIncomplete":true,"items":[]}}"#)
     }
 
+    func testItemDefaultsWriteWhatTheyEncodeAndSayTheSharedRangeOnce() throws {
+        let range = LSP.Range(start: Position(line: 3, character: 4), end: Position(line: 3, character: 4))
+        var items = ["name", "age"].map { label in
+            var item = CompletionItem(label: label)
+            item.insertTextFormat = .snippet
+            item.textEdit = TextEdit(range: range, newText: "\(label): ${1:x}, ")
+            return item
+        }
+        let plain = CompletionList(isIncomplete: false, items: items)
+        let shared = plain.sharingItemDefaults(["editRange", "insertTextFormat", "data"])
+        XCTAssertEqual(shared.itemDefaults, CompletionList.ItemDefaults(editRange: range, insertTextFormat: .snippet))
+        XCTAssertEqual(shared.items.map(\.textEditText), ["name: ${1:x}, ", "age: ${1:x}, "])
+        XCTAssertEqual(shared.items.map(\.textEdit), [nil, nil])
+        XCTAssertEqual(shared.items.map(\.insertTextFormat), [nil, nil])
+        let written = try OutgoingMessage.response(id: .number(1), result: shared)
+        let writtenResult = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(written)) as? NSDictionary)["result"] as? NSDictionary
+        XCTAssertEqual(writtenResult, try JSONSerialization.jsonObject(with: Data(JSONCEncoder().encode(shared))) as? NSDictionary)
+        XCTAssertEqual((writtenResult?["itemDefaults"] as? NSDictionary)?["insertTextFormat"] as? Int, 2)
+
+        // Only what the client takes, and only what every item shares.
+        XCTAssertEqual(plain.sharingItemDefaults(["commitCharacters"]), plain)
+        XCTAssertEqual(plain.sharingItemDefaults(["insertTextFormat"]).items.map(\.textEdit), plain.items.map(\.textEdit))
+        items[1].textEdit?.range.end.character = 9
+        items[1].insertTextFormat = .plainText
+        let differing = CompletionList(isIncomplete: false, items: items)
+        XCTAssertEqual(differing.sharingItemDefaults(["editRange", "insertTextFormat"]), differing)
+        XCTAssertEqual(CompletionList(isIncomplete: true, items: []).sharingItemDefaults(["editRange"]).itemDefaults, nil)
+
+        // Data to resolve by is shared when each item's field is its label; then an item's field is its label.
+        let resolvable = ["name", "age"].map { label in
+            var item = CompletionItem(label: label)
+            item.data = CompletionItemData(uri: "file:///a.swift", mockObject: "Dog", field: label)
+            return item
+        }
+        let sharedData = CompletionList(isIncomplete: false, items: resolvable).sharingItemDefaults(["data"])
+        XCTAssertEqual(sharedData.itemDefaults?.data, CompletionItemData(uri: "file:///a.swift", mockObject: "Dog", field: nil))
+        XCTAssertEqual(sharedData.items.map(\.data), [nil, nil])
+        var renamed = resolvable
+        renamed[1].label = "`age`"
+        XCTAssertEqual(CompletionList(isIncomplete: false, items: renamed).sharingItemDefaults(["data"]).items.map(\.data), renamed.map(\.data))
+        let dataWritten = try OutgoingMessage.response(id: .number(2), result: sharedData)
+        let dataResult = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dataWritten)) as? NSDictionary)["result"] as? NSDictionary
+        XCTAssertEqual(dataResult, try JSONSerialization.jsonObject(with: Data(JSONCEncoder().encode(sharedData))) as? NSDictionary)
+    }
+
+    /// Parameters that read themselves give what `JSONCDecoder` gives, and leave to it what they do not take.
+    func testReadersAgreeWithTheDecoder() throws {
+        let texts = [
+            #"{"textDocument":{"uri":"file:///a.swift"},"position":{"line":3,"character":7},"context":{"triggerKind":1}}"#,
+            #"{"textDocument":{"uri":"file:///a.swift"},"position":{"line":3.0,"character":0}}"#,
+        ]
+        for text in texts {
+            let value = try JSONCDocument.parse(Array(text.utf8)).get().value
+            let read = try XCTUnwrap(CompletionParams.read(value))
+            let decoded = try JSONCDecoder().decode(CompletionParams.self, from: value)
+            XCTAssertEqual([read.textDocument.uri, "\(read.position)"], [decoded.textDocument.uri, "\(decoded.position)"])
+            XCTAssertEqual(TextDocumentPositionParams.read(value)?.position, decoded.position)
+        }
+        for text in [
+            #"{"textDocument":{"uri":5},"position":{"line":3,"character":7}}"#,
+            #"{"textDocument":{"uri":"file:///a.swift"},"position":{"line":3.5,"character":7}}"#,
+            #"{"textDocument":{"uri":"file:///a.swift"},"position":{"line":18446744073709551615,"character":7}}"#,
+            #"{"textDocument":{"uri":"file:///a.swift"}}"#,
+            #"[]"#,
+        ] {
+            let value = try JSONCDocument.parse(Array(text.utf8)).get().value
+            XCTAssertNil(CompletionParams.read(value), text)
+            XCTAssertThrowsError(try JSONCDecoder().decode(CompletionParams.self, from: value), text)
+        }
+    }
+
     func testDiagnosticsWriteWhatTheyEncode() throws {
         let diagnostic = LSP.Diagnostic(
             range: LSP.Range(start: Position(line: 1, character: 2), end: Position(line: 1, character: 9)), severity: .warning,
@@ -269,5 +340,14 @@ final class JSONWriterTests: XCTestCase {
         var writer = JSONWriter()
         writer.array(["\u{0}", "\u{8}\u{C}", "\"\\/", "é"]) { writer, string in writer.value(string) }
         XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), #"["\u0000","\b\f","\"\\/","é"]"#)
+    }
+
+    func testNumbersAndFlags() {
+        var writer = JSONWriter()
+        writer.array([0, 7, 10, -1, -120, Int.max, Int.min]) { writer, number in writer.value(number) }
+        writer.array([true, false]) { writer, flag in writer.value(flag) }
+        XCTAssertEqual(
+            String(decoding: writer.bytes, as: UTF8.self),
+            "[0,7,10,-1,-120,\(Int.max),\(Int.min)][true,false]")
     }
 }

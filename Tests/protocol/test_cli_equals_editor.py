@@ -35,6 +35,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from completions import item_edit
 from lsp_stdio import ROOT, mockls_binary
 from scenarios import OWN_SCENARIOS, SCENARIOS, own_scenario
 from scenarios import workspace as scenario_workspace
@@ -468,11 +469,12 @@ async def compare(editor: LanguageClient, folder: Path, checked, sarif_run, comp
             text_document=types.TextDocumentIdentifier(uri=path.as_uri()), position=types.Position(line=line, character=column)))
         for path, line, column, _ in editor.markers])
     lists = [list((answer.items if isinstance(answer, types.CompletionList) else answer) or []) for answer in answers]
+    texts = [[item_edit(answer, item)[1] for item in items] for answer, items in zip(answers, lists)]
     deferred = [(n, i) for n, items in enumerate(lists) for i, item in enumerate(items) if item.documentation is None and item.data is not None]
     resolved = await asyncio.gather(*[editor.completion_item_resolve_async(lists[n][i]) for n, i in deferred])
     for (n, i), item in zip(deferred, resolved):
         lists[n][i] = item
-    for (path, line, column, what), future, items in zip(editor.markers, completed, lists):
+    for (path, line, column, what), future, items, inserted in zip(editor.markers, completed, lists, texts):
         completion = await future
         if completion.returncode != 0 or not completion.stdout.strip():
             problems.append(f"complete {what}: the CLI failed ({completion.returncode}): {completion.stderr.strip()}")
@@ -480,9 +482,9 @@ async def compare(editor: LanguageClient, folder: Path, checked, sarif_run, comp
         cli_items = [dict(item, kind=KINDS.get(item["kind"], item["kind"])) for item in json.loads(completion.stdout)]
         editor_items = [{
             "label": item.label, "kind": item.kind, "detail": item.detail,
-            "insertText": item.text_edit.new_text if item.text_edit is not None else (item.insert_text or item.label),
+            "insertText": text,
             "documentation": item.documentation.value if isinstance(item.documentation, types.MarkupContent) else item.documentation,
-        } for item in items]
+        } for item, text in zip(items, inserted)]
         counts["items"] += len(cli_items)
         if cli_items != editor_items:
             problems.append(f"complete {what}: {describe_lists(cli_items, editor_items)}")

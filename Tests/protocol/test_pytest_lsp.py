@@ -8,6 +8,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from completions import item_edit, item_format, with_defaults
 from lsp_stdio import ROOT, mockls_binary
 
 URI = "file:///work/DogTests.swift"
@@ -42,6 +43,12 @@ async def start(lsp_client: LanguageClient, editor: str, with_capabilities: type
 def capabilities(editor: str) -> types.ClientCapabilities:
     """An editor's capabilities as pytest-lsp records them; "pulling-client" is VS Code's with pull diagnostics and
     workspace refresh, as VS Code itself sends them (its recorded set here lacks them)."""
+    if editor == "visual-studio-code-item-defaults":
+        # VS Code since 1.67 (LSP 3.17): the recorded 1.65 set, with the completion list's item defaults.
+        result = client_capabilities("visual-studio-code")
+        result.text_document.completion.completion_list = types.CompletionListCapabilities(
+            item_defaults=["commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"])
+        return result
     if editor != "pulling-client":
         return client_capabilities(editor)
     result = client_capabilities("visual-studio-code")
@@ -153,7 +160,7 @@ async def test_completion_in_a_graphql_operation(petshop: LanguageClient):
     assert [item.label for item in result.items] == ["id", "name", "species", "__typename"]
     name = result.items[1]
     assert name.detail == "String!" and name.kind == types.CompletionItemKind.Field
-    assert name.text_edit.range == types.Range(start=position(3, 4), end=position(3, 6)), "replaces the typed `na`"
+    assert item_edit(result, name)[0] == types.Range(start=position(3, 4), end=position(3, 6)), "replaces the typed `na`"
     assert "Pet.name: String!" in name.documentation.value
     arguments = await petshop.text_document_completion_async(types.CompletionParams(text_document=document, position=position(1, 6)))
     assert [item.label for item in arguments.items] == ["id"] and arguments.items[0].detail == "ID!"
@@ -184,7 +191,7 @@ BOOKSHELF = ROOT / "Examples" / "Bookshelf"
 
 @pytest_lsp.fixture(
     config=ClientServerConfig(server_command=[mockls_binary()]),
-    params=["visual-studio-code", "neovim"],
+    params=["visual-studio-code", "neovim", "visual-studio-code-item-defaults"],
 )
 async def bookshelf(lsp_client: LanguageClient, request):
     await start(lsp_client, request.param, root_uri=BOOKSHELF.as_uri())
@@ -216,13 +223,21 @@ async def test_completion_of_mock_arguments(bookshelf: LanguageClient):
     genre = next(item for item in result.items if item.label == "genre")
     assert genre.detail == "GraphQLEnum<BookshelfAPI.Genre> = .case(.fiction)"
     snippets = bookshelf.capabilities.text_document.completion.completion_item.snippet_support
-    assert genre.text_edit.new_text == ("genre: ${1:.case(.fiction)}, " if snippets else "genre: ")
+    assert item_edit(result, genre)[1] == ("genre: ${1:.case(.fiction)}, " if snippets else "genre: ")
+    assert item_format(result, genre) == (types.InsertTextFormat.Snippet if snippets else None)
+    # A client that takes item defaults (Neovim 0.10+) gets the range every item replaces once.
+    takes_defaults = bookshelf.capabilities.text_document.completion.completion_list
+    if takes_defaults and "editRange" in (takes_defaults.item_defaults or []):
+        assert result.item_defaults.edit_range == types.Range(start=position(1, 22), end=position(1, 22))
+        assert genre.text_edit is None and genre.text_edit_text is not None
+    else:
+        assert result.item_defaults is None and genre.text_edit is not None
     assert result.is_incomplete is False
     # A field's documentation: deferred to completionItem/resolve for clients that resolve it, inline otherwise.
     resolve = bookshelf.capabilities.text_document.completion.completion_item.resolve_support
     if resolve and "documentation" in resolve.properties:
-        assert genre.documentation is None and genre.data is not None
-        genre = await bookshelf.completion_item_resolve_async(genre)
+        assert genre.documentation is None and with_defaults(result, genre).data is not None
+        genre = await bookshelf.completion_item_resolve_async(with_defaults(result, genre))
     else:
         assert genre.data is None
     assert "`genre: Genre!`" in genre.documentation.value, genre.documentation
@@ -266,7 +281,7 @@ async def test_member_completion_after_an_edit_hover_and_definition(bookshelf: L
     assert labels[:3] == ["author", "coAuthors", "genre"], labels
     author = result.items[0]
     assert author.detail == "Mock<Author>?"
-    assert author.text_edit.range == types.Range(start=position(2, 9), end=position(2, 11)), "replaces the typed `au`"
+    assert item_edit(result, author)[0] == types.Range(start=position(2, 9), end=position(2, 11)), "replaces the typed `au`"
 
     hover = await bookshelf.text_document_hover_async(types.HoverParams(text_document=document, position=position(1, 28)))
     assert hover is not None and "Book.title: String!" in hover.contents.value, hover

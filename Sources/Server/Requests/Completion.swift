@@ -22,7 +22,7 @@ extension LanguageServer {
             // A mock field's documentation (which operations select it, its description) is computed when the client
             // shows the item, for clients that resolve it; the others get it inline.
             let resolves = answer.language == .swift && capabilities?.resolveSupport?.properties.contains("documentation") ?? false
-            return CompletionList(isIncomplete: false, items: answer.completions.map { completion in
+            let list = CompletionList(isIncomplete: false, items: answer.completions.map { completion in
                 var item = conversion.completionItem(completion, in: lines, snippets: snippets, labelDetails: labelDetails)
                 switch completion.documentation {
                 case .mockField(let object, let key) where resolves:
@@ -36,6 +36,9 @@ extension LanguageServer {
                 }
                 return item
             })
+            // A client that takes item defaults gets the range every item edits once (a quarter of the reply).
+            let defaults = snapshot.clientCapabilities.textDocument?.completion?.completionList?.itemDefaults ?? []
+            return defaults.isEmpty ? list : list.sharingItemDefaults(defaults)
         }
         registerReadRequest(
             CompletionItemResolveRequest.self, answersAtOnce: { [unowned self] in $0.data.map { isParsedSwiftDocument($0.uri) } ?? true }
@@ -44,10 +47,12 @@ extension LanguageServer {
             guard let data = item.data, item.documentation == nil,
                 let context = try? snapshot.analysis.testFile(data.uri)
             else { return item }
+            // A list's default data names no field: the item's label is its field.
+            let field = data.field ?? item.label
             let documentation: CompletionDocumentation? = if let object = data.mockObject {
-                .mockField(object: object, key: data.field)
+                .mockField(object: object, key: field)
             } else if let path = data.selectionSet {
-                .selectionSetField(path: path, key: data.field)
+                .selectionSetField(path: path, key: field)
             } else {
                 nil
             }
