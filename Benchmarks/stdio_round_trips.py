@@ -3,11 +3,14 @@
 The ProjectSize benchmark measures requests in process, where the protocol floor (-32601 for an unknown method) is a
 few microseconds. An editor also pays the pipes, the process wake-ups and its own JSON: this script sends the same
 requests (completion at `Mock<Dog>(`, hover on a mock label, the floor) to `.build/release/mockls` through a Python
-client, interleaved, and prints medians, p99 and completion's ratio to the floor of the same run: once as a client
-that takes documentation inline, once as one that resolves it (`completionItem/resolve`, as VS Code and nvim-cmp do). Run by `make bench`
-after the benchmarks, which write the workspaces under `Benchmarks/.build/project-size`.
+client, interleaved, and prints medians, p99 and completion's ratio to the floor of the same run, for three clients'
+completion capabilities (`CLIENTS`): documentation inline with an edit per item (Emacs, Neovim 0.7–0.9), inline with
+LSP 3.17 item defaults (Neovim 0.10+), and resolved documentation with item defaults (VS Code). It also prints what the
+client's own JSON parse of the completion reply costs, and the ratio with that taken out. Run by `make bench` after
+the benchmarks, which write the workspaces under `Benchmarks/.build/project-size`.
 """
 
+import json
 import statistics
 import sys
 import time
@@ -30,6 +33,7 @@ final class SizeTests: XCTestCase {
 }
 """
 ROUNDS = 1000
+CPU_ROUNDS = 2000
 
 
 def percentile(values, fraction):
@@ -37,14 +41,24 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def measure(folder: Path, resolves: bool):
+ITEM_DEFAULTS = ["commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"]
+
+# The completion capabilities of the clients measured, as they send them.
+CLIENTS = {
+    # Emacs (Eglot, lsp-mode), Neovim 0.7–0.9: documentation inline, an edit per item.
+    "documentation inline": {"completionItem": {"snippetSupport": True}},
+    # Neovim 0.10+: documentation inline, the list's item defaults.
+    "inline, item defaults": {"completionItem": {"snippetSupport": True}, "completionList": {"itemDefaults": ITEM_DEFAULTS}},
+    # VS Code: documentation resolved when shown (`completionItem/resolve`), item defaults.
+    "resolves, item defaults": {
+        "completionItem": {"snippetSupport": True, "resolveSupport": {"properties": ["documentation"]}},
+        "completionList": {"itemDefaults": ITEM_DEFAULTS},
+    },
+}
+
+
+def measure(folder: Path, completion: dict):
     server = lsp_stdio.MocklsProcess()
-    item = {"snippetSupport": True}
-    completion = {"completionItem": item}
-    if resolves:
-        # As VS Code asks: documentation resolved when shown, and the list's item defaults.
-        item["resolveSupport"] = {"properties": ["documentation"]}
-        completion["completionList"] = {"itemDefaults": ["commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"]}
     server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "capabilities": {"textDocument": {"completion": completion}},
         "rootUri": folder.as_uri()}})
@@ -77,13 +91,36 @@ def measure(folder: Path, resolves: bool):
             break
         time.sleep(0.05)
     times = {name: [] for name in requests}
+    replies = {}
     for _ in range(ROUNDS):
         for name, request in requests.items():
-            times[name].append(round_trip(*request)[0] * 1000)
+            elapsed, replies[name] = round_trip(*request)
+            times[name].append(elapsed * 1000)
+    # The server's own CPU time per request, read from the kernel's per-thread accounting: unlike a round trip, it
+    # does not move with how fast an idle core wakes up.
+    cpu = {}
+    for name, request in requests.items():
+        before = server_cpu_ns(server.process.pid)
+        for _ in range(CPU_ROUNDS):
+            round_trip(*request)
+        cpu[name] = (server_cpu_ns(server.process.pid) - before) / CPU_ROUNDS / 1000
     server.send({"jsonrpc": "2.0", "id": 10**6, "method": "shutdown"})
     server.send({"jsonrpc": "2.0", "method": "exit"})
     server.wait(timeout=30)
-    return times
+    # What the client itself spends reading each reply (inside the round trip above, in the client's reader).
+    parse = {}
+    for name, reply in replies.items():
+        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode()
+        start = time.perf_counter()
+        for _ in range(200):
+            json.loads(text)
+        parse[name] = ((time.perf_counter() - start) / 200 * 1000, len(text))
+    return times, parse, cpu
+
+
+def server_cpu_ns(pid: int) -> int:
+    """Nanoseconds the process's threads have run (`/proc/<pid>/task/*/schedstat`, first field)."""
+    return sum(int(stat.read_text().split()[0]) for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"))
 
 
 def main():
@@ -92,16 +129,21 @@ def main():
         print("no ProjectSize workspaces: run the ProjectSize benchmark first (make bench)")
         return
     print(f"## stdio round trips (release mockls, Python client, {ROUNDS} rounds, ms)\n")
-    print("| workspace | client | floor p50 | floor p99 | completion p50 | completion p99 | hover p50 | hover p99 | completion / floor (p50) |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for folder, resolves in [(folder, resolves) for folder in folders for resolves in (False, True)]:
-        times = measure(folder, resolves)
-        row = [folder.name.replace("-", " "), "resolves documentation" if resolves else "documentation inline"]
-        for name in ("floor", "completion", "hover"):
-            row += [f"{statistics.median(times[name]):.3f}", f"{percentile(times[name], 0.99):.3f}"]
-        row.append(f"{statistics.median(times['completion']) / statistics.median(times['floor']):.2f}")
-        print("| " + " | ".join(row) + " |")
-
+    print("Server CPU: the server's own CPU time per request (µs; kernel accounting, {CPU_ROUNDS} of each). Client "
+          "JSON: the client's own `json.loads` of the completion reply (µs), part of its round trip.\n".replace("{CPU_ROUNDS}", str(CPU_ROUNDS)))
+    print("| workspace | client | floor p50 | floor p99 | completion p50 | completion p99 | hover p50 | hover p99 "
+          "| completion / floor (p50) | reply bytes | client JSON | server CPU: floor | completion | hover |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for folder in folders:
+        for client, completion in CLIENTS.items():
+            times, parse, cpu = measure(folder, completion)
+            row = [folder.name.replace("-", " "), client]
+            for name in ("floor", "completion", "hover"):
+                row += [f"{statistics.median(times[name]):.3f}", f"{percentile(times[name], 0.99):.3f}"]
+            row.append(f"{statistics.median(times['completion']) / statistics.median(times['floor']):.2f}")
+            row += [f"{parse['completion'][1]}", f"{parse['completion'][0] * 1000:.0f}"]
+            row += [f"{cpu[name]:.0f}" for name in ("floor", "completion", "hover")]
+            print("| " + " | ".join(row) + " |")
 
 if __name__ == "__main__":
     main()
