@@ -46,9 +46,10 @@ else
 endif
 
 ## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py), tmux, in which the
-## README's pictures are taken from Neovim (Examples/screenshots), and Ruby, which runs the Homebrew formula.
+## README's pictures are taken from Neovim (Examples/screenshots), Ruby, which runs the Homebrew formula, and Node
+## with Debian's TypeScript, which run the VS Code extension's own logic (Tests/editors/vscode_check.js).
 editor-deps:
-	$(call apt_install_missing,neovim emacs-nox elpa-eglot elpa-lsp-mode tmux ruby)
+	$(call apt_install_missing,neovim emacs-nox elpa-eglot elpa-lsp-mode tmux ruby nodejs node-typescript)
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

@@ -1,5 +1,5 @@
 """The editor set-ups in editors/, proven in the real clients installed here (Neovim 0.7, Emacs with eglot) and
-checked for what cannot run here (Helix's TOML, VS Code's manifest)."""
+checked for what cannot run here (Helix's TOML; VS Code's manifest, and its extension's own logic in Node)."""
 
 import json
 import os
@@ -73,14 +73,46 @@ def test_helix_languages_toml():
 def test_vscode_manifest_and_extension():
     manifest = json.loads((EDITORS / "vscode" / "package.json").read_text())
     assert set(manifest["activationEvents"]) == {"onLanguage:swift", "onLanguage:graphql"}
-    properties = manifest["contributes"]["configuration"]["properties"]
+    contributes = manifest["contributes"]
+    properties = contributes["configuration"]["properties"]
     assert properties["mockls.path"]["default"] == absolute_binary().name
     assert properties["mockls.trace.server"]["enum"] == ["off", "messages", "verbose"]
     assert manifest["main"] == "./out/extension.js" and "vscode-languageclient" in manifest["dependencies"]
+    # Its own language registrations, which VS Code merges with those of a Swift or GraphQL extension: Swift files get
+    # the language id `swift` without one, GraphQL documents `graphql`.
+    languages = {language["id"]: language for language in contributes["languages"]}
+    assert ".swift" in languages["swift"]["extensions"] and ".graphql" in languages["graphql"]["extensions"]
+    assert [command["command"] for command in contributes["commands"]] == ["mockls.restartServer"]
     source = (EDITORS / "vscode" / "src" / "extension.ts").read_text()
-    assert 'getConfiguration("mockls").get<string>("path")' in source and 'args: ["--stdio"]' in source
+    assert 'getConfiguration("mockls").get<string>("path")' in source and "resolveServerPath" in source
     assert 'language: "swift"' in source and 'language: "graphql"' in source
+    # A failed start is reported once and not retried; crashes later are restarted a few times only.
+    assert "CloseAction.DoNotRestart" in source and "initializationFailedHandler: () => false" in source
+    assert "restarts.shouldRestart()" in source
+    server = (EDITORS / "vscode" / "src" / "server.ts").read_text()
+    assert 'SERVER_ARGS = ["--stdio"]' in server
+    # The arguments it passes are accepted.
+    probe = subprocess.run([mockls_binary(), "--stdio", "--help"], capture_output=True, text=True, timeout=30)
+    assert probe.returncode == 0, probe.stderr
     json.loads((EDITORS / "vscode" / "tsconfig.json").read_text())
+
+
+TYPESCRIPT = Path("/usr/share/nodejs/typescript")  # Debian's node-typescript
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not TYPESCRIPT.exists(),
+                    reason="node and Debian's node-typescript are needed (make test installs them)")
+def test_vscode_extension_finds_mockls_and_reports_a_failed_start(tmp_path):
+    """The extension's logic outside VS Code (editors/vscode/src/server.ts, in Node): it finds mockls at the path of
+    `mockls.path` or on PATH, says what is wrong when it cannot (naming the setting and the path), starts the real
+    mockls with arguments it accepts, words the one notification for a server that exits at start-up, and restarts a
+    server that crashes while serving three times in three minutes at most."""
+    result = subprocess.run(["node", "Tests/editors/vscode_check.js"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, MOCKLS_BIN=str(absolute_binary()), MOCKLS_SCRATCH=str(tmp_path),
+                                     MOCKLS_TYPESCRIPT=str(TYPESCRIPT)))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok parses", "ok finds mockls", "ok says why not", "ok starts mockls", "ok start-up failure", "ok restarts"], result.stdout
 
 
 @pytest.mark.skipif(shutil.which("nvim") is None or shutil.which("tmux") is None, reason="nvim and tmux are needed (make test installs them)")

@@ -1,37 +1,162 @@
 // Starts mockls for Swift and GraphQL files. VS Code runs it beside the Swift extension's sourcekit-lsp: both answer
 // in UTF-16 positions, and VS Code shows both servers' completions, diagnostics and quick fixes together.
+// A mockls that is not there, or that stops at start-up, is said once, in one notification, and not restarted; one
+// that stops later is restarted at most three times in three minutes.
 import * as vscode from "vscode";
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from "vscode-languageclient/node";
+import {
+  CloseAction,
+  CloseHandlerResult,
+  ErrorAction,
+  ErrorHandlerResult,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+} from "vscode-languageclient/node";
+import {
+  RestartPolicy,
+  SERVER_ARGS,
+  SETTING,
+  ServerExit,
+  ServerProcess,
+  resolveServerPath,
+  startServer,
+  startupFailureMessage,
+} from "./server";
 
-let client: LanguageClient | undefined;
+/**
+ * While mockls has not answered `initialize`, the client's own notifications ("couldn't create connection to
+ * server", "Connection to server got closed") go to the output only: the extension says what went wrong, once.
+ */
+class MocklsClient extends LanguageClient {
+  public error(message: string, data?: unknown, showNotification: boolean | "force" = true): void {
+    super.error(message, data, this.isRunning() ? showNotification : false);
+  }
+}
+
+let output: vscode.OutputChannel;
+let watcher: vscode.FileSystemWatcher;
+let client: MocklsClient | undefined;
+let server: ServerProcess | undefined;
+const restarts = new RestartPolicy();
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const command = vscode.workspace.getConfiguration("mockls").get<string>("path") || "mockls";
-  const serverOptions: ServerOptions = { command, args: ["--stdio"], transport: TransportKind.stdio };
+  output = vscode.window.createOutputChannel("mockls");
+  watcher = vscode.workspace.createFileSystemWatcher(
+    "**/{*.graphql,*.graphqls,*.gql,apollo-codegen-config.json,.graphqlrc*,graphql.config.*,Package.resolved}"
+  );
+  context.subscriptions.push(
+    output,
+    watcher,
+    vscode.commands.registerCommand("mockls.restartServer", restart),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(SETTING)) {
+        void restart();
+      }
+    })
+  );
+  await start();
+}
+
+export async function deactivate(): Promise<void> {
+  await stop();
+}
+
+async function restart(): Promise<void> {
+  await stop();
+  await start();
+}
+
+async function stop(): Promise<void> {
+  const stopping = client;
+  const stoppingServer = server;
+  client = undefined;
+  server = undefined;
+  try {
+    await stopping?.dispose();
+  } catch {
+    // A client whose start failed cannot be stopped: its process is ended below.
+  }
+  stoppingServer?.child.kill();
+}
+
+async function start(): Promise<void> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const resolved = resolveServerPath(vscode.workspace.getConfiguration("mockls").get<string>("path"), process.env.PATH, folder);
+  if ("problem" in resolved) {
+    report(resolved.problem);
+    return;
+  }
+  const command = resolved.path;
+  output.appendLine(`Starting ${command} ${SERVER_ARGS.join(" ")}${folder ? ` in ${folder}` : ""}`);
+  let answered = false;
+  const serverOptions: ServerOptions = async () => {
+    const started = await startServer(command, folder);
+    server = started;
+    return started.child;
+  };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: "file", language: "swift" },
       { scheme: "file", language: "graphql" },
     ],
-    synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher(
-        "**/{*.graphql,*.graphqls,*.gql,apollo-codegen-config.json,.graphqlrc*,graphql.config.*,Package.resolved}"
-      ),
+    outputChannel: output,
+    synchronize: { fileEvents: watcher },
+    // A failed `initialize` is not retried: start() below says why, once.
+    initializationFailedHandler: () => false,
+    errorHandler: {
+      error: (_error, _message, count): ErrorHandlerResult => ({
+        action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown,
+        handled: true,
+      }),
+      closed: (): CloseHandlerResult => {
+        if (!answered) {
+          return { action: CloseAction.DoNotRestart, handled: true };
+        }
+        if (restarts.shouldRestart()) {
+          return { action: CloseAction.Restart, message: "mockls stopped: starting it again", handled: true };
+        }
+        const message = 'mockls stopped four times in three minutes and will not be restarted: see the "mockls" ' +
+          'output, then run "mockls: Restart Server".';
+        report(message);
+        return { action: CloseAction.DoNotRestart, message, handled: true };
+      },
     },
   };
-  // The `mockls.trace.server` setting is read by the client itself (trace of the `mockls` client id).
-  client = new LanguageClient("mockls", "mockls", serverOptions, clientOptions);
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration(async (event) => {
-      if (event.affectsConfiguration("mockls.path") && client) {
-        await client.stop();
-        await activate(context);
-      }
-    })
-  );
-  await client.start();
+  const created = new MocklsClient("mockls", "mockls", serverOptions, clientOptions);
+  client = created;
+  try {
+    await created.start();
+    answered = true;
+  } catch (error) {
+    if (client !== created) {
+      return; // stopped meanwhile: the setting changed
+    }
+    const failed = server;
+    const reason = error instanceof Error ? error.message : String(error);
+    if (failed === undefined) {
+      report(reason); // it could not be started at all
+      return;
+    }
+    const exit = await Promise.race([failed.exited, delay(1000)]);
+    if (exit === undefined) {
+      failed.child.kill();
+    }
+    report(startupFailureMessage(command, exit, failed.stderrTail(), reason));
+  }
 }
 
-export async function deactivate(): Promise<void> {
-  await client?.stop();
+function delay(milliseconds: number): Promise<ServerExit | undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), milliseconds));
+}
+
+/** One notification, also written to the output, with the two places to go from it. */
+function report(message: string): void {
+  output.appendLine(message);
+  void vscode.window.showErrorMessage(message, "Open Settings", "Show Output").then((choice) => {
+    if (choice === "Open Settings") {
+      void vscode.commands.executeCommand("workbench.action.openSettings", SETTING);
+    } else if (choice === "Show Output") {
+      output.show(true);
+    }
+  });
 }

@@ -1,0 +1,116 @@
+// Where mockls is, how it is started, and what to tell the user when it is not there or stops at once. No `vscode`
+// import here: `make test` runs this file in Node (Tests/protocol/test_editors.py).
+import { ChildProcess, spawn } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+
+export const SETTING = "mockls.path";
+
+/** The arguments the extension starts mockls with: `serve` is its default subcommand, `--stdio` its only transport. */
+export const SERVER_ARGS = ["--stdio"];
+
+export type ServerPath = { path: string } | { problem: string };
+
+/**
+ * The executable the setting names: a path (absolute, `~/…`, or relative to `base`, the workspace folder) is taken
+ * as it is; a bare name (the default, `mockls`) is looked up on `searchPath`, the PATH VS Code was started with.
+ */
+export function resolveServerPath(setting: string | undefined, searchPath: string | undefined, base?: string): ServerPath {
+  const configured = (setting ?? "").trim();
+  const name = configured === "" ? "mockls" : configured;
+  if (name.includes("/") || name.includes(path.sep) || path.isAbsolute(name) || name === "~") {
+    const expanded = name === "~" || name.startsWith("~/") ? path.join(os.homedir(), name.slice(1)) : name;
+    const file = path.resolve(base ?? process.cwd(), expanded);
+    const problem = executableProblem(file);
+    if (problem === undefined) {
+      return { path: file };
+    }
+    return {
+      problem: `mockls: the setting "${SETTING}" names ${file}, which ${problem}. Set it to the mockls executable ` +
+        "(`make install` puts it in /usr/local/bin), or clear it to use mockls from PATH.",
+    };
+  }
+  for (const folder of (searchPath ?? "").split(path.delimiter)) {
+    if (folder !== "" && executableProblem(path.join(folder, name)) === undefined) {
+      return { path: path.join(folder, name) };
+    }
+  }
+  return {
+    problem: `mockls: "${name}" is not on PATH (${searchPath || "empty"}). Install mockls (\`make install\`), or set ` +
+      `"${SETTING}" to its absolute path.`,
+  };
+}
+
+function executableProblem(file: string): string | undefined {
+  let stats: fs.Stats;
+  try {
+    stats = fs.statSync(file);
+  } catch {
+    return "does not exist";
+  }
+  if (stats.isDirectory()) {
+    return "is a folder, not the mockls executable";
+  }
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+  } catch {
+    return "is not executable";
+  }
+  return undefined;
+}
+
+export interface ServerExit {
+  code: number | null;
+  signal: string | null;
+}
+
+/** A started mockls: the process, when it exits, and the end of what it wrote to standard error. */
+export interface ServerProcess {
+  child: ChildProcess;
+  exited: Promise<ServerExit>;
+  stderrTail(): string;
+}
+
+/** Starts mockls; rejects, saying why, when the process cannot be started at all (a file that is no program). */
+export function startServer(command: string, cwd?: string): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, SERVER_ARGS, { cwd, stdio: "pipe" });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer | string) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    const exited = new Promise<ServerExit>((done) => child.on("exit", (code, signal) => done({ code, signal })));
+    child.once("spawn", () => resolve({ child, exited, stderrTail: () => stderr }));
+    child.on("error", (error) => reject(new Error(`mockls: ${command} could not be started: ${error.message}`)));
+  });
+}
+
+/**
+ * The one notification for a mockls that stopped before it answered `initialize` (`exit`), or that is still running
+ * but did not start (`exit` undefined: `reason`, the client's error, says why).
+ */
+export function startupFailureMessage(command: string, exit: ServerExit | undefined, stderr: string, reason: string): string {
+  const lastLine = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "").pop();
+  const how = exit === undefined ? `did not start (${reason})`
+    : exit.signal !== null ? `was killed by ${exit.signal} at start-up`
+    : `exited with status ${exit.code} at start-up`;
+  return `mockls (${command}) ${how}${lastLine ? `: ${lastLine}` : ""}. It will not be restarted: see the "mockls" ` +
+    `output, fix "${SETTING}" or the cause, then run "mockls: Restart Server".`;
+}
+
+/**
+ * After mockls stopped while serving: start it again, up to `limit` times in `windowMs`; past that it stays
+ * stopped (a server that crashes on every request must not restart forever).
+ */
+export class RestartPolicy {
+  private crashes: number[] = [];
+
+  constructor(private readonly limit = 3, private readonly windowMs = 3 * 60 * 1000) {}
+
+  shouldRestart(now: number = Date.now()): boolean {
+    this.crashes = this.crashes.filter((time) => now - time < this.windowMs);
+    this.crashes.push(now);
+    return this.crashes.length <= this.limit;
+  }
+}
