@@ -100,6 +100,22 @@ public struct Analysis: Sendable {
                 result[file, default: (LineTable(entry.text), [])].diagnostics += entry.diagnostics
             }
         }
+        for (file, entry) in responseFixtureDiagnostics { result[file] = entry }
+        return result
+    }
+
+    /// The diagnostics of every JSON response fixture of the workspaces (`ResponseFixtures`), open ones as edited.
+    public var responseFixtureDiagnostics: [URL: (lines: LineTable, diagnostics: [Diagnostic])] {
+        var result: [URL: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
+        for workspace in workspaces where !workspace.responseFixtureFiles.isEmpty {
+            let catalog = ResponseFixtures.catalog(of: workspace)
+            guard !catalog.isEmpty else { continue }
+            let read = { (file: URL) in documents[file.absoluteString]?.lines.bytes ?? FileTree.contents(file) }
+            for file in workspace.responseFixtureFiles {
+                guard let fixture = ResponseFixtures.fixture(for: file, in: catalog), let text = read(file) else { continue }
+                result[file] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
+            }
+        }
         return result
     }
 

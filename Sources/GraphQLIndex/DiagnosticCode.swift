@@ -34,14 +34,25 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case mockTypeMismatch = "mock-type-mismatch"
     // Configuration files
     case invalidConfiguration = "invalid-configuration"
+    // JSON response fixtures
+    case fixtureSyntax = "fixture-syntax"
+    case fixtureMissingField = "fixture-missing-field"
+    case fixtureNull = "fixture-null"
+    case fixtureWrongType = "fixture-wrong-type"
+    case fixtureUnknownEnumValue = "fixture-unknown-enum-value"
+    case fixtureUnselectedField = "fixture-unselected-field"
+    case fixtureTypename = "fixture-typename"
 
     /// Where the code is reported.
-    public enum Source: Sendable { case graphQLDocument, swiftTestFile, configurationFile }
+    public enum Source: Sendable { case graphQLDocument, swiftTestFile, configurationFile, responseFixture }
 
     public var source: Source {
         switch self {
         case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch: .swiftTestFile
         case .invalidConfiguration: .configurationFile
+        case .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType, .fixtureUnknownEnumValue, .fixtureUnselectedField,
+            .fixtureTypename:
+            .responseFixture
         default: .graphQLDocument
         }
     }
@@ -79,6 +90,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .abstractMockType: "`Mock<Interface>` or `Mock<Union>`"
         case .mockTypeMismatch: "a mock given where another type is expected"
         case .invalidConfiguration: "an `apollo-codegen-config.json` or graphql-config file mockls cannot use; the workspace's other projects are still indexed"
+        case .fixtureSyntax: "a JSON response fixture that does not parse"
+        case .fixtureMissingField: "a field the operation selects is missing from its JSON response fixture"
+        case .fixtureNull: "`null` in a fixture where the field's type is non-null"
+        case .fixtureWrongType: "a fixture value of another type than the field's (a string for an Int, an object for a list)"
+        case .fixtureUnknownEnumValue: "a fixture string that is not a case of the field's enum"
+        case .fixtureUnselectedField: "a fixture field the operation does not select"
+        case .fixtureTypename: "a fixture object without `__typename`, or with one its field cannot hold"
         }
     }
 

@@ -64,7 +64,9 @@ struct SARIFLog: Encodable {
 
     private static func defaultLevel(of code: DiagnosticCode) -> String {
         switch code {
-        case .unsetFieldRead, .mockTypeMismatch, .schemaInOperations, .executableInSchema, .staleGeneratedMock: "warning"
+        case .unsetFieldRead, .mockTypeMismatch, .schemaInOperations, .executableInSchema, .staleGeneratedMock, .fixtureUnknownEnumValue,
+            .fixtureUnselectedField:
+            "warning"
         default: "error"
         }
     }
@@ -77,6 +79,8 @@ struct SARIFLog: Encodable {
             "\(code.documentation). Found in a GraphQL document or a generated mock file of an Apollo project."
         case .configurationFile:
             "\(code.documentation). Found in a configuration file of the workspace."
+        case .responseFixture:
+            "\(code.documentation). Found in a JSON response fixture, checked against its operation as Apollo's JSON reading takes it; the result's fixes are the quick fixes an editor with mockls offers."
         }
     }
 

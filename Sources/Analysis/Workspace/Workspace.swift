@@ -55,6 +55,8 @@ public struct Workspace: Sendable {
     public private(set) var hasPlaceholderFactories = false
     /// The placeholder files `mockls placeholders` wrote (they say so in their first line).
     public private(set) var generatedPlaceholderFiles: [URL] = []
+    /// The workspace's JSON files that may be response fixtures (`ResponseFixtures`).
+    public private(set) var responseFixtureFiles: [URL] = []
     /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
     public private(set) var structShapes: [StructShape] = []
     /// The helpers of the workspace's Swift files that return mocks or models, by the path of their file.
@@ -76,6 +78,7 @@ public struct Workspace: Sendable {
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        responseFixtureFiles = ResponseFixtures.candidates(under: root)
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -110,6 +113,15 @@ public struct Workspace: Sendable {
     public mutating func update(_ file: URL, text: [UInt8]? = nil) -> Bool {
         let file = file.standardizedFileURL
         var changed = false
+        if file.path.hasSuffix(".json"), file.path.hasPrefix(root.path + "/") {
+            // A fixture, or the variables of one: its diagnostics change.
+            if ResponseFixtures.isCandidate(file.path) {
+                let exists = text != nil || FileTree.kind(of: file.path) == .file
+                responseFixtureFiles.removeAll { $0 == file }
+                if exists { responseFixtureFiles.append(file) }
+            }
+            changed = true
+        }
         for index in projects.indices {
             guard let role = projects[index].configuration.role(of: file) else { continue }
             if let contents = text ?? FileTree.contents(file) {

@@ -1,0 +1,74 @@
+import Features
+import Foundation
+import GraphQLIndex
+
+/// JSON response fixtures: a `.json` file named after an operation of a project (`HotelDetail.json`,
+/// `hotelDetailQuery.json`: the operation's name with or without its `Query`/`Mutation`/`Subscription` suffix, any
+/// case), checked against that operation. `X.variables.json` beside it gives the variables its `@include`/`@skip` read.
+public enum ResponseFixtures {
+    /// The JSON files of a workspace that may be fixtures: every `.json` file but configurations, package files and
+    /// variables files (which of them name an operation is asked when checking, as operations change).
+    static func candidates(under root: URL) -> [URL] {
+        FileTree.files(under: root) { isCandidate($0) }.sorted { $0.path < $1.path }
+    }
+
+    static func isCandidate(_ path: String) -> Bool {
+        guard path.hasSuffix(".json"), !path.hasSuffix(".variables.json") else { return false }
+        let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
+        return !["Package.resolved", "package.json", "package-lock.json", "apollo-codegen-config.json", "tsconfig.json",
+                 "Contents.json", "schema.json"].contains(String(name)) && !name.hasPrefix(".graphqlrc") && !name.hasPrefix("graphql.config")
+    }
+
+    /// The operations of a workspace by the lower-cased names their fixtures may have (the operation's name, with
+    /// its kind's suffix added or taken off), each with its project and the project's fragments.
+    static func catalog(of workspace: Workspace) -> [String: [Fixture]] {
+        var catalog: [String: [Fixture]] = [:]
+        for project in workspace.projects {
+            var fragments: [String: FragmentDefinition] = [:]
+            var operations: [OperationDefinition] = []
+            for document in project.index.documents.values where document.role == .executable {
+                let tree = document.effective
+                for fragment in tree.fragments { fragments[fragment.name.value] = fragment }
+                operations += tree.operations
+            }
+            for operation in operations {
+                guard let name = operation.name?.value.lowercased() else { continue }
+                let suffix = operation.kind.rawValue
+                let fixture = Fixture(project: project, operation: operation, fragments: fragments)
+                var names: Set<String> = [name, name + suffix]
+                if name.hasSuffix(suffix), name.count > suffix.count { names.insert(String(name.dropLast(suffix.count))) }
+                for key in names { catalog[key, default: []].append(fixture) }
+            }
+        }
+        return catalog
+    }
+
+    /// The operation `file` is a fixture of: by its name, in the project nearest above it when several have one.
+    static func fixture(for file: URL, in catalog: [String: [Fixture]]) -> Fixture? {
+        guard let candidates = catalog[file.deletingPathExtension().lastPathComponent.lowercased()] else { return nil }
+        let path = file.standardizedFileURL.path
+        func depth(_ fixture: Fixture) -> Int {
+            let root = fixture.project.configuration.root.standardizedFileURL.path
+            return path.hasPrefix(root + "/") ? root.count : -1
+        }
+        return candidates.max { depth($0) < depth($1) }
+    }
+
+    public struct Fixture: Sendable {
+        public let project: Workspace.Project
+        public let operation: OperationDefinition
+        public let fragments: [String: FragmentDefinition]
+    }
+
+    /// The variables file of fixture `file`: `X.variables.json` beside `X.json`.
+    static func variablesFile(of file: URL) -> URL {
+        file.deletingPathExtension().appendingPathExtension("variables").appendingPathExtension("json")
+    }
+
+    /// The diagnostics of fixture `file` with `text`; `read` gives the text of another file (the variables file).
+    static func diagnostics(of file: URL, text: [UInt8], fixture: Fixture, read: (URL) -> [UInt8]?) -> [Diagnostic] {
+        let variables = read(variablesFile(of: file)).flatMap { try? JSONSyntax.parse($0).get() }
+        return ResponseFixtureCheck.diagnostics(
+            of: text, operation: fixture.operation, schema: fixture.project.index.schema, fragments: fixture.fragments, variables: variables)
+    }
+}

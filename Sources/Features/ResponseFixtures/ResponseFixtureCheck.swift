@@ -1,0 +1,349 @@
+import GraphQLIndex
+
+/// Checks a JSON response fixture against the operation it stands for, the way Apollo's JSON reading
+/// (`X.Data(data:)`, a network response) will take it: every selected field present (`null` only where the type
+/// allows it), values of the field's type, enum values that exist, `__typename` on every object below the root (Apollo
+/// selects it there) naming a type the field can hold. Fields are collected as GraphQL executes them: type conditions
+/// against the object's `__typename`, fragments, aliases, `@include`/`@skip` with the fixture's variables; a field
+/// whose condition cannot be decided (a variable the fixture does not give) is neither required nor unexpected.
+public struct ResponseFixtureCheck {
+    public let schema: Schema
+    public let fragments: [String: FragmentDefinition]
+    /// The variables the response was fetched with, when a variables file gives them.
+    public let variables: [String: JSONNode]
+    let text: [UInt8]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// The diagnostics of fixture `text` for `operation`. Invalid JSON gets one diagnostic, at the error.
+    public static func diagnostics(
+        of text: [UInt8], operation: OperationDefinition, schema: Schema, fragments: [String: FragmentDefinition],
+        variables: JSONNode? = nil
+    ) -> [Diagnostic] {
+        let root: JSONNode
+        switch JSONSyntax.parse(text) {
+        case .failure(let error):
+            let start = min(error.offset, text.count)
+            return [Diagnostic(severity: .error, code: .fixtureSyntax, message: "invalid JSON: \(error.message)", range: start..<min(start + 1, text.count))]
+        case .success(let node):
+            root = node
+        }
+        var givenVariables: [String: JSONNode] = [:]
+        if case .object(let members)? = variables?.value {
+            for member in members { givenVariables[member.key] = member.value }
+        }
+        var check = ResponseFixtureCheck(schema: schema, fragments: fragments, variables: givenVariables, text: text)
+        for definition in operation.variables where givenVariables[definition.name.value] == nil {
+            if let value = definition.defaultValue, let node = JSONNode(defaultValue: value as GraphQLIndex.Value) { check.defaultVariables[definition.name.value] = node }
+        }
+        guard let rootType = schema.rootType(operation.kind) else { return [] }
+        // `{"data": …}` as a server sends it, or the data alone.
+        var data = root
+        let selectsData = operation.selectionSet.selections.contains { if case .field(let field) = $0 { field.responseKey == "data" } else { false } }
+        if !selectsData, let wrapped = root.member("data") {
+            if case .null = wrapped.value { return [] }  // an error response: nothing to check
+            data = wrapped
+        }
+        check.object(data, selections: [operation.selectionSet], type: rootType.name, isRoot: true)
+        return check.diagnostics.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
+    }
+
+    private var defaultVariables: [String: JSONNode] = [:]
+
+    private init(schema: Schema, fragments: [String: FragmentDefinition], variables: [String: JSONNode], text: [UInt8]) {
+        self.schema = schema
+        self.fragments = fragments
+        self.variables = variables
+        self.text = text
+    }
+
+    // MARK: Values
+
+    private mutating func value(_ node: JSONNode, type: TypeReference, selections: [SelectionSet], key: String) {
+        switch type {
+        case .nonNull(let inner):
+            if case .null = node.value {
+                report(.error, .fixtureNull, "`\(key)` is `null`, but its type `\(type)` is non-null: Apollo cannot read this response", node.range)
+                return
+            }
+            value(node, type: inner, selections: selections, key: key)
+        case .list(let inner):
+            switch node.value {
+            case .null: return
+            case .array(let elements):
+                for element in elements { value(element, type: inner, selections: selections, key: key) }
+            default:
+                report(.error, .fixtureWrongType, "`\(key)` is \(node.kindName), but its type is the list `\(type)`", node.range)
+            }
+        case .named(let name):
+            if case .null = node.value { return }
+            guard let named = schema[name.value] else { return }
+            switch named.kind {
+            case .object, .interface, .union:
+                object(node, selections: selections, type: named.name, isRoot: false, key: key)
+            case .enumeration:
+                guard case .string(let text) = node.value else {
+                    report(.error, .fixtureWrongType, "`\(key)` is \(node.kindName), but its type is the enum `\(named.name)`: write one of its cases as a string", node.range)
+                    return
+                }
+                let cases = named.enumValues.map(\.name)
+                guard !cases.contains(text) else { return }
+                let closest = Self.closest(to: text, in: cases)
+                let fixes = closest.enumerated().map { position, name in
+                    Diagnostic.Fix(title: "Replace with \"\(name)\"", range: node.range, text: "\"\(name)\"", isPreferred: position == 0)
+                }
+                report(.warning, .fixtureUnknownEnumValue,
+                    "\"\(text)\" is not a case of `\(named.name)` (\(cases.prefix(6).joined(separator: ", "))\(cases.count > 6 ? ", …" : "")): Apollo reads it as `.unknown(\"\(text)\")`",
+                    node.range, fixes: fixes)
+            case .scalar:
+                scalar(node, named.name, key: key)
+            case .inputObject:
+                return
+            }
+        }
+    }
+
+    private mutating func scalar(_ node: JSONNode, _ type: String, key: String) {
+        let fits: Bool
+        switch (type, node.value) {
+        case ("String", .string), ("ID", .string), ("Boolean", .bool), ("Float", .number): fits = true
+        case ("ID", .number(let text)), ("Int", .number(let text)):
+            fits = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && Int32(text) != nil
+        case ("String", _), ("ID", _), ("Boolean", _), ("Float", _), ("Int", _): fits = false
+        default: fits = true  // a custom scalar: its Swift type decides what it reads
+        }
+        guard !fits else { return }
+        let expected = switch type {
+        case "Int": "a 32-bit integer"
+        case "Float": "a number"
+        case "Boolean": "`true` or `false`"
+        case "ID": "a string or an integer"
+        default: "a string"
+        }
+        report(.error, .fixtureWrongType, "`\(key)` is \(node.kindName), but its type `\(type)` takes \(expected)", node.range)
+    }
+
+    // MARK: Objects
+
+    private mutating func object(_ node: JSONNode, selections: [SelectionSet], type: String, isRoot: Bool, key: String = "data") {
+        guard case .object(let members) = node.value else {
+            report(.error, .fixtureWrongType, "`\(key)` is \(node.kindName), but its type `\(type)` is an object: write `{ … }`", node.range)
+            return
+        }
+        guard let staticType = schema[type] else { return }
+        let typenameNode = node.member("__typename")
+        var runtimeType: String? = staticType.isAbstract ? nil : staticType.name
+        if let typenameNode {
+            if let typename = typenameNode.string {
+                let possible = staticType.isAbstract ? schema.possibleTypes(of: staticType.name) : [staticType.name]
+                if possible.contains(typename) {
+                    runtimeType = typename
+                } else {
+                    let fixes = staticType.isAbstract ? [] : [Diagnostic.Fix(title: "Replace with \"\(staticType.name)\"", range: typenameNode.range, text: "\"\(staticType.name)\"", isPreferred: true)]
+                    report(.error, .fixtureTypename,
+                        "`__typename` \"\(typename)\" is not a type `\(key)` can hold (\(possible.prefix(6).joined(separator: ", "))\(possible.count > 6 ? ", …" : ""))",
+                        typenameNode.range, fixes: fixes)
+                }
+            } else {
+                report(.error, .fixtureWrongType, "`__typename` is \(typenameNode.kindName): it is the object's type name, a string", typenameNode.range)
+            }
+        } else if !isRoot {
+            // Apollo selects `__typename` on every object below the root: its JSON reading fails without it, and on an
+            // interface or union it is what picks the type cases.
+            let fix = staticType.isAbstract ? nil : insertion(in: node, members: members, key: "__typename", value: "\"\(staticType.name)\"")
+            report(.error, .fixtureTypename,
+                staticType.isAbstract
+                    ? "`__typename` is missing: `\(key)` is the \(staticType.kind == .union ? "union" : "interface") `\(staticType.name)`, and Apollo needs the object's type to read it"
+                    : "`__typename` is missing: Apollo selects it on every object below the root, and reading the response fails without it",
+                openingBrace(of: node), fixes: fix.map { [$0] } ?? [])
+        }
+        let collected = collect(selections, runtimeType: runtimeType, staticType: staticType.name)
+        let fieldType = schema[runtimeType ?? staticType.name] ?? staticType
+        var present: Set<String> = []
+        for member in members {
+            present.insert(member.key)
+            if member.key == "__typename" { continue }
+            guard let entry = collected.fields[member.key] else {
+                guard !collected.undecided.contains(member.key), runtimeType != nil || !staticType.isAbstract else { continue }
+                report(.warning, .fixtureUnselectedField, "`\(member.key)` is not selected here by the operation: Apollo ignores it",
+                    member.keyRange, fixes: [Diagnostic.Fix(title: "Remove \"\(member.key)\"", range: removal(of: member, in: members), text: "", isPreferred: true)])
+                continue
+            }
+            guard let field = entry.first, let definition = fieldType.field(field.name.value) ?? staticType.field(field.name.value) else { continue }
+            value(member.value, type: definition.type, selections: entry.compactMap(\.selectionSet), key: member.key)
+        }
+        for (responseKey, entry) in collected.ordered where !present.contains(responseKey) && responseKey != "__typename" {
+            guard let field = entry.first, let definition = fieldType.field(field.name.value) ?? staticType.field(field.name.value) else { continue }
+            let placeholder = placeholder(for: definition.type)
+            let fix = insertion(in: node, members: members, key: responseKey, value: placeholder)
+            if definition.type.isNonNull {
+                report(.error, .fixtureMissingField, "`\(responseKey)` (`\(definition.type)`) is selected but missing: Apollo cannot read this response",
+                    openingBrace(of: node), fixes: [fix])
+            } else {
+                report(.warning, .fixtureMissingField, "`\(responseKey)` (`\(definition.type)`) is selected but missing: Apollo's JSON reading fails on a missing key; write `null` for no value",
+                    openingBrace(of: node), fixes: [fix])
+            }
+        }
+    }
+
+    /// The fields of `selections` for an object of `runtimeType` (nil: an interface or union without `__typename`),
+    /// by response key in selection order; `undecided` holds the keys whose `@include`/`@skip` cannot be decided.
+    private func collect(_ selections: [SelectionSet], runtimeType: String?, staticType: String) -> (ordered: [(String, [FieldSelection])], fields: [String: [FieldSelection]], undecided: Set<String>) {
+        var ordered: [String] = []
+        var fields: [String: [FieldSelection]] = [:]
+        var undecided: Set<String> = []
+        var visited: Set<String> = []
+        func applies(_ condition: Name?) -> Bool? {
+            guard let condition = condition?.value, condition != staticType else { return true }
+            guard let runtimeType else { return nil }
+            return condition == runtimeType || schema.possibleTypes(of: condition).contains(runtimeType)
+        }
+        func walk(_ set: SelectionSet, certain: Bool) {
+            for selection in set.selections {
+                guard let included = included(selection.directives) else {
+                    walkUndecided(selection)
+                    continue
+                }
+                guard included else { continue }
+                switch selection {
+                case .field(let field):
+                    let key = field.responseKey
+                    if !certain { undecided.insert(key); continue }
+                    if fields[key] == nil { ordered.append(key) }
+                    fields[key, default: []].append(field)
+                case .inlineFragment(let fragment):
+                    switch applies(fragment.typeCondition) {
+                    case true?: walk(fragment.selectionSet, certain: certain)
+                    case nil: walk(fragment.selectionSet, certain: false)
+                    case false?: continue
+                    }
+                case .fragmentSpread(let spread):
+                    guard let fragment = fragments[spread.name.value], visited.insert(spread.name.value).inserted else { continue }
+                    switch applies(fragment.typeCondition) {
+                    case true?: walk(fragment.selectionSet, certain: certain)
+                    case nil: walk(fragment.selectionSet, certain: false)
+                    case false?: continue
+                    }
+                }
+            }
+        }
+        /// A selection whose condition is not known: its fields may be there or not.
+        func walkUndecided(_ selection: Selection) {
+            switch selection {
+            case .field(let field): undecided.insert(field.responseKey)
+            case .inlineFragment(let fragment): walk(fragment.selectionSet, certain: false)
+            case .fragmentSpread(let spread):
+                if let fragment = fragments[spread.name.value], visited.insert(spread.name.value).inserted { walk(fragment.selectionSet, certain: false) }
+            }
+        }
+        for set in selections { walk(set, certain: true) }
+        for key in ordered { undecided.remove(key) }
+        return (ordered.map { ($0, fields[$0]!) }, fields, undecided)
+    }
+
+    /// Whether `@include`/`@skip` keep a selection: nil when a variable they read is not given.
+    private func included(_ directives: [Directive]) -> Bool? {
+        var result = true
+        for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
+            guard let condition = directive.argument("if"), let value = boolean(condition) else { return nil }
+            if directive.name.value == "include" ? !value : value { result = false }
+        }
+        return result
+    }
+
+    private func boolean(_ value: GraphQLIndex.Value) -> Bool? {
+        switch value {
+        case .boolean(let flag): return flag
+        case .variable(let name):
+            guard let node = variables[name.value] ?? defaultVariables[name.value], case .bool(let flag) = node.value else { return nil }
+            return flag
+        default: return nil
+        }
+    }
+
+    // MARK: Edits
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ range: Range<Int>, fixes: [Diagnostic.Fix] = []) {
+        diagnostics.append(Diagnostic(severity: severity, code: code, message: message, range: range, fixes: fixes))
+    }
+
+    private func openingBrace(of node: JSONNode) -> Range<Int> { node.range.lowerBound..<(node.range.lowerBound + 1) }
+
+    /// Adds `"key": value` to an object: before its first member, on the first member's line layout.
+    private func insertion(in node: JSONNode, members: [JSONNode.Member], key: String, value: String) -> Diagnostic.Fix {
+        let member = "\"\(key)\": \(value)"
+        guard let first = members.first else {
+            return Diagnostic.Fix(title: "Add \"\(key)\"", range: (node.range.lowerBound + 1)..<(node.range.upperBound - 1), text: member, isPreferred: true)
+        }
+        // The whitespace between `{` (or the line start) and the first key, repeated after the new member.
+        var start = first.keyRange.lowerBound
+        while start > node.range.lowerBound + 1, text[start - 1] == 0x20 || text[start - 1] == 0x09 || text[start - 1] == 0x0A || text[start - 1] == 0x0D { start -= 1 }
+        let separator = String(decoding: text[start..<first.keyRange.lowerBound], as: UTF8.self)
+        let layout = separator.isEmpty ? " " : separator
+        return Diagnostic.Fix(title: "Add \"\(key)\"", range: first.keyRange.lowerBound..<first.keyRange.lowerBound, text: member + "," + layout, isPreferred: true)
+    }
+
+    /// The text to delete to remove `member`: from its key to the next key, or, for the last, from the end of the one before.
+    private func removal(of member: JSONNode.Member, in members: [JSONNode.Member]) -> Range<Int> {
+        guard let index = members.firstIndex(where: { $0.keyRange == member.keyRange }) else { return member.keyRange }
+        if index + 1 < members.count { return member.keyRange.lowerBound..<members[index + 1].keyRange.lowerBound }
+        if index > 0 { return members[index - 1].value.range.upperBound..<member.value.range.upperBound }
+        return member.keyRange.lowerBound..<member.value.range.upperBound
+    }
+
+    /// A value of `type` to start from: `null` where allowed, else the type's plainest value.
+    private func placeholder(for type: TypeReference) -> String {
+        guard case .nonNull(let inner) = type else { return "null" }
+        switch inner {
+        case .list: return "[]"
+        case .nonNull(let deeper): return placeholder(for: deeper)
+        case .named(let name):
+            guard let named = schema[name.value] else { return "null" }
+            switch named.kind {
+            case .enumeration: return named.enumValues.first.map { "\"\($0.name)\"" } ?? "\"\""
+            case .object: return "{\"__typename\": \"\(named.name)\"}"
+            case .interface, .union: return schema.possibleTypes(of: named.name).first.map { "{\"__typename\": \"\($0)\"}" } ?? "{}"
+            case .scalar:
+                switch named.name {
+                case "Int": return "0"
+                case "Float": return "0.0"
+                case "Boolean": return "false"
+                default: return "\"\""
+                }
+            case .inputObject: return "null"
+            }
+        }
+    }
+
+    /// Enum cases closest to `text`: same letters ignoring case and underscores first, then by edit distance.
+    static func closest(to text: String, in names: [String]) -> [String] {
+        let plain = { (name: String) in name.lowercased().filter { $0 != "_" } }
+        let target = plain(text)
+        let ranked = names.map { name in (name, plain(name) == target ? -1 : Self.distance(Array(target), Array(plain(name)))) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        return ranked.prefix(3).filter { $0.1 <= max(2, target.count / 2) }.map(\.0)
+    }
+
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension JSONNode {
+    /// A GraphQL default value as the JSON a variables file would give (only what `@include`/`@skip` read).
+    init?(defaultValue: GraphQLIndex.Value) {
+        switch defaultValue {
+        case .boolean(let flag): self.init(value: .bool(flag), range: 0..<0)
+        default: return nil
+        }
+    }
+}
