@@ -104,6 +104,19 @@ public struct Analysis: Sendable {
         return result
     }
 
+    /// The diagnostics of the JSON document `uri` as a response fixture (its text as edited); nil when it is not one.
+    public func responseFixtureDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
+        guard let file = AnalysisHost.fileURL(uri), ResponseFixtures.isCandidate(file.path) else { return nil }
+        let read = { (file: URL) in documents[file.absoluteString]?.lines.bytes ?? FileTree.contents(file) }
+        for workspace in workspaces where workspace.responseFixtureFiles.contains(file) {
+            guard let fixture = ResponseFixtures.fixture(for: file, in: ResponseFixtures.catalog(of: workspace)),
+                let text = documents[uri]?.lines.bytes ?? read(file)
+            else { continue }
+            return (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
+        }
+        return nil
+    }
+
     /// The diagnostics of every JSON response fixture of the workspaces (`ResponseFixtures`), open ones as edited.
     public var responseFixtureDiagnostics: [URL: (lines: LineTable, diagnostics: [Diagnostic])] {
         var result: [URL: (lines: LineTable, diagnostics: [Diagnostic])] = [:]

@@ -59,7 +59,7 @@ public final class AnalysisHost: Sendable {
             return
         }
         let overlays = graphQLOverlays
-        for file in files where Self.graphQLExtensions.contains(file.pathExtension) {
+        for file in files where Self.graphQLExtensions.contains(file.pathExtension) || file.pathExtension == "json" {
             indexer.update(file, text: overlays[file])
         }
     }
@@ -111,8 +111,10 @@ public final class AnalysisHost: Sendable {
         return overlays
     }
 
+    /// An open GraphQL document changes the index; an open JSON document, the diagnostics of a response fixture.
     private func reindexIfGraphQL(_ uri: String) {
-        guard Self.graphQLExtensions.contains(where: { uri.hasSuffix(".\($0)") }), let url = Self.fileURL(uri) else { return }
+        guard Self.graphQLExtensions.contains(where: { uri.hasSuffix(".\($0)") }) || uri.hasSuffix(".json"), let url = Self.fileURL(uri)
+        else { return }
         indexer.update(url, text: documents[uri]?.lines.bytes)
     }
 
@@ -128,7 +130,7 @@ public final class AnalysisHost: Sendable {
     /// configurations, pins and generated mock files. Built from the lists above, so that watching and reacting agree.
     public static var watchedFilePatterns: [String] {
         graphQLExtensions.sorted().map { "**/*.\($0)" } + configurationNames.sorted().map { "**/\($0)" }
-            + ["**/*\(generatedMockSuffix)"]
+            + ["**/*\(generatedMockSuffix)", "**/*.json"]
     }
 
     /// The file a `file:` URI names, standardized.

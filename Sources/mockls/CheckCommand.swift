@@ -9,7 +9,7 @@ struct CheckCommand: ParsableCommand {
         abstract: "Report mock reads that crash, unknown mock fields and types, and mocks of the wrong type, for CI.",
         discussion: """
             Checks every Swift file of the workspace (or of PATHS) that uses Mock< or imports ApolloTestSupport, and \
-            the workspace's GraphQL documents. Exit status: 1 when anything is reported, 0 when nothing is, 2 on a \
+            the workspace's GraphQL documents and JSON response fixtures (a .json file named after an operation, with             or without its Query/Mutation/Subscription suffix, checked against it; X.variables.json beside it gives             the variables of its @include/@skip). Exit status: 1 when anything is reported, 0 when nothing is, 2 on a \
             usage or configuration error or when no project is found. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
             """)
 

@@ -16,6 +16,14 @@ extension LanguageServer {
             guard let document = snapshot.documents[params.textDocument.uri] else {
                 throw DocumentError.notOpen(params.textDocument.uri)
             }
+            let preferredSupport = snapshot.clientCapabilities.textDocument?.codeAction?.isPreferredSupport ?? false
+            // A response fixture's fixes.
+            if let fixture = snapshot.analysis.responseFixtureDiagnostics(of: document.uri) {
+                let range = snapshot.conversion.byteRange(of: params.range, in: document.lines)
+                return ResponseFixtureActions.actions(at: range, lines: document.lines, diagnostics: fixture.diagnostics).map {
+                    snapshot.conversion.codeAction($0, uri: document.uri, in: document.lines, preferredSupport: preferredSupport)
+                }
+            }
             // Previews are in app sources as much as in tests: offered in any Swift file.
             let previews = Self.previewSnapshotActions(document, at: params.range, in: snapshot)
             guard let context = TestFileContext(document, in: snapshot.workspaces) else {

@@ -1,0 +1,133 @@
+"""JSON response fixtures over stdio (#36): a fixture named after an operation gets diagnostics whether or not it is
+open, they follow its edits, its quick fixes apply, and `mockls check` reports the same."""
+
+import asyncio
+import json
+import shutil
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from lsp_stdio import ROOT, mockls_binary
+from test_pytest_lsp import start
+
+BOOK = """{
+  "data": {
+    "book": {
+      "__typename": "Book",
+      "id": "1",
+      "title": "Kindred",
+      "rating": "4.5",
+      "genre": "Fiction",
+      "author": {"__typename": "Author", "name": "Octavia E. Butler"},
+      "coAuthors": [],
+      "isbn": "978-0807083697"
+    }
+  }
+}
+"""
+
+
+@pytest.fixture
+def bookshelf_copy(tmp_path):
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    (folder / "Tests" / "Fixtures").mkdir(parents=True)
+    (folder / "Tests" / "Fixtures" / "BookQuery.json").write_text(BOOK)
+    # Correct, with its variables: `books` is included.
+    (folder / "Tests" / "Fixtures" / "shelves.json").write_text(json.dumps({"data": {"shelves": [
+        {"__typename": "Shelf", "id": "s", "label": "To read", "books": [{"__typename": "Book", "title": "Piranesi"}]}]}}))
+    (folder / "Tests" / "Fixtures" / "shelves.variables.json").write_text(json.dumps({"withBooks": True}))
+    return folder
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["neovim", "visual-studio-code"])
+async def client(lsp_client: LanguageClient, request, bookshelf_copy):
+    lsp_client.folder = bookshelf_copy
+    await start(lsp_client, request.param, root_uri=bookshelf_copy.as_uri())
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def published(client: LanguageClient, uri: str, count: int | None = None):
+    for _ in range(200):
+        found = client.diagnostics.get(uri)
+        if found is not None and (count is None or len(found) == count):
+            return found
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no diagnostics for {uri}: {client.diagnostics.keys()}")
+
+
+def summary(diagnostics):
+    return sorted((d.range.start.line, d.code, d.severity) for d in diagnostics)
+
+
+@pytest.mark.asyncio
+async def test_fixture_diagnostics_follow_edits_and_fixes_apply(client: LanguageClient):
+    path = client.folder / "Tests" / "Fixtures" / "BookQuery.json"
+    uri = path.as_uri()
+    # Published from the workspace, before the file is opened.
+    expected = [
+        (2, "fixture-missing-field", types.DiagnosticSeverity.Warning),  # `published` (nullable) is missing
+        (6, "fixture-wrong-type", types.DiagnosticSeverity.Error),  # rating "4.5" for a Float
+        (7, "fixture-unknown-enum-value", types.DiagnosticSeverity.Warning),  # "Fiction"
+        (10, "fixture-unselected-field", types.DiagnosticSeverity.Warning),  # isbn
+    ]
+    assert summary(await published(client, uri, 4)) == expected
+    assert (client.folder / "Tests" / "Fixtures" / "shelves.json").as_uri() not in client.diagnostics or \
+        client.diagnostics[(client.folder / "Tests" / "Fixtures" / "shelves.json").as_uri()] == []
+
+    # Opened and edited: the rating becomes a number.
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=BOOK)))
+    edited = BOOK.replace('"rating": "4.5"', '"rating": 4.5')
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)]))
+    after = await published(client, uri, 3)
+    assert summary(after) == [expected[0], expected[2], expected[3]]
+
+    # The enum value's quick fix, asked at the start of its line.
+    genre = next(d for d in after if d.code == "fixture-unknown-enum-value")
+    start = types.Position(line=genre.range.start.line, character=0)
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=start, end=start),
+        context=types.CodeActionContext(diagnostics=[genre])))
+    assert [a.title for a in actions] == ['Replace with "FICTION"'], [a.title for a in actions]
+    [edit] = actions[0].edit.changes[uri]
+    lines = edited.split("\n")
+    line = lines[edit.range.start.line]
+    lines[edit.range.start.line] = line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:]
+    fixed = "\n".join(lines)
+    assert '"genre": "FICTION"' in fixed
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)]))
+    assert summary(await published(client, uri, 2)) == [expected[0], expected[3]]
+
+
+def test_check_reports_fixtures_in_every_format(bookshelf_copy):
+    import subprocess
+
+    def check(*arguments):
+        return subprocess.run([mockls_binary(), "check", "--workspace", str(bookshelf_copy), *arguments],
+                              capture_output=True, text=True, timeout=120)
+
+    text = check()
+    lines = [line.removeprefix(f"{bookshelf_copy}/") for line in text.stdout.splitlines() if "Fixtures/" in line]
+    assert lines == [
+        "Tests/Fixtures/BookQuery.json:3:13: warning: `published` (`Date`) is selected but missing: Apollo's JSON reading fails on a missing key; write `null` for no value [fixture-missing-field]",
+        "Tests/Fixtures/BookQuery.json:7:17: error: `rating` is a string, but its type `Float` takes a number [fixture-wrong-type]",
+        "Tests/Fixtures/BookQuery.json:8:16: warning: \"Fiction\" is not a case of `Genre` (FICTION, SCIENCE, HISTORY, POETRY): Apollo reads it as `.unknown(\"Fiction\")` [fixture-unknown-enum-value]",
+        "Tests/Fixtures/BookQuery.json:11:7: warning: `isbn` is not selected here by the operation: Apollo ignores it [fixture-unselected-field]",
+    ], text.stdout
+    records = [r for r in json.loads(check("--format", "json").stdout) if r["file"].endswith(".json")]
+    assert [(r["line"], r["code"]) for r in records] == [
+        (3, "fixture-missing-field"), (7, "fixture-wrong-type"), (8, "fixture-unknown-enum-value"), (11, "fixture-unselected-field")]
+    sarif = json.loads(check("--format", "sarif").stdout)
+    results = [r for r in sarif["runs"][0]["results"] if r["ruleId"].startswith("fixture-")]
+    assert len(results) == 4 and all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("BookQuery.json") for r in results)
+    replacement = results[2]["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    assert replacement["insertedContent"]["text"] == '"FICTION"', replacement
