@@ -7,10 +7,7 @@ public struct CompletionParams: Decodable, Sendable {
 
 extension CompletionParams: JSONReadable {
     public static func read(_ value: JSONCValue) -> CompletionParams? {
-        guard let document = value["textDocument"].flatMap(TextDocumentIdentifier.read),
-            let position = value["position"].flatMap(Position.read)
-        else { return nil }
-        return CompletionParams(textDocument: document, position: position)
+        TextDocumentPositionParams.read(value).map { CompletionParams(textDocument: $0.textDocument, position: $0.position) }
     }
 }
 
