@@ -41,6 +41,28 @@ final class WorkspaceTests: XCTestCase {
         """
     }
 
+    /// JSON files named after an operation are its fixtures; the list follows files created and deleted, and JSON in
+    /// skipped folders (`node_modules`, dot folders) changes nothing.
+    func testResponseFixturesAreFoundAndFollowTheDisk() throws {
+        try write("Tests/Fixtures/DogQuery.json", #"{"data": {"dog": {"__typename": "Dog", "name": "Rex"}}}"#)
+        try write("Tests/Fixtures/dog.variables.json", "{}")
+        try write("package.json", "{}")
+        var workspace = Workspace(folder: folder)
+        XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json"])
+        let analysis = Analysis(workspaces: [workspace])
+        let found = try XCTUnwrap(analysis.responseFixtureDiagnostics[folder.appendingPathComponent("Tests/Fixtures/DogQuery.json").standardizedFileURL])
+        XCTAssertEqual(found.diagnostics.map(\.code), [.fixtureMissingField], "`age` (nullable) is missing")
+
+        try write("Tests/Fixtures/dog.json", "{}")
+        XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/Fixtures/dog.json")))
+        XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json", "dog.json"])
+        try write("node_modules/dog/dog.json", "{}")
+        XCTAssertFalse(workspace.update(folder.appendingPathComponent("node_modules/dog/dog.json")))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests/Fixtures/dog.json"))
+        XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/Fixtures/dog.json")))
+        XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json"])
+    }
+
     func testNewestFormatWithoutAnyEvidence() {
         let workspace = Workspace(folder: folder)
         XCTAssertEqual(workspace.projects.map(\.configuration.namespace), ["PetAPI"])

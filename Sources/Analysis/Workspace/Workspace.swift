@@ -113,7 +113,9 @@ public struct Workspace: Sendable {
     public mutating func update(_ file: URL, text: [UInt8]? = nil) -> Bool {
         let file = file.standardizedFileURL
         var changed = false
-        if file.path.hasSuffix(".json"), file.path.hasPrefix(root.path + "/") {
+        if file.path.hasSuffix(".json"), file.path.hasPrefix(root.path + "/"),
+            !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
+        {
             // A fixture, or the variables of one: its diagnostics change.
             if ResponseFixtures.isCandidate(file.path) {
                 let exists = text != nil || FileTree.kind(of: file.path) == .file
