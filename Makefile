@@ -132,6 +132,7 @@ bench: release python-env
 	$(PY) Benchmarks/compare_graphql_core.py < Benchmarks/.build/bench-report.md
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/stdio_round_trips.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/check_throughput.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/fixture_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/editor_features.py
 
 # Sets `sudo` to "sudo" when the folder $(1) (or the nearest folder above it that exists, when it is to be created)

@@ -124,9 +124,14 @@ public struct Analysis: Sendable {
             let catalog = ResponseFixtures.catalog(of: workspace)
             guard !catalog.isEmpty else { continue }
             let read = { (file: URL) in documents[file.absoluteString]?.lines.bytes ?? FileTree.contents(file) }
+            let names = ResponseFixtures.operationNames(in: catalog)
             for file in workspace.responseFixtureFiles {
-                guard let fixture = ResponseFixtures.fixture(for: file, in: catalog), let text = read(file) else { continue }
-                result[file] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
+                if let fixture = ResponseFixtures.fixture(for: file, in: catalog) {
+                    guard let text = read(file) else { continue }
+                    result[file] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
+                } else if let text = read(file), let hint = ResponseFixtures.unknownOperationHint(of: file, text: text, operations: names) {
+                    result[file] = (LineTable(text), [hint])
+                }
             }
         }
         return result

@@ -42,6 +42,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case fixtureUnknownEnumValue = "fixture-unknown-enum-value"
     case fixtureUnselectedField = "fixture-unselected-field"
     case fixtureTypename = "fixture-typename"
+    case fixtureUnknownOperation = "fixture-unknown-operation"
 
     /// Where the code is reported.
     public enum Source: Sendable { case graphQLDocument, swiftTestFile, configurationFile, responseFixture }
@@ -51,7 +52,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch: .swiftTestFile
         case .invalidConfiguration: .configurationFile
         case .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType, .fixtureUnknownEnumValue, .fixtureUnselectedField,
-            .fixtureTypename:
+            .fixtureTypename, .fixtureUnknownOperation:
             .responseFixture
         default: .graphQLDocument
         }
@@ -97,6 +98,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .fixtureUnknownEnumValue: "a fixture string that is not a case of the field's enum"
         case .fixtureUnselectedField: "a fixture field the operation does not select"
         case .fixtureTypename: "a fixture object without `__typename`, or with one its field cannot hold"
+        case .fixtureUnknownOperation: "a JSON response (`{\"data\": …}`) named after no operation, but close to one"
         }
     }
 

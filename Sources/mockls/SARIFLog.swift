@@ -67,6 +67,7 @@ struct SARIFLog: Encodable {
         case .unsetFieldRead, .mockTypeMismatch, .schemaInOperations, .executableInSchema, .staleGeneratedMock, .fixtureUnknownEnumValue,
             .fixtureUnselectedField:
             "warning"
+        case .fixtureUnknownOperation: "note"
         default: "error"
         }
     }

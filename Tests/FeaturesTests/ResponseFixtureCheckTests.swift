@@ -120,6 +120,23 @@ final class ResponseFixtureCheckTests: XCTestCase {
         XCTAssertEqual(try check(large, "DogQuery"), [])
     }
 
+    func testAResponseNamedAfterNoOperationGetsAHintNamingTheClosest() {
+        let operations = ["AllAnimalsQuery", "ClassroomPets", "DogQuery", "PetAdoptionMutation"]
+        let response = Array(#"{"data": {"allAnimals": []}}"#.utf8)
+        let hint = ResponseFixtureCheck.unknownOperationHint(of: response, fileName: "DogQeury", operations: operations)
+        XCTAssertEqual(hint?.code, .fixtureUnknownOperation)
+        XCTAssertEqual(hint?.severity, .information)
+        XCTAssertTrue(hint?.message.contains("the closest is `DogQuery`") ?? false, hint?.message ?? "")
+        XCTAssertEqual(hint?.range, 1..<7, "on the \"data\" key")
+        XCTAssertEqual(ResponseFixtureCheck.unknownOperationHint(of: response, fileName: "petAdoptin", operations: operations)?.message
+            .contains("`PetAdoptionMutation`"), true)
+        // Far from every operation, or not a GraphQL response: silent.
+        XCTAssertNil(ResponseFixtureCheck.unknownOperationHint(of: response, fileName: "settings", operations: operations))
+        XCTAssertNil(ResponseFixtureCheck.unknownOperationHint(of: Array(#"{"dogs": []}"#.utf8), fileName: "DogQeury", operations: operations))
+        XCTAssertNil(ResponseFixtureCheck.unknownOperationHint(of: Array(#"{"data": 3}"#.utf8), fileName: "DogQeury", operations: operations))
+        XCTAssertNil(ResponseFixtureCheck.unknownOperationHint(of: Array("{".utf8), fileName: "DogQeury", operations: operations))
+    }
+
     func testStringsAndNumbersAsJSONWritesThem() throws {
         let node = try JSONSyntax.parse(Array(#"{"a": "é\"\u00e9\ud83d\ude00\n", "b": -1.5e3, "c": [true, false, null]}"#.utf8)).get()
         XCTAssertEqual(node.member("a")?.string, "é\"é😀\n")

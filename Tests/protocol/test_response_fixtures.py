@@ -40,6 +40,9 @@ def bookshelf_copy(tmp_path):
     (folder / "Tests" / "Fixtures" / "shelves.json").write_text(json.dumps({"data": {"shelves": [
         {"__typename": "Shelf", "id": "s", "label": "To read", "books": [{"__typename": "Book", "title": "Piranesi"}]}]}}))
     (folder / "Tests" / "Fixtures" / "shelves.variables.json").write_text(json.dumps({"withBooks": True}))
+    # A response named after no operation but close to one gets a hint; other JSON stays silent.
+    (folder / "Tests" / "Fixtures" / "Shelfs.json").write_text(json.dumps({"data": {"shelves": []}}))
+    (folder / "Tests" / "Fixtures" / "settings.json").write_text(json.dumps({"data": {"theme": "dark"}}))
     return folder
 
 
@@ -122,12 +125,15 @@ def test_check_reports_fixtures_in_every_format(bookshelf_copy):
         "Tests/Fixtures/BookQuery.json:7:17: error: `rating` is a string, but its type `Float` takes a number [fixture-wrong-type]",
         "Tests/Fixtures/BookQuery.json:8:16: warning: \"Fiction\" is not a case of `Genre` (FICTION, SCIENCE, HISTORY, POETRY): Apollo reads it as `.unknown(\"Fiction\")` [fixture-unknown-enum-value]",
         "Tests/Fixtures/BookQuery.json:11:7: warning: `isbn` is not selected here by the operation: Apollo ignores it [fixture-unselected-field]",
+        "Tests/Fixtures/Shelfs.json:1:2: information: Shelfs.json reads like a GraphQL response, but no operation is named Shelfs: the closest is `Shelves` (name the file Shelves.json to check it against it) [fixture-unknown-operation]",
     ], text.stdout
-    records = [r for r in json.loads(check("--format", "json").stdout) if r["file"].endswith(".json")]
+    records = [r for r in json.loads(check("--format", "json").stdout) if r["file"].endswith("BookQuery.json")]
     assert [(r["line"], r["code"]) for r in records] == [
         (3, "fixture-missing-field"), (7, "fixture-wrong-type"), (8, "fixture-unknown-enum-value"), (11, "fixture-unselected-field")]
     sarif = json.loads(check("--format", "sarif").stdout)
     results = [r for r in sarif["runs"][0]["results"] if r["ruleId"].startswith("fixture-")]
-    assert len(results) == 4 and all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("BookQuery.json") for r in results)
-    replacement = results[2]["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    files = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].rsplit("/", 1)[-1] for r in results)
+    assert files == ["BookQuery.json"] * 4 + ["Shelfs.json"], files
+    enum_value = next(r for r in results if r["ruleId"] == "fixture-unknown-enum-value")
+    replacement = enum_value["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert replacement["insertedContent"]["text"] == '"FICTION"', replacement

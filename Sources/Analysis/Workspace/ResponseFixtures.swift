@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import GraphQLIndex
+import SourceText
 
 /// JSON response fixtures: a `.json` file named after an operation of a project (`HotelDetail.json`,
 /// `hotelDetailQuery.json`: the operation's name with or without its `Query`/`Mutation`/`Subscription` suffix, any
@@ -52,6 +53,18 @@ public enum ResponseFixtures {
             return path.hasPrefix(root + "/") ? root.count : -1
         }
         return candidates.max { depth($0) < depth($1) }
+    }
+
+    /// The operations' names, once each.
+    static func operationNames(in catalog: [String: [Fixture]]) -> [String] {
+        Array(Set(catalog.values.joined().compactMap(\.operation.name?.value))).sorted()
+    }
+
+    /// The hint for a JSON response named after no operation (`ResponseFixtureCheck.unknownOperationHint`); files over
+    /// 4 MB are not read for it.
+    static func unknownOperationHint(of file: URL, text: [UInt8], operations: [String]) -> Diagnostic? {
+        guard text.count <= 4 << 20, Array(text.prefix(256)).contains(bytes: "\"data\"") else { return nil }
+        return ResponseFixtureCheck.unknownOperationHint(of: text, fileName: file.deletingPathExtension().lastPathComponent, operations: operations)
     }
 
     public struct Fixture: Sendable {

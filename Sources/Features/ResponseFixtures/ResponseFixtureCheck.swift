@@ -47,6 +47,36 @@ public struct ResponseFixtureCheck {
         return check.diagnostics.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
     }
 
+    /// A hint for a JSON file that reads like a GraphQL response (`{"data": …}`) but is named after no operation,
+    /// when one operation's name is close to its name (a typo, or an operation renamed since): nil otherwise, so
+    /// that other JSON stays silent.
+    public static func unknownOperationHint(of text: [UInt8], fileName: String, operations: [String]) -> Diagnostic? {
+        guard case .success(let root) = JSONSyntax.parse(text), case .object(let members) = root.value,
+            let data = members.first(where: { $0.key == "data" })
+        else { return nil }
+        switch data.value.value {
+        case .object, .null: break
+        default: return nil
+        }
+        let plain = { (name: String) in Array(name.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let wanted = plain(fileName)
+        let suffixes = ["query", "mutation", "subscription"].map(Array.init)
+        let ranked = operations.map { operation -> (String, Int) in
+            let name = plain(operation)
+            var distances = [distance(wanted, name)]
+            for suffix in suffixes where name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix) {
+                distances.append(distance(wanted, Array(name.dropLast(suffix.count))))
+            }
+            for suffix in suffixes { distances.append(distance(wanted, name + suffix)) }
+            return (operation, distances.min()!)
+        }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        guard let (closest, distance) = ranked.first, distance > 0, distance <= max(2, wanted.count / 3) else { return nil }
+        return Diagnostic(
+            severity: .information, code: .fixtureUnknownOperation,
+            message: "\(fileName).json reads like a GraphQL response, but no operation is named \(fileName): the closest is `\(closest)` (name the file \(closest).json to check it against it)",
+            range: data.keyRange)
+    }
+
     private var defaultVariables: [String: JSONNode] = [:]
 
     private init(schema: Schema, fragments: [String: FragmentDefinition], variables: [String: JSONNode], text: [UInt8]) {
