@@ -63,6 +63,29 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json"])
     }
 
+    /// A JSON file a test reads into an operation is that operation's fixture, whatever its name.
+    func testAFixtureIsTheOperationsATestReadsItInto() throws {
+        try write("Tests/Fixtures/rex-response.json", #"{"data": {"dog": {"__typename": "Dog", "name": 3, "age": null}}}"#)
+        try write("Tests/DogTests.swift", #"""
+            import XCTest
+            @testable import PetAPI
+
+            final class DogTests: XCTestCase {
+              func testRex() throws {
+                let url = try XCTUnwrap(Bundle.module.url(forResource: "rex-response", withExtension: "json"))
+                let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+                let data = try DogQuery.Data(data: json["data"] as! [String: Any])
+                XCTAssertEqual(data.dog?.name, "Rex")
+              }
+            }
+            """#)
+        let workspace = Workspace(folder: folder)
+        XCTAssertEqual(workspace.responseFixtureReads, ["rex-response": ["DogQuery"]])
+        let found = Analysis(workspaces: [workspace]).responseFixtureDiagnostics
+        let rex = try XCTUnwrap(found[folder.appendingPathComponent("Tests/Fixtures/rex-response.json").standardizedFileURL])
+        XCTAssertEqual(rex.diagnostics.map(\.code), [.fixtureWrongType], "`name` is a number")
+    }
+
     func testNewestFormatWithoutAnyEvidence() {
         let workspace = Workspace(folder: folder)
         XCTAssertEqual(workspace.projects.map(\.configuration.namespace), ["PetAPI"])

@@ -44,9 +44,12 @@ public enum ResponseFixtures {
         return catalog
     }
 
-    /// The operation `file` is a fixture of: by its name, in the project nearest above it when several have one.
-    static func fixture(for file: URL, in catalog: [String: [Fixture]]) -> Fixture? {
-        guard let candidates = catalog[file.deletingPathExtension().lastPathComponent.lowercased()] else { return nil }
+    /// The operation `file` is a fixture of: the one a Swift file reads it into (`reads`, by the file's lower-cased
+    /// name), else the one it is named after; in the project nearest above it when several have one.
+    static func fixture(for file: URL, in catalog: [String: [Fixture]], reads: [String: Set<String>] = [:]) -> Fixture? {
+        let name = file.deletingPathExtension().lastPathComponent.lowercased()
+        let read = (reads[name] ?? []).sorted().flatMap { catalog[$0.lowercased()] ?? [] }
+        guard let candidates = read.isEmpty ? catalog[name] : read else { return nil }
         let path = file.standardizedFileURL.path
         func depth(_ fixture: Fixture) -> Int {
             let root = fixture.project.configuration.root.standardizedFileURL.path

@@ -19,6 +19,8 @@ enum SwiftSourceScan {
         var helpers: [ModelHelper] = []
         /// The modules it imports beside `ApolloTestSupport` that are named for mocks (`AppTestMocks`).
         var mocksImports: [String] = []
+        /// The JSON files it reads as an operation's response.
+        var fixtureReads: [ResponseFixtureRead] = []
     }
 
     /// What a scan finds in a workspace's Swift files.
@@ -32,6 +34,9 @@ enum SwiftSourceScan {
         var fixtureMutations: [String: Set<String>] = [:]
         /// How many files import each mocks module beside `ApolloTestSupport`.
         var mocksImports: [String: Int] = [:]
+        /// The operation types the workspace's Swift files read each JSON file into, by the file's lower-cased name
+        /// without `.json`.
+        var fixtureReads: [String: Set<String>] = [:]
     }
 
     private struct Entry: Sendable {
@@ -75,6 +80,10 @@ enum SwiftSourceScan {
                 result.helpers[url.standardizedFileURL.path] = facts.helpers
             }
             for module in facts.mocksImports { result.mocksImports[module, default: 0] += 1 }
+            for read in facts.fixtureReads {
+                let name = (read.resource as NSString).lastPathComponent.lowercased()
+                result.fixtureReads[name, default: []].insert(read.operationType)
+            }
         }
         // Stored fixtures that some file changes: only files that name one are read for it (most workspaces have
         // no stored fixture, and then no file is).
@@ -107,6 +116,9 @@ enum SwiftSourceScan {
             structs: bytes.contains(bytes: "struct ") ? parsed?.structShapes() ?? [] : [])
         if declaresHelpers, let parsed {
             facts.helpers = parsed.modelHelpers()
+        }
+        if bytes.contains(bytes: "json"), ["Data(", ".self", "Query(", "Mutation(", "Subscription("].contains(where: { bytes.contains(bytes: $0) }) {
+            facts.fixtureReads = (parsed ?? SwiftTestFile(bytes)).responseFixtureReads()
         }
         if bytes.contains(bytes: "ApolloTestSupport") {
             let modules = LineTable(bytes).importLines().map(\.module)

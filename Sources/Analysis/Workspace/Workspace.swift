@@ -57,6 +57,8 @@ public struct Workspace: Sendable {
     public private(set) var generatedPlaceholderFiles: [URL] = []
     /// The workspace's JSON files that may be response fixtures (`ResponseFixtures`).
     public private(set) var responseFixtureFiles: [URL] = []
+    /// The operation types its Swift files read JSON files into, by the JSON file's lower-cased name.
+    public private(set) var responseFixtureReads: [String: Set<String>] = [:]
     /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
     public private(set) var structShapes: [StructShape] = []
     /// The helpers of the workspace's Swift files that return mocks or models, by the path of their file.
@@ -79,6 +81,7 @@ public struct Workspace: Sendable {
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         responseFixtureFiles = ResponseFixtures.candidates(under: root)
+        responseFixtureReads = sources.fixtureReads
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
