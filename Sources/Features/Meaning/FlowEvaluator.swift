@@ -28,6 +28,8 @@ struct FlowEvaluator {
     private let mutatedFixtures: Set<String>
     /// Every helper name looked up, found or not: what the result depends on besides the function's text.
     private(set) var helperNamesLookedUp: Set<String> = []
+    /// The models `from(_:)` built in the function itself, by the bytes of the call (`MockResponse` reads them).
+    private(set) var models: [(range: Range<Int>, model: Model)] = []
 
     init(
         file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = [],
@@ -73,7 +75,7 @@ struct FlowEvaluator {
             if case .mock(let instance) = evaluated, instance.binding == nil { instance.binding = (name, range) }
             scopes[scopes.count - 1][name] = evaluated
         case .assign(let target, let value, let range):
-            assign(value, to: target)
+            assign(value, to: target, statement: range)
             // `dog.id = "1"`: a fix that sets another field of `dog` goes after this line.
             if case .member(.variable(let name, _), _, _) = target, case .mock(let instance) = lookup(name),
                 let binding = instance.binding, binding.name == name, range.upperBound > binding.lastStatement.upperBound
@@ -227,7 +229,8 @@ struct FlowEvaluator {
                 _ = evaluate(argument.value, expecting: nil)
                 continue
             }
-            instance.slots[field.key] = slot(argument.value, for: field, at: argument.labelRange)
+            instance.slots[field.key] = slot(
+                argument.value, for: field, at: argument.labelRange, written: writtenValue(after: UInt8(ascii: ":"), in: argument.labelRange.upperBound..<argument.range.upperBound))
             instance.namedFields.append(field)
         }
         return .mock(instance)
@@ -236,7 +239,7 @@ struct FlowEvaluator {
     /// Apollo ≥ 1.23's default for a non-null field: shallow, so an object is an empty mock.
     private func defaultSlot(_ field: MockField, of parent: MockObject, at construction: MockConstruction) -> Slot {
         switch field.setter {
-        case .scalar: return .scalar
+        case .scalar: return .scalar(.apolloDefault)
         case .list, .scalarList: return .list([])
         case .entity:
             let named = field.graphqlType.namedType.value
@@ -272,11 +275,19 @@ struct FlowEvaluator {
     }
 
     /// What a field holds once `value` is passed or assigned to it, checking the mock types against the field.
-    private mutating func slot(_ value: FlowValue, for field: MockField, at range: Range<Int>) -> Slot? {
+    /// `written`: the bytes of the value's expression, for a scalar field.
+    private mutating func slot(_ value: FlowValue, for field: MockField, at range: Range<Int>, written: Range<Int>? = nil) -> Slot? {
         let expected = expectedObject(of: field)
         let evaluated = evaluate(value, expecting: expected)
         checkFits(evaluated, field: field, at: value.range ?? range)
         if case .null = value { return nil }
+        // A value written in a helper is in the helper's file: not read.
+        if field.setter == .scalar || field.setter == .scalarList, helpersRunning.isEmpty, let written {
+            if field.setter == .scalar { return .scalar(.written(written)) }
+            if case .list(let elements) = value, let array = writtenElements(in: written), array.count == elements.count {
+                return .list(array.map { .scalar(.written($0)) })
+            }
+        }
         return slot(evaluated, isEntity: field.setter == .entity || field.setter == .list)
     }
 
@@ -284,8 +295,33 @@ struct FlowEvaluator {
         switch value {
         case .mock(let instance): return .mock(instance)
         case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
-        case .none, .unknown, .model, .fragments: return isEntity ? .unknown : .scalar
+        case .none, .unknown, .model, .fragments: return isEntity ? .unknown : .scalar(.unknown)
         }
+    }
+
+    /// The bytes of the expression after the first `separator` (`:` of an argument, `=` of an assignment) in `range`,
+    /// without surrounding whitespace.
+    private func writtenValue(after separator: UInt8, in range: Range<Int>) -> Range<Int>? {
+        let bytes = file.lines.bytes
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, range.lowerBound < range.upperBound,
+            let at = bytes[range].firstIndex(of: separator)
+        else { return nil }
+        // `=` alone, not `+=` or `==`.
+        if separator == UInt8(ascii: "="), at > range.lowerBound, Array("+-*/%&|^<>!=".utf8).contains(bytes[at - 1])
+            || (at + 1 < bytes.count && bytes[at + 1] == separator)
+        {
+            return nil
+        }
+        var start = at + 1
+        var end = range.upperBound
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start < end ? start..<end : nil
+    }
+
+    /// The elements of an array literal `[a, b]` written at `range`, by their bytes; nil for anything else.
+    private func writtenElements(in range: Range<Int>) -> [Range<Int>]? {
+        ScalarLiteral.elements(of: file.lines.bytes, in: range)
     }
 
     /// The object a `.init(…)` passed to `field` builds: its type when it is an object.
@@ -388,7 +424,7 @@ struct FlowEvaluator {
 
     // MARK: Assignments
 
-    private mutating func assign(_ value: FlowValue, to target: FlowValue) {
+    private mutating func assign(_ value: FlowValue, to target: FlowValue, statement assignedValue: Range<Int>? = nil) {
         switch target {
         case .variable(let name, _):
             let evaluated = evaluate(value, expecting: nil)
@@ -410,7 +446,7 @@ struct FlowEvaluator {
                 _ = evaluate(value, expecting: nil)
                 return
             }
-            instance.slots[field.key] = slot(value, for: field, at: range)
+            instance.slots[field.key] = slot(value, for: field, at: range, written: assignedValue.flatMap { writtenValue(after: UInt8(ascii: "="), in: range.upperBound..<$0.upperBound) })
             instance.namedFields.append(field)
         default:
             _ = evaluate(value, expecting: nil)
@@ -433,7 +469,9 @@ struct FlowEvaluator {
                 return .unknown
             }
             var copies: [ObjectIdentifier: MockInstance] = [:]
-            return .model(Model(selectionSet: selectionSet, data: instance.snapshot(&copies)))
+            let model = Model(selectionSet: selectionSet, data: instance.snapshot(&copies))
+            if helpersRunning.isEmpty { models.append((range.lowerBound..<max(range.upperBound, mock.range?.upperBound ?? 0), model)) }
+            return .model(model)
         case .variable(let name, let range):
             // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
             return declared(name) ?? runHelper(HelperUse(name: name, isCall: false, range: range), expecting: expected)
@@ -478,7 +516,7 @@ struct FlowEvaluator {
         guard case .placeholder = instance.origin, field.isNonNull else { return nil }
         let filled: Slot
         switch field.setter {
-        case .scalar: filled = .scalar
+        case .scalar: filled = .scalar(.unknown)
         case .list, .scalarList: filled = .list([])
         case .entity:
             guard let object = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap({ model.object($0) }) else {

@@ -72,9 +72,19 @@ final class MockInstance {
     }
 }
 
+/// Where a scalar field's value comes from: what writing the response a mock stands for reads.
+enum ScalarSource: Equatable {
+    /// The expression written for it, by its bytes in the file followed (`"Lab"`, `.case(.fur)`, `3`).
+    case written(Range<Int>)
+    /// Apollo's default for a field the convenience initializer was not given (`""`, `0`, the first case).
+    case apolloDefault
+    /// A value mockls does not read (a variable, a call, a helper's or a placeholder factory's).
+    case unknown
+}
+
 /// What a mock field holds.
 indirect enum Slot {
-    case scalar
+    case scalar(ScalarSource)
     case mock(MockInstance)
     case list([Slot])
     /// Set to something mockls does not follow.

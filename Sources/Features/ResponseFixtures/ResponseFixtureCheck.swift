@@ -215,79 +215,11 @@ public struct ResponseFixtureCheck {
         }
     }
 
-    /// The fields of `selections` for an object of `runtimeType` (nil: an interface or union without `__typename`),
-    /// by response key in selection order; `undecided` holds the keys whose `@include`/`@skip` cannot be decided.
-    private func collect(_ selections: [SelectionSet], runtimeType: String?, staticType: String) -> (ordered: [(String, [FieldSelection])], fields: [String: [FieldSelection]], undecided: Set<String>) {
-        var ordered: [String] = []
-        var fields: [String: [FieldSelection]] = [:]
-        var undecided: Set<String> = []
-        var visited: Set<String> = []
-        func applies(_ condition: Name?) -> Bool? {
-            guard let condition = condition?.value, condition != staticType else { return true }
-            guard let runtimeType else { return nil }
-            return condition == runtimeType || schema.possibleTypes(of: condition).contains(runtimeType)
-        }
-        func walk(_ set: SelectionSet, certain: Bool) {
-            for selection in set.selections {
-                guard let included = included(selection.directives) else {
-                    walkUndecided(selection)
-                    continue
-                }
-                guard included else { continue }
-                switch selection {
-                case .field(let field):
-                    let key = field.responseKey
-                    if !certain { undecided.insert(key); continue }
-                    if fields[key] == nil { ordered.append(key) }
-                    fields[key, default: []].append(field)
-                case .inlineFragment(let fragment):
-                    switch applies(fragment.typeCondition) {
-                    case true?: walk(fragment.selectionSet, certain: certain)
-                    case nil: walk(fragment.selectionSet, certain: false)
-                    case false?: continue
-                    }
-                case .fragmentSpread(let spread):
-                    guard let fragment = fragments[spread.name.value], visited.insert(spread.name.value).inserted else { continue }
-                    switch applies(fragment.typeCondition) {
-                    case true?: walk(fragment.selectionSet, certain: certain)
-                    case nil: walk(fragment.selectionSet, certain: false)
-                    case false?: continue
-                    }
-                }
-            }
-        }
-        /// A selection whose condition is not known: its fields may be there or not.
-        func walkUndecided(_ selection: Selection) {
-            switch selection {
-            case .field(let field): undecided.insert(field.responseKey)
-            case .inlineFragment(let fragment): walk(fragment.selectionSet, certain: false)
-            case .fragmentSpread(let spread):
-                if let fragment = fragments[spread.name.value], visited.insert(spread.name.value).inserted { walk(fragment.selectionSet, certain: false) }
-            }
-        }
-        for set in selections { walk(set, certain: true) }
-        for key in ordered { undecided.remove(key) }
-        return (ordered.map { ($0, fields[$0]!) }, fields, undecided)
-    }
-
-    /// Whether `@include`/`@skip` keep a selection: nil when a variable they read is not given.
-    private func included(_ directives: [Directive]) -> Bool? {
-        var result = true
-        for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
-            guard let condition = directive.argument("if"), let value = boolean(condition) else { return nil }
-            if directive.name.value == "include" ? !value : value { result = false }
-        }
-        return result
-    }
-
-    private func boolean(_ value: GraphQLIndex.Value) -> Bool? {
-        switch value {
-        case .boolean(let flag): return flag
-        case .variable(let name):
-            guard let node = variables[name.value] ?? defaultVariables[name.value], case .bool(let flag) = node.value else { return nil }
+    private func collect(_ selections: [SelectionSet], runtimeType: String?, staticType: String) -> ExecutableFields.Collected {
+        ExecutableFields(schema: schema, fragments: fragments) { name in
+            guard let node = variables[name] ?? defaultVariables[name], case .bool(let flag) = node.value else { return nil }
             return flag
-        default: return nil
-        }
+        }.collect(selections, runtimeType: runtimeType, staticType: staticType)
     }
 
     // MARK: Edits

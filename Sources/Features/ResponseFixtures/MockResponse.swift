@@ -1,0 +1,169 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// The JSON response a test's mock stands for, at its `X.Data.from(mock)` (or a fragment's `X.from(mock)`): what the
+/// operation would receive for the model `from(_:)` builds there, for UI tests, stub servers and recorded fixtures.
+/// Every object has its `__typename`; only what the operation selects is written (under the object's type
+/// conditions); a nullable field the mock does not set is `null`. A non-null field the mock does not set, or sets to
+/// something mockls does not read (a variable, a call, a helper's value), is an error naming it: no value is invented.
+public enum MockResponse {
+    public struct Written: Sendable, Equatable {
+        /// The operation or fragment, whose name a fixture file takes (`DogQuery.json`).
+        public var name: String
+        /// `{"data": …}` for an operation, the fragment's object for a fragment; two-space indented, with a final newline.
+        public var json: String
+
+        public init(name: String, json: String) {
+            self.name = name
+            self.json = json
+        }
+    }
+
+    public enum Failure: Error, Sendable, Equatable {
+        /// No `from(_:)` of an operation's `Data` or of a fragment at the place asked.
+        case noModel
+        /// What keeps the response from being written, each naming its field by its path.
+        case unset([String])
+    }
+
+    /// The response of the model built by the `from(_:)` on the line of `offset`.
+    public static func response(
+        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions, helpers: WorkspaceHelpers = .none
+    ) -> Result<Written, Failure> {
+        guard let unit = file.mockFlowUnits().first(where: { $0.range.contains(offset) }) else { return .failure(.noModel) }
+        let own = file.modelHelpers()
+        let ownNames = Set(own.map(\.name))
+        var evaluator = FlowEvaluator(
+            file: file, project: project, options: options, helpers: own + helpers.helpers.filter { !ownNames.contains($0.name) },
+            mutatedFixtures: helpers.mutatedFixtures)
+        evaluator.run(unit.flow())
+        let line = file.lines.line(containing: offset)
+        guard let (_, model) = evaluator.models.first(where: { $0.range.contains(offset) })
+            ?? evaluator.models.first(where: { file.lines.line(containing: $0.range.lowerBound) == line })
+        else { return .failure(.noModel) }
+        return write(model, file: file, project: project)
+    }
+
+    static func write(_ model: Model, file: SwiftTestFile, project: ProjectIndex) -> Result<Written, Failure> {
+        var fragments: [String: FragmentDefinition] = [:]
+        var operations: [String: OperationDefinition] = [:]
+        for document in project.documents.values where document.role == .executable {
+            for fragment in document.effective.fragments { fragments[fragment.name.value] = fragment }
+            for operation in document.effective.operations { if let name = operation.name?.value { operations[name] = operation } }
+        }
+        let selectionSet = model.selectionSet
+        var writer = Writer(schema: project.schema, fields: ExecutableFields(schema: project.schema, fragments: fragments) { _ in nil }, text: file.lines.bytes)
+        let name: String
+        var json: String
+        switch selectionSet.kind {
+        case .operationData:
+            // `DogQuery.Data`: the operation whose class is `DogQuery`.
+            let className = String(selectionSet.path.split(separator: ".").first ?? "")
+            guard let operation = operations.values.first(where: { operation in
+                    let name = operation.name?.value.lowercased() ?? "", suffix = operation.kind.rawValue
+                    return [name, name + suffix].contains(className.lowercased())
+                }),
+                let root = project.schema.rootType(operation.kind)
+            else { return .failure(.noModel) }
+            name = className
+            json = "{\n  \"data\": " + writer.object(model.data, selections: [operation.selectionSet], type: root.name, path: [], depth: 1, isRoot: true) + "\n}\n"
+        case .fragment:
+            let swiftName = selectionSet.name.hasSuffix("_Fragment") ? String(selectionSet.name.dropLast("_Fragment".count)) : selectionSet.name
+            guard let fragment = fragments.values.first(where: { $0.name.value.lowercased() == swiftName.lowercased() }) else { return .failure(.noModel) }
+            name = fragment.name.value
+            json = writer.object(model.data, selections: [fragment.selectionSet], type: fragment.typeCondition.value, path: [], depth: 0, isRoot: false) + "\n"
+        default:
+            return .failure(.noModel)
+        }
+        if !writer.problems.isEmpty { return .failure(.unset(writer.problems)) }
+        return .success(Written(name: name, json: json))
+    }
+
+    private struct Writer {
+        let schema: Schema
+        let fields: ExecutableFields
+        let text: [UInt8]
+        var problems: [String] = []
+
+        func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
+
+        mutating func object(_ instance: MockInstance, selections: [SelectionSet], type: String, path: [String], depth: Int, isRoot: Bool) -> String {
+            let where_ = path.isEmpty ? "the data" : "`\(path.joined(separator: "."))`"
+            if instance.escaped {
+                problems.append("\(where_): the mock is handed to code mockls does not follow")
+                return "null"
+            }
+            let runtime = instance.object.name
+            let collected = fields.collect(selections, runtimeType: runtime, staticType: type)
+            var members: [String] = []
+            if !isRoot { members.append("\"__typename\": " + ScalarLiteral.jsonString(runtime)) }
+            let definition = schema[runtime]
+            // Fields under a condition that is not decided here (a variable): written when the mock sets them.
+            let entries = collected.ordered.map { ($0.0, $0.1, true) }
+                + collected.undecidedFields.filter { instance.slots[$0.0] != nil }.map { ($0.0, $0.1, false) }
+            for (key, selected, _) in entries where key != "__typename" {
+                guard let field = selected.first, let schemaField = definition?.field(field.name.value) else { continue }
+                let value = self.value(
+                    instance.slots[key], type: schemaField.type, selections: selected.compactMap(\.selectionSet),
+                    path: path + [key], depth: depth + 1, origin: instance.origin)
+                members.append(ScalarLiteral.jsonString(key) + ": " + value)
+            }
+            if members.isEmpty { return "{}" }
+            return "{\n" + members.map { indent(depth + 1) + $0 }.joined(separator: ",\n") + "\n" + indent(depth) + "}"
+        }
+
+        mutating func value(_ slot: Slot?, type: TypeReference, selections: [SelectionSet], path: [String], depth: Int, origin: MockOrigin) -> String {
+            let name = "`\(path.joined(separator: "."))`"
+            guard let slot else {
+                if type.isNonNull {
+                    problems.append("\(name) (`\(type)`) is not set on the mock")
+                    return "null"
+                }
+                return "null"
+            }
+            let inner = type.nullable
+            switch slot {
+            case .unknown:
+                problems.append("\(name) is set to something mockls does not follow")
+                return "null"
+            case .mock(let child):
+                guard case .named(let named) = inner else {
+                    problems.append("\(name) is a list (`\(type)`), but the mock sets one object")
+                    return "null"
+                }
+                return object(child, selections: selections, type: named.value, path: path, depth: depth, isRoot: false)
+            case .list(let elements):
+                guard case .list(let element) = inner else {
+                    problems.append("\(name) is not a list (`\(type)`), but the mock sets a list")
+                    return "null"
+                }
+                if elements.isEmpty { return "[]" }
+                let written = elements.enumerated().map { index, slot in
+                    value(slot, type: element, selections: selections, path: path.dropLast() + ["\(path.last ?? "")[\(index)]"], depth: depth + 1, origin: origin)
+                }
+                return "[\n" + written.map { indent(depth + 1) + $0 }.joined(separator: ",\n") + "\n" + indent(depth) + "]"
+            case .scalar(let source):
+                guard let named = schema[inner.namedType.value] else { return "null" }
+                switch source {
+                case .written(let range):
+                    guard range.upperBound <= text.count else { return "null" }
+                    switch ScalarLiteral.json(String(decoding: text[range], as: UTF8.self), type: named) {
+                    case .json(let json):
+                        if json == "null", type.isNonNull { problems.append("\(name) (`\(type)`) is set to nil") }
+                        return json
+                    case .problem(let why):
+                        problems.append("\(name): \(why)")
+                        return "null"
+                    }
+                case .apolloDefault:
+                    if let json = ScalarLiteral.apolloDefault(named) { return json }
+                    problems.append("\(name) (`\(type)`) has Apollo's default for a custom scalar, whose JSON mockls does not know")
+                    return "null"
+                case .unknown:
+                    problems.append("\(name) is set to a value mockls does not read (write it as a literal)")
+                    return "null"
+                }
+            }
+        }
+    }
+}
