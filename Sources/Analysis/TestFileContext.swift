@@ -74,6 +74,11 @@ public struct TestFileContext: Sendable {
         ResponseConversion.convert(at: offset, in: file, project: index, mocksModule: options.mocksModule)
     }
 
+    /// The JSON response the model built by the `from(_:)` at `offset` stands for (`MockResponse`).
+    public func response(at offset: Int) -> Result<MockResponse.Written, MockResponse.Failure> {
+        MockResponse.response(at: offset, in: file, project: index, options: options, helpers: helpers)
+    }
+
     /// The file `mockls placeholders` writes for this project.
     public var placeholderFileText: String {
         PlaceholderFileRenderer.render(

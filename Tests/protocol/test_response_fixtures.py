@@ -137,3 +137,79 @@ def test_check_reports_fixtures_in_every_format(bookshelf_copy):
     enum_value = next(r for r in results if r["ruleId"] == "fixture-unknown-enum-value")
     replacement = enum_value["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert replacement["insertedContent"]["text"] == '"FICTION"', replacement
+
+
+MOCK_TEST = """import XCTest
+import ApolloTestSupport
+import BookshelfAPITestMocks
+
+final class KindredTests: XCTestCase {
+  func testKindred() {
+    let author = Mock<Author>(born: nil, name: "Octavia E. Butler")
+    let book = Mock<Book>(author: author, coAuthors: [], genre: .case(.fiction), id: "7", published: "1979-06-01", rating: 4.5, title: "Kindred")
+    let data = BookQuery.Data.from(Mock<Query>(book: book))
+    XCTAssertEqual(data.book?.title, "Kindred")
+  }
+}
+"""
+
+
+def test_response_of_a_mock_reads_back_as_its_fixture(bookshelf_copy):
+    """`mockls response` writes the JSON a mock stands for; saved as the operation's fixture, `mockls check` has
+    nothing to say of it. A mock that leaves a non-null field unset gets an error naming it, and no file."""
+    import subprocess
+
+    test = bookshelf_copy / "Tests" / "BookshelfTests" / "KindredTests.swift"
+    test.write_text(MOCK_TEST)
+    (bookshelf_copy / "Tests" / "Fixtures" / "BookQuery.json").unlink()
+    written = subprocess.run([mockls_binary(), "response", f"{test}:9:16", "--workspace", str(bookshelf_copy)],
+                             capture_output=True, text=True, timeout=60)
+    assert written.returncode == 0, written.stderr
+    response = json.loads(written.stdout)
+    assert response == {"data": {"book": {
+        "__typename": "Book", "id": "7", "title": "Kindred", "rating": 4.5, "genre": "FICTION",
+        "author": {"__typename": "Author", "name": "Octavia E. Butler"}, "published": "1979-06-01", "coAuthors": []}}}
+    output = bookshelf_copy / "Tests" / "Fixtures" / "BookQuery.json"
+    subprocess.run([mockls_binary(), "response", f"{test}:9:16", "--workspace", str(bookshelf_copy), "--output", str(output)],
+                   check=True, timeout=60)
+    assert json.loads(output.read_text()) == response
+    check = subprocess.run([mockls_binary(), "check", "--workspace", str(bookshelf_copy), "--format", "json"],
+                           capture_output=True, text=True, timeout=120)
+    assert [r for r in json.loads(check.stdout) if r["file"].endswith("BookQuery.json")] == []
+
+    # Examples/Bookshelf's own test leaves `author.name` unset: an error naming it, exit 1.
+    failed = subprocess.run([mockls_binary(), "response", f"{bookshelf_copy}/Tests/BookshelfTests/BookQueryTests.swift:25:20",
+                             "--workspace", str(bookshelf_copy)], capture_output=True, text=True, timeout=60)
+    assert failed.returncode == 1 and failed.stdout == ""
+    assert "`book.author.name` (`String!`) is not set on the mock" in failed.stderr, failed.stderr
+
+
+@pytest.mark.asyncio
+async def test_write_the_json_response_code_action(client: LanguageClient):
+    test = client.folder / "Tests" / "BookshelfTests" / "KindredTests.swift"
+    uri = test.as_uri()
+    # A file of that name beside the test already: the new one never replaces it.
+    (test.parent / "BookQuery.json").write_text("{}")
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=MOCK_TEST)))
+    position = types.Position(line=8, character=4)
+    actions = []
+    for _ in range(100):  # the workspace is indexed in the background
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=position, end=position),
+            context=types.CodeActionContext(diagnostics=[])))
+        if actions:
+            break
+        await asyncio.sleep(0.05)
+    titles = [a.title for a in actions or []]
+    edits = client.capabilities.workspace.workspace_edit
+    if not (edits and edits.document_changes and edits.resource_operations and "create" in edits.resource_operations):
+        assert not any("JSON response" in t for t in titles), titles
+        return
+    matching = [a for a in actions if a.title == "Write the JSON response to BookQuery 2.json"]
+    assert len(matching) == 1, titles
+    [action] = matching
+    create, edit = action.edit.document_changes
+    assert create.kind == "create" and create.uri.endswith("/Tests/BookshelfTests/BookQuery%202.json"), create.uri
+    response = json.loads(edit.edits[0].new_text)
+    assert response["data"]["book"]["author"] == {"__typename": "Author", "name": "Octavia E. Butler"}

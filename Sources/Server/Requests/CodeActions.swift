@@ -41,7 +41,8 @@ extension LanguageServer {
             let actions = context.codeActions(
                 at: conversion.byteRange(of: params.range, in: lines), diagnostics: snapshot.analysis.diagnostics(of: context),
                 placeholderFiles: placeholderFiles)
-            return previews + actions.compactMap { action in
+            let responseFile = Self.createsFiles(capabilities) ? Self.responseFileAction(at: params.range, in: context, conversion: conversion) : nil
+            return previews + (responseFile.map { [$0] } ?? []) + actions.compactMap { action in
                 switch action {
                 case .unavailable(let title, let reason):
                     // Clients that cannot grey an action out would offer one that does nothing.
@@ -77,6 +78,34 @@ extension LanguageServer {
                 isPreferred: unresolved.isPreferred,
                 edit: Self.placeholderFileEdit("\(context.index.mockModel.namespace)+Placeholders.swift", for: context))
         }
+    }
+
+    /// "Write the JSON response to X.json" on the line of an `X.Data.from(mock)` whose response can be written
+    /// (`MockResponse`): a new file beside the test file, never one that exists (`X 2.json` then).
+    static func responseFileAction(at range: LSP.Range, in context: TestFileContext, conversion: ProtocolConversion) -> CodeAction? {
+        let lines = context.document.lines
+        let offset = conversion.byteRange(of: range, in: lines).lowerBound
+        let line = lines.line(containing: offset)
+        guard Array(lines.bytes[lines.contentRange(ofLine: line)]).contains(bytes: "from("), case .success(let written) = context.response(at: offset),
+            let testFile = URL(string: context.document.uri), testFile.isFileURL
+        else { return nil }
+        let folder = testFile.deletingLastPathComponent()
+        var destination = folder.appendingPathComponent("\(written.name).json")
+        var copy = 2
+        while FileManager.default.fileExists(atPath: destination.path) {
+            destination = folder.appendingPathComponent("\(written.name) \(copy).json")
+            copy += 1
+        }
+        let uri = destination.absoluteString
+        let start = Position(line: 0, character: 0)
+        return CodeAction(
+            title: "Write the JSON response to \(destination.lastPathComponent)", kind: "source", diagnostics: nil, isPreferred: nil,
+            edit: WorkspaceEdit(documentChanges: [
+                .create(uri: uri, overwrite: false),
+                .edit(OptionalVersionedTextDocumentIdentifier(uri: uri, version: nil), [
+                    TextEdit(range: LSP.Range(start: start, end: start), newText: written.json)
+                ]),
+            ]))
     }
 
     /// The client can create files through a workspace edit.
