@@ -129,4 +129,123 @@ final class MockResponseTests: XCTestCase {
         }
         assertReadsBack(written, operation: "AllAnimalsQuery", in: project)
     }
+
+    // MARK: Round trip
+
+    /// A JSON value spelled as the Swift dictionary literal a test passes to `X.Data(data:)`.
+    static func swiftLiteral(_ node: JSONNode, indent: String = "") -> String {
+        switch node.value {
+        case .object(let members):
+            if members.isEmpty { return "[:]" }
+            let inner = indent + "  "
+            return "[\n" + members.map { member in
+                let value: String
+                if case .null = member.value.value { value = "NSNull()" } else { value = swiftLiteral(member.value, indent: inner) }
+                return inner + ScalarLiteralSpelling.string(member.key) + ": " + value
+            }.joined(separator: ",\n") + ",\n" + indent + "]"
+        case .array(let elements):
+            if elements.isEmpty { return "[]" }
+            return "[" + elements.map { swiftLiteral($0, indent: indent) }.joined(separator: ", ") + "]"
+        case .string(let text): return ScalarLiteralSpelling.string(text)
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "nil"
+        }
+    }
+
+    /// Every dictionary of Tests/scenarios/conversions (both APIs, each mock format), converted into a mock: the
+    /// response written for that mock, spelled again as a dictionary and converted (`mockls convert`), writes the
+    /// same response. JSON → mock → JSON is a fixed point, and the response reads back as its operation's fixture.
+    func testResponsesRoundTripThroughTheConversion() throws {
+        var roundTrips = 0
+        var unwritable: [String] = []
+        for (api, path, _) in ResponseConversionTests.apis {
+            for (name, format) in ResponseConversionTests.formats {
+                let source = try ResponseConversionTests.read(path, for: format)
+                let project = try FeatureFixture(api: api, format: format).project
+                let file = SwiftTestFile(source)
+                for site in ResponseConversionTests.sites("convert", in: source) {
+                    let mocks = "\(project.namespace)TestMocks"
+                    guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: mocks)
+                    else { XCTFail("\(name) line \(site.line) does not convert"); continue }
+                    let converted = ResponseConversionTests.applying(action.edits, to: source)
+                    // The consumer, now `X.Data.from(mock)`, is the first `from(` at or after the edit of the site's line.
+                    let consumerEdit = try XCTUnwrap(action.edits.last)
+                    let shift = action.edits.dropLast().reduce(0) { $0 + $1.text.utf8.count - $1.range.count }
+                    let convertedText = String(decoding: converted, as: UTF8.self)
+                    let from = try XCTUnwrap(convertedText.utf8.indices.map { convertedText.utf8.distance(from: convertedText.utf8.startIndex, to: $0) }
+                        .first { $0 >= consumerEdit.range.lowerBound + shift && converted[$0...].starts(with: Array("from(".utf8)) })
+                    let first: MockResponse.Written
+                    switch MockResponse.response(at: from, in: SwiftTestFile(converted), project: project, options: FixOptions()) {
+                    case .success(let written): first = written
+                    case .failure(.unset(let problems)) where problems.allSatisfy({ $0.hasSuffix("is not set on the mock") }):
+                        // The dictionary itself lacks a non-null field (Apollo's `init(data:)` would throw): the
+                        // mock faithfully leaves it unset, and no response is invented for it.
+                        unwritable.append("\(api) \(name) line \(site.line)")
+                        continue
+                    case .failure(let failure): XCTFail("\(api) \(name) line \(site.line): \(failure)"); continue
+                    }
+                    // Spelled again as a dictionary, in a test of its own, and converted.
+                    let root = try JSONSyntax.parse(Array(first.json.utf8)).get()
+                    let isFragment = root.member("data") == nil
+                    let dictionary = Self.swiftLiteral(root.member("data") ?? root, indent: "    ")
+                    let consumer = isFragment
+                        ? "\(first.name)(_dataDict: DataDict(data: data, fulfilledFragments: []))"
+                        : "try \(format.release == .two ? "await " : "")\(first.name).Data(data: data)"
+                    let again = Array("""
+                        import XCTest
+                        import ApolloTestSupport
+                        import \(project.namespace)
+                        import \(mocks)
+
+                        final class RoundTripTests: XCTestCase {
+                          func testRoundTrip() \(format.release == .two ? "async " : "")throws {
+                            let data: [String: Any] = \(dictionary)
+                            let model = \(consumer)
+                          }
+                        }
+
+                        """.utf8)
+                    let againText = String(decoding: again, as: UTF8.self)
+                    let call = try XCTUnwrap(againText.range(of: isFragment ? "(_dataDict:" : "(data:")).lowerBound
+                    let callOffset = againText.utf8.distance(from: againText.startIndex, to: call) + 1
+                    let againFile = SwiftTestFile(again)
+                    guard case .converted(let second)? = ResponseConversion.convert(at: callOffset, in: againFile, project: project, mocksModule: mocks)
+                    else { XCTFail("\(api) \(name) line \(site.line): the written response does not convert:\n\(String(decoding: again, as: UTF8.self))"); continue }
+                    let reconverted = ResponseConversionTests.applying(second.edits, to: again)
+                    let text = String(decoding: reconverted, as: UTF8.self)
+                    let fromAgain = try XCTUnwrap(text.range(of: isFragment ? "\(first.name).from(" : "\(first.name).Data.from(")).lowerBound
+                    let offset = text.utf8.distance(from: text.startIndex, to: fromAgain)
+                    XCTAssertEqual(
+                        try MockResponse.response(at: offset, in: SwiftTestFile(reconverted), project: project, options: FixOptions()).get(), first,
+                        "\(api) \(name) line \(site.line):\n\(text)")
+                    if !isFragment {
+                        let operation = project.documents.values.flatMap(\.effective.operations).compactMap(\.name?.value)
+                            .first { first.name == $0 || first.name.lowercased() == ($0 + "query").lowercased() }
+                        assertReadsBack(first, operation: try XCTUnwrap(operation), in: project)
+                    }
+                    roundTrips += 1
+                }
+            }
+        }
+        print("round trips: \(roundTrips); dictionaries without a selected non-null field: \(unwritable)")
+        XCTAssertEqual(roundTrips + unwritable.count, 36, "every dictionary of both APIs in the three formats")
+        XCTAssertGreaterThanOrEqual(roundTrips, 30)
+    }
+}
+
+/// Swift string literals for the round trip.
+enum ScalarLiteralSpelling {
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
 }

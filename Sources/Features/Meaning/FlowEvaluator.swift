@@ -284,9 +284,7 @@ struct FlowEvaluator {
         // A value written in a helper is in the helper's file: not read.
         if field.setter == .scalar || field.setter == .scalarList, helpersRunning.isEmpty, let written {
             if field.setter == .scalar { return .scalar(.written(written)) }
-            if case .list(let elements) = value, let array = writtenElements(in: written), array.count == elements.count {
-                return .list(array.map { .scalar(.written($0)) })
-            }
+            if case .list = value { return writtenSlot(written) }
         }
         return slot(evaluated, isEntity: field.setter == .entity || field.setter == .list)
     }
@@ -295,7 +293,8 @@ struct FlowEvaluator {
         switch value {
         case .mock(let instance): return .mock(instance)
         case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
-        case .none, .unknown, .model, .fragments: return isEntity ? .unknown : .scalar(.unknown)
+        case .none: return .null
+        case .unknown, .model, .fragments: return isEntity ? .unknown : .scalar(.unknown)
         }
     }
 
@@ -319,9 +318,10 @@ struct FlowEvaluator {
         return start < end ? start..<end : nil
     }
 
-    /// The elements of an array literal `[a, b]` written at `range`, by their bytes; nil for anything else.
-    private func writtenElements(in range: Range<Int>) -> [Range<Int>]? {
-        ScalarLiteral.elements(of: file.lines.bytes, in: range)
+    /// A scalar list's value as written: an array literal's elements (lists of lists too), each by its bytes.
+    private func writtenSlot(_ range: Range<Int>) -> Slot {
+        guard let elements = ScalarLiteral.elements(of: file.lines.bytes, in: range) else { return .scalar(.written(range)) }
+        return .list(elements.map(writtenSlot))
     }
 
     /// The object a `.init(…)` passed to `field` builds: its type when it is an object.
@@ -532,7 +532,7 @@ struct FlowEvaluator {
 
     private func value(of slot: Slot, selectionSet path: String?) -> Value {
         switch slot {
-        case .scalar, .unknown: return .unknown
+        case .scalar, .null, .unknown: return .unknown
         case .mock(let instance):
             guard let path else { return .mock(instance) }
             guard let nested = project.selectionSet(path) else { return .unknown }

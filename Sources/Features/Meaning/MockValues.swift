@@ -87,6 +87,8 @@ indirect enum Slot {
     case scalar(ScalarSource)
     case mock(MockInstance)
     case list([Slot])
+    /// `nil`, as a list's element (a field set to `nil` holds no slot).
+    case null
     /// Set to something mockls does not follow.
     case unknown
 
@@ -94,7 +96,7 @@ indirect enum Slot {
         switch self {
         case .mock(let instance): return .mock(instance.snapshot(&copies))
         case .list(let slots): return .list(slots.map { $0.snapshot(&copies) })
-        case .scalar, .unknown: return self
+        case .scalar, .null, .unknown: return self
         }
     }
 
@@ -102,7 +104,7 @@ indirect enum Slot {
         switch self {
         case .mock(let instance): instance.markEscaped(&visited)
         case .list(let slots): for slot in slots { slot.markEscaped(&visited) }
-        case .scalar, .unknown: break
+        case .scalar, .null, .unknown: break
         }
     }
 }

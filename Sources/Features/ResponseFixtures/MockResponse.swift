@@ -123,6 +123,9 @@ public enum MockResponse {
             }
             let inner = type.nullable
             switch slot {
+            case .null:
+                if type.isNonNull { problems.append("\(name) (`\(type)`) is set to nil") }
+                return "null"
             case .unknown:
                 problems.append("\(name) is set to something mockls does not follow")
                 return "null"
