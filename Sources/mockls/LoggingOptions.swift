@@ -76,4 +76,5 @@ extension MocksCommand: WorkspaceCommand {}
 extension SelectionSetsCommand: WorkspaceCommand {}
 extension CompleteCommand: WorkspaceCommand {}
 extension ConvertCommand: WorkspaceCommand {}
+extension ResponseCommand: WorkspaceCommand {}
 extension SnapshotTestsCommand: WorkspaceCommand {}

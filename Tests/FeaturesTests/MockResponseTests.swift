@@ -1,4 +1,4 @@
-import Features
+@testable import Features
 import Foundation
 import GraphQLIndex
 import MocklsTestSupport
@@ -150,6 +150,71 @@ final class MockResponseTests: XCTestCase {
         case .number(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "nil"
+        }
+    }
+
+    /// A JSON value as a Swift literal of `[String: Any]`s, `[Any]`s and `NSNull()` (what `same` compares).
+    static func anyLiteral(_ node: JSONNode) -> String {
+        switch node.value {
+        case .object(let members):
+            guard !members.isEmpty else { return "[String: Any]()" }
+            return "[" + members.map { ScalarLiteralSpelling.string($0.key) + ": " + anyLiteral($0.value) }.joined(separator: ", ") + "] as [String: Any]"
+        case .array(let elements): return "[" + elements.map(anyLiteral).joined(separator: ", ") + "] as [Any]"
+        case .string(let text): return ScalarLiteralSpelling.string(text)
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "NSNull()"
+        }
+    }
+
+    /// Run against stand-ins of Apollo compiled with the project's generated mocks: the response written for each
+    /// converted mock of the scenarios holds exactly the data the mock hands `from(_:)` (`_selectionSetMockData`),
+    /// for every field the operation reads.
+    func testWrittenResponsesHoldExactlyTheMocksData() throws {
+        for (api, path, golden) in ResponseConversionTests.apis {
+            for (name, format) in ResponseConversionTests.formats {
+                let source = try ResponseConversionTests.read(path, for: format)
+                let file = SwiftTestFile(source)
+                let project = try FeatureFixture(api: api, format: format).project
+                var program = "import Foundation\nimport ApolloTestSupport\nimport \(api)\nimport \(api)TestMocks\n\n" + ResponseConversionTests.comparison
+                var checks: [String] = []
+                for (index, site) in ResponseConversionTests.sites("convert", in: source).enumerated() {
+                    guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"),
+                        let use = file.responseDictionaryUse(at: site.offset),
+                        let statements = action.edits.first(where: { $0.text.contains("let ") })?.text,
+                        let model = action.edits.first(where: { $0.text.contains(".from(") })?.text,
+                        let call = model.range(of: ".from(")
+                    else { return XCTFail("\(name): line \(site.line) does not convert") }
+                    let converted = ResponseConversionTests.applying(action.edits, to: source)
+                    let text = String(decoding: converted, as: UTF8.self)
+                    let modelStart = try XCTUnwrap(text.range(of: model)).lowerBound
+                    let offset = text.utf8.distance(from: text.startIndex, to: modelStart) + model.utf8.distance(from: model.startIndex, to: call.lowerBound) + 1
+                    guard case .success(let written) = MockResponse.response(at: offset, in: SwiftTestFile(converted), project: project, options: FixOptions())
+                    else { continue }  // a dictionary without a selected non-null field (testResponsesRoundTripThroughTheConversion)
+                    let mock = model[call.upperBound...].prefix { $0.isLetter || $0.isNumber }
+                    let root = try JSONSyntax.parse(Array(written.json.utf8)).get()
+                    let unread = ResponseConversionTests.keysUnread(from: try XCTUnwrap(ValueResolver(file: file, project: project).selectionSet(use.consumer.path)), in: project)
+                    program += """
+
+                        func check\(index)() -> Bool {
+                        \(statements)    let written: Any = \(Self.anyLiteral(root.member("data") ?? root))
+                            return same(\(mock)._selectionSetMockData, written, "line \(site.line)", unread: \(ResponseConversionTests.literal(unread)))
+                        }
+
+                        """
+                    checks.append("check\(index)()")
+                }
+                XCTAssertFalse(checks.isEmpty)
+                program += "\nlet results = [\(checks.joined(separator: ", "))]\nprint(results.allSatisfy { $0 } ? \"same\" : \"different\")\n"
+                guard let modules = try StandInApollo(
+                    model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
+                    version: format.release == .two ? .v2 : .v1, name: "response-\(golden)-\(name)", runnable: true)
+                else { throw XCTSkip("swiftc is not on PATH") }
+                defer { modules.remove() }
+                let result = try modules.run(program)
+                XCTAssertEqual(result.status, 0, result.output)
+                XCTAssertEqual(result.output, "same\n", "\(api) \(name):\n\(program)")
+            }
         }
     }
 
