@@ -8,6 +8,9 @@ public struct ResponseFixtureRead: Sendable, Hashable {
     public var resource: String
     /// The operation type as written: `HotelDetailQuery` (the last component of a qualified name).
     public var operationType: String
+    /// The Boolean variables the call gives, when written as literals (`variables: ["withRooms": true]`): what the
+    /// fixture's `@include`/`@skip` read.
+    public var variables: [String: Bool] = [:]
 }
 
 extension SwiftTestFile {
@@ -49,13 +52,13 @@ private final class FixtureReadCollector: SyntaxVisitor {
             let names = Names(statement)
             for resource in names.resources {
                 for operation in names.operations {
-                    reads.append(ResponseFixtureRead(resource: resource, operationType: operation))
+                    reads.append(ResponseFixtureRead(resource: resource, operationType: operation, variables: all.variables[operation] ?? [:]))
                     paired = true
                 }
             }
         }
         if !paired, all.resources.count == 1, all.operations.count == 1 {
-            reads.append(ResponseFixtureRead(resource: all.resources[0], operationType: all.operations[0]))
+            reads.append(ResponseFixtureRead(resource: all.resources[0], operationType: all.operations[0], variables: all.variables[all.operations[0]] ?? [:]))
         }
     }
 
@@ -63,10 +66,13 @@ private final class FixtureReadCollector: SyntaxVisitor {
     private struct Names {
         var resources: [String] = []
         var operations: [String] = []
+        /// The Boolean literals of each operation's `variables:` argument.
+        var variables: [String: [String: Bool]] = [:]
 
         init(_ node: Syntax) {
             var resources: Set<String> = []
             var operations: Set<String> = []
+            var variables: [String: [String: Bool]] = [:]
             for literal in node.descendants(StringLiteralExprSyntax.self) {
                 if let text = Self.literal(ExprSyntax(literal)), text.hasSuffix(".json"), text.count > 5 {
                     resources.insert(String(text.dropLast(5)))
@@ -87,6 +93,14 @@ private final class FixtureReadCollector: SyntaxVisitor {
                     let base = access.base, let type = Self.typeName(base)
                 {
                     operations.insert(type)
+                    if let given = arguments.first(where: { $0.label?.text == "variables" })?.expression.as(DictionaryExprSyntax.self),
+                        case .elements(let elements) = given.content
+                    {
+                        for element in elements {
+                            guard let name = Self.literal(element.key), let flag = element.value.as(BooleanLiteralExprSyntax.self) else { continue }
+                            variables[type, default: [:]][name] = flag.literal.tokenKind == .keyword(.true)
+                        }
+                    }
                 } else if let type = Self.typeName(call.calledExpression), Self.isOperationName(type) {
                     operations.insert(type)
                 }
@@ -97,6 +111,7 @@ private final class FixtureReadCollector: SyntaxVisitor {
             }
             self.resources = resources.sorted()
             self.operations = operations.sorted()
+            self.variables = variables
         }
 
         static func literal(_ expression: ExprSyntax) -> String? {

@@ -80,7 +80,7 @@ final class WorkspaceTests: XCTestCase {
             }
             """#)
         let workspace = Workspace(folder: folder)
-        XCTAssertEqual(workspace.responseFixtureReads, ["rex-response": ["DogQuery"]])
+        XCTAssertEqual(workspace.responseFixtureReads["rex-response"]?.map(\.operationType), ["DogQuery"])
         let found = Analysis(workspaces: [workspace]).responseFixtureDiagnostics
         let rex = try XCTUnwrap(found[folder.appendingPathComponent("Tests/Fixtures/rex-response.json").standardizedFileURL])
         XCTAssertEqual(rex.diagnostics.map(\.code), [.fixtureWrongType], "`name` is a number")

@@ -23,6 +23,15 @@ final class ResponseFixtureReadsTests: XCTestCase {
             """), ["hotel → HotelDetailQuery"])
     }
 
+    func testTheCallsBooleanVariables() {
+        let reads = SwiftTestFile("""
+            func testShelves() throws {
+              let data = try ShelvesQuery.Data(data: load("shelves.json"), variables: ["withBooks": true, "limit": 3, "other": false])
+            }
+            """).responseFixtureReads()
+        XCTAssertEqual(reads.map(\.variables), [["withBooks": true, "other": false]])
+    }
+
     func testStubsKeyedByTheOperation() {
         XCTAssertEqual(reads("""
             override func setUp() {

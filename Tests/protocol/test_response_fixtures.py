@@ -43,6 +43,17 @@ def bookshelf_copy(tmp_path):
     # A response named after no operation but close to one gets a hint; other JSON stays silent.
     (folder / "Tests" / "Fixtures" / "Shelfs.json").write_text(json.dumps({"data": {"shelves": []}}))
     (folder / "Tests" / "Fixtures" / "settings.json").write_text(json.dumps({"data": {"theme": "dark"}}))
+    # A fixture named after no operation, read by a test into ShelvesQuery with `withBooks: true`: its shelf lacks
+    # `books`, which those variables select.
+    (folder / "Tests" / "Fixtures" / "one-shelf.json").write_text(json.dumps({"data": {"shelves": [
+        {"__typename": "Shelf", "id": "s", "label": "Read"}]}}))
+    (folder / "Tests" / "BookshelfTests" / "ShelvesTests.swift").write_text(
+        'import XCTest\n@testable import BookshelfAPI\n\nfinal class ShelvesTests: XCTestCase {\n'
+        '  func testShelves() throws {\n'
+        '    let url = try XCTUnwrap(Bundle.module.url(forResource: "one-shelf", withExtension: "json"))\n'
+        '    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]\n'
+        '    let data = try ShelvesQuery.Data(data: json["data"] as! [String: Any], variables: ["withBooks": true])\n'
+        '    XCTAssertEqual(data.shelves.count, 1)\n  }\n}\n')
     return folder
 
 
@@ -126,6 +137,7 @@ def test_check_reports_fixtures_in_every_format(bookshelf_copy):
         "Tests/Fixtures/BookQuery.json:8:16: warning: \"Fiction\" is not a case of `Genre` (FICTION, SCIENCE, HISTORY, POETRY): Apollo reads it as `.unknown(\"Fiction\")` [fixture-unknown-enum-value]",
         "Tests/Fixtures/BookQuery.json:11:7: warning: `isbn` is not selected here by the operation: Apollo ignores it [fixture-unselected-field]",
         "Tests/Fixtures/Shelfs.json:1:2: information: Shelfs.json reads like a GraphQL response, but no operation is named Shelfs: the closest is `Shelves` (name the file Shelves.json to check it against it) [fixture-unknown-operation]",
+        "Tests/Fixtures/one-shelf.json:1:23: error: `books` (`[Book!]!`) is selected but missing: Apollo cannot read this response [fixture-missing-field]",
     ], text.stdout
     records = [r for r in json.loads(check("--format", "json").stdout) if r["file"].endswith("BookQuery.json")]
     assert [(r["line"], r["code"]) for r in records] == [
@@ -133,7 +145,7 @@ def test_check_reports_fixtures_in_every_format(bookshelf_copy):
     sarif = json.loads(check("--format", "sarif").stdout)
     results = [r for r in sarif["runs"][0]["results"] if r["ruleId"].startswith("fixture-")]
     files = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].rsplit("/", 1)[-1] for r in results)
-    assert files == ["BookQuery.json"] * 4 + ["Shelfs.json"], files
+    assert files == ["BookQuery.json"] * 4 + ["Shelfs.json", "one-shelf.json"], files
     enum_value = next(r for r in results if r["ruleId"] == "fixture-unknown-enum-value")
     replacement = enum_value["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert replacement["insertedContent"]["text"] == '"FICTION"', replacement

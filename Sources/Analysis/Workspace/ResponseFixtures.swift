@@ -2,6 +2,7 @@ import Features
 import Foundation
 import GraphQLIndex
 import SourceText
+import SwiftAnalysis
 
 /// JSON response fixtures: a `.json` file named after an operation of a project (`HotelDetail.json`,
 /// `hotelDetailQuery.json`: the operation's name with or without its `Query`/`Mutation`/`Subscription` suffix, any
@@ -46,9 +47,15 @@ public enum ResponseFixtures {
 
     /// The operation `file` is a fixture of: the one a Swift file reads it into (`reads`, by the file's lower-cased
     /// name), else the one it is named after; in the project nearest above it when several have one.
-    static func fixture(for file: URL, in catalog: [String: [Fixture]], reads: [String: Set<String>] = [:]) -> Fixture? {
+    static func fixture(for file: URL, in catalog: [String: [Fixture]], reads: [String: [ResponseFixtureRead]] = [:]) -> Fixture? {
         let name = file.deletingPathExtension().lastPathComponent.lowercased()
-        let read = (reads[name] ?? []).sorted().flatMap { catalog[$0.lowercased()] ?? [] }
+        let read = (reads[name] ?? []).sorted { $0.operationType < $1.operationType }.flatMap { read in
+            (catalog[read.operationType.lowercased()] ?? []).map { fixture in
+                var fixture = fixture
+                fixture.variables = read.variables
+                return fixture
+            }
+        }
         guard let candidates = read.isEmpty ? catalog[name] : read else { return nil }
         let path = file.standardizedFileURL.path
         func depth(_ fixture: Fixture) -> Int {
@@ -74,6 +81,8 @@ public enum ResponseFixtures {
         public let project: Workspace.Project
         public let operation: OperationDefinition
         public let fragments: [String: FragmentDefinition]
+        /// The Boolean variables the Swift call that reads it gives (`X.Data(data:variables:)`).
+        public var variables: [String: Bool] = [:]
     }
 
     /// The variables file of fixture `file`: `X.variables.json` beside `X.json`.
@@ -83,7 +92,10 @@ public enum ResponseFixtures {
 
     /// The diagnostics of fixture `file` with `text`; `read` gives the text of another file (the variables file).
     static func diagnostics(of file: URL, text: [UInt8], fixture: Fixture, read: (URL) -> [UInt8]?) -> [Diagnostic] {
+        // The variables file, else the literals of the Swift call that reads the fixture.
+        let given = fixture.variables.sorted { $0.key < $1.key }.map { JSONNode.Member(key: $0.key, keyRange: 0..<0, value: JSONNode(value: .bool($0.value), range: 0..<0)) }
         let variables = read(variablesFile(of: file)).flatMap { try? JSONSyntax.parse($0).get() }
+            ?? (given.isEmpty ? nil : JSONNode(value: .object(given), range: 0..<0))
         return ResponseFixtureCheck.diagnostics(
             of: text, operation: fixture.operation, schema: fixture.project.index.schema, fragments: fixture.fragments, variables: variables)
     }

@@ -34,9 +34,9 @@ enum SwiftSourceScan {
         var fixtureMutations: [String: Set<String>] = [:]
         /// How many files import each mocks module beside `ApolloTestSupport`.
         var mocksImports: [String: Int] = [:]
-        /// The operation types the workspace's Swift files read each JSON file into, by the file's lower-cased name
-        /// without `.json`.
-        var fixtureReads: [String: Set<String>] = [:]
+        /// The reads of JSON files into operations of the workspace's Swift files, by the JSON file's lower-cased
+        /// name without `.json`.
+        var fixtureReads: [String: [ResponseFixtureRead]] = [:]
     }
 
     private struct Entry: Sendable {
@@ -82,7 +82,7 @@ enum SwiftSourceScan {
             for module in facts.mocksImports { result.mocksImports[module, default: 0] += 1 }
             for read in facts.fixtureReads {
                 let name = (read.resource as NSString).lastPathComponent.lowercased()
-                result.fixtureReads[name, default: []].insert(read.operationType)
+                result.fixtureReads[name, default: []].append(read)
             }
         }
         // Stored fixtures that some file changes: only files that name one are read for it (most workspaces have

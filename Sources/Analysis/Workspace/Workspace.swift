@@ -57,8 +57,8 @@ public struct Workspace: Sendable {
     public private(set) var generatedPlaceholderFiles: [URL] = []
     /// The workspace's JSON files that may be response fixtures (`ResponseFixtures`).
     public private(set) var responseFixtureFiles: [URL] = []
-    /// The operation types its Swift files read JSON files into, by the JSON file's lower-cased name.
-    public private(set) var responseFixtureReads: [String: Set<String>] = [:]
+    /// Its Swift files' reads of JSON files into operations, by the JSON file's lower-cased name.
+    public private(set) var responseFixtureReads: [String: [ResponseFixtureRead]] = [:]
     /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
     public private(set) var structShapes: [StructShape] = []
     /// The helpers of the workspace's Swift files that return mocks or models, by the path of their file.

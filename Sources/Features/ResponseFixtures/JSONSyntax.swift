@@ -16,6 +16,12 @@ public struct JSONNode: Sendable, Equatable {
         /// The key with its quotes.
         public var keyRange: Range<Int>
         public var value: JSONNode
+
+        public init(key: String, keyRange: Range<Int>, value: JSONNode) {
+            self.key = key
+            self.keyRange = keyRange
+            self.value = value
+        }
     }
 
     public var value: Value
