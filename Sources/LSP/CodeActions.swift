@@ -1,3 +1,5 @@
+import JSONRPC
+
 public struct CodeActionContext: Decodable, Sendable {
     public var diagnostics: [Diagnostic]
     public var only: [String]?
@@ -67,6 +69,8 @@ public struct CodeAction: Encodable, Sendable, Equatable {
     public var disabled: Disabled?
     /// What mockls needs to compute `edit` on `codeAction/resolve`.
     public var data: CodeActionData?
+    /// A command the client runs itself (one it declared in `experimental.mocklsCommands`).
+    public var command: Command?
 
     public struct Disabled: Encodable, Sendable, Equatable {
         public var reason: String
@@ -121,5 +125,36 @@ public struct CodeActionOptions: Encodable, Sendable, Equatable {
     public init(codeActionKinds: [String], resolveProvider: Bool? = nil) {
         self.codeActionKinds = codeActionKinds
         self.resolveProvider = resolveProvider
+    }
+}
+
+/// A command of the client's, with its arguments.
+public struct Command: Encodable, Sendable, Equatable {
+    public var title: String
+    public var command: String
+    public var arguments: [JSONValue]?
+
+    public init(title: String, command: String, arguments: [JSONValue]?) {
+        self.title = title
+        self.command = command
+        self.arguments = arguments
+    }
+}
+
+/// `mockls/response`: the JSON response the model built by the `from(_:)` at a position stands for (`mockls
+/// response`), for a client command such as VS Code's "Copy the JSON response".
+public enum MockResponseRequest: LSPRequest {
+    public typealias Params = TextDocumentPositionParams
+    public typealias Response = MockResponseResult
+    public static let method = "mockls/response"
+}
+
+public struct MockResponseResult: Encodable, Sendable, Equatable {
+    /// The operation or fragment.
+    public var name: String
+    public var json: String
+    public init(name: String, json: String) {
+        self.name = name
+        self.json = json
     }
 }

@@ -46,8 +46,14 @@ public struct ClientCapabilities: Decodable, Sendable, Equatable {
     public var textDocument: TextDocument?
     public var workspace: Workspace?
     public var window: Window?
+    public var experimental: Experimental?
 
     public init() {}
+
+    /// What mockls's own clients add: the commands they run themselves (`mockls.copyResponse`, VS Code's extension).
+    public struct Experimental: Decodable, Sendable, Equatable {
+        public var mocklsCommands: [String]?
+    }
 
     public struct General: Decodable, Sendable, Equatable {
         public var positionEncodings: [PositionEncodingKind]?

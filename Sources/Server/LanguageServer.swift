@@ -260,6 +260,7 @@ public final class LanguageServer: @unchecked Sendable {
         registerDefinition()
         registerPullDiagnostics()
         registerCodeActions()
+        registerMockResponse()
         if options.testHooks { registerTestHooks() }
     }
 

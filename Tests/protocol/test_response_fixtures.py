@@ -225,3 +225,55 @@ async def test_write_the_json_response_code_action(client: LanguageClient):
     assert create.kind == "create" and create.uri.endswith("/Tests/BookshelfTests/BookQuery%202.json"), create.uri
     response = json.loads(edit.edits[0].new_text)
     assert response["data"]["book"]["author"] == {"__typename": "Author", "name": "Octavia E. Butler"}
+
+
+def test_copy_the_json_response_for_a_client_that_runs_the_command(bookshelf_copy):
+    """VS Code as mockls's extension starts it runs `mockls.copyResponse` itself: the code action carries the command
+    (raw JSON here: lsprotocol reads a code action with a command as a bare `Command`), and `mockls/response` answers
+    what the extension copies, or fails naming the fields that keep a response from being written."""
+    import lsp_stdio
+
+    server = lsp_stdio.MocklsProcess()
+    try:
+        server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "rootUri": bookshelf_copy.as_uri(),
+            "capabilities": {"experimental": {"mocklsCommands": ["mockls.copyResponse"]}}}})
+        server.receive(timeout=60)
+        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        test = bookshelf_copy / "Tests" / "BookshelfTests" / "KindredTests.swift"
+        book_tests = bookshelf_copy / "Tests" / "BookshelfTests" / "BookQueryTests.swift"
+        for path, text in [(test, MOCK_TEST), (book_tests, book_tests.read_text())]:
+            server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": path.as_uri(), "languageId": "swift", "version": 1, "text": text}}})
+        next_id = 1
+
+        def request(method, params):
+            nonlocal next_id
+            next_id += 1
+            server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
+            while (reply := server.receive(timeout=60)).get("id") != next_id:
+                pass
+            return reply
+
+        at = {"line": 8, "character": 4}
+        for _ in range(100):  # the workspace is indexed in the background
+            actions = request("textDocument/codeAction", {"textDocument": {"uri": test.as_uri()},
+                                                           "range": {"start": at, "end": at}, "context": {"diagnostics": []}})["result"]
+            if actions:
+                break
+            import time
+            time.sleep(0.05)
+        [copy] = [a for a in actions if a["title"] == "Copy the JSON response"]
+        assert "edit" not in copy and copy["command"] == {
+            "title": "Copy the JSON response", "command": "mockls.copyResponse", "arguments": [test.as_uri(), at]}
+        # No client without the command gets it: no file-creating client here either, so nothing else is offered.
+        assert [a["title"] for a in actions if "JSON" in a["title"]] == ["Copy the JSON response"]
+        document, position = copy["command"]["arguments"]
+        result = request("mockls/response", {"textDocument": {"uri": document}, "position": position})["result"]
+        assert result["name"] == "BookQuery" and json.loads(result["json"])["data"]["book"]["title"] == "Kindred"
+        failed = request("mockls/response", {"textDocument": {"uri": book_tests.as_uri()}, "position": {"line": 24, "character": 20}})
+        assert failed["error"]["code"] == -32803 and "`book.author.name` (`String!`) is not set on the mock" in failed["error"]["message"]
+    finally:
+        server.send({"jsonrpc": "2.0", "id": 99, "method": "shutdown"})
+        server.send({"jsonrpc": "2.0", "method": "exit"})
+        server.wait(timeout=30)

@@ -41,8 +41,8 @@ extension LanguageServer {
             let actions = context.codeActions(
                 at: conversion.byteRange(of: params.range, in: lines), diagnostics: snapshot.analysis.diagnostics(of: context),
                 placeholderFiles: placeholderFiles)
-            let responseFile = Self.createsFiles(capabilities) ? Self.responseFileAction(at: params.range, in: context, conversion: conversion) : nil
-            return previews + (responseFile.map { [$0] } ?? []) + actions.compactMap { action in
+            let responseActions = Self.responseActions(at: params.range, in: context, capabilities: capabilities, conversion: conversion)
+            return previews + responseActions + actions.compactMap { action in
                 switch action {
                 case .unavailable(let title, let reason):
                     // Clients that cannot grey an action out would offer one that does nothing.
@@ -80,15 +80,32 @@ extension LanguageServer {
         }
     }
 
-    /// "Write the JSON response to X.json" on the line of an `X.Data.from(mock)` whose response can be written
-    /// (`MockResponse`): a new file beside the test file, never one that exists (`X 2.json` then).
-    static func responseFileAction(at range: LSP.Range, in context: TestFileContext, conversion: ProtocolConversion) -> CodeAction? {
+    /// On the line of an `X.Data.from(mock)` whose response can be written (`MockResponse`): "Write the JSON response
+    /// to X.json" for clients that create files, and "Copy the JSON response" for clients that run
+    /// `mockls.copyResponse` themselves (VS Code's extension, which asks `mockls/response` and copies it).
+    static func responseActions(at range: LSP.Range, in context: TestFileContext, capabilities: ClientCapabilities, conversion: ProtocolConversion) -> [CodeAction] {
+        let copies = capabilities.experimental?.mocklsCommands?.contains(copyResponseCommand) ?? false
+        guard createsFiles(capabilities) || copies else { return [] }
         let lines = context.document.lines
         let offset = conversion.byteRange(of: range, in: lines).lowerBound
         let line = lines.line(containing: offset)
-        guard Array(lines.bytes[lines.contentRange(ofLine: line)]).contains(bytes: "from("), case .success(let written) = context.response(at: offset),
-            let testFile = URL(string: context.document.uri), testFile.isFileURL
-        else { return nil }
+        guard Array(lines.bytes[lines.contentRange(ofLine: line)]).contains(bytes: "from("), case .success(let written) = context.response(at: offset)
+        else { return [] }
+        var actions: [CodeAction] = []
+        if copies {
+            var copy = CodeAction(title: "Copy the JSON response", kind: "source", diagnostics: nil, isPreferred: nil, edit: nil)
+            copy.command = Command(
+                title: "Copy the JSON response", command: copyResponseCommand,
+                arguments: [.string(context.document.uri), .object(["line": .int(Int64(range.start.line)), "character": .int(Int64(range.start.character))])])
+            actions.append(copy)
+        }
+        if createsFiles(capabilities), let file = responseFileAction(written, beside: context) { actions.append(file) }
+        return actions
+    }
+
+    /// "Write the JSON response to X.json": a new file beside the test file, never one that exists (`X 2.json` then).
+    private static func responseFileAction(_ written: MockResponse.Written, beside context: TestFileContext) -> CodeAction? {
+        guard let testFile = URL(string: context.document.uri), testFile.isFileURL else { return nil }
         let folder = testFile.deletingLastPathComponent()
         var destination = folder.appendingPathComponent("\(written.name).json")
         var copy = 2

@@ -4,13 +4,16 @@
 // that stops later is restarted at most three times in three minutes.
 import * as vscode from "vscode";
 import {
+  ClientCapabilities,
   CloseAction,
   CloseHandlerResult,
   ErrorAction,
   ErrorHandlerResult,
+  FeatureState,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
+  StaticFeature,
 } from "vscode-languageclient/node";
 import {
   RestartPolicy,
@@ -33,6 +36,23 @@ class MocklsClient extends LanguageClient {
   }
 }
 
+/**
+ * Tells mockls which of its commands this client runs itself: "Copy the JSON response" (a code action on the line of
+ * an `X.Data.from(mock)`) asks `mockls/response` and puts the answer on the clipboard.
+ */
+class MocklsCommandsFeature implements StaticFeature {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    capabilities.experimental = { ...(capabilities.experimental ?? {}), mocklsCommands: [COPY_RESPONSE] };
+  }
+  initialize(): void {}
+  getState(): FeatureState {
+    return { kind: "static" };
+  }
+  clear(): void {}
+}
+
+const COPY_RESPONSE = "mockls.copyResponse";
+
 let output: vscode.OutputChannel;
 let watcher: vscode.FileSystemWatcher;
 let client: MocklsClient | undefined;
@@ -42,12 +62,13 @@ const restarts = new RestartPolicy();
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("mockls");
   watcher = vscode.workspace.createFileSystemWatcher(
-    "**/{*.graphql,*.graphqls,*.gql,apollo-codegen-config.json,.graphqlrc*,graphql.config.*,Package.resolved}"
+    "**/{*.graphql,*.graphqls,*.gql,*.json,apollo-codegen-config.json,.graphqlrc*,graphql.config.*,Package.resolved}"
   );
   context.subscriptions.push(
     output,
     watcher,
     vscode.commands.registerCommand("mockls.restartServer", restart),
+    vscode.commands.registerCommand(COPY_RESPONSE, copyResponse),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(SETTING)) {
         void restart();
@@ -123,6 +144,7 @@ async function start(): Promise<void> {
     },
   };
   const created = new MocklsClient("mockls", "mockls", serverOptions, clientOptions);
+  created.registerFeature(new MocklsCommandsFeature());
   client = created;
   try {
     await created.start();
@@ -142,6 +164,21 @@ async function start(): Promise<void> {
       failed.child.kill();
     }
     report(startupFailureMessage(command, exit, failed.stderrTail(), reason));
+  }
+}
+
+/** "Copy the JSON response": what mockls writes for the mock at the position, on the clipboard. */
+async function copyResponse(uri: string, position: { line: number; character: number }): Promise<void> {
+  if (!client) {
+    void vscode.window.showErrorMessage("mockls is not running: run \"mockls: Restart Server\".");
+    return;
+  }
+  try {
+    const result = await client.sendRequest<{ name: string; json: string }>("mockls/response", { textDocument: { uri }, position });
+    await vscode.env.clipboard.writeText(result.json);
+    void vscode.window.showInformationMessage(`Copied the JSON response of ${result.name}.`);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`mockls: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

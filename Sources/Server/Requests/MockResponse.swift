@@ -1,0 +1,30 @@
+import Analysis
+import Features
+import JSONRPC
+import LSP
+
+/// `mockls/response`: the JSON response a mock stands for at a position (`MockResponse`), which VS Code's "Copy the
+/// JSON response" asks for and copies. A response that cannot be written fails with the fields that keep it from being.
+extension LanguageServer {
+    static let copyResponseCommand = "mockls.copyResponse"
+
+    func registerMockResponse() {
+        registerReadRequest(MockResponseRequest.self) { params, snapshot, _ in
+            let uri = params.textDocument.uri
+            guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
+            guard let context = try snapshot.analysis.testFile(uri) else {
+                throw ResponseError(code: ResponseError.requestFailedCode, message: "the file belongs to no Apollo project")
+            }
+            switch context.response(at: snapshot.conversion.offset(of: params.position, in: document.lines)) {
+            case .success(let written):
+                return MockResponseResult(name: written.name, json: written.json)
+            case .failure(.noModel):
+                throw ResponseError(code: ResponseError.requestFailedCode, message: "no X.Data.from(mock) of an operation, or from(mock) of a fragment, here")
+            case .failure(.unset(let problems)):
+                throw ResponseError(
+                    code: ResponseError.requestFailedCode,
+                    message: "the response cannot be written without inventing values: " + problems.joined(separator: "; "))
+            }
+        }
+    }
+}
