@@ -27,7 +27,7 @@ extension LanguageServer {
             analysis: { hostReference.withLock { $0 }?.snapshot ?? .beforeStart },
             publish: { uri, version, lines, diagnostics in
                 let params = PublishDiagnosticsParams(
-                    uri: uri, version: version, diagnostics: diagnostics.map { conversion.diagnostic($0, in: lines) })
+                    uri: uri, version: version, diagnostics: conversion.diagnostics(diagnostics, in: lines))
                 if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: params) {
                     send(bytes)
                 }

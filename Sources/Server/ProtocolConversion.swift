@@ -49,14 +49,27 @@ public struct ProtocolConversion: Sendable {
         HoverResult(contents: MarkupContent(markdown: hover.contents), range: range(of: hover.range, in: lines))
     }
 
+    /// A document's diagnostics, their positions computed at once (`LineTable.positions`).
+    func diagnostics(_ diagnostics: [GraphQLIndex.Diagnostic], in lines: LineTable) -> [LSP.Diagnostic] {
+        let positions = lines.positions(of: diagnostics.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, unit: unit)
+        return diagnostics.enumerated().map { index, diagnostic in
+            self.diagnostic(diagnostic, range: LSP.Range(
+                start: Position(line: positions[2 * index].line, character: positions[2 * index].column),
+                end: Position(line: positions[2 * index + 1].line, character: positions[2 * index + 1].column)))
+        }
+    }
+
     func diagnostic(_ diagnostic: GraphQLIndex.Diagnostic, in lines: LineTable) -> LSP.Diagnostic {
+        self.diagnostic(diagnostic, range: range(of: diagnostic.range, in: lines))
+    }
+
+    private func diagnostic(_ diagnostic: GraphQLIndex.Diagnostic, range: LSP.Range) -> LSP.Diagnostic {
         let severity: DiagnosticSeverity = switch diagnostic.severity {
         case .error: .error
         case .warning: .warning
         case .information: .information
         }
-        return LSP.Diagnostic(
-            range: range(of: diagnostic.range, in: lines), severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message)
+        return LSP.Diagnostic(range: range, severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message)
     }
 
     /// A completion as the client shows it: `snippets` and `labelDetails` when it takes them; the type always in

@@ -105,6 +105,39 @@ public struct LineTable: Sendable {
         return LineColumn(line: line, column: column)
     }
 
+    /// The positions of many offsets at once, as `position(of:unit:)` gives each: one walk along each line they are on,
+    /// however many there are. A position alone walks its line from the start, and a one-line JSON file of 50 MB with
+    /// thousands of diagnostics would be walked once for each.
+    public func positions(of offsets: [Int], unit: ColumnUnit) -> [LineColumn] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = Array(repeating: LineColumn(line: 0, column: 0), count: offsets.count)
+        var line = -1
+        var lineRange = 0..<0
+        var index = 0
+        var units = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for position in order {
+                let offset = min(max(offsets[position], 0), buffer.count)
+                let containing = self.line(containing: offset)
+                if containing != line {
+                    line = containing
+                    lineRange = contentRange(ofLine: line)
+                    index = lineRange.lowerBound
+                    units = 0
+                }
+                let stop = min(offset, lineRange.upperBound)
+                while index < stop {
+                    let length = Self.sequenceLength(buffer, at: index, end: lineRange.upperBound)
+                    if index + length > stop { break }
+                    units += unit == .utf8 ? length : (length == 4 ? 2 : 1)
+                    index += length
+                }
+                result[position] = LineColumn(line: line, column: units)
+            }
+        }
+        return result
+    }
+
     /// A new table with `range` (byte offsets, clamped) replaced by `replacement`.
     /// Whether `offset` has the same position here as in `other`, in any column unit: the same line, starting at the
     /// same offset, with the same bytes before it on that line.

@@ -96,6 +96,22 @@ final class MockResponseTests: XCTestCase {
             """))
     }
 
+    func testANestedSelectionSetsObject() throws {
+        let (result, _) = try response("""
+                let animal = 1️⃣DogQuery.Data.AllAnimal.from(Mock<Dog>(id: "1", skinCovering: .fur, species: "Lab"))
+            """)
+        XCTAssertEqual(try result.get(), MockResponse.Written(name: "DogQuery.Data.AllAnimal", json: """
+            {
+              "__typename": "Dog",
+              "id": "1",
+              "skinCovering": "FUR",
+              "species": "Lab",
+              "houseDetails": null
+            }
+
+            """))
+    }
+
     func testWhatIsNotSetOrNotReadIsAnErrorNotAnInventedValue() throws {
         // Before Apollo 1.23 nothing is filled in: `id` and `species` are not set.
         let (unset, _) = try response("""

@@ -2,6 +2,17 @@ import SourceText
 import XCTest
 
 final class LineTableTests: XCTestCase {
+    /// Many positions at once equal each asked alone, in any order, with multi-byte characters, line breaks and
+    /// offsets inside a character or past the end.
+    func testPositionsAtOnceEqualEachAlone() {
+        let table = LineTable(Array("a€b😀c\r\nnext\n\n🎉 end".utf8))
+        let offsets = Array((-2...(table.byteCount + 3)).reversed()) + [5, 1, 5, 0]
+        for unit in [ColumnUnit.utf8, .utf16] {
+            XCTAssertEqual(table.positions(of: offsets, unit: unit), offsets.map { table.position(of: $0, unit: unit) }, "\(unit)")
+        }
+        XCTAssertEqual(table.positions(of: [], unit: .utf16), [])
+    }
+
     func testLineStartsForEveryLineBreak() {
         let table = LineTable("a\nb\r\nc\rd")
         XCTAssertEqual(table.lineStarts, [0, 2, 5, 7])

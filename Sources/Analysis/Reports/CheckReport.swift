@@ -71,20 +71,24 @@ public struct CheckReport: Sendable {
         }
         for (file, lines, diagnostics) in found.sorted(by: { $0.file.path < $1.file.path }) {
             let name = file.path.hasPrefix(workspace.folder.path + "/") ? String(file.path.dropFirst(workspace.folder.path.count + 1)) : file.path
-            for diagnostic in diagnostics {
-                let start = lines.position(of: diagnostic.range.lowerBound, unit: .utf8)
-                let end = lines.position(of: diagnostic.range.upperBound, unit: .utf8)
+            // Every position of the file at once (`LineTable.positions`): a long line is walked once, not per diagnostic.
+            let bounds = diagnostics.flatMap { [$0.range.lowerBound, $0.range.upperBound] }
+            let fixBounds = diagnostics.flatMap { $0.fixes.flatMap { [$0.range.lowerBound, $0.range.upperBound] } }
+            let utf8 = lines.positions(of: bounds, unit: .utf8)
+            let utf16 = lines.positions(of: bounds + fixBounds, unit: .utf16)
+            var nextFix = bounds.count
+            for (index, diagnostic) in diagnostics.enumerated() {
+                let (start, end) = (utf8[2 * index], utf8[2 * index + 1])
                 let fixes = diagnostic.fixes.map { fix in
-                    let from = lines.position(of: fix.range.lowerBound, unit: .utf16)
-                    let to = lines.position(of: fix.range.upperBound, unit: .utf16)
+                    let (from, to) = (utf16[nextFix], utf16[nextFix + 1])
+                    nextFix += 2
                     return Fix(title: fix.title, edits: [Edit(
                         line: from.line + 1, utf16Column: from.column + 1, endLine: to.line + 1, utf16EndColumn: to.column + 1, text: fix.text)])
                 }
                 records.append(Record(
                     file: name, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1,
                     severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue, message: diagnostic.message,
-                    utf16Column: lines.position(of: diagnostic.range.lowerBound, unit: .utf16).column + 1,
-                    utf16EndColumn: lines.position(of: diagnostic.range.upperBound, unit: .utf16).column + 1, fixes: fixes))
+                    utf16Column: utf16[2 * index].column + 1, utf16EndColumn: utf16[2 * index + 1].column + 1, fixes: fixes))
             }
         }
     }

@@ -55,18 +55,25 @@ public enum MockResponse {
         var writer = Writer(schema: project.schema, fields: ExecutableFields(schema: project.schema, fragments: fragments) { _ in nil }, text: file.lines.bytes)
         let name: String
         var json: String
+        // `DogQuery.Data…`: the operation whose class is `DogQuery`.
+        let className = String(selectionSet.path.split(separator: ".").first ?? "")
+        let operation = operations.values.first { operation in
+            let name = operation.name?.value.lowercased() ?? "", suffix = operation.kind.rawValue
+            return [name, name + suffix].contains(className.lowercased())
+        }
         switch selectionSet.kind {
         case .operationData:
-            // `DogQuery.Data`: the operation whose class is `DogQuery`.
-            let className = String(selectionSet.path.split(separator: ".").first ?? "")
-            guard let operation = operations.values.first(where: { operation in
-                    let name = operation.name?.value.lowercased() ?? "", suffix = operation.kind.rawValue
-                    return [name, name + suffix].contains(className.lowercased())
-                }),
-                let root = project.schema.rootType(operation.kind)
-            else { return .failure(.noModel) }
+            guard let operation, let root = project.schema.rootType(operation.kind) else { return .failure(.noModel) }
             name = className
             json = "{\n  \"data\": " + writer.object(model.data, selections: [operation.selectionSet], type: root.name, path: [], depth: 1, isRoot: true) + "\n}\n"
+        case .entity:
+            // `DogQuery.Data.AllAnimal.from(mock)`: that object of the response, reached by the response keys of the
+            // fields that lead to it.
+            guard let operation, let root = project.schema.rootType(operation.kind),
+                let (selections, type) = entitySelections(selectionSet.path, operation: operation, root: root.name, project: project, fields: writer.fields)
+            else { return .failure(.noModel) }
+            name = selectionSet.path
+            json = writer.object(model.data, selections: selections, type: type, path: [], depth: 0, isRoot: false) + "\n"
         case .fragment:
             let swiftName = selectionSet.name.hasSuffix("_Fragment") ? String(selectionSet.name.dropLast("_Fragment".count)) : selectionSet.name
             guard let fragment = fragments.values.first(where: { $0.name.value.lowercased() == swiftName.lowercased() }) else { return .failure(.noModel) }
@@ -77,6 +84,40 @@ public enum MockResponse {
         }
         if !writer.problems.isEmpty { return .failure(.unset(writer.problems)) }
         return .success(Written(name: name, json: json))
+    }
+
+    /// The selections of the entity selection set at `path` (`DogQuery.Data.AllAnimal`), and its field's type: the
+    /// response keys from the operation's `Data` to it (type cases on the way add none), then each key's selections
+    /// wherever the operation selects it.
+    static func entitySelections(
+        _ path: String, operation: OperationDefinition, root: String, project: ProjectIndex, fields: ExecutableFields
+    ) -> ([SelectionSet], String)? {
+        let components = path.split(separator: ".").map(String.init)
+        guard components.count > 2, components[1] == "Data" else { return nil }
+        var keys: [String] = []
+        var current = components[0] + ".Data"
+        for component in components.dropFirst(2) {
+            let next = current + "." + component
+            guard let parent = project.selectionSet(current) else { return nil }
+            if let field = parent.fields.first(where: { $0.selectionSet == next }) {
+                keys.append(field.key)
+            } else if !parent.inlineFragments.contains(where: { $0.path == next }) {
+                return nil
+            }
+            current = next
+        }
+        var selections = [operation.selectionSet]
+        var type = root
+        for key in keys {
+            let collected = fields.collect(selections, runtimeType: nil, staticType: type)
+            let selected = (collected.fields[key] ?? []) + (collected.undecidedFields.first { $0.0 == key }?.1 ?? [])
+            guard let field = selected.first, let definition = project.schema[type]?.field(field.name.value)
+                ?? project.schema.possibleTypes(of: type).lazy.compactMap({ project.schema[$0]?.field(field.name.value) }).first
+            else { return nil }
+            selections = selected.compactMap(\.selectionSet)
+            type = definition.type.namedType.value
+        }
+        return (selections, type)
     }
 
     private struct Writer {

@@ -12,9 +12,7 @@ extension LanguageServer {
             guard let context = TestFileContext(document, in: snapshot.workspaces) else {
                 return FullDocumentDiagnosticReport(items: [])
             }
-            return FullDocumentDiagnosticReport(items: snapshot.analysis.diagnostics(of: context).map {
-                snapshot.conversion.diagnostic($0, in: document.lines)
-            })
+            return FullDocumentDiagnosticReport(items: snapshot.conversion.diagnostics(snapshot.analysis.diagnostics(of: context), in: document.lines))
         }
     }
 }
