@@ -127,23 +127,7 @@ enum ScalarLiteral {
         return plain.hasPrefix(".") || plain.hasSuffix(".") ? nil : plain
     }
 
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func jsonString(_ text: String) -> String { text.quotedLiteral }
 
     /// The elements of the array literal `[a, b]` at `range` of `bytes`, by their bytes (trimmed); nil when the text
     /// there is not an array literal.
