@@ -58,6 +58,8 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json", "dog.json"])
         try write("node_modules/dog/dog.json", "{}")
         XCTAssertFalse(workspace.update(folder.appendingPathComponent("node_modules/dog/dog.json")))
+        XCTAssertFalse(workspace.update(folder.appendingPathComponent("package.json"), text: Array("{}".utf8)), "not a fixture")
+        XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/Fixtures/dog.variables.json")), "a fixture's variables")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests/Fixtures/dog.json"))
         XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/Fixtures/dog.json")))
         XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json"])

@@ -119,13 +119,15 @@ public struct Workspace: Sendable {
         if file.path.hasSuffix(".json"), file.path.hasPrefix(root.path + "/"),
             !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
         {
-            // A fixture, or the variables of one: its diagnostics change.
+            // A fixture, or the variables of one: its diagnostics change. Other JSON (`package.json`) changes nothing.
             if ResponseFixtures.isCandidate(file.path) {
                 let exists = text != nil || FileTree.kind(of: file.path) == .file
                 responseFixtureFiles.removeAll { $0 == file }
                 if exists { responseFixtureFiles.append(file) }
+                changed = true
+            } else if file.path.hasSuffix(".variables.json") {
+                changed = true
             }
-            changed = true
         }
         for index in projects.indices {
             guard let role = projects[index].configuration.role(of: file) else { continue }
