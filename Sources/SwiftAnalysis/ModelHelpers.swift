@@ -76,6 +76,20 @@ public struct WorkspaceHelpers: Sendable {
     }
 
     public static let none = WorkspaceHelpers(helpers: [])
+
+    /// These with `file`'s own: its helpers win over what the workspace read of it from disk (names are looked up by
+    /// name; one name defined twice is followed by neither), and its own changes to stored fixtures are added (read
+    /// only when it names one).
+    public func including(_ file: SwiftTestFile) -> WorkspaceHelpers {
+        let own = file.modelHelpers()
+        let ownNames = Set(own.map(\.name))
+        let merged = own + helpers.filter { !ownNames.contains($0.name) }
+        let fixtures = Set(merged.filter(\.isStored).map(\.name))
+        let bytes = file.lines.bytes
+        let mutated = fixtures.contains(where: { bytes.contains(bytes: $0) })
+            ? mutatedFixtures.union(file.fixtureMutations().intersection(fixtures)) : mutatedFixtures
+        return WorkspaceHelpers(helpers: merged, mutatedFixtures: mutated)
+    }
 }
 
 extension SwiftTestFile {

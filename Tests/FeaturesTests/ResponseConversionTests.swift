@@ -223,41 +223,65 @@ final class ResponseConversionTests: XCTestCase {
             let source = try Self.read(path, for: format)
             let file = SwiftTestFile(source)
             let project = try FeatureFixture(api: api, format: format).project
-            var program = "import Foundation\nimport ApolloTestSupport\nimport \(api)\nimport \(api)TestMocks\n\n" + Self.comparison
-            var checks: [String] = []
-            for (index, site) in Self.sites("convert", in: source).enumerated() {
+            var checks: [MockCheck] = []
+            for site in Self.sites("convert", in: source) {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"),
                     let use = file.responseDictionaryUse(at: site.offset),
                     let statements = action.edits.first(where: { $0.text.contains("let ") })?.text,
                     let model = action.edits.first(where: { $0.text.contains(".from(") })?.text,
                     let call = model.range(of: ".from(")
                 else { return XCTFail("\(name): line \(site.line) does not convert") }
-                let mock = model[call.upperBound...].prefix { $0.isLetter || $0.isNumber }
                 var dictionary = use.dictionary
                 if case .object(let entries) = dictionary, entries.count == 1, entries[0].key == "data" { dictionary = entries[0].value }
                 // The mock may hold fields no selection set of the operation reads: no model sees them.
                 let unread = Self.keysUnread(from: try XCTUnwrap(ValueResolver(file: file, project: project).selectionSet(use.consumer.path)), in: project)
-                program += """
-
-                    func check\(index)() -> Bool {
-                    \(statements)    let expected: Any = \(Self.literal(dictionary))
-                        return same(\(mock)._selectionSetMockData, expected, "line \(site.line)", unread: \(Self.literal(unread)))
-                    }
-
-                    """
-                checks.append("check\(index)()")
+                checks.append(MockCheck(
+                    statements: statements, mock: String(model[call.upperBound...].prefix { $0.isLetter || $0.isNumber }),
+                    expected: Self.literal(dictionary), line: site.line, unread: unread))
             }
-            program += "\nlet results = [\(checks.joined(separator: ", "))]\nprint(results.allSatisfy { $0 } ? \"same\" : \"different\")\n"
-            guard let modules = try StandInApollo(
-                model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
-                version: format.release == .two ? .v2 : .v1, name: "roundtrip-\(golden)-\(name)", runnable: true)
-            else { throw XCTSkip("swiftc is not on PATH") }
-            defer { modules.remove() }
-            let result = try modules.run(program)
-            XCTAssertEqual(result.status, 0, result.output)
-            XCTAssertEqual(result.output, "same\n", "\(name):\n\(program)")
+            try Self.assertMocksHold(checks, api: api, project: project, format: format, runName: "roundtrip-\(golden)-\(name)")
         }
         }
+    }
+
+    /// A mock a converted test builds (`statements`, then the mock named `mock`) and the data it must hold.
+    struct MockCheck {
+        var statements: String
+        var mock: String
+        /// A Swift literal of `[String: Any]`s, `[Any]`s and `NSNull()`.
+        var expected: String
+        var line: Int
+        /// The mock fields no selection set reads (`keysUnread`).
+        var unread: [String: Set<String>]
+    }
+
+    /// Runs every check in one program against stand-ins of Apollo compiled with the project's generated mocks: each
+    /// mock's `_selectionSetMockData` must be `same` as its expected data.
+    static func assertMocksHold(
+        _ checks: [MockCheck], api: String, project: ProjectIndex, format: MockFormat, runName: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        XCTAssertFalse(checks.isEmpty, file: file, line: line)
+        var program = "import Foundation\nimport ApolloTestSupport\nimport \(api)\nimport \(api)TestMocks\n\n" + comparison
+        for (index, check) in checks.enumerated() {
+            program += """
+
+                func check\(index)() -> Bool {
+                \(check.statements)    let expected: Any = \(check.expected)
+                    return same(\(check.mock)._selectionSetMockData, expected, "line \(check.line)", unread: \(literal(check.unread)))
+                }
+
+                """
+        }
+        program += "\nlet results = [\(checks.indices.map { "check\($0)()" }.joined(separator: ", "))]\nprint(results.allSatisfy { $0 } ? \"same\" : \"different\")\n"
+        guard let modules = try StandInApollo(
+            model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
+            version: format.release == .two ? .v2 : .v1, name: runName, runnable: true)
+        else { throw XCTSkip("swiftc is not on PATH") }
+        defer { modules.remove() }
+        let result = try modules.run(program)
+        XCTAssertEqual(result.status, 0, result.output, file: file, line: line)
+        XCTAssertEqual(result.output, "same\n", "\(runName):\n\(program)", file: file, line: line)
     }
 
     /// The mock fields of the project that no selection set reached from `root` reads (through fields, type cases

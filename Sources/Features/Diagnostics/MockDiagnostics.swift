@@ -22,16 +22,8 @@ public enum MockDiagnostics {
         in file: SwiftTestFile, units: [MockFlowUnit], project: ProjectIndex, cache: MockDiagnosticsCache? = nil,
         options: FixOptions = FixOptions(), helpers workspaceHelpers: WorkspaceHelpers = .none
     ) -> [Diagnostic] {
-        // The file's own helpers win over what the workspace read of it from disk (names are looked up by the
-        // evaluator; one name defined twice is followed by neither).
-        let own = file.modelHelpers()
-        let ownNames = Set(own.map(\.name))
-        let helpers = own + workspaceHelpers.helpers.filter { !ownNames.contains($0.name) }
-        // The file's own changes to stored fixtures, read only when it names one.
-        let fixtures = Set(helpers.filter(\.isStored).map(\.name))
-        let bytes = file.lines.bytes
-        let mutatedFixtures = fixtures.contains(where: { bytes.contains(bytes: $0) })
-            ? workspaceHelpers.mutatedFixtures.union(file.fixtureMutations().intersection(fixtures)) : workspaceHelpers.mutatedFixtures
+        let withFile = workspaceHelpers.including(file)
+        let (helpers, mutatedFixtures) = (withFile.helpers, withFile.mutatedFixtures)
         // A cached function stays valid while the helpers it looked up are the same: an edit to another helper, or
         // another file, does not make it run again.
         let byName = Dictionary(grouping: helpers, by: \.name)

@@ -14,8 +14,9 @@ struct ExecutableFields {
         var ordered: [(String, [FieldSelection])]
         var fields: [String: [FieldSelection]]
         /// The keys selected only under a condition that cannot be decided, with their fields.
-        var undecided: Set<String>
         var undecidedFields: [(String, [FieldSelection])]
+
+        var undecided: Set<String> { Set(undecidedFields.map(\.0)) }
     }
 
     /// The fields of `selections` for an object of `runtimeType` (nil: an interface or union whose object type is not
@@ -56,9 +57,7 @@ struct ExecutableFields {
         for set in selections { walk(set, certain: true) }
         let decided = Set(ordered)
         undecidedOrder.removeAll { decided.contains($0) }
-        return Collected(
-            ordered: ordered.map { ($0, fields[$0]!) }, fields: fields, undecided: Set(undecidedOrder),
-            undecidedFields: undecidedOrder.map { ($0, undecided[$0]!) })
+        return Collected(ordered: ordered.map { ($0, fields[$0]!) }, fields: fields, undecidedFields: undecidedOrder.map { ($0, undecided[$0]!) })
     }
 
     /// Whether a type condition holds: nil when the object's type is not known.

@@ -31,11 +31,8 @@ public enum MockResponse {
         at offset: Int, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions, helpers: WorkspaceHelpers = .none
     ) -> Result<Written, Failure> {
         guard let unit = file.mockFlowUnits().first(where: { $0.range.contains(offset) }) else { return .failure(.noModel) }
-        let own = file.modelHelpers()
-        let ownNames = Set(own.map(\.name))
-        var evaluator = FlowEvaluator(
-            file: file, project: project, options: options, helpers: own + helpers.helpers.filter { !ownNames.contains($0.name) },
-            mutatedFixtures: helpers.mutatedFixtures)
+        let helpers = helpers.including(file)
+        var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers.helpers, mutatedFixtures: helpers.mutatedFixtures)
         evaluator.run(unit.flow())
         let line = file.lines.line(containing: offset)
         guard let (_, model) = evaluator.models.first(where: { $0.range.contains(offset) })
@@ -129,9 +126,9 @@ public enum MockResponse {
         func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
 
         mutating func object(_ instance: MockInstance, selections: [SelectionSet], type: String, path: [String], depth: Int, isRoot: Bool) -> String {
-            let where_ = path.isEmpty ? "the data" : "`\(path.joined(separator: "."))`"
+            let place = path.isEmpty ? "the data" : "`\(path.joined(separator: "."))`"
             if instance.escaped {
-                problems.append("\(where_): the mock is handed to code mockls does not follow")
+                problems.append("\(place): the mock is handed to code mockls does not follow")
                 return "null"
             }
             let runtime = instance.object.name

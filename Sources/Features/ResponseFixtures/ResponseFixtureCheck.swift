@@ -58,17 +58,16 @@ public struct ResponseFixtureCheck {
         case .object, .null: break
         default: return nil
         }
-        let plain = { (name: String) in Array(name.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let plain = { (name: String) in String(name.lowercased().filter { $0.isLetter || $0.isNumber }) }
         let wanted = plain(fileName)
-        let suffixes = ["query", "mutation", "subscription"].map(Array.init)
         let ranked = operations.map { operation -> (String, Int) in
             let name = plain(operation)
-            var distances = [distance(wanted, name)]
-            for suffix in suffixes where name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix) {
-                distances.append(distance(wanted, Array(name.dropLast(suffix.count))))
+            var spellings = [name]
+            for suffix in ["query", "mutation", "subscription"] {
+                spellings.append(name + suffix)
+                if name.count > suffix.count, name.hasSuffix(suffix) { spellings.append(String(name.dropLast(suffix.count))) }
             }
-            for suffix in suffixes { distances.append(distance(wanted, name + suffix)) }
-            return (operation, distances.min()!)
+            return (operation, spellings.map { editDistance(wanted, $0) }.min()!)
         }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         guard let (closest, distance) = ranked.first, distance > 0, distance <= max(2, wanted.count / 3) else { return nil }
         return Diagnostic(
@@ -280,23 +279,9 @@ public struct ResponseFixtureCheck {
     static func closest(to text: String, in names: [String]) -> [String] {
         let plain = { (name: String) in name.lowercased().filter { $0 != "_" } }
         let target = plain(text)
-        let ranked = names.map { name in (name, plain(name) == target ? -1 : Self.distance(Array(target), Array(plain(name)))) }
+        let ranked = names.map { name in (name, plain(name) == target ? -1 : editDistance(target, plain(name))) }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         return ranked.prefix(3).filter { $0.1 <= max(2, target.count / 2) }.map(\.0)
-    }
-
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 
