@@ -10,11 +10,13 @@ extension SwiftTestFile {
         for item in tree.statements {
             if let function = item.item.as(FunctionDeclSyntax.self) {
                 guard function.body != nil else { continue }
-                units.append(MockFlowUnit(function: function.name.text, range: FlowReader.range(function), preambleRanges: []) {
+                units.append(MockFlowUnit(
+                    function: function.name.text, isTest: FlowReader.isTest(function), range: FlowReader.range(function), preambleRanges: []
+                ) {
                     FlowReader().flow(of: function, preamble: [])!
                 })
             } else if let declaration = item.item.as(DeclSyntax.self), let members = FlowReader.memberBlock(of: declaration) {
-                units += FlowReader.units(inType: members)
+                units += FlowReader.units(inType: members, named: FlowReader.typeName(of: declaration))
             } else {
                 topLevel.append(item)
             }
@@ -55,7 +57,7 @@ struct FlowReader {
     }
 
     /// The functions of a type; its stored properties and `setUp` are read once, by the first flow that needs them.
-    static func units(inType members: MemberBlockSyntax) -> [MockFlowUnit] {
+    static func units(inType members: MemberBlockSyntax, named owner: String?) -> [MockFlowUnit] {
         let methods = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
         let reader = FlowReader(ownMethods: methods)
         let variables = members.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
@@ -69,16 +71,34 @@ struct FlowReader {
         for member in members.members {
             if let function = member.decl.as(FunctionDeclSyntax.self), function != setUp, function.body != nil {
                 units.append(MockFlowUnit(
-                    function: function.name.text, range: range(function), preambleRanges: preambleRanges,
+                    function: function.name.text, owner: owner, isTest: isTest(function), range: range(function),
+                    preambleRanges: preambleRanges,
                     preamble: { preamble.statements }
                 ) {
                     reader.flow(of: function, preamble: preamble.statements)!
                 })
             } else if let nested = memberBlock(of: member.decl) {
-                units += Self.units(inType: nested)
+                units += Self.units(inType: nested, named: typeName(of: member.decl))
             }
         }
         return units
+    }
+
+    /// The name a type or extension declares (`AnimalTests`, `Foo.Bar` for an extension of a nested type).
+    static func typeName(of declaration: DeclSyntax) -> String? {
+        if let type = declaration.as(ClassDeclSyntax.self) { return type.name.text }
+        if let type = declaration.as(StructDeclSyntax.self) { return type.name.text }
+        if let type = declaration.as(ActorDeclSyntax.self) { return type.name.text }
+        return declaration.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+    }
+
+    /// A function a test runner runs: Swift Testing's `@Test`, XCTest's `test…()` without parameters, Quick's `spec()`.
+    static func isTest(_ function: FunctionDeclSyntax) -> Bool {
+        let attributes = function.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        if attributes.contains("Test") || attributes.contains("Testing.Test") { return true }
+        let name = function.name.text
+        let parameters = function.signature.parameterClause.parameters
+        return parameters.isEmpty && (name.hasPrefix("test") || name == "spec")
     }
 
     /// A type's stored properties and `setUp`, read once.

@@ -130,6 +130,10 @@ public struct MockFlow: Sendable, Equatable {
 /// function and of what runs before it) without the cost of reading it.
 public struct MockFlowUnit: Sendable {
     public let function: String
+    /// The type it is declared in (`AnimalTests`), nil at the top level.
+    public let owner: String?
+    /// A test the runner runs (XCTest's `test…()`, Swift Testing's `@Test`, Quick's `spec()`), not a helper or `setUp`.
+    public let isTest: Bool
     /// The function's bytes.
     public let range: Range<Int>
     /// The bytes of the stored properties and `setUp` that run before it.
@@ -138,10 +142,12 @@ public struct MockFlowUnit: Sendable {
     private let readPreamble: @Sendable () -> [FlowStatement]
 
     init(
-        function: String, range: Range<Int>, preambleRanges: [Range<Int>],
+        function: String, owner: String? = nil, isTest: Bool = false, range: Range<Int>, preambleRanges: [Range<Int>],
         preamble: @escaping @Sendable () -> [FlowStatement] = { [] }, read: @escaping @Sendable () -> MockFlow
     ) {
         self.function = function
+        self.owner = owner
+        self.isTest = isTest
         self.range = range
         self.preambleRanges = preambleRanges
         self.readPreamble = preamble

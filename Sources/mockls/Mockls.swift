@@ -20,7 +20,7 @@ struct Mockls: ParsableCommand {
             (`mockls serve` serves anyway).
             """,
         version: MocklsVersion.string,
-        subcommands: [Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self, ConvertCommand.self, ResponseCommand.self, SnapshotTestsCommand.self],
+        subcommands: [Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self, ConvertCommand.self, ResponseCommand.self, CoverageCommand.self, SnapshotTestsCommand.self],
         defaultSubcommand: Serve.self
     )
 

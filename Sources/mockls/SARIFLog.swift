@@ -46,12 +46,19 @@ struct SARIFLog: Encodable {
                         })])
                 })
         }
+        runs = [Self.run(rules: rules, results: results, workspace: workspace)]
+    }
+
+    init(runs: [Run]) { self.runs = runs }
+
+    /// mockls's one run: its results located relative to `workspace`.
+    static func run(rules: [Rule], results: [Result], workspace: URL) -> Run {
         let base = workspace.standardizedFileURL.absoluteString.hasSuffix("/")
             ? workspace.standardizedFileURL.absoluteString : workspace.standardizedFileURL.absoluteString + "/"
-        runs = [Run(
+        return Run(
             tool: Tool(driver: Driver(name: "mockls", version: MocklsVersion.string, rules: rules)),
             originalUriBaseIds: ["WORKSPACE": BaseURI(uri: base)],
-            results: results)]
+            results: results)
     }
 
     private static func level(_ severity: String) -> String {
@@ -86,7 +93,7 @@ struct SARIFLog: Encodable {
     }
 
     /// A relative path as a URI reference: each segment percent-encoded.
-    private static func relativeURI(_ path: String) -> String {
+    static func relativeURI(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ";?#%")
         let encoded = path.split(separator: "/", omittingEmptySubsequences: false)

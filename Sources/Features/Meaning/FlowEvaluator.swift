@@ -30,6 +30,9 @@ struct FlowEvaluator {
     private(set) var helperNamesLookedUp: Set<String> = []
     /// The models `from(_:)` built in the function itself, by the bytes of the call (`MockResponse` reads them).
     private(set) var models: [(range: Range<Int>, model: Model)] = []
+    /// Whether to record what the function does with the selections of operations and fragments (`SelectionCoverage`).
+    var recordsCoverage = false
+    private(set) var coverage = CoverageEvents()
 
     init(
         file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = [],
@@ -83,7 +86,9 @@ struct FlowEvaluator {
                 instance.binding = (name, range)
             }
         case .read(let value):
-            _ = evaluate(value, expecting: nil)
+            let evaluated = evaluate(value, expecting: nil)
+            // `render(X.from(mock))`: the model goes where mockls does not follow.
+            if recordsCoverage, case .from = value, case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet) }
         case .escape(let name, _):
             escape(lookup(name))
         case .opaqueCall:
@@ -183,12 +188,13 @@ struct FlowEvaluator {
         return value
     }
 
-    private func escape(_ value: Value) {
+    private mutating func escape(_ value: Value) {
         var visited: Set<ObjectIdentifier> = []
         switch value {
         case .mock(let instance): instance.markEscaped(&visited)
         case .list(let values): for value in values { escape(value) }
-        default: break
+        case .model(let model), .fragments(let model): if recordsCoverage { coverage.unfollowed.append(model.selectionSet) }
+        case .none, .unknown: break
         }
     }
 
@@ -462,7 +468,10 @@ struct FlowEvaluator {
         case .from(let path, let mock, let range):
             let argument = evaluate(mock, expecting: nil)
             guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
-            guard case .mock(let instance) = argument else { return .unknown }
+            guard case .mock(let instance) = argument else {
+                if recordsCoverage { coverage.unfollowed.append(selectionSet) }
+                return .unknown
+            }
             let possible = schema.possibleTypes(of: selectionSet.parentType)
             guard possible.contains(instance.object.name) else {
                 reportMismatch(of: instance, written: mock.range ?? range, in: selectionSet, possible: possible)
@@ -471,6 +480,7 @@ struct FlowEvaluator {
             var copies: [ObjectIdentifier: MockInstance] = [:]
             let model = Model(selectionSet: selectionSet, data: instance.snapshot(&copies))
             if helpersRunning.isEmpty { models.append((range.lowerBound..<max(range.upperBound, mock.range?.upperBound ?? 0), model)) }
+            if recordsCoverage { coverage.reached.append(model) }
             return .model(model)
         case .variable(let name, let range):
             // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
@@ -552,7 +562,9 @@ struct FlowEvaluator {
             let matches = schema.possibleTypes(of: typeCase.parentType).contains(object)
             return matches ? .model(Model(selectionSet: typeCase, data: model.data)) : .none
         }
-        guard let field = resolver.field(name, of: selectionSet), !field.isConditional, !model.data.escaped else { return .unknown }
+        guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
+        if recordsCoverage { coverage.reads.append((selectionSet, field.key, model.data.object.name)) }
+        guard !field.isConditional, !model.data.escaped else { return .unknown }
         guard let mockField = model.data.object.field(field.key) else { return .unknown }
         guard let slot = slotValue(mockField, of: model.data) else {
             if field.graphqlType.isNonNull { reportUnset(field, mockField, in: model, at: range) }

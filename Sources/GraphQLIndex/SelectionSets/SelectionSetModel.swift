@@ -75,6 +75,9 @@ public struct GeneratedSelectionSet: Sendable, Equatable {
     public var document: String
     /// The GraphQL name of that operation or fragment.
     public var definitionName: String
+    /// The response keys from that definition's root to the object this selection set reads (`["hotel", "rooms"]`;
+    /// empty at the root; type cases share their entity's).
+    public var responsePath: [String]
     public var isFragment: Bool
     public var isLocalCacheMutation: Bool
     /// Where its selections are written: the field or definition that opens them.

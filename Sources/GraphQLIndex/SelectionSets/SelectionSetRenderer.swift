@@ -88,7 +88,8 @@ struct SelectionSetRenderer {
                 return .init(accessor: Self.firstLowercased(name), type: name, path: path + "." + name)
             },
             typealiases: typealiases, initializer: initializer, document: document,
-            definitionName: definitionName(typeInfo.entity.location.source), isFragment: isFragment(typeInfo.entity.location.source),
+            definitionName: definitionName(typeInfo.entity.location.source),
+            responsePath: typeInfo.entity.location.fieldPath.map(\.responseKey), isFragment: isFragment(typeInfo.entity.location.source),
             isLocalCacheMutation: isLocalCacheMutation(typeInfo.entity.location.source), selection: selection))
         for (child, childPath, written) in children {
             render(child, path: childPath, entities: entities, selection: written, into: &records)

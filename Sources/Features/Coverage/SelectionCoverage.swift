@@ -1,0 +1,187 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// Which fields of its operations and fragments a project's tests set on mocks and read from models: each test is
+/// followed as the crash diagnostics follow it (`FlowEvaluator`, with the workspace's helpers and fixtures), so a
+/// field counts where a diagnostic would see it. A test mockls cannot follow through an operation (a mock it does not
+/// know, a model handed to code it does not see) counts for that operation as unknown, not as setting or reading nothing.
+public enum SelectionCoverage {
+    /// A field as an operation or fragment selects it: its name and the response keys from its root, aliases as written.
+    public struct FieldID: Sendable, Hashable, Comparable {
+        public var definition: String
+        public var path: String
+
+        public init(definition: String, path: String) {
+            self.definition = definition
+            self.path = path
+        }
+
+        public static func < (lhs: FieldID, rhs: FieldID) -> Bool { (lhs.definition, lhs.path) < (rhs.definition, rhs.path) }
+    }
+
+    /// One selected field: where it is written first (a field selected in several type conditions is one field).
+    public struct SelectedField: Sendable {
+        public var id: FieldID
+        /// `query`, `mutation`, `subscription` or `fragment`.
+        public var kind: String
+        public var document: String
+        /// The field's name (or alias) in the document.
+        public var range: Range<Int>
+    }
+
+    /// The fields every named operation and fragment of `project` selects, by document path, then as written; never
+    /// `__typename`.
+    public static func selectedFields(of project: ProjectIndex) -> [SelectedField] {
+        project.derived("selection-coverage-fields", "", "") {
+            let sites = SelectionSites(project: project)
+            var result: [SelectedField] = []
+            for name in sites.order {
+                guard let definition = sites.definitions[name] else { continue }
+                var seen: Set<String> = []
+                func walk(_ set: SelectionSet, path: [String]) {
+                    for selection in set.selections {
+                        switch selection {
+                        case .field(let field):
+                            let key = field.responseKey
+                            guard key != "__typename" else { continue }
+                            let full = (path + [key]).joined(separator: ".")
+                            if seen.insert(full).inserted {
+                                result.append(SelectedField(
+                                    id: FieldID(definition: name, path: full), kind: definition.kind, document: definition.document,
+                                    range: (field.alias ?? field.name).range))
+                            }
+                            if let nested = field.selectionSet { walk(nested, path: path + [key]) }
+                        case .inlineFragment(let fragment):
+                            walk(fragment.selectionSet, path: path)
+                        case .fragmentSpread:
+                            continue
+                        }
+                    }
+                }
+                walk(definition.selectionSet, path: [])
+            }
+            return result
+        }
+    }
+
+    /// What one test does with the selected fields.
+    public struct TestUse: Sendable {
+        /// `AnimalTests.test_typeCase`; the function alone at the top level.
+        public var name: String
+        /// The test function's bytes in its file.
+        public var range: Range<Int>
+        public var set: Set<FieldID> = []
+        public var read: Set<FieldID> = []
+        /// The operations and fragments its mocks reach, or its models come from, where it cannot be followed.
+        public var unfollowed: Set<String> = []
+        /// The operations and fragments it builds models of or reads from, followed or not.
+        public var reached: Set<String> = []
+    }
+
+    /// The tests of `file` (`MockFlowUnit.isTest`) and the fields each sets and reads; `helpers` are the workspace's
+    /// other files' (the file's own are read from it).
+    public static func uses(in file: SwiftTestFile, project: ProjectIndex, helpers: WorkspaceHelpers = .none) -> [TestUse] {
+        let units = file.mockFlowUnits().filter(\.isTest)
+        guard !units.isEmpty else { return [] }
+        let withFile = helpers.including(file)
+        let sites = project.derived("selection-coverage-sites", "", "") { SelectionSites(project: project) }
+        var result: [TestUse] = []
+        for unit in units {
+            var evaluator = FlowEvaluator(file: file, project: project, helpers: withFile.helpers, mutatedFixtures: withFile.mutatedFixtures)
+            evaluator.recordsCoverage = true
+            evaluator.run(unit.flow())
+            var use = TestUse(name: unit.owner.map { "\($0).\(unit.function)" } ?? unit.function, range: unit.range)
+            var recorder = Recorder(sites: sites)
+            recorder.record(evaluator.coverage, into: &use)
+            // What reaches an operation reaches the fragments it spreads.
+            for name in use.unfollowed { use.unfollowed.formUnion(sites.fragments(spreadIn: name)) }
+            if !use.reached.isEmpty || !use.unfollowed.isEmpty { result.append(use) }
+        }
+        return result
+    }
+
+    /// Turns what the evaluator saw into fields, through the documents.
+    private struct Recorder {
+        let sites: SelectionSites
+        private var scopes: [FieldID: [SelectionSites.Scope]] = [:]
+
+        init(sites: SelectionSites) { self.sites = sites }
+
+        mutating func record(_ events: CoverageEvents, into use: inout TestUse) {
+            for model in events.reached {
+                let scopes = scopes(of: model.selectionSet)
+                use.reached.formUnion(scopes.map(\.owner))
+                markSets(in: scopes, on: model.data, into: &use)
+            }
+            for read in events.reads {
+                let scopes = scopes(of: read.selectionSet)
+                use.reached.formUnion(scopes.map(\.owner))
+                guard let found = sites.fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
+                for site in found.sites { use.read.insert(FieldID(definition: site.owner, path: site.path.joined(separator: "."))) }
+            }
+            for selectionSet in events.unfollowed {
+                use.unfollowed.insert(selectionSet.definitionName)
+                use.reached.insert(selectionSet.definitionName)
+            }
+        }
+
+        private mutating func scopes(of selectionSet: GeneratedSelectionSet) -> [SelectionSites.Scope] {
+            let key = FieldID(definition: selectionSet.definitionName, path: selectionSet.responsePath.joined(separator: "."))
+            if let known = scopes[key] { return known }
+            let found = sites.scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)
+            scopes[key] = found
+            return found
+        }
+
+        /// The fields `instance`'s code names (its call's labels, the members assigned on it), wherever `scopes`
+        /// select them for its type, then the same for the mocks it holds, one level of selections down (the
+        /// selections end, so a mock that holds itself ends too).
+        private func markSets(
+            in scopes: [SelectionSites.Scope], on instance: MockInstance, into use: inout TestUse
+        ) {
+            guard !scopes.isEmpty else { return }
+            if instance.escaped {
+                use.unfollowed.formUnion(scopes.map(\.owner))
+                return
+            }
+            let named = Set(instance.namedFields.map(\.key))
+            for (key, found) in sites.fields(in: scopes, runtimeType: instance.object.name) {
+                if named.contains(key) {
+                    for site in found { use.set.insert(FieldID(definition: site.owner, path: site.path.joined(separator: "."))) }
+                }
+                guard let slot = instance.slots[key] else { continue }
+                let nested = found.compactMap { site in
+                    site.field.selectionSet.map { SelectionSites.Scope(owner: site.owner, path: site.path, selectionSet: $0) }
+                }
+                markSets(in: nested, on: slot, into: &use)
+            }
+        }
+
+        private func markSets(
+            in scopes: [SelectionSites.Scope], on slot: Slot, into use: inout TestUse
+        ) {
+            guard !scopes.isEmpty else { return }
+            switch slot {
+            case .mock(let child):
+                markSets(in: scopes, on: child, into: &use)
+            case .list(let elements):
+                for element in elements { markSets(in: scopes, on: element, into: &use) }
+            case .unknown:
+                // Set to something mockls does not follow: what it sets below is not known.
+                use.unfollowed.formUnion(scopes.map(\.owner))
+            case .scalar, .null:
+                break
+            }
+        }
+    }
+}
+
+/// What a function does with the selections of operations and fragments, as `FlowEvaluator` follows it.
+struct CoverageEvents {
+    /// The models `from(_:)` built, each with the mock as the call read it.
+    var reached: [Model] = []
+    /// Fields read from models: the model's selection set, the field's response key, the type of the mock it was built from.
+    var reads: [(selectionSet: GeneratedSelectionSet, key: String, runtimeType: String)] = []
+    /// Selection sets of models built from mocks mockls does not know, or handed to code it does not see.
+    var unfollowed: [GeneratedSelectionSet] = []
+}

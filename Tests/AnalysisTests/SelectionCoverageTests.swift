@@ -1,0 +1,76 @@
+import Foundation
+import GraphQLIndex
+import MocklsTestSupport
+@testable import Analysis
+import XCTest
+
+/// `SelectionCoverageReport`: which tests set and read each selected field, exactly, on the scenario workspaces.
+final class SelectionCoverageTests: XCTestCase {
+    /// `operation path: test:s:r …` for each row some test touches or some test reaches unfollowed (`?N`), sorted by test.
+    private func rows(_ folder: URL) -> [String] {
+        let report = SelectionCoverageReport(Analysis(workspaces: [Workspace(folder: folder)]))
+        return report.rows.filter { !$0.tests.isEmpty }.map { row in
+            let tests = row.tests.map { test in
+                String(test.name.split(separator: ".").last!) + (test.sets ? ":s" : "") + (test.reads ? ":r" : "")
+            }.sorted()
+            return "\(row.field.id.definition) \(row.field.id.path): " + tests.joined(separator: " ") + (row.unknown > 0 ? " ?\(row.unknown)" : "")
+        }
+    }
+
+    /// Apollo ≥ 1.23 and 2.x: the tests of `animalkingdom/` on the same lines. Sets are the fields the tests pass
+    /// or assign (not Apollo's defaults); a field merged from a fragment counts for the fragment too; a model handed
+    /// to a function (`render(…)`) makes its test unfollowed for the operation and the fragments it spreads.
+    func testTheScenarioTestsSetAndReadExactlyTheseFields() throws {
+        let expected = [
+            "AllAnimalsQuery allAnimals.id: test_emptyMock_thenAssigned:r test_fragment:s test_nestedDefault_isAnEmptyMock:s test_typeCase:s ?1",
+            "AllAnimalsQuery allAnimals.height: test_nestedDefault_isAnEmptyMock:r test_nestedMock_setExplicitly:s:r ?1",
+            "AllAnimalsQuery allAnimals.height.feet: test_nestedDefault_isAnEmptyMock:r test_nestedMock_setExplicitly:s:r ?1",
+            "AllAnimalsQuery allAnimals.height.inches: test_nestedMock_setExplicitly:s:r ?1",
+            "AllAnimalsQuery allAnimals.species: test_emptyMock_thenAssigned:s:r test_nestedDefault_isAnEmptyMock:s:r test_nestedMock_setExplicitly:s ?1",
+            "AllAnimalsQuery allAnimals.favoriteToy: test_typeCase:r ?1",
+            "FindPet findPet.id: test_nullableField_readsNil:s:r",
+            "FindPet findPet.humanName: test_nullableField_readsNil:r",
+            "HeightInMeters height: test_fragment:r test_nestedDefault_isAnEmptyMock:r test_nestedMock_setExplicitly:s:r ?1",
+            "HeightInMeters height.meters: test_fragment:r ?1",
+            "PetDetails id: test_emptyMock_thenAssigned:r test_fragment:s test_nestedDefault_isAnEmptyMock:s test_typeCase:s ?1",
+            "PetDetails favoriteToy: test_typeCase:r ?1",
+        ]
+        for scenario in ["animalkingdom", "animalkingdom-2.x"] {
+            XCTAssertEqual(rows(try SharedFolder.require("fixtures/scenarios/\(scenario)")), expected, scenario)
+        }
+    }
+
+    /// Before Apollo iOS 1.23 nothing is set that the test does not pass: a read that crashes on an unset object
+    /// (`animal.height.feet` with no height) reads `height` only.
+    func testPre123TestsSetOnlyWhatTheyPass() throws {
+        XCTAssertEqual(rows(try SharedFolder.require("fixtures/scenarios/animalkingdom-1.15")), [
+            "AllAnimalsQuery allAnimals.id: test_assignedLater:s test_unpassedList:s test_unpassedObject:s test_unpassedRequiredScalar:r",
+            "AllAnimalsQuery allAnimals.height: test_assignedLater:s:r test_unpassedObject:r",
+            "AllAnimalsQuery allAnimals.height.feet: test_assignedLater:s:r",
+            "AllAnimalsQuery allAnimals.species: test_unpassedRequiredScalar:s",
+            "AllAnimalsQuery allAnimals.predators: test_assignedLater:s:r test_unpassedList:r",
+            "HeightInMeters height: test_assignedLater:s:r test_unpassedObject:r",
+            "PetDetails id: test_assignedLater:s test_unpassedList:s test_unpassedObject:s test_unpassedRequiredScalar:r",
+            "PetDetails owner.firstName: test_passedScalar:s:r",
+        ])
+    }
+
+    /// Factories, fixtures and lists (`Tests/scenarios/factories`) and closures, Quick specs and helpers in other
+    /// files (`Tests/scenarios/closures`) are followed as the diagnostics follow them.
+    func testHelpersFixturesClosuresAndListsAreFollowed() throws {
+        let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scenarios")
+        let factories = rows(scenarios.appendingPathComponent("factories"))
+        // A factory's own arguments are the test's sets; its defaults too, since the helper's code sets them.
+        XCTAssertTrue(factories.contains(
+            "HeightInMeters height.meters: test_contextualFactory:s test_factoriesInAList:s test_factoryWithItsDefaults:s:r test_freeFunction:s:r "
+                + "test_staticFixtureBuiltByAFactory:s test_untypedMocksTakeTheirTypeFromTheAnnotation:s ?6"), factories.joined(separator: "\n"))
+        XCTAssertTrue(factories.contains("AllAnimalsQuery allAnimals: test_anyMockList:s:r test_mixedList:s:r ?6"), factories.joined(separator: "\n"))
+        let closures = rows(scenarios.appendingPathComponent("closures"))
+        // A Quick spec is one test; `map` over mocks sets each element's fields.
+        XCTAssertTrue(closures.contains(
+            "AllAnimalsQuery allAnimals.height.inches: spec:s test_helpersInAnotherFile:s test_helpersNotFollowedStaySilent:s test_mapConverts:s ?2"),
+            closures.joined(separator: "\n"))
+        XCTAssertTrue(closures.contains("FindPet findPet.humanName: test_mapConverts:r ?1"), closures.joined(separator: "\n"))
+    }
+}
