@@ -19,25 +19,29 @@ public struct Analysis: Sendable {
     let indexer: WorkspaceIndexer?
     /// Each open test file's per-function diagnostics, kept between its versions.
     let diagnosticsCaches: MockDiagnosticsCaches?
+    /// Each test file's selection coverage, kept while it and what it depends on stay the same (the editor's lenses).
+    let coverageCache: SelectionCoverageCache?
 
     /// A view of workspaces read at once (the command line): indexed, with `documents` (the files a command was
     /// given, read once) open.
     public init(workspaces: [Workspace], documents: DocumentStore = DocumentStore()) {
-        self.init(documents: documents, workspaces: workspaces, isIndexed: true, indexer: nil, diagnosticsCaches: nil)
+        self.init(documents: documents, workspaces: workspaces, isIndexed: true, indexer: nil, diagnosticsCaches: nil, coverageCache: nil)
     }
 
     /// Before a host starts: nothing indexed, and nothing coming.
-    public static let beforeStart = Analysis(documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, diagnosticsCaches: nil)
+    public static let beforeStart = Analysis(
+        documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, diagnosticsCaches: nil, coverageCache: nil)
 
     init(
         documents: DocumentStore, workspaces: [Workspace], isIndexed: Bool, indexer: WorkspaceIndexer?,
-        diagnosticsCaches: MockDiagnosticsCaches?
+        diagnosticsCaches: MockDiagnosticsCaches?, coverageCache: SelectionCoverageCache?
     ) {
         self.documents = documents
         self.workspaces = workspaces
         self.isIndexed = isIndexed
         self.indexer = indexer
         self.diagnosticsCaches = diagnosticsCaches
+        self.coverageCache = coverageCache
     }
 
     /// This snapshot once the first indexing is in: a request sent right after the client attached waits for it (at
@@ -46,7 +50,9 @@ public struct Analysis: Sendable {
     public func afterFirstIndex(timeout: DispatchTimeInterval = .seconds(2)) -> Analysis? {
         if isIndexed { return self }
         guard let workspaces = indexer?.snapshotAfterFirstIndex(timeout: timeout) else { return nil }
-        return Analysis(documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, diagnosticsCaches: diagnosticsCaches)
+        return Analysis(
+            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, diagnosticsCaches: diagnosticsCaches,
+            coverageCache: coverageCache)
     }
 
     // MARK: Documents
@@ -135,6 +141,15 @@ public struct Analysis: Sendable {
             }
         }
         return result
+    }
+
+    // MARK: Selection coverage
+
+    /// Which tests set and read each field the operations and fragments select (`SelectionCoverageReport`): of
+    /// every document, or of the GraphQL document `uri` only.
+    public func selectionCoverage(ofDocument uri: String? = nil) -> SelectionCoverageReport {
+        let documents = uri.map { uri in Set([AnalysisHost.fileURL(uri)?.path].compactMap { $0 }) }
+        return SelectionCoverageReport(afterFirstIndex() ?? self, documents: documents)
     }
 
     // MARK: References and rename

@@ -18,6 +18,7 @@ public final class AnalysisHost: Sendable {
     private var folders: WorkspaceFolders { state.withLock { $0.folders } }
     private let indexer: WorkspaceIndexer
     private let diagnosticsCaches = MockDiagnosticsCaches()
+    private let coverageCache = SelectionCoverageCache()
 
     /// `log` gets what indexing did; `indexed` is called after every change of the indexes.
     public init(folders: [URL], log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
@@ -28,7 +29,7 @@ public final class AnalysisHost: Sendable {
     public var snapshot: Analysis {
         Analysis(
             documents: documents, workspaces: indexer.snapshot, isIndexed: indexer.isReady, indexer: indexer,
-            diagnosticsCaches: diagnosticsCaches)
+            diagnosticsCaches: diagnosticsCaches, coverageCache: coverageCache)
     }
 
     /// The workspace folders, in the order first added.

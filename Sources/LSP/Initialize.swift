@@ -122,6 +122,7 @@ public struct ClientCapabilities: Decodable, Sendable, Equatable {
         public var workspaceFolders: Bool?
         public var workspaceEdit: WorkspaceEdit?
         public var diagnostics: Refresh?
+        public var codeLens: Refresh?
 
         public struct DidChangeWatchedFiles: Decodable, Sendable, Equatable {
             public var dynamicRegistration: Bool?
@@ -140,6 +141,11 @@ public struct ClientCapabilities: Decodable, Sendable, Equatable {
 
     public struct Window: Decodable, Sendable, Equatable {
         public var workDoneProgress: Bool?
+        public var showDocument: ShowDocument?
+
+        public struct ShowDocument: Decodable, Sendable, Equatable {
+            public var support: Bool
+        }
     }
 }
 
@@ -198,14 +204,19 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     /// Only for clients that pull diagnostics (and can be asked to pull again); the others get them pushed.
     public var diagnosticProvider: DiagnosticOptions?
     public var codeActionProvider: CodeActionOptions?
+    public var codeLensProvider: CodeLensOptions?
+    public var executeCommandProvider: ExecuteCommandOptions?
     public var workspace: WorkspaceCapabilities?
 
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
         hoverProvider: Bool, signatureHelpProvider: SignatureHelpOptions? = nil, definitionProvider: Bool,
         referencesProvider: Bool? = nil, renameProvider: RenameOptions? = nil, documentSymbolProvider: Bool? = nil, workspaceSymbolProvider: Bool? = nil,
-        diagnosticProvider: DiagnosticOptions? = nil, codeActionProvider: CodeActionOptions? = nil, workspace: WorkspaceCapabilities?
+        diagnosticProvider: DiagnosticOptions? = nil, codeActionProvider: CodeActionOptions? = nil, codeLensProvider: CodeLensOptions? = nil,
+        executeCommandProvider: ExecuteCommandOptions? = nil, workspace: WorkspaceCapabilities?
     ) {
+        self.codeLensProvider = codeLensProvider
+        self.executeCommandProvider = executeCommandProvider
         self.referencesProvider = referencesProvider
         self.renameProvider = renameProvider
         self.documentSymbolProvider = documentSymbolProvider

@@ -60,6 +60,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var readRequests: [String: ReadRequestHandler] = [:]
     var notifications: [String: NotificationHandler] = [:]
     var diagnostics: DiagnosticsPublisher?
+    /// Asks the client for coverage lenses again as tests change (nil when it cannot be asked).
+    var lensRefresher: CodeLensRefresher?
     var watchingFiles = false
     var watcherRegistrationID: RequestID?
     var nextOutgoingID: Int64 = 1
@@ -261,6 +263,7 @@ public final class LanguageServer: @unchecked Sendable {
         registerPullDiagnostics()
         registerCodeActions()
         registerMockResponse()
+        registerCoverageLenses()
         if options.testHooks { registerTestHooks() }
     }
 

@@ -43,7 +43,12 @@ extension LanguageServer {
                 }
             })
         diagnostics = publisher
-        let host = AnalysisHost(folders: Self.folders(params), log: { logger.info("\($0)") }, indexed: { publisher.indexChanged() })
+        let lenses = params.capabilities.workspace?.codeLens?.refreshSupport == true ? CodeLensRefresher(send: send) : nil
+        lensRefresher = lenses
+        let host = AnalysisHost(folders: Self.folders(params), log: { logger.info("\($0)") }, indexed: {
+            publisher.indexChanged()
+            lenses?.changed()
+        })
         hostReference.withLock { $0 = host }
         self.host = host
         let client = params.clientInfo.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "an unnamed client"
@@ -65,6 +70,8 @@ extension LanguageServer {
                     codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
                     resolveProvider: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") == true
                         ? true : nil),
+                codeLensProvider: CodeLensOptions(resolveProvider: false),
+                executeCommandProvider: ExecuteCommandOptions(commands: [Self.openTestsCommand]),
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }

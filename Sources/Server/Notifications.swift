@@ -22,6 +22,7 @@ extension LanguageServer {
             // request finds it ready. (One parse at a time: a second thread would only wait.)
             if diagnostics?.mode != .push { document.parseInBackground() }
             diagnostics?.changed(document)
+            lensRefresher?.changed()
         }
         registerNotification(DidChangeTextDocumentNotification.self) { [unowned self] change in
             let uri = change.textDocument.uri
@@ -37,11 +38,15 @@ extension LanguageServer {
                     return lines.replacing(conversion.byteRange(of: range, in: lines), with: change.text.bytes)
                 }
             }) else { return }
-            if changed.isSwift { diagnostics?.changed(changed) }
+            if changed.isSwift {
+                diagnostics?.changed(changed)
+                lensRefresher?.changed()
+            }
         }
         registerNotification(DidCloseTextDocumentNotification.self) { [unowned self] close in
             try host?.close(close.textDocument.uri)
             diagnostics?.closed(close.textDocument.uri)
+            if close.textDocument.uri.hasSuffix(".swift") { lensRefresher?.changed() }
         }
         registerNotification(DidSaveTextDocumentNotification.self) { [unowned self] save in
             logger.debug("saved \(save.textDocument.uri)")
@@ -49,6 +54,7 @@ extension LanguageServer {
         }
         registerNotification(DidChangeWatchedFilesNotification.self) { [unowned self] watched in
             host?.filesChanged(watched.changes.compactMap { AnalysisHost.fileURL($0.uri) })
+            if watched.changes.contains(where: { $0.uri.hasSuffix(".swift") }) { lensRefresher?.changed() }
         }
         registerNotification(DidChangeWorkspaceFoldersNotification.self) { [unowned self] folders in
             host?.changeFolders(

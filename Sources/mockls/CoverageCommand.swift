@@ -169,7 +169,7 @@ struct CoverageCommand: ParsableCommand {
             set = row.setCount
             read = row.readCount
             unknown = row.unknown
-            tests = row.tests.map { Test(name: $0.name, file: relative($0.file), line: $0.start.line + 1, set: $0.sets, read: $0.reads) }
+            tests = row.tests.map { Test(name: $0.name, file: relative($0.file), line: $0.line + 1, set: $0.sets, read: $0.reads) }
         }
     }
 }

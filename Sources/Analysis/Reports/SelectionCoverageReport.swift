@@ -3,6 +3,7 @@ import Foundation
 import GraphQLIndex
 import SourceText
 import SwiftAnalysis
+import Synchronization
 
 /// For every field the operations and fragments of a workspace's projects select, the tests that set it on a mock
 /// reaching that operation or fragment and the tests that read it from a model (`SelectionCoverage`): what
@@ -13,8 +14,8 @@ public struct SelectionCoverageReport: Sendable {
         /// `AnimalTests.test_typeCase`.
         public var name: String
         public var file: URL
-        /// Where the test function starts: 0-based line, and column in UTF-16 code units, as editors count.
-        public var start: LineColumn
+        /// The line the test function starts on, 0-based.
+        public var line: Int
         public var sets: Bool
         public var reads: Bool
     }
@@ -50,19 +51,23 @@ public struct SelectionCoverageReport: Sendable {
                 let fields = SelectionCoverage.selectedFields(of: project.index).filter { documents?.contains($0.document) ?? true }
                 guard !fields.isEmpty else { continue }
                 let index = project.index
+                let cache = analysis.coverageCache
                 let found = analysis.projectSwiftFiles(workspace: workspace, project: project, naming: Self.testMarkers) { url, file in
-                    let uses = SelectionCoverage.uses(in: file, project: index, helpers: workspace.helpers(besides: url))
-                    let starts = file.lines.positions(of: uses.map(\.range.lowerBound), unit: .utf16)
-                    return zip(uses, starts).map { (url, $1, $0) }
+                    let helpers = workspace.helpers(besides: url)
+                    let compute = {
+                        SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { ($0, file.lines.line(containing: $0.range.lowerBound)) }
+                    }
+                    let uses = cache?.uses(of: url, text: file.lines.bytes, index: index, helpers: helpers, compute) ?? compute()
+                    return uses.map { (url, $1, $0) }
                 }
                 testCount += found.count
                 unfollowedTestCount += found.count { !$0.2.unfollowed.isEmpty }
                 var byField: [SelectionCoverage.FieldID: [Test]] = [:]
                 var unknown: [String: Int] = [:]
-                for (url, start, use) in found {
+                for (url, line, use) in found {
                     for id in use.set.union(use.read) {
                         byField[id, default: []].append(Test(
-                            name: use.name, file: url, start: start, sets: use.set.contains(id), reads: use.read.contains(id)))
+                            name: use.name, file: url, line: line, sets: use.set.contains(id), reads: use.read.contains(id)))
                     }
                     for name in use.unfollowed { unknown[name, default: 0] += 1 }
                 }
@@ -86,5 +91,26 @@ public struct SelectionCoverageReport: Sendable {
     /// The share of `rows` that `count` says yes to, in percent (100 for none).
     public static func share(_ rows: some Collection<Row>, _ count: (Row) -> Bool) -> Double {
         rows.isEmpty ? 100 : Double(rows.count(where: count)) * 100 / Double(rows.count)
+    }
+}
+
+/// Each test file's tests and what they set and read, kept while its text, its project's index and the helpers of
+/// the other files stay the same: the editor asks again at every edit of any test file, and only that file changed.
+final class SelectionCoverageCache: Sendable {
+    /// Each test with the line it starts on.
+    typealias Uses = [(SelectionCoverage.TestUse, Int)]
+    private let entries = Mutex<[URL: (key: Int, uses: Uses)]>([:])
+
+    func uses(of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, _ compute: () -> Uses) -> Uses {
+        var hasher = Hasher()
+        hasher.combine(text)
+        hasher.combine(index.revision)
+        for helper in helpers.helpers { hasher.combine(helper.name); hasher.combine(helper.fingerprint) }
+        hasher.combine(helpers.mutatedFixtures)
+        let key = hasher.finalize()
+        if let entry = entries.withLock({ $0[file] }), entry.key == key { return entry.uses }
+        let uses = compute()
+        entries.withLock { $0[file] = (key, uses) }
+        return uses
     }
 }

@@ -1,0 +1,120 @@
+import Analysis
+import Dispatch
+import Foundation
+import JSONRPC
+import LSP
+import Synchronization
+
+/// Selection coverage in a GraphQL document (`SelectionCoverageReport`): a lens on each selected field ("set in 3
+/// tests · read in 1", "no test sets or reads this") whose command opens the tests; asked for again (when the client
+/// can be asked) as test files change.
+extension LanguageServer {
+    /// Run by the server: opens the tests of a lens (`window/showDocument`), or names them when the client cannot show a document.
+    static let openTestsCommand = "mockls.openTests"
+    /// Run by a client that says so (`experimental.mocklsCommands`; VS Code's extension, which shows them in its peek view).
+    static let showTestsCommand = "mockls.showTests"
+
+    func registerCoverageLenses() {
+        registerReadRequest(CodeLensRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
+            let uri = params.textDocument.uri
+            guard let document = snapshot.documents[uri], !document.isSwift else { return [] }
+            let report = snapshot.analysis.selectionCoverage(ofDocument: uri)
+            if token.isCancelled { throw CancellationError() }
+            let command = snapshot.clientCapabilities.experimental?.mocklsCommands?.contains(Self.showTestsCommand) == true
+                ? Self.showTestsCommand : Self.openTestsCommand
+            return report.rows.map { row in
+                let range = snapshot.conversion.range(of: row.field.range, in: document.lines)
+                let locations = row.tests.map { test in
+                    JSONValue.object([
+                        "uri": .string(test.file.absoluteString),
+                        "range": .object(["start": Self.json(line: test.line), "end": Self.json(line: test.line + 1)]),
+                    ])
+                }
+                let lensCommand = row.tests.isEmpty
+                    ? Command(title: Self.lensTitle(row), command: "", arguments: nil)
+                    : Command(
+                        title: Self.lensTitle(row), command: command,
+                        arguments: [.string(uri), .object(["line": .int(Int64(range.start.line)), "character": .int(Int64(range.start.character))]), .array(locations)])
+                return CodeLens(range: range, command: lensCommand)
+            }
+        }
+        registerReadRequest(ExecuteCommandRequest.self, answersAtOnce: { _ in true }) { [unowned self] params, snapshot, _ in
+            guard params.command == Self.openTestsCommand else {
+                throw ResponseError.invalidParams("mockls runs no command \(params.command)")
+            }
+            guard let arguments = params.arguments, arguments.count == 3, case .array(let locations) = arguments[2] else {
+                throw ResponseError.invalidParams("\(Self.openTestsCommand) takes a document, a position and the tests' locations")
+            }
+            let tests = locations.compactMap { location -> (uri: String, line: Int64)? in
+                guard case .string(let uri) = location["uri"], case .int(let line) = location["range"]?["start"]?["line"] else { return nil }
+                return (uri, line)
+            }
+            guard let first = tests.first else { return NullResult() }
+            if snapshot.clientCapabilities.window?.showDocument?.support == true {
+                let line = Int(first.line)
+                let selection = LSP.Range(start: Position(line: line, character: 0), end: Position(line: line, character: 0))
+                if let bytes = try? OutgoingMessage.request(
+                    id: .string("mockls-show-\(UUID().uuidString)"), method: ShowDocumentRequest.method,
+                    params: ShowDocumentParams(uri: first.uri, takeFocus: true, selection: selection))
+                {
+                    send(bytes)
+                }
+                if tests.count == 1 { return NullResult() }
+            }
+            // Several tests, or a client that cannot show a document: named, one per line.
+            let names = tests.map { test in "\(URL(string: test.uri)?.lastPathComponent ?? test.uri):\(test.line + 1)" }
+            if let bytes = try? OutgoingMessage.notification(
+                method: ShowMessageNotification.method,
+                params: LogMessageParams(type: .info, message: "\(tests.count) test\(tests.count == 1 ? "" : "s"): " + names.joined(separator: ", ")))
+            {
+                send(bytes)
+            }
+            return NullResult()
+        }
+    }
+
+    private static func json(line: Int) -> JSONValue {
+        .object(["line": .int(Int64(line)), "character": .int(0)])
+    }
+
+    /// "set in 3 tests · read in 1", "set in 2 tests · no test reads this", "no test sets or reads this", with the
+    /// tests mockls could not follow there.
+    static func lensTitle(_ row: SelectionCoverageReport.Row) -> String {
+        let (set, read) = (row.setCount, row.readCount)
+        var parts: [String] = []
+        if set == 0, read == 0 {
+            parts.append("no test sets or reads this")
+        } else {
+            if set > 0 { parts.append("set in \(set) test\(set == 1 ? "" : "s")") }
+            if read > 0 { parts.append(set > 0 ? "read in \(read)" : "read in \(read) test\(read == 1 ? "" : "s")") }
+            else { parts.append("no test reads this") }
+        }
+        if row.unknown > 0 { parts.append("\(row.unknown) not followed") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// Asks the client for its lenses again, at most once per `delay`, after test files or the index change: a client
+/// that can be asked (`workspace.codeLens.refreshSupport`) shows coverage as the tests are edited.
+final class CodeLensRefresher: Sendable {
+    private let send: @Sendable ([UInt8]) -> Void
+    private let pending = Atomic<Bool>(false)
+    private let count = Atomic<Int>(0)
+    private let delay: DispatchTimeInterval
+
+    init(delay: DispatchTimeInterval = .milliseconds(300), send: @escaping @Sendable ([UInt8]) -> Void) {
+        self.delay = delay
+        self.send = send
+    }
+
+    func changed() {
+        guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            pending.store(false, ordering: .releasing)
+            let id = RequestID.string("mockls-lens-refresh-\(count.add(1, ordering: .relaxed).newValue)")
+            if let bytes = try? OutgoingMessage.request(id: id, method: CodeLensRefreshRequest.method, params: Optional<JSONValue>.none) {
+                send(bytes)
+            }
+        }
+    }
+}
