@@ -38,7 +38,10 @@ struct CoverageCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try workspace.loadProject()
+        let clock = ContinuousClock()
+        let start = clock.now
         let report = SelectionCoverageReport(Analysis(workspaces: [loaded]))
+        CommandLog.logger.info("followed \(plural(report.testCount, "test")) through \(plural(report.rows.count, "selected field")) in \(milliseconds(clock.now - start))")
         let groups = Self.definitions(of: report)
         switch format {
         case .text:
@@ -119,8 +122,8 @@ struct CoverageCommand: ParsableCommand {
     private func summary(_ report: SelectionCoverageReport, groups: [Definition]) -> String {
         let operations = groups.count { $0.kind != "fragment" }
         return "\(plural(report.rows.count, "field")) selected in \(plural(operations, "operation")) and "
-            + "\(plural(groups.count - operations, "fragment")), \(plural(report.testCount, "test")) read"
-            + (report.unfollowedTestCount > 0 ? " (\(report.unfollowedTestCount) not followed through every operation they reach)" : "")
+            + "\(plural(groups.count - operations, "fragment")), reached by \(plural(report.testCount, "test"))"
+            + (report.unfollowedTestCount > 0 ? " (\(report.unfollowedTestCount) not followed everywhere)" : "")
     }
 
     private func percent(_ value: Double) -> String {

@@ -77,4 +77,5 @@ extension SelectionSetsCommand: WorkspaceCommand {}
 extension CompleteCommand: WorkspaceCommand {}
 extension ConvertCommand: WorkspaceCommand {}
 extension ResponseCommand: WorkspaceCommand {}
+extension CoverageCommand: WorkspaceCommand {}
 extension SnapshotTestsCommand: WorkspaceCommand {}

@@ -13,7 +13,7 @@ import pytest
 from lsp_stdio import ROOT, MocklsProcess, frame, mockls_binary
 
 BOOKSHELF = ROOT / "Examples" / "Bookshelf"
-COMMANDS = ["serve", "check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "snapshot-tests"]
+COMMANDS = ["serve", "check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "coverage", "snapshot-tests"]
 
 
 def run(*args, env=None, **kwargs):
@@ -132,11 +132,12 @@ def command_arguments(command, tmp_path):
         "complete": ["complete", f"{test_file}:2:29", *workspace],
         "convert": ["convert", f"{test_file}:2:10", *workspace],
         "response": ["response", f"{test_file}:2:10", *workspace],
+        "coverage": ["coverage", *workspace],
         "snapshot-tests": ["snapshot-tests", "--workspace", str(tmp_path), "--output", "-"],
     }[command]
 
 
-WORKSPACE_COMMANDS = ["check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "snapshot-tests"]
+WORKSPACE_COMMANDS = ["check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "coverage", "snapshot-tests"]
 
 
 @pytest.mark.parametrize("command", WORKSPACE_COMMANDS)

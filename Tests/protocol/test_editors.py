@@ -45,6 +45,18 @@ def test_neovim_with_the_shipped_module(tmp_path):
         "ok diagnostics 7", *beside, "ok completion", "ok signature help", "ok omnifunc", "ok quick fix"], result.stdout
 
 
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_shows_coverage_lenses_on_graphql_fields(tmp_path):
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    result = run_editor(
+        ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_lens_check.lua"],
+        folder, MOCKLS_NVIM=str(EDITORS / "nvim"), MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok lenses 5", "ok run"], result.stdout
+
+
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
 def test_emacs_eglot_with_the_shipped_setup(tmp_path):
     folder = workspace("animalkingdom", tmp_path, copy=True)

@@ -132,3 +132,52 @@ def test_the_command_line_says_what_the_lenses_say():
     assert skin["ruleId"] == "selection-untested"
     region = skin["locations"][0]["physicalLocation"]["region"]
     assert (region["startLine"], region["startColumn"], region["endColumn"]) == (12, 5, 17)
+
+
+def test_a_client_that_shows_the_tests_itself_gets_its_command():
+    """VS Code as mockls's extension starts it shows a lens's tests in its peek view (`mockls.showTests`, declared in
+    `experimental.mocklsCommands`): the lens carries that command with the same arguments; `workspace/executeCommand`
+    refuses a command mockls does not run."""
+    import time
+
+    import lsp_stdio
+
+    folder = require_shared("fixtures/scenarios/animalkingdom")
+    query = require_shared("fixtures/apollo/AnimalKingdomAPI/graphql/AllAnimalsQuery.graphql")
+    server = lsp_stdio.MocklsProcess()
+    try:
+        server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "rootUri": folder.as_uri(), "capabilities": {"experimental": {"mocklsCommands": ["mockls.showTests"]}}}})
+        server.receive(timeout=60)
+        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": query.as_uri(), "languageId": "graphql", "version": 1, "text": query.read_text()}}})
+        next_id = 1
+
+        def request(method, params):
+            nonlocal next_id
+            next_id += 1
+            server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
+            while (reply := server.receive(timeout=60)).get("id") != next_id:
+                pass
+            return reply
+
+        for _ in range(100):  # the workspace is indexed in the background
+            lenses = request("textDocument/codeLens", {"textDocument": {"uri": query.as_uri()}})["result"]
+            if lenses:
+                break
+            time.sleep(0.05)
+        [lens] = [lens for lens in lenses if lens["range"]["start"] == {"line": 3, "character": 4}]
+        assert lens["command"]["command"] == "mockls.showTests"
+        uri, position, locations = lens["command"]["arguments"]
+        assert (uri, position) == (query.as_uri(), {"line": 3, "character": 4})
+        assert [location["range"]["start"]["line"] + 1 for location in locations] == [11, 25, 41, 48]
+        # A field no test touches gets a title and no command to run.
+        [untouched] = [lens for lens in lenses if lens["range"]["start"] == {"line": 11, "character": 4}]
+        assert untouched["command"] == {"title": "no test sets or reads this · 1 not followed", "command": ""}
+        refused = request("workspace/executeCommand", {"command": "mockls.showTests", "arguments": lens["command"]["arguments"]})
+        assert refused["error"]["code"] == -32602 and "mockls runs no command mockls.showTests" in refused["error"]["message"]
+    finally:
+        server.send({"jsonrpc": "2.0", "id": 99, "method": "shutdown"})
+        server.send({"jsonrpc": "2.0", "method": "exit"})
+        server.wait(timeout=30)

@@ -39,7 +39,8 @@ public struct SelectionCoverageReport: Sendable {
     }
 
     public private(set) var rows: [Row] = []
-    /// The tests read, and those of them that reach some operation or fragment mockls cannot follow.
+    /// The tests that build a model of an operation or fragment or read one, and those of them that reach one where
+    /// mockls cannot follow them.
     public private(set) var testCount = 0
     public private(set) var unfollowedTestCount = 0
 

@@ -38,11 +38,12 @@ class MocklsClient extends LanguageClient {
 
 /**
  * Tells mockls which of its commands this client runs itself: "Copy the JSON response" (a code action on the line of
- * an `X.Data.from(mock)`) asks `mockls/response` and puts the answer on the clipboard.
+ * an `X.Data.from(mock)`) asks `mockls/response` and puts the answer on the clipboard; a coverage lens's tests (on a
+ * field of a GraphQL document) open in VS Code's peek view.
  */
 class MocklsCommandsFeature implements StaticFeature {
   fillClientCapabilities(capabilities: ClientCapabilities): void {
-    capabilities.experimental = { ...(capabilities.experimental ?? {}), mocklsCommands: [COPY_RESPONSE] };
+    capabilities.experimental = { ...(capabilities.experimental ?? {}), mocklsCommands: [COPY_RESPONSE, SHOW_TESTS] };
   }
   initialize(): void {}
   getState(): FeatureState {
@@ -52,6 +53,7 @@ class MocklsCommandsFeature implements StaticFeature {
 }
 
 const COPY_RESPONSE = "mockls.copyResponse";
+const SHOW_TESTS = "mockls.showTests";
 
 let output: vscode.OutputChannel;
 let watcher: vscode.FileSystemWatcher;
@@ -69,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     watcher,
     vscode.commands.registerCommand("mockls.restartServer", restart),
     vscode.commands.registerCommand(COPY_RESPONSE, copyResponse),
+    vscode.commands.registerCommand(SHOW_TESTS, showTests),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(SETTING)) {
         void restart();
@@ -180,6 +183,26 @@ async function copyResponse(uri: string, position: { line: number; character: nu
   } catch (error) {
     void vscode.window.showErrorMessage(`mockls: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+interface WirePosition {
+  line: number;
+  character: number;
+}
+
+/** A coverage lens's tests (the tests that set or read the field), in the peek view of locations. */
+async function showTests(
+  uri: string,
+  position: WirePosition,
+  locations: Array<{ uri: string; range: { start: WirePosition; end: WirePosition } }>
+): Promise<void> {
+  const at = (p: WirePosition) => new vscode.Position(p.line, p.character);
+  await vscode.commands.executeCommand(
+    "editor.action.showReferences",
+    vscode.Uri.parse(uri),
+    at(position),
+    locations.map((l) => new vscode.Location(vscode.Uri.parse(l.uri), new vscode.Range(at(l.range.start), at(l.range.end))))
+  );
 }
 
 function delay(milliseconds: number): Promise<ServerExit | undefined> {

@@ -44,14 +44,32 @@ function M.find_root(path)
   end
 end
 
--- On attach: `<C-x><C-o>` completes from the language servers (omnifunc), unless something set it already; then
--- the user's own on_attach. (nvim-cmp and friends need no omnifunc; on 0.11+ `vim.lsp.completion.enable` gives
--- completion as you type.)
+-- In a GraphQL buffer, mockls's coverage lenses ("set in 3 tests · read in 1" on each field): shown at once and
+-- asked for again when the buffer is entered, left or rested on, since tests change in other buffers. Neovim 0.7
+-- to 0.9 only show lenses they are asked for; `vim.lsp.codelens.run()` on a lens's line names (or opens) its tests.
+local function show_coverage_lenses(client, bufnr)
+  local capabilities = client.server_capabilities or client.resolved_capabilities or {}
+  if vim.bo[bufnr].filetype ~= "graphql" or not vim.lsp.codelens or capabilities.codeLensProvider == nil then
+    return
+  end
+  local function refresh()
+    if vim.api.nvim_get_current_buf() == bufnr then
+      vim.lsp.codelens.refresh()
+    end
+  end
+  vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "CursorHold" }, { buffer = bufnr, callback = refresh })
+  refresh()
+end
+
+-- On attach: `<C-x><C-o>` completes from the language servers (omnifunc), unless something set it already; coverage
+-- lenses in GraphQL buffers; then the user's own on_attach. (nvim-cmp and friends need no omnifunc; on 0.11+
+-- `vim.lsp.completion.enable` gives completion as you type.)
 local function on_attach(opts)
   return function(client, bufnr)
     if vim.bo[bufnr].omnifunc == "" then
       vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
     end
+    show_coverage_lenses(client, bufnr)
     if opts.on_attach then
       opts.on_attach(client, bufnr)
     end
