@@ -133,6 +133,7 @@ bench: release python-env
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/stdio_round_trips.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/check_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/fixture_throughput.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/coverage_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/editor_features.py
 
 # Sets `sudo` to "sudo" when the folder $(1) (or the nearest folder above it that exists, when it is to be created)
