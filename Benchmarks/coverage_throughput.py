@@ -3,7 +3,9 @@
 selects there (nested objects and lists of them, each scalar a test can write set), converts it with the operation's
 `from(_:)`, and reads two of the scalars back, as suites that mock whole responses do. Prints
 the median wall time of `mockls coverage` and of `mockls check` on the same workspace (the ratio is what following
-the tests for coverage costs beside checking them), tests per second, and the peak resident memory.
+the tests for coverage costs beside checking them), tests per second, and the peak resident memory; then the lenses
+of one operation document over stdio, as an editor asks for them: the first request, and requests after an edit of
+one test file (the other files' results are kept) and with nothing changed.
 
     MOCKLS_BIN=.build/release/mockls python3 Benchmarks/coverage_throughput.py [--files 1000] [--runs 3]
 """
@@ -22,6 +24,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "Tests" / "protocol"))
+import lsp_stdio  # noqa: E402
 GITHUB = ROOT.parent / "shared" / "bench" / "github"
 TESTS_PER_FILE = 12
 
@@ -122,6 +126,46 @@ def write_workspace(folder: Path, binary: str, files: int) -> tuple[int, int]:
     return test, lines_total
 
 
+def lens_round_trips(folder: Path, rounds: int):
+    """The editor's lenses on one operation document of the workspace over stdio: the first request (every test file
+    followed), then requests after an edit of one test file (only it followed again) and with nothing changed."""
+    document = next(path for path in sorted((folder / "graphql").glob("*IssueOrPullRequest.graphql")))
+    test_file = folder / "Tests" / "Generated0" / "Generated0Tests.swift"
+    test_text = test_file.read_text()
+    server = lsp_stdio.MocklsProcess()
+    server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}, "rootUri": folder.as_uri()}})
+    server.receive(timeout=60)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    for path, text, language in ((document, document.read_text(), "graphql"), (test_file, test_text, "swift")):
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": path.as_uri(), "languageId": language, "version": 1, "text": text}}})
+    next_id = 1
+
+    def round_trip():
+        nonlocal next_id
+        next_id += 1
+        start = time.perf_counter()
+        server.send({"jsonrpc": "2.0", "id": next_id, "method": "textDocument/codeLens", "params": {"textDocument": {"uri": document.as_uri()}}})
+        while (reply := server.receive(timeout=300)).get("id") != next_id:
+            pass
+        return (time.perf_counter() - start) * 1000, reply.get("result") or []
+
+    first, lenses = round_trip()  # the first request waits for the first index, then follows every file
+    edited, unchanged = [], []
+    lines = test_text.count("\n")
+    for version in range(2, rounds + 2):
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": test_file.as_uri(), "version": version},
+            "contentChanges": [{"range": {"start": {"line": lines, "character": 0}, "end": {"line": lines, "character": 0}},
+                                "text": "// edit\n" if version % 2 else ""}]}})
+        edited.append(round_trip()[0])
+        unchanged.append(round_trip()[0])
+    server.send({"jsonrpc": "2.0", "id": 10**6, "method": "shutdown"})
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    server.wait(timeout=30)
+    return first, statistics.median(edited), statistics.median(unchanged), len(lenses)
+
+
 def timed(command):
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True)
@@ -134,11 +178,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--lens-rounds", type=int, default=20)
     options = parser.parse_args()
     if not GITHUB.exists():
         print("../shared/bench is not beside the repository: the coverage benchmark is skipped")
         return
     binary = os.environ.get("MOCKLS_BIN", str(ROOT / ".build" / "release" / "mockls"))
+    os.environ["MOCKLS_BIN"] = binary
     with tempfile.TemporaryDirectory(prefix="mockls-coverage-bench-") as temporary:
         folder = Path(temporary) / "workspace"
         tests, lines = write_workspace(folder, binary, options.files)
@@ -161,6 +207,10 @@ def main():
         print(f"| `mockls check --format json` (same workspace) | {check_median * 1000:.0f} ms | {tests / check_median:,.0f} |")
         print(f"\ncoverage / check: {median / check_median:.2f}; {len(rows)} selected fields, {reached} set or read by some test; "
               f"peak resident memory of one run: {peak:.0f} MB")
+        first, edited, unchanged, lenses = lens_round_trips(folder, options.lens_rounds)
+        print(f"\nlenses of one operation document over stdio ({lenses} lenses): first request {first:.0f} ms (includes the "
+              f"first index); after an edit of one test file p50 {edited:.1f} ms; nothing changed p50 {unchanged:.1f} ms "
+              f"({options.lens_rounds} rounds)")
 
 
 if __name__ == "__main__":

@@ -220,6 +220,13 @@ public struct Analysis: Sendable {
     func projectSwiftFiles<T: Sendable>(
         workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (URL, SwiftTestFile) -> [T]
     ) -> [T] {
+        projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, bytes in body(url, SwiftTestFile(bytes)) }
+    }
+
+    /// The same with each file's text, for a caller that may not need to parse it.
+    func projectSwiftTexts<T: Sendable>(
+        workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (URL, [UInt8]) -> [T]
+    ) -> [T] {
         let files = FileTree.files(under: workspace.root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
         let found = Mutex<[Int: [T]]>([:])
         let documents = documents
@@ -229,7 +236,7 @@ public struct Analysis: Sendable {
                 names.contains(where: { bytes.contains(bytes: $0) }),
                 workspace.project(forSwiftFile: url, text: bytes)?.configuration.name == project.configuration.name
             else { return }
-            let results = body(url, SwiftTestFile(bytes))
+            let results = body(url, bytes)
             if !results.isEmpty { found.withLock { $0[index] = results } }
         }
         return found.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)

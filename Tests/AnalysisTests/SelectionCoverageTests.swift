@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLIndex
 import MocklsTestSupport
+import SwiftAnalysis
 @testable import Analysis
 import XCTest
 
@@ -72,5 +73,30 @@ final class SelectionCoverageTests: XCTestCase {
             "AllAnimalsQuery allAnimals.height.inches: spec:s test_helpersInAnotherFile:s test_helpersNotFollowedStaySilent:s test_mapConverts:s ?2"),
             closures.joined(separator: "\n"))
         XCTAssertTrue(closures.contains("FindPet findPet.humanName: test_mapConverts:r ?1"), closures.joined(separator: "\n"))
+    }
+}
+
+/// `SelectionCoverageCache`: a file's tests are followed again when its text, the index or the helpers change, and
+/// only then.
+final class SelectionCoverageCacheTests: XCTestCase {
+    func testAFileIsFollowedAgainOnlyWhenWhatItDependsOnChanges() {
+        let cache = SelectionCoverageCache()
+        let file = URL(fileURLWithPath: "/tmp/DogTests.swift")
+        var index = ProjectIndex(namespace: "API", sources: [("schema.graphqls", .schema, Array("type Query { a: Int }".utf8))])
+        var computed = 0
+        func tests(_ text: String, helpers: WorkspaceHelpers = .none) -> Int {
+            _ = cache.tests(of: file, text: Array(text.utf8), index: index, helpers: helpers) {
+                computed += 1
+                return []
+            }
+            return computed
+        }
+        XCTAssertEqual(tests("func testA() {}"), 1)
+        XCTAssertEqual(tests("func testA() {}"), 1)
+        XCTAssertEqual(tests("func testB() {}"), 2)
+        XCTAssertEqual(tests("func testB() {}", helpers: WorkspaceHelpers(helpers: [], mutatedFixtures: ["dog"])), 3)
+        XCTAssertEqual(tests("func testB() {}", helpers: WorkspaceHelpers(helpers: [], mutatedFixtures: ["dog"])), 3)
+        index.update("ops.graphql", role: .executable, text: Array("query Q { a }".utf8))
+        XCTAssertEqual(tests("func testB() {}", helpers: WorkspaceHelpers(helpers: [], mutatedFixtures: ["dog"])), 4)
     }
 }

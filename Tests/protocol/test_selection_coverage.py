@@ -124,9 +124,15 @@ def test_the_command_line_says_what_the_lenses_say():
     # --min: under the share of fields read fails, at or over it passes.
     assert subprocess.run([mockls_binary(), "coverage", "--workspace", str(folder), "--min", "50"], capture_output=True).returncode == 1
     assert subprocess.run([mockls_binary(), "coverage", "--workspace", str(folder), "--min", "10"], capture_output=True).returncode == 0
-    sarif = json.loads(subprocess.run([mockls_binary(), "coverage", "--workspace", str(folder), "--format", "sarif"],
-                                      capture_output=True, text=True).stdout)
+    from sarif_pydantic import Sarif
+
+    output = subprocess.run([mockls_binary(), "coverage", "--workspace", str(folder), "--format", "sarif"], capture_output=True, text=True).stdout
+    log = Sarif.model_validate_json(output)  # SARIF 2.1.0's object model, typed
+    assert [rule.id for rule in log.runs[0].tool.driver.rules] == ["selection-untested", "selection-unread"]
+    sarif = json.loads(output)
     results = sarif["runs"][0]["results"]
+    # The documents are outside the workspace folder here (../../apollo): absolute file URIs.
+    assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///") for r in results)
     assert len(results) == 73 - sum(1 for row in rows.values() if row["read"] > 0)
     skin = next(r for r in results if "`allAnimals.skinCovering` of query `AllAnimalsQuery`" in r["message"]["text"])
     assert skin["ruleId"] == "selection-untested"

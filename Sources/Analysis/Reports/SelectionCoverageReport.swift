@@ -49,41 +49,68 @@ public struct SelectionCoverageReport: Sendable {
     public init(_ analysis: Analysis, documents: Set<String>? = nil) {
         for workspace in analysis.workspaces {
             for project in workspace.projects where project.hasSchema {
-                let fields = SelectionCoverage.selectedFields(of: project.index).filter { documents?.contains($0.document) ?? true }
-                guard !fields.isEmpty else { continue }
+                let all = SelectionCoverage.selectedFields(of: project.index)
+                // The rows asked for, by their place in `all` (which numbers the fields for every file's tests).
+                let wanted = all.indices.filter { documents?.contains(all[$0].document) ?? true }
+                guard !wanted.isEmpty else { continue }
+                let numbers = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
                 let index = project.index
                 let cache = analysis.coverageCache
-                let found = analysis.projectSwiftFiles(workspace: workspace, project: project, naming: Self.testMarkers) { url, file in
+                let found = analysis.projectSwiftTexts(workspace: workspace, project: project, naming: Self.testMarkers) { url, text in
                     let helpers = workspace.helpers(besides: url)
                     let compute = {
-                        SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { ($0, file.lines.line(containing: $0.range.lowerBound)) }
+                        let file = SwiftTestFile(text)
+                        return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
+                            FileTest(
+                                name: use.name, line: file.lines.line(containing: use.range.lowerBound),
+                                sets: use.set.compactMap { numbers[$0] }.sorted(), reads: use.read.compactMap { numbers[$0] }.sorted(),
+                                unfollowed: use.unfollowed.sorted())
+                        }
                     }
-                    let uses = cache?.uses(of: url, text: file.lines.bytes, index: index, helpers: helpers, compute) ?? compute()
-                    return uses.map { (url, $1, $0) }
+                    let tests = cache?.tests(of: url, text: text, index: index, helpers: helpers, compute) ?? compute()
+                    return tests.map { (url, $0) }
                 }
                 testCount += found.count
-                unfollowedTestCount += found.count { !$0.2.unfollowed.isEmpty }
-                var byField: [SelectionCoverage.FieldID: [Test]] = [:]
+                unfollowedTestCount += found.count { !$0.1.unfollowed.isEmpty }
+                var isWanted = [Bool](repeating: false, count: all.count)
+                for number in wanted { isWanted[number] = true }
+                var byField = [[Test]](repeating: [], count: all.count)
                 var unknown: [String: Int] = [:]
-                for (url, line, use) in found {
-                    for id in use.set.union(use.read) {
-                        byField[id, default: []].append(Test(
-                            name: use.name, file: url, line: line, sets: use.set.contains(id), reads: use.read.contains(id)))
+                for (url, test) in found {
+                    // Both lists are sorted: one walk gives each field the test sets or reads.
+                    var (set, read) = (test.sets[...], test.reads[...])
+                    while let number = [set.first, read.first].compactMap({ $0 }).min() {
+                        let (sets, reads) = (set.first == number, read.first == number)
+                        if sets { set = set.dropFirst() }
+                        if reads { read = read.dropFirst() }
+                        if isWanted[number] { byField[number].append(Test(name: test.name, file: url, line: test.line, sets: sets, reads: reads)) }
                     }
-                    for name in use.unfollowed { unknown[name, default: 0] += 1 }
+                    for name in test.unfollowed { unknown[name, default: 0] += 1 }
                 }
                 var lineTables: [String: LineTable] = [:]
-                for field in fields {
+                for number in wanted {
+                    let field = all[number]
                     guard let lines = lineTables[field.document] ?? analysis.lines(of: field.document, project: project) else { continue }
                     lineTables[field.document] = lines
                     let utf8 = lines.position(of: field.range.lowerBound, unit: .utf8)
                     let utf16 = lines.positions(of: [field.range.lowerBound, field.range.upperBound], unit: .utf16)
                     rows.append(Row(
                         field: field, project: project.configuration.namespace, file: URL(fileURLWithPath: field.document), start: utf8,
-                        utf16Start: utf16[0], utf16End: utf16[1], tests: byField[field.id] ?? [], unknown: unknown[field.id.definition] ?? 0))
+                        utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0))
                 }
             }
         }
+    }
+
+    /// One test of a file, its fields numbered by their place in the project's `SelectionCoverage.selectedFields`
+    /// (what the cache keeps: numbers are cheaper to gather than names, and the index revision is part of its key).
+    struct FileTest: Sendable {
+        var name: String
+        /// 0-based.
+        var line: Int
+        var sets: [Int]
+        var reads: [Int]
+        var unfollowed: [String]
     }
 
     /// What a Swift file must mention to hold a test that builds or reads a model.
@@ -98,20 +125,28 @@ public struct SelectionCoverageReport: Sendable {
 /// Each test file's tests and what they set and read, kept while its text, its project's index and the helpers of
 /// the other files stay the same: the editor asks again at every edit of any test file, and only that file changed.
 final class SelectionCoverageCache: Sendable {
-    /// Each test with the line it starts on.
-    typealias Uses = [(SelectionCoverage.TestUse, Int)]
-    private let entries = Mutex<[URL: (key: Int, uses: Uses)]>([:])
+    typealias Tests = [SelectionCoverageReport.FileTest]
+    private let entries = Mutex<[URL: (text: [UInt8], key: Int, tests: Tests)]>([:])
 
-    func uses(of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, _ compute: () -> Uses) -> Uses {
+    func tests(of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, _ compute: () -> Tests) -> Tests {
         var hasher = Hasher()
-        hasher.combine(text)
         hasher.combine(index.revision)
-        for helper in helpers.helpers { hasher.combine(helper.name); hasher.combine(helper.fingerprint) }
+        for helper in helpers.helpers {
+            hasher.combine(helper.name)
+            hasher.combine(helper.fingerprint)
+        }
         hasher.combine(helpers.mutatedFixtures)
         let key = hasher.finalize()
-        if let entry = entries.withLock({ $0[file] }), entry.key == key { return entry.uses }
-        let uses = compute()
-        entries.withLock { $0[file] = (key, uses) }
-        return uses
+        // The text is compared, not hashed: `memcmp` of two buffers, where hashing (and `==` of arrays) walks every byte.
+        if let entry = entries.withLock({ $0[file] }), entry.key == key, Self.same(entry.text, text) { return entry.tests }
+        let tests = compute()
+        entries.withLock { $0[file] = (text, key, tests) }
+        return tests
+    }
+
+    private static func same(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+        first.count == second.count && first.withUnsafeBytes { a in
+            second.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 }

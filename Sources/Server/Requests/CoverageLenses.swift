@@ -13,6 +13,9 @@ extension LanguageServer {
     static let openTestsCommand = "mockls.openTests"
     /// Run by a client that says so (`experimental.mocklsCommands`; VS Code's extension, which shows them in its peek view).
     static let showTestsCommand = "mockls.showTests"
+    /// The tests a lens's command carries, the first in file order: a field thousands of tests touch would otherwise
+    /// send megabytes with every lens request, for a list nobody reads to the end (the title counts them all).
+    static let lensLocations = 100
 
     func registerCoverageLenses() {
         registerReadRequest(CodeLensRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
@@ -24,7 +27,7 @@ extension LanguageServer {
                 ? Self.showTestsCommand : Self.openTestsCommand
             return report.rows.map { row in
                 let range = snapshot.conversion.range(of: row.field.range, in: document.lines)
-                let locations = row.tests.map { test in
+                let locations = row.tests.prefix(Self.lensLocations).map { test in
                     JSONValue.object([
                         "uri": .string(test.file.absoluteString),
                         "range": .object(["start": Self.json(line: test.line), "end": Self.json(line: test.line + 1)]),
