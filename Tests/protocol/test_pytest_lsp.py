@@ -34,6 +34,13 @@ async def start(lsp_client: LanguageClient, editor: str, with_capabilities: type
         registrations.extend(registration.registrations)
 
     lsp_client.registrations = registrations
+    # Asked for after test files change when the client says it can be (VS Code): it asks for its lenses again.
+    lsp_client.lens_refreshes = 0
+
+    @lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def refresh_code_lenses(_params):
+        lsp_client.lens_refreshes += 1
+
     lsp_client.editor = editor
     lsp_client.initialize_result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=with_capabilities or capabilities(editor), **params)

@@ -21,12 +21,6 @@ TEST_FILE = "Tests/AnimalKingdomTests/AnimalTests.swift"
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[mockls_binary()]), params=["visual-studio-code", "neovim", "emacs"])
 async def client(lsp_client: LanguageClient, request):
     folder = require_shared("fixtures/scenarios/animalkingdom")
-    lsp_client.refreshes = 0
-
-    @lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
-    def refresh(_params):
-        lsp_client.refreshes += 1
-
     lsp_client.folder = folder
     await start(lsp_client, request.param, root_uri=folder.as_uri())
     yield
@@ -38,6 +32,23 @@ def open_document(client: LanguageClient, path, language):
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         text_document=types.TextDocumentItem(uri=path.as_uri(), language_id=language, version=1, text=text)))
     return text
+
+
+def expected_title(row):
+    """The lens's title for a row of `mockls coverage --format json`."""
+    set_, read, parts = row["set"], row["read"], []
+    if set_ == 0 and read == 0:
+        parts.append("no test sets or reads this")
+    else:
+        if set_:
+            parts.append(f"set in {set_} test{'s' if set_ != 1 else ''}")
+        if read:
+            parts.append(f"read in {read}" if set_ else f"read in {read} test{'s' if read != 1 else ''}")
+        else:
+            parts.append("no test reads this")
+    if row["unknown"]:
+        parts.append(f"{row['unknown']} not followed")
+    return " · ".join(parts)
 
 
 def titles(lenses, text):
@@ -62,6 +73,15 @@ async def test_lenses_count_the_tests_follow_edits_and_open_the_tests(client: La
     assert found["11: skinCovering"] == "no test sets or reads this · 1 not followed"
     assert found["31: favoriteToy"] == "read in 1 test · 1 not followed"
     assert len(found) == 18
+    # Every lens says what `mockls coverage` says of its field.
+    rows = json.loads(subprocess.run([mockls_binary(), "coverage", "--workspace", str(client.folder), "--format", "json"],
+                                     capture_output=True, text=True).stdout)
+    lines = text.splitlines()
+    by_place = {(row["line"] - 1, row["column"] - 1): row for row in rows if row["file"].endswith("/AllAnimalsQuery.graphql")}
+    for lens in await lenses_of(client, query.as_uri()):
+        row = by_place[(lens.range.start.line, lens.range.start.character)]
+        assert lines[lens.range.start.line][lens.range.start.character:].startswith(row["path"].split(".")[-1])
+        assert lens.command.title == expected_title(row), (row["path"], lens.command.title)
 
     # The test file is edited (not saved): one more test reads `skinCovering`.
     test_file = client.folder / TEST_FILE
@@ -74,13 +94,13 @@ async def test_lenses_count_the_tests_follow_edits_and_open_the_tests(client: La
             text="    XCTAssertEqual(animal.skinCovering, nil)\n")]))
     if client.capabilities.workspace.code_lens and client.capabilities.workspace.code_lens.refresh_support:
         for _ in range(100):
-            if client.refreshes:
+            if client.lens_refreshes:
                 break
             await asyncio.sleep(0.05)
-        assert client.refreshes > 0, "a client that can be asked for its lenses again is asked after a test changes"
+        assert client.lens_refreshes > 0, "a client that can be asked for its lenses again is asked after a test changes"
     else:
         await asyncio.sleep(0.5)
-        assert client.refreshes == 0
+        assert client.lens_refreshes == 0
     found = titles(await lenses_of(client, query.as_uri()), text)
     assert found["11: skinCovering"] == "read in 1 test · 1 not followed"
 
