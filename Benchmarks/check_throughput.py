@@ -71,10 +71,15 @@ def write_workspace(folder: Path, binary: str, files: int, lines_per_file: int) 
             ]
             test += 1
         lines += ["}", ""]
-        (folder / "Tests" / f"Generated{index // 100}").mkdir(parents=True, exist_ok=True)
-        (folder / "Tests" / f"Generated{index // 100}" / f"Generated{index}Tests.swift").write_text("\n".join(lines))
+        write_test_file(folder, index, lines)
         total += len(lines)
     return total
+
+
+def write_test_file(folder: Path, index: int, lines: list[str]):
+    """Generated test file `index`, a hundred to a folder (`Tests/Generated0/Generated0Tests.swift`)."""
+    (folder / "Tests" / f"Generated{index // 100}").mkdir(parents=True, exist_ok=True)
+    (folder / "Tests" / f"Generated{index // 100}" / f"Generated{index}Tests.swift").write_text("\n".join(lines))
 
 
 def run_check(binary: str, folder: Path, one_core: bool):

@@ -25,6 +25,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "Tests" / "protocol"))
+sys.path.insert(0, str(ROOT / "Benchmarks"))
+import check_throughput  # noqa: E402
 import lsp_stdio  # noqa: E402
 GITHUB = ROOT.parent / "shared" / "bench" / "github"
 TESTS_PER_FILE = 12
@@ -120,8 +122,7 @@ def write_workspace(folder: Path, binary: str, files: int) -> tuple[int, int]:
             ]
             test += 1
         lines += ["}", ""]
-        (folder / "Tests" / f"Generated{index // 100}").mkdir(parents=True, exist_ok=True)
-        (folder / "Tests" / f"Generated{index // 100}" / f"Generated{index}Tests.swift").write_text("\n".join(lines))
+        check_throughput.write_test_file(folder, index, lines)
         lines_total += len(lines)
     return test, lines_total
 
@@ -133,21 +134,13 @@ def lens_round_trips(folder: Path, rounds: int):
     test_file = folder / "Tests" / "Generated0" / "Generated0Tests.swift"
     test_text = test_file.read_text()
     server = lsp_stdio.MocklsProcess()
-    server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}, "rootUri": folder.as_uri()}})
-    server.receive(timeout=60)
-    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-    for path, text, language in ((document, document.read_text(), "graphql"), (test_file, test_text, "swift")):
-        server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": path.as_uri(), "languageId": language, "version": 1, "text": text}}})
-    next_id = 1
+    server.initialize(folder.as_uri())
+    server.open_document(document, "graphql")
+    server.open_document(test_file, "swift", test_text)
 
     def round_trip():
-        nonlocal next_id
-        next_id += 1
         start = time.perf_counter()
-        server.send({"jsonrpc": "2.0", "id": next_id, "method": "textDocument/codeLens", "params": {"textDocument": {"uri": document.as_uri()}}})
-        while (reply := server.receive(timeout=300)).get("id") != next_id:
-            pass
+        reply = server.request("textDocument/codeLens", {"textDocument": {"uri": document.as_uri()}}, timeout=300)
         return (time.perf_counter() - start) * 1000, reply.get("result") or []
 
     first, lenses = round_trip()  # the first request waits for the first index, then follows every file

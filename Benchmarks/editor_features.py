@@ -53,14 +53,9 @@ def main():
         test_text = test_file.read_text()
 
         server = lsp_stdio.MocklsProcess()
-        server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "capabilities": {"textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}},
-            "rootUri": folder.as_uri()}})
-        server.receive(timeout=60)
-        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-        for path, text, language in ((operation, OPERATION, "graphql"), (test_file, test_text, "swift")):
-            server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-                "uri": path.as_uri(), "languageId": language, "version": 1, "text": text}}})
+        server.initialize(folder.as_uri(), {"textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}})
+        server.open_document(operation, "graphql", OPERATION)
+        server.open_document(test_file, "swift", test_text)
         next_id = 1
 
         def round_trip(method, params):

@@ -2,16 +2,10 @@
 -- diagnostics, completes at a `Mock<…>(` position and applies a quick fix. Run by Tests/protocol/test_editors.py:
 --   nvim --headless -u NONE -i NONE -c "luafile Tests/editors/nvim_check.lua"
 -- with MOCKLS_BIN, MOCKLS_FILE and MOCKLS_NVIM (the editors/nvim folder) set. Prints one "ok …" line per check, or "FAIL …" and exits non-zero.
-local function say(line)
-  io.stdout:write(line .. "\n")
-end
+local support = dofile("Tests/editors/nvim_support.lua")
+local say, fail = support.say, support.fail
 
-local function fail(message)
-  say("FAIL " .. message)
-  vim.cmd("cquit 1")
-end
-
-local ok, err = pcall(function()
+support.run(function()
   vim.cmd("filetype on")
   -- As the README says.
   vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
@@ -151,8 +145,3 @@ local ok, err = pcall(function()
   end
   say("ok quick fix")
 end)
-
-if not ok then
-  fail(tostring(err))
-end
-vim.cmd("qall!")

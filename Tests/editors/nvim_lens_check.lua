@@ -3,16 +3,10 @@
 --   nvim --headless -u NONE -i NONE -c "luafile Tests/editors/nvim_lens_check.lua"
 -- with MOCKLS_BIN, MOCKLS_GRAPHQL (the document) and MOCKLS_NVIM (the editors/nvim folder) set. Prints one "ok …"
 -- line per check, or "FAIL …" and exits non-zero.
-local function say(line)
-  io.stdout:write(line .. "\n")
-end
+local support = dofile("Tests/editors/nvim_support.lua")
+local say, fail = support.say, support.fail
 
-local function fail(message)
-  say("FAIL " .. message)
-  vim.cmd("cquit 1")
-end
-
-local ok, err = pcall(function()
+support.run(function()
   vim.cmd("filetype on")
   vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
   require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
@@ -58,8 +52,3 @@ local ok, err = pcall(function()
   end
   say("ok run")
 end)
-
-if not ok then
-  fail(tostring(err))
-end
-vim.cmd("qall!")

@@ -40,6 +40,7 @@ class MocklsProcess:
         )
         self.messages: "queue.Queue[object]" = queue.Queue()
         self.stderr_chunks: list[bytes] = []
+        self.next_request_id = 1000  # `request`'s ids: above those tests write by hand
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
@@ -96,6 +97,27 @@ class MocklsProcess:
             if skip_logs and message.get("method") == "window/logMessage":
                 continue
             return message
+
+    def initialize(self, root_uri: str, capabilities=None, timeout=60.0) -> dict:
+        """`initialize` with `capabilities` (none by default), then `initialized`; the initialize result."""
+        result = self.request("initialize", {"rootUri": root_uri, "capabilities": capabilities or {}}, timeout=timeout)
+        self.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        return result
+
+    def open_document(self, path, language: str, text: str | None = None, version=1):
+        """`textDocument/didOpen` of the file at `path`, with its text on disk unless `text` is given."""
+        self.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": path.as_uri(), "languageId": language, "version": version, "text": path.read_text() if text is None else text}}})
+
+    def request(self, method: str, params, timeout=60.0) -> dict:
+        """Sends a request and returns its reply, passing over what mockls sends before it (notifications, its own
+        requests, replies to other ids)."""
+        self.next_request_id += 1
+        request_id = self.next_request_id
+        self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        while (reply := self.receive(timeout=timeout)).get("id") != request_id or "method" in reply:
+            pass
+        return reply
 
     def close_stdin(self):
         if not self.process.stdin.closed:

@@ -245,15 +245,7 @@ def test_copy_the_json_response_for_a_client_that_runs_the_command(bookshelf_cop
         for path, text in [(test, MOCK_TEST), (book_tests, book_tests.read_text())]:
             server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
                 "uri": path.as_uri(), "languageId": "swift", "version": 1, "text": text}}})
-        next_id = 1
-
-        def request(method, params):
-            nonlocal next_id
-            next_id += 1
-            server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
-            while (reply := server.receive(timeout=60)).get("id") != next_id:
-                pass
-            return reply
+        request = server.request
 
         at = {"line": 8, "character": 4}
         for _ in range(100):  # the workspace is indexed in the background

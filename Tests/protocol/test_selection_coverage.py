@@ -172,21 +172,9 @@ def test_a_client_that_shows_the_tests_itself_gets_its_command():
     query = require_shared("fixtures/apollo/AnimalKingdomAPI/graphql/AllAnimalsQuery.graphql")
     server = lsp_stdio.MocklsProcess()
     try:
-        server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "rootUri": folder.as_uri(), "capabilities": {"experimental": {"mocklsCommands": ["mockls.showTests"]}}}})
-        server.receive(timeout=60)
-        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-        server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": query.as_uri(), "languageId": "graphql", "version": 1, "text": query.read_text()}}})
-        next_id = 1
-
-        def request(method, params):
-            nonlocal next_id
-            next_id += 1
-            server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
-            while (reply := server.receive(timeout=60)).get("id") != next_id:
-                pass
-            return reply
+        server.initialize(folder.as_uri(), {"experimental": {"mocklsCommands": ["mockls.showTests"]}})
+        server.open_document(query, "graphql")
+        request = server.request
 
         for _ in range(100):  # the workspace is indexed in the background
             lenses = request("textDocument/codeLens", {"textDocument": {"uri": query.as_uri()}})["result"]
