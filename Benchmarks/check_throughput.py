@@ -30,17 +30,17 @@ def capitalized(name):
     return name[0].upper() + name[1:]
 
 
-def write_workspace(folder: Path, binary: str, files: int, lines_per_file: int) -> int:
+def write_github_project(folder: Path, binary: str):
+    """The GitHub schema and operations in `folder`, with an Apollo configuration: each query as (its name, the
+    response key of its first root field), and the mock model `mockls mocks --format json` gives."""
     (folder / "graphql").mkdir(parents=True)
     shutil.copy(GITHUB / "schema.graphqls", folder / "graphql" / "schema.graphqls")
     queries = []
     for path in sorted(GITHUB.rglob("*.graphql")):
-        target = folder / "graphql" / f"{path.parent.name}-{path.name}"
         text = path.read_text()
-        target.write_text(text)
+        (folder / "graphql" / f"{path.parent.name}-{path.name}").write_text(text)
         for match in re.finditer(r"^query\s+(\w+)[^{]*\{\s*(\w+)\s*(:\s*(\w+))?", text, re.M):
-            name, first = match.group(1), match.group(2)
-            queries.append((capitalized(name) + "Query", first))
+            queries.append((match.group(1), match.group(2)))
     (folder / "apollo-codegen-config.json").write_text(json.dumps({
         "schemaNamespace": "GitHubAPI",
         "input": {"schemaSearchPaths": ["graphql/*.graphqls"], "operationSearchPaths": ["graphql/*.graphql"]},
@@ -48,6 +48,12 @@ def write_workspace(folder: Path, binary: str, files: int, lines_per_file: int) 
     }))
     model = json.loads(subprocess.run([binary, "mocks", "--workspace", str(folder), "--format", "json"],
                                       check=True, capture_output=True, text=True).stdout)
+    return queries, model
+
+
+def write_workspace(folder: Path, binary: str, files: int, lines_per_file: int) -> int:
+    found, model = write_github_project(folder, binary)
+    queries = [(capitalized(name) + "Query", first) for name, first in found]
     objects = [o for o in model["objects"] if sum(f["default"] != "nil" for f in o["fields"]) >= 2]
     total = 0
     test = 0

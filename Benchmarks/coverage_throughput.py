@@ -13,10 +13,8 @@ one test file (the other files' results are kept) and with nothing changed.
 import argparse
 import json
 import os
-import re
 import resource
 import statistics
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,12 +26,8 @@ sys.path.insert(0, str(ROOT / "Tests" / "protocol"))
 sys.path.insert(0, str(ROOT / "Benchmarks"))
 import check_throughput  # noqa: E402
 import lsp_stdio  # noqa: E402
-GITHUB = ROOT.parent / "shared" / "bench" / "github"
+GITHUB = check_throughput.GITHUB
 TESTS_PER_FILE = 12
-
-
-def capitalized(name):
-    return name[0].upper() + name[1:]
 
 
 def camel(key):
@@ -52,21 +46,8 @@ def literal(field):
 
 
 def write_workspace(folder: Path, binary: str, files: int) -> tuple[int, int]:
-    (folder / "graphql").mkdir(parents=True)
-    shutil.copy(GITHUB / "schema.graphqls", folder / "graphql" / "schema.graphqls")
-    queries = []
-    for path in sorted(GITHUB.rglob("*.graphql")):
-        text = path.read_text()
-        (folder / "graphql" / f"{path.parent.name}-{path.name}").write_text(text)
-        for match in re.finditer(r"^query\s+(\w+)[^{]*\{\s*(\w+)\s*(:\s*(\w+))?", text, re.M):
-            queries.append((capitalized(match.group(1)) + "Query", match.group(1), match.group(2)))
-    (folder / "apollo-codegen-config.json").write_text(json.dumps({
-        "schemaNamespace": "GitHubAPI",
-        "input": {"schemaSearchPaths": ["graphql/*.graphqls"], "operationSearchPaths": ["graphql/*.graphql"]},
-        "output": {"testMocks": {"swiftPackage": {}}},
-    }))
-    model = json.loads(subprocess.run([binary, "mocks", "--workspace", str(folder), "--format", "json"],
-                                      check=True, capture_output=True, text=True).stdout)
+    found, model = check_throughput.write_github_project(folder, binary)
+    queries = [(check_throughput.capitalized(name) + "Query", name, first) for name, first in found]
     objects = {o["name"]: o for o in model["objects"]}
     root = {f["key"]: f for f in objects["Query"]["fields"]}
     # What each operation selects (before there are tests): the scalars a test sets are ones its query selects.
