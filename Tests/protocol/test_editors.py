@@ -189,6 +189,18 @@ def test_emacs_lsp_mode_runs_mockls_beside_sourcekit_lsp(tmp_path):
         "ok fallback swift-mode", "ok both servers", "ok diagnostics 7", "ok completion"], result.stdout + result.stderr
 
 
+@pytest.mark.skipif(not emacs_has("lsp-mode"), reason="emacs with lsp-mode is not installed (make test installs elpa-lsp-mode)")
+def test_emacs_lsp_mode_shows_coverage_lenses_on_graphql_fields(tmp_path):
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    result = run_editor(
+        ["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls-lsp.el"), "-l", "Tests/editors/emacs_lsp_lens_check.el"],
+        folder, MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok started", "ok lenses 5"], result.stdout + result.stderr
+
+
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
 def emacs_ok_lines(args: list, check: str, env: dict):
     """`emacs --batch` with `args`, then the check script `Tests/editors/<check>`: once it exits 0, its `ok …` lines
