@@ -321,6 +321,10 @@ struct FlowReader {
             if case .from = value(expression), let argument = call.arguments.first {
                 return inner(argument.expression)
             }
+            // What the response is read from (`json("hotel.json")`) is computed first.
+            if case .decoded = value(expression) {
+                return call.arguments.flatMap { inner($0.expression) }
+            }
             // A helper runs when its value is computed (what its arguments compute first); a method of the test's
             // own type may change its stored mocks.
             if case .helper = value(expression) {
@@ -478,6 +482,12 @@ struct FlowReader {
         }
         if name == "from", let path = WrittenExpression.typePath(base), let argument = call.arguments.first, argument.label == nil {
             return .from(path: path, mock: value(argument.expression), range: Self.range(base))
+        }
+        // `HotelDetailQuery.Data(data: json)`, `X.Data.Hotel(_dataDict: …)`: a model read from a response.
+        if let label = call.arguments.first?.label?.text, label == "data" || label == "_dataDict",
+            let path = WrittenExpression.typePath(callee), path.count >= 2
+        {
+            return .decoded(path: path, range: Self.range(callee))
         }
         return .other
     }

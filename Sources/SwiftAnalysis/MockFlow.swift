@@ -32,6 +32,9 @@ public indirect enum FlowValue: Sendable, Equatable {
     case construction(MockConstruction)
     /// `AllAnimalsQuery.Data.AllAnimal.from(mock)`; `range` covers the path.
     case from(path: [String], mock: FlowValue, range: Range<Int>)
+    /// `HotelDetailQuery.Data(data: json)`, `X.Data(_dataDict: …)`: a model read from a response, not built from a mock;
+    /// `range` covers the path.
+    case decoded(path: [String], range: Range<Int>)
     case variable(String, range: Range<Int>)
     /// `base.name`, through `?` and `!`; `range` covers the name.
     case member(FlowValue, name: String, range: Range<Int>)

@@ -210,7 +210,7 @@ enum FixtureMutations {
             var aliases: [String: String] = [:]
             var declared: Set<String> = []
             collect(body + [.read(result)], aliases: &aliases, declared: &declared, into: &names)
-        case .variable, .null, .other: break
+        case .variable, .decoded, .null, .other: break
         }
     }
 }

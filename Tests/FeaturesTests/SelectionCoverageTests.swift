@@ -76,6 +76,24 @@ final class SelectionCoverageFeatureTests: XCTestCase {
         XCTAssertEqual(found[0].unfollowed, [])
     }
 
+    /// A model read from a JSON response (`X.Data(data:)`) is not built from a mock: its test sets nothing and is not
+    /// followed there, and what it reads counts, through lists and fragments too.
+    func testReadsOfAModelReadFromAJSONResponseCount() {
+        let found = uses("""
+              func testFixture() throws {
+                let data = try HotelDetailQuery.Data(data: json("hotel.json"))
+                XCTAssertEqual(data.hotel?.title, "Ritz")
+                XCTAssertEqual(data.hotel?.rooms.first?.asSuite?.butler.fragments.contact.name, "Ann")
+              }
+            """)
+        XCTAssertEqual(found.map(\.name), ["HotelTests.testFixture"])
+        XCTAssertEqual(ids(found[0].set), [])
+        XCTAssertEqual(ids(found[0].read), [
+            "Contact name", "HotelDetail hotel", "HotelDetail hotel.rooms", "HotelDetail hotel.rooms.butler", "HotelDetail hotel.title",
+        ])
+        XCTAssertEqual(found[0].unfollowed, ["HotelDetail", "HotelOwner", "Contact"])
+    }
+
     func testAModelHandedAwayOrAMockFromUnknownCodeIsUnfollowedNotZero() {
         let found = uses("""
               func testHandedAway() {
@@ -90,7 +108,7 @@ final class SelectionCoverageFeatureTests: XCTestCase {
         XCTAssertEqual(found.map(\.name), ["HotelTests.testHandedAway", "HotelTests.testUnknownMock"])
         XCTAssertEqual(found[0].unfollowed, ["HotelDetail", "HotelOwner", "Contact"])
         XCTAssertEqual(found[1].unfollowed, ["HotelOwner", "Contact"])
-        // A model of a mock mockls does not know has no fields it can name.
-        XCTAssertEqual(ids(found[1].read), [])
+        // What it reads from a model of a mock mockls does not know is read all the same: the model's type says what.
+        XCTAssertEqual(ids(found[1].read), ["Contact name", "HotelOwner owner"])
     }
 }

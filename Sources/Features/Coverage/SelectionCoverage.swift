@@ -180,8 +180,9 @@ public enum SelectionCoverage {
 struct CoverageEvents {
     /// The models `from(_:)` built, each with the mock as the call read it.
     var reached: [Model] = []
-    /// Fields read from models: the model's selection set, the field's response key, the type of the mock it was built from.
-    var reads: [(selectionSet: GeneratedSelectionSet, key: String, runtimeType: String)] = []
+    /// Fields read from models: the model's selection set, the field's response key, the type of the mock it was built
+    /// from (nil when that is not known: every type condition may hold).
+    var reads: [(selectionSet: GeneratedSelectionSet, key: String, runtimeType: String?)] = []
     /// Selection sets of models built from mocks mockls does not know, or handed to code it does not see.
     var unfollowed: [GeneratedSelectionSet] = []
 }

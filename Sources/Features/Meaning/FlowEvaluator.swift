@@ -88,7 +88,9 @@ struct FlowEvaluator {
         case .read(let value):
             let evaluated = evaluate(value, expecting: nil)
             // `render(X.from(mock))`: the model goes where mockls does not follow.
-            if recordsCoverage, case .from = value, case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet) }
+            if recordsCoverage, case .from = value {
+                if case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet) }
+            }
         case .escape(let name, _):
             escape(lookup(name))
         case .opaqueCall:
@@ -194,6 +196,7 @@ struct FlowEvaluator {
         case .mock(let instance): instance.markEscaped(&visited)
         case .list(let values): for value in values { escape(value) }
         case .model(let model), .fragments(let model): if recordsCoverage { coverage.unfollowed.append(model.selectionSet) }
+        case .opaque(let selectionSet, _): if recordsCoverage { coverage.unfollowed.append(selectionSet) }
         case .none, .unknown: break
         }
     }
@@ -300,7 +303,7 @@ struct FlowEvaluator {
         case .mock(let instance): return .mock(instance)
         case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
         case .none: return .null
-        case .unknown, .model, .fragments: return isEntity ? .unknown : .scalar(.unknown)
+        case .unknown, .model, .fragments, .opaque: return isEntity ? .unknown : .scalar(.unknown)
         }
     }
 
@@ -465,12 +468,17 @@ struct FlowEvaluator {
         switch value {
         case .construction(let construction):
             return construct(construction, expecting: expected)
+        case .decoded(let path, _):
+            // `X.Data(data: json)`: a model of a response mockls does not read.
+            guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
+            if recordsCoverage { coverage.unfollowed.append(selectionSet) }
+            return .opaque(selectionSet, isFragments: false)
         case .from(let path, let mock, let range):
             let argument = evaluate(mock, expecting: nil)
             guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
             guard case .mock(let instance) = argument else {
                 if recordsCoverage { coverage.unfollowed.append(selectionSet) }
-                return .unknown
+                return .opaque(selectionSet, isFragments: false)
             }
             let possible = schema.possibleTypes(of: selectionSet.parentType)
             guard possible.contains(instance.object.name) else {
@@ -491,6 +499,7 @@ struct FlowEvaluator {
             switch evaluate(base, expecting: nil) {
             case .model(let model): return read(name, of: model, at: range)
             case .fragments(let model): return fragment(name, of: model)
+            case .opaque(let selectionSet, let isFragments): return opaqueRead(name, of: selectionSet, isFragments: isFragments)
             case .mock(let instance): return mockRead(name, of: instance)
             default: return .unknown
             }
@@ -542,7 +551,10 @@ struct FlowEvaluator {
 
     private func value(of slot: Slot, selectionSet path: String?) -> Value {
         switch slot {
-        case .scalar, .null, .unknown: return .unknown
+        case .unknown:
+            // Set to something mockls does not follow: a model of its type all the same.
+            return path.flatMap { project.selectionSet($0) }.map { .opaque($0, isFragments: false) } ?? .unknown
+        case .scalar, .null: return .unknown
         case .mock(let instance):
             guard let path else { return .mock(instance) }
             guard let nested = project.selectionSet(path) else { return .unknown }
@@ -564,13 +576,39 @@ struct FlowEvaluator {
         }
         guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
         if recordsCoverage { coverage.reads.append((selectionSet, field.key, model.data.object.name)) }
-        guard !field.isConditional, !model.data.escaped else { return .unknown }
+        // Under a condition, or from a mock handed away: what it holds is not known, its type is.
+        guard !field.isConditional, !model.data.escaped else { return opaqueValue(of: field) }
         guard let mockField = model.data.object.field(field.key) else { return .unknown }
         guard let slot = slotValue(mockField, of: model.data) else {
             if field.graphqlType.isNonNull { reportUnset(field, mockField, in: model, at: range) }
             return .none
         }
         return value(of: slot, selectionSet: field.selectionSet)
+    }
+
+    /// `model.name` on a model whose data is not known (`Value.opaque`): the read is recorded, and what it gives is
+    /// known by its type only.
+    private mutating func opaqueRead(_ name: String, of selectionSet: GeneratedSelectionSet, isFragments: Bool) -> Value {
+        if isFragments {
+            guard let spread = selectionSet.fragmentAccessors.first(where: { $0.accessor == name }),
+                let fragment = project.selectionSet(spread.fragment)
+            else { return .unknown }
+            return .opaque(fragment, isFragments: false)
+        }
+        if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .opaque(selectionSet, isFragments: true) }
+        if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
+            return project.selectionSet(inline.path).map { .opaque($0, isFragments: false) } ?? .unknown
+        }
+        guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
+        if recordsCoverage { coverage.reads.append((selectionSet, field.key, nil)) }
+        return opaqueValue(of: field)
+    }
+
+    /// A field's value when only its type is known: a model of its selection set (a list of one for a list), else unknown.
+    private func opaqueValue(of field: GeneratedSelectionSet.Field) -> Value {
+        guard let nested = field.selectionSet.flatMap({ project.selectionSet($0) }) else { return .unknown }
+        let model = Value.opaque(nested, isFragments: false)
+        return field.graphqlType.isList ? .list([model]) : model
     }
 
     private func fragment(_ accessor: String, of model: Model) -> Value {
@@ -636,7 +674,7 @@ extension FlowValue {
     var range: Range<Int>? {
         switch self {
         case .construction(let construction): construction.range
-        case .from(_, _, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
+        case .from(_, _, let range), .decoded(_, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
         case .helper(let use): use.range
         case .list, .mapped, .null, .other: nil
         }

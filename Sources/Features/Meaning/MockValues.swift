@@ -121,6 +121,10 @@ indirect enum Value {
     case model(Model)
     /// `model.fragments`.
     case fragments(Model)
+    /// A model of `selectionSet` whose data mockls does not know (built from a mock it does not follow, read from a
+    /// JSON response, or reached through one of those), or its `fragments` when `isFragments`: what is read from it is
+    /// known by its type alone, so selection coverage counts the reads and no diagnostic judges them.
+    case opaque(GeneratedSelectionSet, isFragments: Bool)
     case list([Value])
     /// `nil`: reading on through `?.` does nothing.
     case none
