@@ -51,4 +51,23 @@ post-command-hook is run by hand."
   (unless (eglot-current-server) (mockls-check-fail "eglot did not connect"))
   (princ "ok connected\n"))
 
+;; lsp-mode in batch: no session file of the user's, no prompts (batch mode cannot answer them), nothing but what a
+;; check asks for.
+(defvar lsp-session-file)
+(defun mockls-check-quiet-lsp-mode ()
+  "Sets lsp-mode up for a batch check: mockls from MOCKLS_BIN, no session file, no prompts, no UI extras."
+  (setq mockls-lsp-program (getenv "MOCKLS_BIN")
+        lsp-session-file (expand-file-name "session" (make-temp-file "lsp-session" t))
+        lsp-restart 'ignore
+        lsp-enable-snippet nil
+        lsp-diagnostics-provider :none
+        lsp-completion-provider :none
+        lsp-headerline-breadcrumb-enable nil
+        lsp-modeline-code-actions-enable nil
+        lsp-modeline-diagnostics-enable nil
+        lsp-modeline-workspace-status-enable nil
+        lsp-lens-enable nil
+        lsp-enable-file-watchers nil
+        lsp-log-io nil))
+
 (provide 'emacs_check_support)

@@ -7,22 +7,9 @@
 (require 'lsp-mode)
 (require 'cl-lib)
 
-(setq mockls-lsp-program (getenv "MOCKLS_BIN")
-      mockls-lsp-sourcekit-program (getenv "SOURCEKIT_LSP")
-      ;; No session file of the user's, no prompts: batch mode cannot answer them.
-      lsp-session-file (expand-file-name "session" (make-temp-file "lsp-session" t))
-      lsp-restart 'ignore
-      lsp-enable-snippet nil
-      lsp-diagnostics-provider :none
-      lsp-completion-provider :none
-      lsp-headerline-breadcrumb-enable nil
-      lsp-modeline-code-actions-enable nil
-      lsp-modeline-diagnostics-enable nil
-      lsp-modeline-workspace-status-enable nil
-      lsp-lens-enable nil
-      lsp-enable-file-watchers nil
-      lsp-log-io nil)
 (load (expand-file-name "emacs_check_support.el" (file-name-directory (or load-file-name buffer-file-name))) nil t)
+(mockls-check-quiet-lsp-mode)
+(setq mockls-lsp-sourcekit-program (getenv "SOURCEKIT_LSP"))
 
 (defun mockls-check-servers ()
   (sort (mapcar (lambda (workspace) (symbol-name (lsp--client-server-id (lsp--workspace-client workspace))))

@@ -8,20 +8,9 @@
 (require 'lsp-lens)
 (require 'cl-lib)
 
-(setq mockls-lsp-program (getenv "MOCKLS_BIN")
-      ;; No session file of the user's, no prompts: batch mode cannot answer them.
-      lsp-session-file (expand-file-name "session" (make-temp-file "lsp-session" t))
-      lsp-restart 'ignore
-      lsp-diagnostics-provider :none
-      lsp-completion-provider :none
-      lsp-headerline-breadcrumb-enable nil
-      lsp-modeline-code-actions-enable nil
-      lsp-modeline-diagnostics-enable nil
-      lsp-modeline-workspace-status-enable nil
-      lsp-lens-enable t
-      lsp-enable-file-watchers nil
-      lsp-log-io nil)
 (load (expand-file-name "emacs_check_support.el" (file-name-directory (or load-file-name buffer-file-name))) nil t)
+(mockls-check-quiet-lsp-mode)
+(setq lsp-lens-enable t)
 
 (defun mockls-check-lens-strings ()
   "The lens lines lsp-mode shows in the buffer (without the indentation it lines them up with), by the line
