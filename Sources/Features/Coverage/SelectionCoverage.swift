@@ -86,12 +86,13 @@ public enum SelectionCoverage {
         let withFile = helpers.including(file)
         let sites = project.derived("selection-coverage-sites", "", "") { SelectionSites(project: project) }
         var result: [TestUse] = []
+        // One for the file: its tests read the same selections over and over.
+        var recorder = Recorder(sites: sites)
         for unit in units {
             var evaluator = FlowEvaluator(file: file, project: project, helpers: withFile.helpers, mutatedFixtures: withFile.mutatedFixtures)
             evaluator.recordsCoverage = true
             evaluator.run(unit.flow())
             var use = TestUse(name: unit.owner.map { "\($0).\(unit.function)" } ?? unit.function, range: unit.range)
-            var recorder = Recorder(sites: sites)
             recorder.record(evaluator.coverage, into: &use)
             // What reaches an operation reaches the fragments it spreads.
             for name in use.unfollowed { use.unfollowed.formUnion(sites.fragments(spreadIn: name)) }
@@ -104,6 +105,17 @@ public enum SelectionCoverage {
     private struct Recorder {
         let sites: SelectionSites
         private var scopes: [FieldID: [SelectionSites.Scope]] = [:]
+        /// `SelectionSites.fields` by the selection sets asked about (each named by its definition and where it starts)
+        /// and the object's type.
+        private var fieldsMemo: [String: [(key: String, sites: [SelectionSites.Site])]] = [:]
+
+        private mutating func fields(in scopes: [SelectionSites.Scope], runtimeType: String?) -> [(key: String, sites: [SelectionSites.Site])] {
+            let key = scopes.map { "\($0.owner)@\($0.selectionSet.range.lowerBound)" }.joined(separator: ",") + "#" + (runtimeType ?? "")
+            if let known = fieldsMemo[key] { return known }
+            let found = sites.fields(in: scopes, runtimeType: runtimeType)
+            fieldsMemo[key] = found
+            return found
+        }
 
         init(sites: SelectionSites) { self.sites = sites }
 
@@ -116,7 +128,7 @@ public enum SelectionCoverage {
             for read in events.reads {
                 let scopes = scopes(of: read.selectionSet)
                 use.reached.formUnion(scopes.map(\.owner))
-                guard let found = sites.fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
+                guard let found = fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
                 for site in found.sites { use.read.insert(FieldID(definition: site.owner, path: site.path.joined(separator: "."))) }
             }
             for selectionSet in events.unfollowed {
@@ -136,7 +148,7 @@ public enum SelectionCoverage {
         /// The fields `instance`'s code names (its call's labels, the members assigned on it), wherever `scopes`
         /// select them for its type, then the same for the mocks it holds, one level of selections down (the
         /// selections end, so a mock that holds itself ends too).
-        private func markSets(
+        private mutating func markSets(
             in scopes: [SelectionSites.Scope], on instance: MockInstance, into use: inout TestUse
         ) {
             guard !scopes.isEmpty else { return }
@@ -145,7 +157,7 @@ public enum SelectionCoverage {
                 return
             }
             let named = Set(instance.namedFields.map(\.key))
-            for (key, found) in sites.fields(in: scopes, runtimeType: instance.object.name) {
+            for (key, found) in fields(in: scopes, runtimeType: instance.object.name) {
                 if named.contains(key) {
                     for site in found { use.set.insert(FieldID(definition: site.owner, path: site.path.joined(separator: "."))) }
                 }
@@ -157,7 +169,7 @@ public enum SelectionCoverage {
             }
         }
 
-        private func markSets(
+        private mutating func markSets(
             in scopes: [SelectionSites.Scope], on slot: Slot, into use: inout TestUse
         ) {
             guard !scopes.isEmpty else { return }
