@@ -1,5 +1,6 @@
 import Features
 import GraphQLIndex
+import JSONRPC
 import LSP
 import SourceText
 
@@ -107,4 +108,9 @@ public struct ProtocolConversion: Sendable {
             isPreferred: preferredSupport && action.isPreferred ? true : nil,
             edit: WorkspaceEdit(changes: [uri: edits(action.edits, in: lines)]))
     }
+}
+
+extension Position {
+    /// As a command's argument carries it.
+    var json: JSONValue { .object(["line": .int(Int64(line)), "character": .int(Int64(character))]) }
 }

@@ -73,8 +73,7 @@ struct CheckCommand: ParsableCommand {
     /// Records name files relative to the workspace; printed paths are relative to where mockls runs.
     private func displayPath(_ file: String) -> String {
         let absolute = absolutePath(file)
-        let current = FileManager.default.currentDirectoryPath
-        return absolute.hasPrefix(current + "/") ? String(absolute.dropFirst(current.count + 1)) : absolute
+        return relativePath(absolute, to: FileManager.default.currentDirectoryPath)
     }
 
     /// GitHub workflow commands: `%`, CR and LF in data; also `:` and `,` in properties.

@@ -131,9 +131,8 @@ struct CoverageCommand: ParsableCommand {
     }
 
     /// Paths relative to where mockls runs, as `check` prints them.
-    private func displayPath(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath
-        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    private func displayPath(_ file: String) -> String {
+        relativePath(file, to: FileManager.default.currentDirectoryPath)
     }
 
     /// A row of the JSON format: positions 1-based, columns in UTF-8 bytes; paths relative to the workspace.
@@ -159,9 +158,7 @@ struct CoverageCommand: ParsableCommand {
         var tests: [Test]
 
         init(_ row: SelectionCoverageReport.Row, workspace: URL) {
-            let relative = { (url: URL) in
-                url.path.hasPrefix(workspace.path + "/") ? String(url.path.dropFirst(workspace.path.count + 1)) : url.path
-            }
+            let relative = { (url: URL) in relativePath(url.path, to: workspace.path) }
             operation = row.field.id.definition
             kind = row.field.kind
             project = row.project

@@ -16,9 +16,9 @@ extension SARIFLog {
                 defaultConfiguration: Configuration(level: "note")),
         ]
         let results = report.rows.filter { $0.readCount == 0 }.map { row in
-            let relative = row.file.path.hasPrefix(workspace.path + "/") ? String(row.file.path.dropFirst(workspace.path.count + 1)) : row.file.path
+            let relative = relativePath(row.file.path, to: workspace.path)
             let untested = row.setCount == 0
-            let where_ = "`\(row.field.id.path)` of \(row.field.kind == "fragment" ? "fragment" : row.field.kind) `\(row.field.id.definition)`"
+            let where_ = "`\(row.field.id.path)` of \(row.field.kind) `\(row.field.id.definition)`"
             let message = untested
                 ? "no test sets or reads \(where_)" + (row.unknown > 0 ? " (\(row.unknown) not followed)" : "")
                 : "\(row.setCount == 1 ? "1 test sets" : "\(row.setCount) tests set") \(where_), but no test reads it"

@@ -101,6 +101,11 @@ func milliseconds(_ duration: Duration) -> String {
     return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
 }
 
+/// `path` relative to `folder` when it is inside it, else as it is.
+func relativePath(_ path: String, to folder: String) -> String {
+    path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+}
+
 /// "1 file", "2 files".
 func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"

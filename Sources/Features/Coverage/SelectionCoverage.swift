@@ -33,7 +33,7 @@ public enum SelectionCoverage {
     /// `__typename`.
     public static func selectedFields(of project: ProjectIndex) -> [SelectedField] {
         project.derived("selection-coverage-fields", "", "") {
-            let sites = SelectionSites(project: project)
+            let sites = SelectionSites.of(project)
             var result: [SelectedField] = []
             for name in sites.order {
                 guard let definition = sites.definitions[name] else { continue }
@@ -84,7 +84,7 @@ public enum SelectionCoverage {
         let units = file.mockFlowUnits().filter(\.isTest)
         guard !units.isEmpty else { return [] }
         let withFile = helpers.including(file)
-        let sites = project.derived("selection-coverage-sites", "", "") { SelectionSites(project: project) }
+        let sites = SelectionSites.of(project)
         var result: [TestUse] = []
         // One for the file: its tests read the same selections over and over.
         var recorder = Recorder(sites: sites)
@@ -129,7 +129,7 @@ public enum SelectionCoverage {
                 let scopes = scopes(of: read.selectionSet)
                 use.reached.formUnion(scopes.map(\.owner))
                 guard let found = fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
-                for site in found.sites { use.read.insert(FieldID(definition: site.owner, path: site.path.joined(separator: "."))) }
+                for site in found.sites { use.read.insert(site.id) }
             }
             for selectionSet in events.unfollowed {
                 use.unfollowed.insert(selectionSet.definitionName)
@@ -159,7 +159,7 @@ public enum SelectionCoverage {
             let named = Set(instance.namedFields.map(\.key))
             for (key, found) in fields(in: scopes, runtimeType: instance.object.name) {
                 if named.contains(key) {
-                    for site in found { use.set.insert(FieldID(definition: site.owner, path: site.path.joined(separator: "."))) }
+                    for site in found { use.set.insert(site.id) }
                 }
                 guard let slot = instance.slots[key] else { continue }
                 let nested = found.compactMap { site in

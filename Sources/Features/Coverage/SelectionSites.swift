@@ -26,12 +26,19 @@ struct SelectionSites: Sendable {
         var owner: String
         var path: [String]
         var field: FieldSelection
+
+        var id: SelectionCoverage.FieldID { SelectionCoverage.FieldID(definition: owner, path: path.joined(separator: ".")) }
     }
 
     private(set) var definitions: [String: Definition] = [:]
     /// Each definition's names, in document and definition order.
     private(set) var order: [String] = []
     let schema: Schema
+
+    /// The sites of `project`'s documents, read once per revision of its index.
+    static func of(_ project: ProjectIndex) -> SelectionSites {
+        project.derived("selection-coverage-sites", "", "") { SelectionSites(project: project) }
+    }
 
     init(project: ProjectIndex) {
         schema = project.schema

@@ -88,9 +88,7 @@ struct FlowEvaluator {
         case .read(let value):
             let evaluated = evaluate(value, expecting: nil)
             // `render(X.from(mock))`: the model goes where mockls does not follow.
-            if recordsCoverage, case .from = value {
-                if case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet) }
-            }
+            if recordsCoverage, case .from = value, case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet) }
         case .escape(let name, _):
             escape(lookup(name))
         case .opaqueCall:

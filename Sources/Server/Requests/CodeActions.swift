@@ -96,7 +96,7 @@ extension LanguageServer {
             var copy = CodeAction(title: "Copy the JSON response", kind: "source", diagnostics: nil, isPreferred: nil, edit: nil)
             copy.command = Command(
                 title: "Copy the JSON response", command: copyResponseCommand,
-                arguments: [.string(context.document.uri), .object(["line": .int(Int64(range.start.line)), "character": .int(Int64(range.start.character))])])
+                arguments: [.string(context.document.uri), range.start.json])
             actions.append(copy)
         }
         if createsFiles(capabilities), let file = responseFileAction(written, beside: context) { actions.append(file) }

@@ -30,14 +30,16 @@ extension LanguageServer {
                 let locations = row.tests.prefix(Self.lensLocations).map { test in
                     JSONValue.object([
                         "uri": .string(test.file.absoluteString),
-                        "range": .object(["start": Self.json(line: test.line), "end": Self.json(line: test.line + 1)]),
+                        "range": .object([
+                            "start": Position(line: test.line, character: 0).json, "end": Position(line: test.line + 1, character: 0).json,
+                        ]),
                     ])
                 }
                 let lensCommand = row.tests.isEmpty
                     ? Command(title: Self.lensTitle(row), command: "", arguments: nil)
                     : Command(
                         title: Self.lensTitle(row), command: command,
-                        arguments: [.string(uri), .object(["line": .int(Int64(range.start.line)), "character": .int(Int64(range.start.character))]), .array(locations)])
+                        arguments: [.string(uri), range.start.json, .array(locations)])
                 return CodeLens(range: range, command: lensCommand)
             }
         }
@@ -64,7 +66,7 @@ extension LanguageServer {
                 }
                 if tests.count == 1 { return NullResult() }
             }
-            // Several tests, or a client that cannot show a document: named, one per line.
+            // Several tests, or a client that cannot show a document: each named by its file and line.
             let names = tests.map { test in "\(URL(string: test.uri)?.lastPathComponent ?? test.uri):\(test.line + 1)" }
             if let bytes = try? OutgoingMessage.notification(
                 method: ShowMessageNotification.method,
@@ -74,10 +76,6 @@ extension LanguageServer {
             }
             return NullResult()
         }
-    }
-
-    private static func json(line: Int) -> JSONValue {
-        .object(["line": .int(Int64(line)), "character": .int(0)])
     }
 
     /// "set in 3 tests · read in 1", "set in 2 tests · no test reads this", "no test sets or reads this", with the
