@@ -22,6 +22,8 @@ final class ParsedTreeRetention: Sendable {
         var entries: [ObjectIdentifier: Entry] = [:]
         var bytes = 0
         var clock: UInt64 = 0
+        /// The cache used last: used again (every request about the file being typed in), nothing changes.
+        var last: ObjectIdentifier?
     }
 
     private let state = Mutex(State())
@@ -34,9 +36,12 @@ final class ParsedTreeRetention: Sendable {
     /// `cache` holds a tree (just parsed, or asked for again): it becomes the one used last, and the trees used
     /// longest ago are dropped until the rest fits.
     func used(_ cache: SwiftParseCache, bytes: Int) {
+        let id = ObjectIdentifier(cache)
         let evicted: [SwiftParseCache] = state.withLock { state in
+            // A cache's text, and so its bytes, never change.
+            if state.last == id { return [] }
+            state.last = id
             state.clock += 1
-            let id = ObjectIdentifier(cache)
             if let entry = state.entries[id] {
                 state.entries[id]?.lastUse = state.clock
                 state.bytes += bytes - entry.bytes
@@ -62,6 +67,7 @@ final class ParsedTreeRetention: Sendable {
     /// `cache` no longer holds a tree (dropped, or the cache itself is gone).
     func forget(_ id: ObjectIdentifier) {
         state.withLock { state in
+            if state.last == id { state.last = nil }
             guard let entry = state.entries.removeValue(forKey: id) else { return }
             state.bytes -= entry.bytes
         }

@@ -75,7 +75,9 @@ public struct ProtocolConversion: Sendable {
 
     /// A completion as the client shows it: `snippets` and `labelDetails` when it takes them; the type always in
     /// `detail` (Helix shows no label details). Documentation is set by the handler, inline or on resolve.
-    func completionItem(_ completion: Completion, in lines: LineTable, snippets: Bool, labelDetails: Bool) -> CompletionItem {
+    /// `range`: the completion's `replaceRange` in the client's positions (the same for most items of a list: converted
+    /// once by the caller).
+    func completionItem(_ completion: Completion, range: LSP.Range, snippets: Bool, labelDetails: Bool) -> CompletionItem {
         var item = CompletionItem(label: completion.label)
         item.kind = switch completion.kind {
         case .mockType: .class
@@ -95,8 +97,7 @@ public struct ProtocolConversion: Sendable {
         if completion.isDeprecated { item.tags = [1] }
         let useSnippet = snippets && completion.snippet != nil
         item.insertTextFormat = useSnippet ? .snippet : .plainText
-        item.textEdit = TextEdit(
-            range: range(of: completion.replaceRange, in: lines), newText: useSnippet ? completion.snippet! : completion.insertText)
+        item.textEdit = TextEdit(range: range, newText: useSnippet ? completion.snippet! : completion.insertText)
         return item
     }
 

@@ -16,4 +16,13 @@ final class SnippetTextTests: XCTestCase {
         XCTAssertEqual(MockCompletions.plainText(ofSnippet: ""), "")
         XCTAssertEqual(MockCompletions.plainText(ofSnippet: "trailing $"), "trailing $")
     }
+
+    /// A label's item knows its text without snippets ahead (`filledText`): it equals its snippet read as plain text.
+    func testALabelsFilledTextIsItsSnippetAsPlainText() throws {
+        for placeholder in [#""""#, "Mock<Height>()", #""a$b}c\d""#, "[]", ".case(.lab)", "${1:x}", "try! .init(_jsonValue: \"\")"] {
+            let item = MockCompletions.argument("name", detail: "String", documentation: nil, placeholder: placeholder, isDeprecated: false)
+            XCTAssertEqual(item.filledText, MockCompletions.plainText(ofSnippet: try XCTUnwrap(item.snippet)), placeholder)
+            XCTAssertEqual(item.filledText, "name: " + placeholder)
+        }
+    }
 }

@@ -342,6 +342,25 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), #"["\u0000","\b\f","\"\\/","é"]"#)
     }
 
+    /// Every character that needs an escape, at every position of strings long enough to be scanned eight bytes at
+    /// a time, among ASCII and multi-byte text: JSON that reads back as the same string.
+    func testEscapesAtEveryPosition() throws {
+        let specials = (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) } + ["\"", "\\"]
+        for filler in ["a", "é", "~", "\u{7F}", "😀"] {
+            for special in specials {
+                for position in 0..<19 {
+                    var characters = Array(repeating: Character(filler), count: 19)
+                    characters[position] = special
+                    let text = String(characters)
+                    var writer = JSONWriter(capacity: 1)
+                    writer.array([text, text + text]) { writer, string in writer.value(string) }
+                    let read = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String])
+                    XCTAssertEqual(read, [text, text + text], "\(special.unicodeScalars.first!.value) at \(position) among \(filler)")
+                }
+            }
+        }
+    }
+
     func testNumbersAndFlags() {
         var writer = JSONWriter()
         writer.array([0, 7, 10, -1, -120, Int.max, Int.min]) { writer, number in writer.value(number) }

@@ -15,8 +15,12 @@ public struct Workspace: Sendable {
         /// Where the generated mocks disagree with the documents, by mock file.
         public var generatedMockDiagnostics: [String: [Diagnostic]] = [:]
 
-        /// Its schema declares some type (stops at the first: requests ask it).
-        public var hasSchema: Bool { index.schema.types.keys.contains { !Schema.builtInScalars.contains($0) } }
+        /// Its schema declares some type. Every request asks: more types than the built-in scalars answer it without
+        /// reading a name.
+        public var hasSchema: Bool {
+            let types = index.schema.types
+            return types.count > Schema.builtInScalars.count || types.keys.contains { !Schema.builtInScalars.contains($0) }
+        }
 
         /// The error of a configuration whose schema paths match no file, naming them and how to get a schema Apollo
         /// downloads; nil when a schema file is there (parsed or not) or the project has no configuration file.

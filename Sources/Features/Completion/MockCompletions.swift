@@ -36,17 +36,47 @@ public enum CompletionDocumentation: Sendable, Equatable {
 
     /// The Markdown, computed against `project` (nil when the field is gone since).
     public func markdown(in project: ProjectIndex) -> String? {
-        switch self {
-        case .markdown(let text):
-            return text
-        case .mockField(let objectName, let key):
-            guard let object = project.mockModel.object(objectName), let field = object.fields.first(where: { $0.key == key }) else {
-                return nil
+        var reader = Reader(project)
+        return reader.markdown(self)
+    }
+
+    /// Reads the documentation of a reply's items: the fields of one mock or selection set are documented together
+    /// once per index revision, and a reply looks them up once rather than once per item (a memo lookup per item
+    /// was most of the time documentation took in a completion reply).
+    public struct Reader {
+        public let project: ProjectIndex
+        /// The last mock or selection set read, and its fields' documentation by response key.
+        private var last: (documentation: CompletionDocumentation, fields: [String: String])?
+
+        public init(_ project: ProjectIndex) {
+            self.project = project
+        }
+
+        public mutating func markdown(_ documentation: CompletionDocumentation) -> String? {
+            switch documentation {
+            case .markdown(let text):
+                return text
+            case .mockField(let object, let key):
+                if case .mockField(object, _)? = last?.documentation { return last?.fields[key] }
+                let fields = project.derived("mock fields documentation", object, "") {
+                    project.mockModel.object(object).map { mock in
+                        Dictionary(mock.fields.map { ($0.key, MockCompletions.makeDocumentation($0, of: object, project: project)) }) { first, _ in first }
+                    } ?? [:]
+                }
+                last = (documentation, fields)
+                return fields[key]
+            case .selectionSetField(let path, let key):
+                if case .selectionSetField(path, _)? = last?.documentation { return last?.fields[key] }
+                let fields = project.derived("selection set fields documentation", path, "") {
+                    project.selectionSet(path).map { selectionSet in
+                        Dictionary(selectionSet.fields.map { ($0.key, MockCompletions.documentation($0, in: selectionSet, project: project)) }) {
+                            first, _ in first
+                        }
+                    } ?? [:]
+                }
+                last = (documentation, fields)
+                return fields[key]
             }
-            return MockCompletions.documentation(field, of: objectName, project: project)
-        case .selectionSetField(let path, let key):
-            guard let selectionSet = project.selectionSet(path), let field = selectionSet.field(key) else { return nil }
-            return MockCompletions.documentation(field, in: selectionSet, project: project)
         }
     }
 }
@@ -85,7 +115,7 @@ public enum MockCompletions {
                     // without snippets leaves the cursor after the comma, so it gets the value too (the snippet's
                     // default): `author: Mock<Author>(), title: …` compiles as it stands; `author: , title: …` would not.
                     item.snippet = snippet + separator
-                    item.insertText = plainText(ofSnippet: snippet) + separator
+                    item.insertText = (item.filledText ?? plainText(ofSnippet: snippet)) + separator
                 }
                 return item
             }
@@ -116,11 +146,13 @@ public enum MockCompletions {
         var documentation: CompletionDocumentation?
         var insertText: String
         var snippet: String?
+        /// The snippet as plain text, each placeholder replaced by its default, when known ahead.
+        var filledText: String?
         var isDeprecated = false
 
         init(
             _ label: String, _ kind: Completion.Kind, detail: String?, documentation: CompletionDocumentation? = nil, insertText: String? = nil,
-            snippet: String? = nil, isDeprecated: Bool = false
+            snippet: String? = nil, filledText: String? = nil, isDeprecated: Bool = false
         ) {
             self.label = label
             self.kind = kind
@@ -128,13 +160,17 @@ public enum MockCompletions {
             self.documentation = documentation
             self.insertText = insertText ?? label
             self.snippet = snippet
+            self.filledText = filledText
             self.isDeprecated = isDeprecated
         }
     }
 
+    /// `position` in four digits or more (`0007`), so that the order sorts as text.
     private static func sortKey(_ position: Int) -> String {
-        let digits = String(position)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        guard position < 10_000 else { return String(position) }
+        let zero = UInt8(ascii: "0")
+        let digits = [zero + UInt8(position / 1000), zero + UInt8(position / 100 % 10), zero + UInt8(position / 10 % 10), zero + UInt8(position % 10)]
+        return String(decoding: digits, as: UTF8.self)
     }
 
     // MARK: Arguments
@@ -160,7 +196,13 @@ public enum MockCompletions {
                         placeholder: placeholder(field, schema: project.schema, format: project.mockModel.format), isDeprecated: field.deprecationReason != nil))
                 }
             }
-            return written.open(labels, label: \.field.initLabel).filter { takesValue($0.field) }.map(\.item)
+            // By position: an element read whole would be copied, field and all.
+            var items: [Item] = []
+            items.reserveCapacity(labels.count)
+            for index in written.openIndices(labels, label: { $0.field.initLabel }) where takesValue(labels[index].field) {
+                items.append(labels[index].item)
+            }
+            return items
         case .placeholder(let value):
             switch resolver.resolve(value, at: offset) {
             case .mock(let object):
@@ -197,12 +239,12 @@ public enum MockCompletions {
         var item: Item
     }
 
-    private static func argument(
+    static func argument(
         _ label: String, detail: String, documentation: CompletionDocumentation?, placeholder: String, isDeprecated: Bool
     ) -> Item {
         Item(
             label, .argument, detail: detail, documentation: documentation, insertText: "\(label): ",
-            snippet: "\(label): ${1:\(escapeSnippet(placeholder))}", isDeprecated: isDeprecated)
+            snippet: "\(label): ${1:\(escapeSnippet(placeholder))}", filledText: "\(label): \(placeholder)", isDeprecated: isDeprecated)
     }
 
     /// `X.from(|`: the mock variables in scope that can fill the selection set, then a new mock of each of its
@@ -322,10 +364,11 @@ public enum MockCompletions {
     // MARK: Documentation
 
     static func documentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {
-        project.derived("mock field documentation", object, field.key) { makeDocumentation(field, of: object, project: project) }
+        var reader = CompletionDocumentation.Reader(project)
+        return reader.markdown(.mockField(object: object, key: field.key)) ?? makeDocumentation(field, of: object, project: project)
     }
 
-    private static func makeDocumentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {
+    fileprivate static func makeDocumentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {
         var lines = ["`\(field.key): \(field.graphqlType)`"]
         if let description = field.description?.value { lines.append(description) }
         if let reason = field.deprecationReason { lines.append("**Deprecated:** \(reason)") }

@@ -13,10 +13,14 @@ struct ArgumentSlot {
     /// The parameters, in their order, that an argument at the cursor may name. A label that names no parameter (a
     /// misspelling, being fixed) does not narrow the slot.
     func open<Parameter>(_ parameters: [Parameter], label: (Parameter) -> String) -> [Parameter] {
-        let labels = parameters.map(label)
-        let lower = labels.lastIndex { before.contains($0) }.map { $0 + 1 } ?? 0
-        let upper = labels.firstIndex { after.contains($0) } ?? labels.count
-        guard lower < upper else { return [] }
-        return Array(parameters[lower..<upper])
+        Array(parameters[openIndices(parameters, label: label)])
+    }
+
+    /// The same as the positions of `parameters` (a reply that reads a few members of each element copies none).
+    func openIndices<Parameter>(_ parameters: [Parameter], label: (Parameter) -> String) -> Range<Int> {
+        guard !isEmpty else { return parameters.indices }
+        let lower = parameters.lastIndex { before.contains(label($0)) }.map { $0 + 1 } ?? 0
+        let upper = parameters.firstIndex { after.contains(label($0)) } ?? parameters.count
+        return lower < upper ? lower..<upper : lower..<lower
     }
 }

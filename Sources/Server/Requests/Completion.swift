@@ -22,15 +22,19 @@ extension LanguageServer {
             // A mock field's documentation (which operations select it, its description) is computed when the client
             // shows the item, for clients that resolve it; the others get it inline.
             let resolves = answer.language == .swift && capabilities?.resolveSupport?.properties.contains("documentation") ?? false
+            var documentation = CompletionDocumentation.Reader(answer.index)
+            var replaced: (bytes: Swift.Range<Int>, range: LSP.Range)?
             let list = CompletionList(isIncomplete: false, items: answer.completions.map { completion in
-                var item = conversion.completionItem(completion, in: lines, snippets: snippets, labelDetails: labelDetails)
+                let range = replaced?.bytes == completion.replaceRange ? replaced!.range : conversion.range(of: completion.replaceRange, in: lines)
+                replaced = (completion.replaceRange, range)
+                var item = conversion.completionItem(completion, range: range, snippets: snippets, labelDetails: labelDetails)
                 switch completion.documentation {
                 case .mockField(let object, let key) where resolves:
                     item.data = CompletionItemData(uri: uri, mockObject: object, field: key)
                 case .selectionSetField(let path, let key) where resolves:
                     item.data = CompletionItemData(uri: uri, selectionSet: path, field: key)
-                case let documentation?:
-                    item.documentation = documentation.markdown(in: answer.index).map(MarkupContent.init(markdown:))
+                case let written?:
+                    item.documentation = documentation.markdown(written).map(MarkupContent.init(markdown:))
                 case nil:
                     break
                 }
