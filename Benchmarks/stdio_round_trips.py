@@ -6,8 +6,9 @@ requests (completion at `Mock<Dog>(`, hover on a mock label, the floor) to `.bui
 client, interleaved, and prints medians, p99 and completion's ratio to the floor of the same run, for three clients'
 completion capabilities (`CLIENTS`): documentation inline with an edit per item (Emacs, Neovim 0.7–0.9), inline with
 LSP 3.17 item defaults (Neovim 0.10+), and resolved documentation with item defaults (VS Code). It also prints what the
-client's own JSON parse of the completion reply costs, and the ratio with that taken out. Run by `make bench` after
-the benchmarks, which write the workspaces under `Benchmarks/.build/project-size`.
+client's own JSON parse of the completion reply costs (part of its round trip) and the server's CPU time per request.
+Every figure is the median over `SESSIONS` server sessions per client. Run by `make bench` after the benchmarks,
+which write the workspaces under `Benchmarks/.build/project-size`.
 """
 
 import json
@@ -34,6 +35,9 @@ final class SizeTests: XCTestCase {
 """
 ROUNDS = 1000
 CPU_ROUNDS = 2000
+# Server sessions per client, taken in turns (A, B, C, A, B, C, …): a round trip moves with how fast an idle core
+# wakes up, which drifts over seconds on a shared machine; the figures are medians over the sessions.
+SESSIONS = 3
 
 
 def percentile(values, fraction):
@@ -131,18 +135,27 @@ def main():
     print(f"## stdio round trips (release mockls, Python client, {ROUNDS} rounds, ms)\n")
     print("Server CPU: the server's own CPU time per request (µs; kernel accounting, {CPU_ROUNDS} of each). Client "
           "JSON: the client's own `json.loads` of the completion reply (µs), part of its round trip.\n".replace("{CPU_ROUNDS}", str(CPU_ROUNDS)))
+    print(f"Each figure is the median over {SESSIONS} server sessions per client, taken in turns; the ratio's range over "
+          "the sessions is in brackets.\n")
     print("| workspace | client | floor p50 | floor p99 | completion p50 | completion p99 | hover p50 | hover p99 "
           "| completion / floor (p50) | reply bytes | client JSON | server CPU: floor | completion | hover |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for folder in folders:
-        for client, completion in CLIENTS.items():
-            times, parse, cpu = measure(folder, completion)
+        sessions = {client: [] for client in CLIENTS}
+        for _ in range(SESSIONS):
+            for client, completion in CLIENTS.items():
+                sessions[client].append(measure(folder, completion))
+        for client, measured in sessions.items():
+            def median(figure):
+                return statistics.median(figure(times, parse, cpu) for times, parse, cpu in measured)
             row = [folder.name.replace("-", " "), client]
             for name in ("floor", "completion", "hover"):
-                row += [f"{statistics.median(times[name]):.3f}", f"{percentile(times[name], 0.99):.3f}"]
-            row.append(f"{statistics.median(times['completion']) / statistics.median(times['floor']):.2f}")
-            row += [f"{parse['completion'][1]}", f"{parse['completion'][0] * 1000:.0f}"]
-            row += [f"{cpu[name]:.0f}" for name in ("floor", "completion", "hover")]
+                row += [f"{median(lambda t, p, c: statistics.median(t[name])):.3f}",
+                        f"{median(lambda t, p, c: percentile(t[name], 0.99)):.3f}"]
+            ratios = [statistics.median(t["completion"]) / statistics.median(t["floor"]) for t, _, _ in measured]
+            row.append(f"{statistics.median(ratios):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]")
+            row += [f"{measured[0][1]['completion'][1]}", f"{median(lambda t, p, c: p['completion'][0]) * 1000:.0f}"]
+            row += [f"{median(lambda t, p, c: c[name]):.0f}" for name in ("floor", "completion", "hover")]
             print("| " + " | ".join(row) + " |")
 
 if __name__ == "__main__":

@@ -96,8 +96,11 @@ public struct JSONWriter: ~Copyable {
 
     public mutating func value(_ string: String) {
         separate()
-        var string = string
-        string.withUTF8 { appendQuoted($0) }
+        // A native string's bytes are read in place; a bridged one is copied first.
+        if string.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
+            var string = string
+            string.withUTF8 { appendQuoted($0) }
+        }
     }
 
     public mutating func value(_ number: Int) {
@@ -158,21 +161,24 @@ public struct JSONWriter: ~Copyable {
         // Room for the text and its quotes; an escape reserves what it adds.
         reserve(utf8.count + 2)
         put(UInt8(ascii: "\""))
+        guard let source = utf8.baseAddress else {
+            put(UInt8(ascii: "\""))
+            return
+        }
+        let end = utf8.count
         var runStart = 0
         var index = 0
-        while index < utf8.count {
-            // Eight bytes at a time while none needs an escape (most text needs none).
-            if utf8.count - index >= 8, !Self.needsEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-                continue
-            }
-            let byte = utf8[index]
+        while true {
+            // To the next byte that needs an escape: eight bytes at a time while none does (most text has none),
+            // then byte by byte.
+            while end - index >= 8, !Self.needsEscape(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+            while index < end, !Self.needsEscape(source[index]) { index += 1 }
+            guard index < end else { break }
+            let byte = source[index]
+            put(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
             index += 1
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            let escaped = index - 1
-            put(UnsafeBufferPointer(rebasing: utf8[runStart..<escaped]))
             runStart = index
-            reserve(6 + utf8.count - escaped)
+            reserve(6 + end - index + 1)
             put(UInt8(ascii: "\\"))
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
@@ -190,8 +196,13 @@ public struct JSONWriter: ~Copyable {
                 put(hex.utf8Start[Int(byte & 0xF)])
             }
         }
-        put(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        put(UnsafeBufferPointer(start: source + runStart, count: end - runStart))
         put(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// Whether any of the eight bytes of `word` is a control character, a quote or a backslash (the bit tricks of
@@ -200,11 +211,13 @@ public struct JSONWriter: ~Copyable {
     /// count).
     @inline(__always)
     private static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
-        return below0x20 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+        // The three tests' high bits together, tested once (no branch per test).
+        let quotes = word ^ 0x2222_2222_2222_2222
+        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let below0x20 = (word &- 0x2020_2020_2020_2020) & ~word
+        let isQuote = (quotes &- 0x0101_0101_0101_0101) & ~quotes
+        let isBackslash = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
+        return (below0x20 | isQuote | isBackslash) & 0x8080_8080_8080_8080 != 0
     }
 
     // MARK: The buffer

@@ -117,11 +117,12 @@ public struct CompletionList: Codable, Sendable, Equatable {
     /// from `completionList.itemDefaults`): the edit range (an item then carries only its `textEditText`), the insert
     /// text format, and the data to resolve them by when each item's field is its label. What the items do not all
     /// share stays with them.
-    public func sharingItemDefaults(_ supported: [String]) -> CompletionList {
-        guard let first = items.first else { return self }
+    public consuming func sharingItemDefaults(_ supported: [String]) -> CompletionList {
+        // Changed in place: the list is the caller's to give (a copy would copy every item).
         var list = self
+        guard let first = list.items.first else { return list }
         var defaults = ItemDefaults()
-        if supported.contains("editRange"), let range = first.textEdit?.range, items.allSatisfy({ $0.textEdit?.range == range }) {
+        if supported.contains("editRange"), let range = first.textEdit?.range, list.items.allSatisfy({ $0.textEdit?.range == range }) {
             defaults.editRange = range
             for index in list.items.indices {
                 list.items[index].textEditText = list.items[index].textEdit?.newText
@@ -129,14 +130,16 @@ public struct CompletionList: Codable, Sendable, Equatable {
             }
         }
         if supported.contains("insertTextFormat"), let format = first.insertTextFormat,
-            items.allSatisfy({ $0.insertTextFormat == format })
+            list.items.allSatisfy({ $0.insertTextFormat == format })
         {
             defaults.insertTextFormat = format
             for index in list.items.indices { list.items[index].insertTextFormat = nil }
         }
         if supported.contains("data"), var shared = first.data {
             shared.field = nil
-            if items.allSatisfy({ item in item.data.map { $0.field == item.label && $0.uri == shared.uri && $0.mockObject == shared.mockObject && $0.selectionSet == shared.selectionSet } ?? false }) {
+            if list.items.allSatisfy({ item in
+                item.data.map { $0.field == item.label && $0.uri == shared.uri && $0.mockObject == shared.mockObject && $0.selectionSet == shared.selectionSet } ?? false
+            }) {
                 defaults.data = shared
                 for index in list.items.indices { list.items[index].data = nil }
             }

@@ -25,4 +25,18 @@ final class SnippetTextTests: XCTestCase {
             XCTAssertEqual(item.filledText, "name: " + placeholder)
         }
     }
+
+    /// Placed before another argument, an item with its texts made ahead inserts what one without them does.
+    func testTextsMadeAheadEqualTheTextsMadeOnRequest() {
+        let item = MockCompletions.argument("name", detail: "String", documentation: nil, placeholder: #""a$b""#, isDeprecated: false)
+        for separator in [",", ", "] {
+            var ahead = item.separatedAhead()
+            var onRequest = item
+            ahead.placeBeforeNextArgument(separator: separator)
+            onRequest.placeBeforeNextArgument(separator: separator)
+            XCTAssertEqual(ahead.snippet, #"name: ${1:"a\$b"}"# + separator)
+            XCTAssertEqual(ahead.insertText, #"name: "a$b""# + separator)
+            XCTAssertEqual([ahead.snippet, ahead.insertText], [onRequest.snippet, onRequest.insertText])
+        }
+    }
 }

@@ -45,8 +45,11 @@ public enum CompletionDocumentation: Sendable, Equatable {
     /// was most of the time documentation took in a completion reply).
     public struct Reader {
         public let project: ProjectIndex
-        /// The last mock or selection set read, and its fields' documentation by response key.
-        private var last: (documentation: CompletionDocumentation, fields: [String: String])?
+        /// The last mock (by object type name) or selection set (by path) read, and its fields' documentation by
+        /// response key.
+        private var lastObject: String?
+        private var lastSelectionSet: String?
+        private var fields: [String: String] = [:]
 
         public init(_ project: ProjectIndex) {
             self.project = project
@@ -57,24 +60,24 @@ public enum CompletionDocumentation: Sendable, Equatable {
             case .markdown(let text):
                 return text
             case .mockField(let object, let key):
-                if case .mockField(object, _)? = last?.documentation { return last?.fields[key] }
-                let fields = project.derived("mock fields documentation", object, "") {
+                if object == lastObject { return fields[key] }
+                fields = project.derived("mock fields documentation", object, "") {
                     project.mockModel.object(object).map { mock in
                         Dictionary(mock.fields.map { ($0.key, MockCompletions.makeDocumentation($0, of: object, project: project)) }) { first, _ in first }
                     } ?? [:]
                 }
-                last = (documentation, fields)
+                (lastObject, lastSelectionSet) = (object, nil)
                 return fields[key]
             case .selectionSetField(let path, let key):
-                if case .selectionSetField(path, _)? = last?.documentation { return last?.fields[key] }
-                let fields = project.derived("selection set fields documentation", path, "") {
+                if path == lastSelectionSet { return fields[key] }
+                fields = project.derived("selection set fields documentation", path, "") {
                     project.selectionSet(path).map { selectionSet in
                         Dictionary(selectionSet.fields.map { ($0.key, MockCompletions.documentation($0, in: selectionSet, project: project)) }) {
                             first, _ in first
                         }
                     } ?? [:]
                 }
-                last = (documentation, fields)
+                (lastObject, lastSelectionSet) = (nil, path)
                 return fields[key]
             }
         }
@@ -104,21 +107,20 @@ public enum MockCompletions {
             }
         case .argumentLabel(let call, let before, let after):
             let written = keepingArgumentOrder ? ArgumentSlot(before: before, after: after) : ArgumentSlot(before: [], after: [])
-            items = labels(for: call, written: written, value: context.writtenValue, at: offset, resolver: resolver).map {
-                var item = $0
+            var labels = labels(for: call, written: written, value: context.writtenValue, at: offset, resolver: resolver)
+            for index in labels.indices {
                 if context.replacesWrittenLabel {
                     // `spe|ceis: "Lab"`: the label is replaced, its value stays.
-                    item.insertText = item.label
-                    item.snippet = item.label
-                } else if let separator = context.separatorBeforeNextArgument, let snippet = item.snippet {
+                    labels[index].insertText = labels[index].label
+                    labels[index].snippet = labels[index].label
+                } else if let separator = context.separatorBeforeNextArgument {
                     // An argument inserted before another brings the comma between them, with every client. A client
                     // without snippets leaves the cursor after the comma, so it gets the value too (the snippet's
                     // default): `author: Mock<Author>(), title: …` compiles as it stands; `author: , title: …` would not.
-                    item.snippet = snippet + separator
-                    item.insertText = (item.filledText ?? plainText(ofSnippet: snippet)) + separator
+                    labels[index].placeBeforeNextArgument(separator: separator)
                 }
-                return item
             }
+            items = labels
         case .argumentValue(let call, let label, let inList):
             guard case .mock(let object) = resolver.resolve(call.value, at: offset), let field = resolver.field(label, of: object) else {
                 return []
@@ -148,6 +150,9 @@ public enum MockCompletions {
         var snippet: String?
         /// The snippet as plain text, each placeholder replaced by its default, when known ahead.
         var filledText: String?
+        /// The snippet and the plain text before another argument, by separator, when made ahead
+        /// (`separatedAhead`).
+        private var separated: [(separator: String, snippet: String, insertText: String)] = []
         var isDeprecated = false
 
         init(
@@ -162,6 +167,31 @@ public enum MockCompletions {
             self.snippet = snippet
             self.filledText = filledText
             self.isDeprecated = isDeprecated
+        }
+
+        /// What the item inserts before another argument written after the cursor: its snippet and its plain text
+        /// followed by `separator` (a comma, and a space unless the next argument starts its line).
+        mutating func placeBeforeNextArgument(separator: String) {
+            guard let snippet else { return }
+            if let known = separated.first(where: { $0.separator == separator }) {
+                (self.snippet, insertText) = (known.snippet, known.insertText)
+            } else {
+                self.snippet = snippet + separator
+                insertText = (filledText ?? MockCompletions.plainText(ofSnippet: snippet)) + separator
+            }
+        }
+
+        /// The same item with its texts before a next argument made now, for both separators: for items remembered
+        /// per index revision, so that a request does not build two strings per item.
+        func separatedAhead() -> Item {
+            guard snippet != nil else { return self }
+            var item = self
+            item.separated = [",", ", "].map { separator in
+                var placed = self
+                placed.placeBeforeNextArgument(separator: separator)
+                return (separator, placed.snippet ?? "", placed.insertText)
+            }
+            return item
         }
     }
 
@@ -193,7 +223,8 @@ public enum MockCompletions {
                         ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"
                     return LabelItem(field: field, item: argument(
                         field.initLabel, detail: detail, documentation: .mockField(object: object.name, key: field.key),
-                        placeholder: placeholder(field, schema: project.schema, format: project.mockModel.format), isDeprecated: field.deprecationReason != nil))
+                        placeholder: placeholder(field, schema: project.schema, format: project.mockModel.format), isDeprecated: field.deprecationReason != nil
+                    ).separatedAhead())
                 }
             }
             // By position: an element read whole would be copied, field and all.
