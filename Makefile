@@ -20,7 +20,7 @@ FUZZ_BUILD    := .build-fuzz
 # apt as root, or through sudo when there is one.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench install uninstall brew-install deps editor-deps python-env clean
+.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench bench-instructions install uninstall brew-install deps editor-deps python-env clean
 
 all: build
 
@@ -135,6 +135,12 @@ bench: release python-env
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/fixture_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/coverage_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/editor_features.py
+
+## Instructions per request on the reading thread, counted by callgrind (steady where round trips drift with the
+## machine's load); uses the ProjectSize workspace that `make bench` writes.
+bench-instructions: release python-env
+	$(call apt_install_missing,valgrind)
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/request_instructions.py
 
 # Sets `sudo` to "sudo" when the folder $(1) (or the nearest folder above it that exists, when it is to be created)
 # is not writable, and there is a sudo; stops with a hint when there is none.

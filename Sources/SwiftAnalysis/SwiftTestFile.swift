@@ -29,7 +29,8 @@ public struct SwiftTestFile: Sendable {
     private let lastUnit = LastUnitTokens()
 
     private final class LastUnitTokens: Sendable {
-        let value = Mutex<(range: Range<Int>, tokens: [WindowToken])?>(nil)
+        /// `token`: the bytes, trivia included, of the token the declaration was last found from.
+        let value = Mutex<(range: Range<Int>, token: Range<Int>?, tokens: [WindowToken])?>(nil)
     }
 
     /// A version parsed from scratch, with what its lookahead ranges and facts say about reusing it.
@@ -134,8 +135,15 @@ public struct SwiftTestFile: Sendable {
     /// The present tokens of the declaration the cursor is in (a member of a type, or a top-level function), or of
     /// the whole file for top-level code: enough context for anything typed at `offset`.
     func tokens(around offset: Int) -> [WindowToken] {
+        // A cursor after a byte of the token the last declaration was found from is in that declaration: found
+        // without looking the token up in the tree again (a third of finding a completion's context).
+        if offset > 0, utf8Count > 0, let last = lastUnit.value.withLock({ $0 }), last.token?.contains(min(offset, utf8Count) - 1) == true {
+            return last.tokens
+        }
         var unit = Syntax(tree)
+        var tokenRange: Range<Int>?
         if let token = token(before: offset) {
+            tokenRange = token.position.utf8Offset..<token.endPosition.utf8Offset
             var node = Syntax(token)
             while let parent = node.parent {
                 if parent.is(MemberBlockItemSyntax.self) || (node.is(FunctionDeclSyntax.self) && parent.is(CodeBlockItemSyntax.self)) {
@@ -146,11 +154,14 @@ public struct SwiftTestFile: Sendable {
             }
         }
         let range = unit.position.utf8Offset..<unit.endPosition.utf8Offset
-        if let last = lastUnit.value.withLock({ $0 }), last.range == range { return last.tokens }
+        if let last = lastUnit.value.withLock({ $0 }), last.range == range {
+            lastUnit.value.withLock { $0?.token = tokenRange }
+            return last.tokens
+        }
         let tokens = unit.tokens(viewMode: .sourceAccurate).compactMap { token in
             token.presence == .present ? WindowToken(token) : nil
         }
-        lastUnit.value.withLock { $0 = (range, tokens) }
+        lastUnit.value.withLock { $0 = (range, tokenRange, tokens) }
         return tokens
     }
 }
