@@ -33,6 +33,9 @@ public struct JSONWriter: ~Copyable {
     /// The text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// How many bytes are written: taken before and after a value, the range of its text, for `value(copying:)`.
+    public var byteCount: Int { count }
+
     // MARK: Containers
 
     // The generic and closure-taking entry points are inlinable, so that the modules writing replies specialize
@@ -50,6 +53,14 @@ public struct JSONWriter: ~Copyable {
     public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         open(UInt8(ascii: "["))
         for element in elements { body(&self, element) }
+        close(UInt8(ascii: "]"))
+    }
+
+    /// An array of values that write themselves, each read in place (a sequence's iterator copies every element out).
+    @inlinable
+    public mutating func array<Element: JSONWritable>(_ elements: [Element]) {
+        open(UInt8(ascii: "["))
+        for index in elements.indices { elements[index].write(to: &self) }
         close(UInt8(ascii: "]"))
     }
 
@@ -116,6 +127,16 @@ public struct JSONWriter: ~Copyable {
         } while magnitude > 0
         var digits = UnsafeMutableBufferPointer(start: base + start, count: count - start)
         digits.reverse()
+    }
+
+    /// A value equal to one this writer wrote before, by the range of that value's text: its text copied rather than
+    /// written again (the edit range every item of a completion list repeats).
+    public mutating func value(copying earlier: Range<Int>) {
+        precondition(earlier.upperBound <= count, "a value is copied from text already written")
+        separate()
+        reserve(earlier.count)
+        (base + count).initialize(from: base + earlier.lowerBound, count: earlier.count)
+        count += earlier.count
     }
 
     public mutating func value(_ flag: Bool) {

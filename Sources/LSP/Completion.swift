@@ -181,13 +181,27 @@ extension CompletionList: JSONWritable {
             writer.value(isIncomplete)
             writer.member("itemDefaults", itemDefaults)
             writer.key("items")
-            writer.array(items) { writer, item in item.write(to: &writer) }
+            // Most items edit the same range: its text is written once, then copied.
+            var range: WrittenRange?
+            writer.array(items.indices) { writer, index in items[index].write(to: &writer, range: &range) }
         }
     }
 }
 
+/// An edit range as written in a reply, and where its text is.
+struct WrittenRange {
+    var range: Range
+    var text: Swift.Range<Int>
+}
+
 extension CompletionItem: JSONWritable {
     public func write(to writer: inout JSONWriter) {
+        var range: WrittenRange?
+        write(to: &writer, range: &range)
+    }
+
+    /// `range`: the edit range an item before this one wrote (this one's, when equal, is copied from it).
+    func write(to writer: inout JSONWriter, range written: inout WrittenRange?) {
         writer.object { writer in
             writer.member("label", label)
             writer.member("labelDetails", labelDetails)
@@ -201,7 +215,20 @@ extension CompletionItem: JSONWritable {
             writer.member("sortText", sortText)
             writer.member("filterText", filterText)
             writer.member("insertTextFormat", insertTextFormat?.rawValue)
-            writer.member("textEdit", textEdit)
+            if let textEdit {
+                writer.key("textEdit")
+                writer.object { writer in
+                    writer.key("range")
+                    if let written, written.range == textEdit.range {
+                        writer.value(copying: written.text)
+                    } else {
+                        let start = writer.byteCount
+                        writer.value(textEdit.range)
+                        written = WrittenRange(range: textEdit.range, text: start..<writer.byteCount)
+                    }
+                    writer.member("newText", textEdit.newText)
+                }
+            }
             writer.member("textEditText", textEditText)
             writer.member("data", data)
         }

@@ -91,7 +91,7 @@ extension FullDocumentDiagnosticReport: JSONWritable {
         writer.object { writer in
             writer.member("kind", kind)
             writer.key("items")
-            writer.array(items) { writer, item in item.write(to: &writer) }
+            writer.array(items)
         }
     }
 }
@@ -102,7 +102,7 @@ extension PublishDiagnosticsParams: JSONWritable {
             writer.member("uri", uri)
             writer.member("version", version)
             writer.key("diagnostics")
-            writer.array(diagnostics) { writer, item in item.write(to: &writer) }
+            writer.array(diagnostics)
         }
     }
 }

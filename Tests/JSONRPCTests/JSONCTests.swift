@@ -244,6 +244,13 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(writtenObject["id"] as? Int, 7)
         XCTAssertEqual(writtenObject["jsonrpc"] as? String, "2.0")
         XCTAssertEqual(writtenObject["result"] as? NSDictionary, try JSONSerialization.jsonObject(with: Data(encoded)) as? NSDictionary)
+        // Items that edit the same range, and one that does not: the range written once and copied is the same text.
+        var items = list().items + list().items + list().items
+        items[4].textEdit?.range.end.character = 20
+        let repeated = CompletionList(isIncomplete: false, items: items)
+        XCTAssertEqual(
+            try JSONSerialization.jsonObject(with: Data(OutgoingMessage.response(id: .number(8), result: repeated))) as? NSDictionary,
+            ["jsonrpc": "2.0", "id": 8, "result": try JSONSerialization.jsonObject(with: Data(JSONCEncoder().encode(repeated)))])
         let stringID = try OutgoingMessage.response(id: .string("a\"b"), result: CompletionList(isIncomplete: true, items: []))
         XCTAssertEqual(String(decoding: stringID, as: UTF8.self), #"{"jsonrpc":"2.0","id":"a\"b","result":{"isIncomplete":true,"items":[]}}"#)
     }

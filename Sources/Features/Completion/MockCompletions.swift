@@ -198,9 +198,15 @@ public enum MockCompletions {
     /// `position` in four digits or more (`0007`), so that the order sorts as text.
     private static func sortKey(_ position: Int) -> String {
         guard position < 10_000 else { return String(position) }
-        let zero = UInt8(ascii: "0")
-        let digits = [zero + UInt8(position / 1000), zero + UInt8(position / 100 % 10), zero + UInt8(position / 10 % 10), zero + UInt8(position % 10)]
-        return String(decoding: digits, as: UTF8.self)
+        // Written in place: four bytes make a small string, which allocates nothing.
+        return String(unsafeUninitializedCapacity: 4) { digits in
+            var rest = position
+            for index in (0..<4).reversed() {
+                digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            return 4
+        }
     }
 
     // MARK: Arguments

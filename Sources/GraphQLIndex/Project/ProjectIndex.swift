@@ -295,12 +295,26 @@ final class RevisionMemo: Sendable {
         var limit = 0
     }
 
-    private let answers = Mutex<[Key: any Sendable]>([:])
+    /// An answer, with the type it was stored as: read back by comparing that type, not by a dynamic cast from an
+    /// existential (which cost half of a lookup, and a completion makes two).
+    private struct Answer: Sendable {
+        let type: ObjectIdentifier
+        let box: AnyObject & Sendable
+    }
+
+    private final class Box<Value: Sendable>: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private let answers = Mutex<[Key: Answer]>([:])
 
     func answer<Value: Sendable>(_ key: Key, _ compute: () -> Value) -> Value {
-        if let known = answers.withLock({ $0[key] }) as? Value { return known }
+        if let known = answers.withLock({ $0[key] }), known.type == ObjectIdentifier(Value.self) {
+            return unsafeDowncast(known.box, to: Box<Value>.self).value
+        }
         let computed = compute()
-        answers.withLock { $0[key] = computed }
+        answers.withLock { $0[key] = Answer(type: ObjectIdentifier(Value.self), box: Box(computed)) }
         return computed
     }
 }
