@@ -56,6 +56,16 @@ public struct JSONWriter: ~Copyable {
         close(UInt8(ascii: "]"))
     }
 
+    /// An object written member by member between `beginObject()` and `endObject()`: for a value written from an
+    /// array in place, which `object`'s closure would capture, and so copy, whole.
+    public mutating func beginObject() {
+        open(UInt8(ascii: "{"))
+    }
+
+    public mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
     /// An array of values that write themselves, each read in place (a sequence's iterator copies every element out).
     @inlinable
     public mutating func array<Element: JSONWritable>(_ elements: [Element]) {

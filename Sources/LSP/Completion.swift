@@ -202,36 +202,37 @@ extension CompletionItem: JSONWritable {
 
     /// `range`: the edit range an item before this one wrote (this one's, when equal, is copied from it).
     func write(to writer: inout JSONWriter, range written: inout WrittenRange?) {
-        writer.object { writer in
-            writer.member("label", label)
-            writer.member("labelDetails", labelDetails)
-            writer.member("kind", kind?.rawValue)
-            if let tags {
-                writer.key("tags")
-                writer.array(tags) { writer, tag in writer.value(tag) }
-            }
-            writer.member("detail", detail)
-            writer.member("documentation", documentation)
-            writer.member("sortText", sortText)
-            writer.member("filterText", filterText)
-            writer.member("insertTextFormat", insertTextFormat?.rawValue)
-            if let textEdit {
-                writer.key("textEdit")
-                writer.object { writer in
-                    writer.key("range")
-                    if let written, written.range == textEdit.range {
-                        writer.value(copying: written.text)
-                    } else {
-                        let start = writer.byteCount
-                        writer.value(textEdit.range)
-                        written = WrittenRange(range: textEdit.range, text: start..<writer.byteCount)
-                    }
-                    writer.member("newText", textEdit.newText)
-                }
-            }
-            writer.member("textEditText", textEditText)
-            writer.member("data", data)
+        // Member by member, not in `object`'s closure: the item is read where it lies, in the list.
+        writer.beginObject()
+        writer.member("label", label)
+        writer.member("labelDetails", labelDetails)
+        writer.member("kind", kind?.rawValue)
+        if let tags {
+            writer.key("tags")
+            writer.array(tags) { writer, tag in writer.value(tag) }
         }
+        writer.member("detail", detail)
+        writer.member("documentation", documentation)
+        writer.member("sortText", sortText)
+        writer.member("filterText", filterText)
+        writer.member("insertTextFormat", insertTextFormat?.rawValue)
+        if let range = textEdit?.range {
+            writer.key("textEdit")
+            writer.beginObject()
+            writer.key("range")
+            if let written, written.range == range {
+                writer.value(copying: written.text)
+            } else {
+                let start = writer.byteCount
+                writer.value(range)
+                written = WrittenRange(range: range, text: start..<writer.byteCount)
+            }
+            writer.member("newText", textEdit?.newText)
+            writer.endObject()
+        }
+        writer.member("textEditText", textEditText)
+        writer.member("data", data)
+        writer.endObject()
     }
 }
 

@@ -43,11 +43,11 @@ struct CompleteCommand: ParsableCommand {
         }
         switch format {
         case .json:
-            var documentation = CompletionDocumentation.Reader(answer.index)
+            var documentation = CompletionDocumentation.Reader()
             let items = completions.map {
                 Item(
                     label: $0.label, kind: "\($0.kind)", detail: $0.detail, insertText: $0.insertText,
-                    documentation: $0.documentation.flatMap { documentation.markdown($0) })
+                    documentation: $0.documentation.flatMap { documentation.markdown($0, in: answer.index) })
             }
             FileHandle.standardOutput.write(Data(try JSONCEncoder(prettyPrinted: true, writesNilAsNull: true).encode(items) + [10]))
         case .text:

@@ -36,26 +36,24 @@ public enum CompletionDocumentation: Sendable, Equatable {
 
     /// The Markdown, computed against `project` (nil when the field is gone since).
     public func markdown(in project: ProjectIndex) -> String? {
-        var reader = Reader(project)
-        return reader.markdown(self)
+        var reader = Reader()
+        return reader.markdown(self, in: project)
     }
 
     /// Reads the documentation of a reply's items: the fields of one mock or selection set are documented together
     /// once per index revision, and a reply looks them up once rather than once per item (a memo lookup per item
     /// was most of the time documentation took in a completion reply).
     public struct Reader {
-        public let project: ProjectIndex
         /// The last mock (by object type name) or selection set (by path) read, and its fields' documentation by
         /// response key.
         private var lastObject: String?
         private var lastSelectionSet: String?
         private var fields: [String: String] = [:]
 
-        public init(_ project: ProjectIndex) {
-            self.project = project
-        }
+        public init() {}
 
-        public mutating func markdown(_ documentation: CompletionDocumentation) -> String? {
+        /// `project`: the index the reply was computed from, the same for every item.
+        public mutating func markdown(_ documentation: CompletionDocumentation, in project: ProjectIndex) -> String? {
             switch documentation {
             case .markdown(let text):
                 return text
@@ -401,8 +399,8 @@ public enum MockCompletions {
     // MARK: Documentation
 
     static func documentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {
-        var reader = CompletionDocumentation.Reader(project)
-        return reader.markdown(.mockField(object: object, key: field.key)) ?? makeDocumentation(field, of: object, project: project)
+        var reader = CompletionDocumentation.Reader()
+        return reader.markdown(.mockField(object: object, key: field.key), in: project) ?? makeDocumentation(field, of: object, project: project)
     }
 
     fileprivate static func makeDocumentation(_ field: MockField, of object: String, project: ProjectIndex) -> String {

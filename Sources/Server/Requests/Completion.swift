@@ -22,7 +22,7 @@ extension LanguageServer {
             // A mock field's documentation (which operations select it, its description) is computed when the client
             // shows the item, for clients that resolve it; the others get it inline.
             let resolves = answer.language == .swift && capabilities?.resolveSupport?.properties.contains("documentation") ?? false
-            var documentation = CompletionDocumentation.Reader(answer.index)
+            var documentation = CompletionDocumentation.Reader()
             var replaced: (bytes: Swift.Range<Int>, range: LSP.Range)?
             let list = CompletionList(isIncomplete: false, items: answer.completions.map { completion in
                 let range = replaced?.bytes == completion.replaceRange ? replaced!.range : conversion.range(of: completion.replaceRange, in: lines)
@@ -34,7 +34,7 @@ extension LanguageServer {
                 case .selectionSetField(let path, let key) where resolves:
                     item.data = CompletionItemData(uri: uri, selectionSet: path, field: key)
                 case let written?:
-                    item.documentation = documentation.markdown(written).map(MarkupContent.init(markdown:))
+                    item.documentation = documentation.markdown(written, in: answer.index).map(MarkupContent.init(markdown:))
                 case nil:
                     break
                 }
