@@ -118,31 +118,40 @@ public struct CompletionList: Codable, Sendable, Equatable {
     /// text format, and the data to resolve them by when each item's field is its label. What the items do not all
     /// share stays with them.
     public consuming func sharingItemDefaults(_ supported: [String]) -> CompletionList {
-        // Changed in place: the list is the caller's to give (a copy would copy every item).
+        // Changed in place: the list is the caller's to give (a copy would copy every item). Items are read where
+        // they lie: a predicate (`allSatisfy`), or an array's subscript, is handed a copy of each.
         var list = self
         guard let first = list.items.first else { return list }
         var defaults = ItemDefaults()
-        if supported.contains("editRange"), let range = first.textEdit?.range, list.items.allSatisfy({ $0.textEdit?.range == range }) {
+        var sameRange = true, sameFormat = true, sameData = true
+        var shared = first.data
+        shared?.field = nil
+        list.items.withUnsafeBufferPointer { items in
+            for item in items.indices {
+                sameRange = sameRange && items[item].textEdit?.range == first.textEdit?.range
+                sameFormat = sameFormat && items[item].insertTextFormat == first.insertTextFormat
+                if sameData, let shared, let data = items[item].data {
+                    sameData = data.field == items[item].label && data.uri == shared.uri && data.mockObject == shared.mockObject
+                        && data.selectionSet == shared.selectionSet
+                } else {
+                    sameData = false
+                }
+            }
+        }
+        if supported.contains("editRange"), let range = first.textEdit?.range, sameRange {
             defaults.editRange = range
             for index in list.items.indices {
                 list.items[index].textEditText = list.items[index].textEdit?.newText
                 list.items[index].textEdit = nil
             }
         }
-        if supported.contains("insertTextFormat"), let format = first.insertTextFormat,
-            list.items.allSatisfy({ $0.insertTextFormat == format })
-        {
+        if supported.contains("insertTextFormat"), let format = first.insertTextFormat, sameFormat {
             defaults.insertTextFormat = format
             for index in list.items.indices { list.items[index].insertTextFormat = nil }
         }
-        if supported.contains("data"), var shared = first.data {
-            shared.field = nil
-            if list.items.allSatisfy({ item in
-                item.data.map { $0.field == item.label && $0.uri == shared.uri && $0.mockObject == shared.mockObject && $0.selectionSet == shared.selectionSet } ?? false
-            }) {
-                defaults.data = shared
-                for index in list.items.indices { list.items[index].data = nil }
-            }
+        if supported.contains("data"), let shared, sameData {
+            defaults.data = shared
+            for index in list.items.indices { list.items[index].data = nil }
         }
         if defaults != ItemDefaults() { list.itemDefaults = defaults }
         return list

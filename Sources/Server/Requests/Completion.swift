@@ -42,7 +42,9 @@ extension LanguageServer {
             })
             // A client that takes item defaults gets the range every item edits once (a quarter of the reply).
             let defaults = snapshot.clientCapabilities.textDocument?.completion?.completionList?.itemDefaults ?? []
-            return defaults.isEmpty ? list : list.sharingItemDefaults(defaults)
+            guard !defaults.isEmpty else { return list }
+            // Handed over, so that its items are changed in place rather than copied.
+            return (consume list).sharingItemDefaults(defaults)
         }
         registerReadRequest(
             CompletionItemResolveRequest.self, answersAtOnce: { [unowned self] in $0.data.map { isParsedSwiftDocument($0.uri) } ?? true }
