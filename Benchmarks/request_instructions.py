@@ -17,54 +17,27 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "Tests" / "protocol"))
 sys.path.insert(0, str(ROOT / "Benchmarks"))
-import lsp_stdio  # noqa: E402
 import stdio_round_trips  # noqa: E402
 
 ROUNDS = 300
 READING_THREAD = "readMessages4from6handle"
 
 
-def reading_thread_instructions(binary: Path, folder: Path, completion: dict, method: str, rounds: int, out: Path) -> int:
-    """The reading thread's instructions over a session that sends `rounds` requests of `method` after the set-up."""
+def reading_thread_instructions(binary: Path, folder: Path, completion: dict, request: str, rounds: int, out: Path) -> int:
+    """The reading thread's instructions over a session that sends `rounds` of `request` (a name of
+    `Session.requests`) after the set-up."""
     wrapper = out.with_suffix(".sh")
     wrapper.write_text(f'#!/bin/sh\nexec valgrind -q --tool=callgrind --callgrind-out-file={out} {binary} "$@"\n')
     wrapper.chmod(0o755)
     os.environ["MOCKLS_BIN"] = str(wrapper)
-    server = lsp_stdio.MocklsProcess()
-    server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "capabilities": {"textDocument": {"completion": completion}}, "rootUri": folder.as_uri()}})
-    server.receive(timeout=300)
-    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-    uri = (folder / "Tests" / "SizeTests.swift").as_uri()
-    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "swift", "version": 1, "text": stdio_round_trips.TEST_FILE}}})
-    next_id = 0
-
-    def round_trip(method, params):
-        nonlocal next_id
-        next_id += 1
-        server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
-        while (reply := server.receive(timeout=300)).get("id") != next_id:
-            pass
-        return reply
-
-    position = {"textDocument": {"uri": uri}, "position": {"line": 6, "character": 24}}
-    deadline = time.time() + 600
-    while not (round_trip("textDocument/completion", position).get("result") or {}).get("items"):
-        if time.time() > deadline:
-            raise TimeoutError("the index did not come in")
-        time.sleep(0.1)
+    session = stdio_round_trips.Session(folder, completion, timeout=300)
     for _ in range(rounds):
-        round_trip(method, position if method == "textDocument/completion" else {})
-    server.send({"jsonrpc": "2.0", "id": 10**6, "method": "shutdown"})
-    server.send({"jsonrpc": "2.0", "method": "exit"})
-    server.wait(timeout=300)
+        session.round_trip(*session.requests[request])
+    session.close()
     annotated = subprocess.run(
         ["callgrind_annotate", "--inclusive=yes", str(out)], capture_output=True, text=True, check=True).stdout
     for line in annotated.splitlines():
@@ -74,10 +47,10 @@ def reading_thread_instructions(binary: Path, folder: Path, completion: dict, me
     raise RuntimeError(f"no {READING_THREAD} in {out}")
 
 
-def per_request(binary: Path, folder: Path, completion: dict, method: str, scratch: Path) -> float:
-    name = re.sub(r"\W+", "-", f"{method}-{completion}")
-    base = reading_thread_instructions(binary, folder, completion, method, 0, scratch / f"{name}-0.out")
-    run = reading_thread_instructions(binary, folder, completion, method, ROUNDS, scratch / f"{name}-{ROUNDS}.out")
+def per_request(binary: Path, folder: Path, completion: dict, request: str, scratch: Path) -> float:
+    name = re.sub(r"\W+", "-", f"{request}-{completion}")
+    base = reading_thread_instructions(binary, folder, completion, request, 0, scratch / f"{name}-0.out")
+    run = reading_thread_instructions(binary, folder, completion, request, ROUNDS, scratch / f"{name}-{ROUNDS}.out")
     return (run - base) / ROUNDS
 
 
@@ -97,10 +70,10 @@ def main():
         print(f"## Instructions per request on the reading thread (callgrind, {ROUNDS} requests, AnimalKingdom)\n")
         print("| request | client | instructions | / floor |")
         print("|---|---|---:|---:|")
-        floor = per_request(stripped, folder, stdio_round_trips.CLIENTS["documentation inline"], "mockls/unknown", scratch)
+        floor = per_request(stripped, folder, stdio_round_trips.CLIENTS["documentation inline"], "floor", scratch)
         print(f"| floor (unknown method) | any | {floor:,.0f} | 1.00 |")
         for client, completion in stdio_round_trips.CLIENTS.items():
-            count = per_request(stripped, folder, completion, "textDocument/completion", scratch)
+            count = per_request(stripped, folder, completion, "completion", scratch)
             print(f"| completion | {client} | {count:,.0f} | {count / floor:.2f} |")
 
 

@@ -62,39 +62,51 @@ CLIENTS = {
 }
 
 
-def measure(folder: Path, completion: dict):
-    server = lsp_stdio.MocklsProcess()
-    server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "capabilities": {"textDocument": {"completion": completion}},
-        "rootUri": folder.as_uri()}})
-    server.receive(timeout=60)
-    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-    uri = (folder / "Tests" / "SizeTests.swift").as_uri()
-    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "swift", "version": 1, "text": TEST_FILE}}})
-    requests = {
-        "completion": ("textDocument/completion", {"textDocument": {"uri": uri}, "position": {"line": 6, "character": 24}}),
-        "hover": ("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 6, "character": 26}}),
-        "floor": ("mockls/unknown", {}),
-    }
-    next_id = 1
+class Session:
+    """mockls (`MOCKLS_BIN`) on `folder` for a client with the completion capabilities `completion`: initialized, the
+    test file open, and the index in (completion at `Mock<Dog>(` offers Dog's fields)."""
 
-    def round_trip(method, params):
-        nonlocal next_id
-        next_id += 1
+    def __init__(self, folder: Path, completion: dict, timeout: float = 60):
+        self.timeout = timeout
+        self.server = lsp_stdio.MocklsProcess()
+        self.server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "capabilities": {"textDocument": {"completion": completion}},
+            "rootUri": folder.as_uri()}})
+        self.server.receive(timeout=timeout)
+        self.server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        uri = (folder / "Tests" / "SizeTests.swift").as_uri()
+        self.server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "swift", "version": 1, "text": TEST_FILE}}})
+        self.requests = {
+            "completion": ("textDocument/completion", {"textDocument": {"uri": uri}, "position": {"line": 6, "character": 24}}),
+            "hover": ("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 6, "character": 26}}),
+            "floor": ("mockls/unknown", {}),
+        }
+        self.next_id = 1
+        deadline = time.time() + 2 * timeout
+        while not (self.round_trip(*self.requests["completion"])[1].get("result") or {}).get("items"):
+            if time.time() > deadline:
+                raise TimeoutError("the index did not come in")
+            time.sleep(0.05)
+
+    def round_trip(self, method, params):
+        """The seconds from sending a request to reading its reply, and the reply."""
+        self.next_id += 1
         start = time.perf_counter()
-        server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
-        while (reply := server.receive(timeout=60)).get("id") != next_id:
+        self.server.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        while (reply := self.server.receive(timeout=self.timeout)).get("id") != self.next_id:
             pass
         return time.perf_counter() - start, reply
 
-    # Until the index is in: completion offers Dog's fields.
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        _, reply = round_trip(*requests["completion"])
-        if (reply.get("result") or {}).get("items"):
-            break
-        time.sleep(0.05)
+    def close(self):
+        self.server.send({"jsonrpc": "2.0", "id": 10**6, "method": "shutdown"})
+        self.server.send({"jsonrpc": "2.0", "method": "exit"})
+        self.server.wait(timeout=self.timeout)
+
+
+def measure(folder: Path, completion: dict):
+    session = Session(folder, completion)
+    requests, round_trip, server = session.requests, session.round_trip, session.server
     times = {name: [] for name in requests}
     replies = {}
     for _ in range(ROUNDS):
@@ -109,9 +121,7 @@ def measure(folder: Path, completion: dict):
         for _ in range(CPU_ROUNDS):
             round_trip(*request)
         cpu[name] = (server_cpu_ns(server.process.pid) - before) / CPU_ROUNDS / 1000
-    server.send({"jsonrpc": "2.0", "id": 10**6, "method": "shutdown"})
-    server.send({"jsonrpc": "2.0", "method": "exit"})
-    server.wait(timeout=30)
+    session.close()
     # What the client itself spends reading each reply (inside the round trip above, in the client's reader).
     parse = {}
     for name, reply in replies.items():

@@ -225,19 +225,9 @@ extension CompletionItem: JSONWritable {
         writer.member("sortText", sortText)
         writer.member("filterText", filterText)
         writer.member("insertTextFormat", insertTextFormat?.rawValue)
-        if let range = textEdit?.range {
+        if textEdit != nil {
             writer.key("textEdit")
-            writer.beginObject()
-            writer.key("range")
-            if let written, written.range == range {
-                writer.value(copying: written.text)
-            } else {
-                let start = writer.byteCount
-                writer.value(range)
-                written = WrittenRange(range: range, text: start..<writer.byteCount)
-            }
-            writer.member("newText", textEdit?.newText)
-            writer.endObject()
+            textEdit?.write(to: &writer, range: &written)
         }
         writer.member("textEditText", textEditText)
         writer.member("data", data)
@@ -286,10 +276,23 @@ extension MarkupContent: JSONWritable {
 
 extension TextEdit: JSONWritable {
     public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.member("range", range)
-            writer.member("newText", newText)
+        var written: WrittenRange?
+        write(to: &writer, range: &written)
+    }
+
+    /// `written`: the range an edit before this one wrote (this one's, when equal, is copied from its text).
+    func write(to writer: inout JSONWriter, range written: inout WrittenRange?) {
+        writer.beginObject()
+        writer.key("range")
+        if let written, written.range == range {
+            writer.value(copying: written.text)
+        } else {
+            let start = writer.byteCount
+            writer.value(range)
+            written = WrittenRange(range: range, text: start..<writer.byteCount)
         }
+        writer.member("newText", newText)
+        writer.endObject()
     }
 }
 

@@ -124,6 +124,29 @@ final class MockCompletionContextTests: XCTestCase {
         XCTAssertNil(MockCompletionContext.at(0, in: ""))
         XCTAssertNil(MockCompletionContext.at(10, in: "let"), "an offset past the end is clamped, not trusted")
     }
+
+    /// One file asked about one place after another, as an editor asks about one version: each answer is the one a
+    /// fresh parse gives there, whatever declaration was asked about before (the file keeps the last one's tokens).
+    func testAnswersOnOneFileFollowTheCursorAcrossDeclarations() {
+        let marked = MarkedSource("""
+            final class T: XCTestCase {
+              func testA() { let m = Mock<Dog>(1️⃣) }
+              func testB() { let d = Mock<Dog>(); d.2️⃣ }
+              struct Nested {
+                func make() { _ = Mock<Cat>(3️⃣) }
+              }
+            }
+            let top = Mock<Bird>(4️⃣)
+            """)
+        let file = SwiftTestFile(marked.text)
+        for marker in ["1️⃣", "2️⃣", "1️⃣", "3️⃣", "3️⃣", "4️⃣", "2️⃣"] {
+            let fresh = MockCompletionContext.at(marked[marker], in: SwiftTestFile(marked.text))
+            let asked = MockCompletionContext.at(marked[marker], in: file)
+            XCTAssertNotNil(asked, marker)
+            XCTAssertEqual(asked?.position, fresh?.position, marker)
+            XCTAssertEqual(asked?.replaceRange, fresh?.replaceRange, marker)
+        }
+    }
 }
 
 /// Declarations a name resolves to, and the symbol under a cursor.

@@ -44,11 +44,13 @@ public enum CompletionDocumentation: Sendable, Equatable {
     /// once per index revision, and a reply looks them up once rather than once per item (a memo lookup per item
     /// was most of the time documentation took in a completion reply).
     public struct Reader {
-        /// The last mock (by object type name) or selection set (by path) read, and its fields' documentation by
+        /// What was read last (a mock's object type or a selection set's path), and its fields' documentation by
         /// response key.
-        private var lastObject: String?
-        private var lastSelectionSet: String?
-        private var fields: [String: String] = [:]
+        private enum Source: Equatable {
+            case mock(String)
+            case selectionSet(String)
+        }
+        private var last: (source: Source, fields: [String: String])?
 
         public init() {}
 
@@ -58,26 +60,33 @@ public enum CompletionDocumentation: Sendable, Equatable {
             case .markdown(let text):
                 return text
             case .mockField(let object, let key):
-                if object == lastObject { return fields[key] }
-                fields = project.derived("mock fields documentation", object, "") {
-                    project.mockModel.object(object).map { mock in
-                        Dictionary(mock.fields.map { ($0.key, MockCompletions.makeDocumentation($0, of: object, project: project)) }) { first, _ in first }
-                    } ?? [:]
+                return field(key, of: .mock(object), in: project) {
+                    project.mockModel.object(object)?.fields.map { ($0.key, MockCompletions.makeDocumentation($0, of: object, project: project)) }
                 }
-                (lastObject, lastSelectionSet) = (object, nil)
-                return fields[key]
             case .selectionSetField(let path, let key):
-                if path == lastSelectionSet { return fields[key] }
-                fields = project.derived("selection set fields documentation", path, "") {
+                return field(key, of: .selectionSet(path), in: project) {
                     project.selectionSet(path).map { selectionSet in
-                        Dictionary(selectionSet.fields.map { ($0.key, MockCompletions.documentation($0, in: selectionSet, project: project)) }) {
-                            first, _ in first
-                        }
-                    } ?? [:]
+                        selectionSet.fields.map { ($0.key, MockCompletions.documentation($0, in: selectionSet, project: project)) }
+                    }
                 }
-                (lastObject, lastSelectionSet) = (nil, path)
-                return fields[key]
             }
+        }
+
+        /// The documentation of field `key` of `source`, whose fields `document` documents (the first of a key wins).
+        private mutating func field(
+            _ key: String, of source: Source, in project: ProjectIndex, documenting document: () -> [(String, String)]?
+        ) -> String? {
+            if last?.source != source {
+                let kind = switch source {
+                case .mock: "mock fields documentation"
+                case .selectionSet: "selection set fields documentation"
+                }
+                let name = switch source {
+                case .mock(let name), .selectionSet(let name): name
+                }
+                last = (source, project.derived(kind, name, "") { Dictionary(document() ?? []) { first, _ in first } })
+            }
+            return last?.fields[key]
         }
     }
 }

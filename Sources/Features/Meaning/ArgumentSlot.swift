@@ -18,7 +18,6 @@ struct ArgumentSlot {
 
     /// The same as the positions of `parameters` (a reply that reads a few members of each element copies none).
     func openIndices<Parameter>(_ parameters: [Parameter], label: (Parameter) -> String) -> Range<Int> {
-        guard !isEmpty else { return parameters.indices }
         let lower = parameters.lastIndex { before.contains(label($0)) }.map { $0 + 1 } ?? 0
         let upper = parameters.firstIndex { after.contains(label($0)) } ?? parameters.count
         return lower < upper ? lower..<upper : lower..<lower
