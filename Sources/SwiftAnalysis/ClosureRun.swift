@@ -2,77 +2,93 @@ import SwiftSyntax
 
 /// Closures that run where they are written, once or once per element, read as if their statements were written
 /// in place: the blocks of Quick specs (`describe`, `context`, `it`), `XCTContext.runActivity`, `measure`, a task
-/// awaited at once (`await Task { … }.value`), and the closures of `forEach`, `map`, `filter`… on a sequence. Any other closure may run later or never: what it mentions
-/// escapes (`FlowReader.captures`), so `beforeEach { dog = … }` leaves `dog` unknown, and silent.
+/// awaited at once (`await Task { … }.value`), a closure called where it is written (`{ … }()`), and the closures
+/// of the sequence and optional methods `ValuePassing.closureMethods` lists (`forEach`, `map`, `first(where:)`…).
+/// Any other closure may run later or never: what it mentions escapes (`FlowReader.captures`), so
+/// `beforeEach { dog = … }` leaves `dog` unknown, and silent.
 enum ClosureRun {
     /// Calls whose trailing closure runs once, at the call. (`xit`, `xdescribe`, `xcontext` never run theirs.)
     static let blocks: Set<String> = [
         "describe", "context", "it", "fdescribe", "fcontext", "fit", "runActivity", "measure", "autoreleasepool",
     ]
-    /// Methods of a sequence whose closure runs once per element, at the call.
-    static let perElement: Set<String> = ["forEach", "filter", "first", "contains", "allSatisfy", "compactMap", "flatMap", "sorted", "min", "max"]
 
-    /// The statements of a call that runs its closure in place; nil for any other call.
+    /// The statements of a call that runs its closure once, in place; nil for any other call.
     static func statements(of call: FunctionCallExprSyntax, reader: FlowReader) -> [FlowStatement]? {
         guard let (closure, others) = onlyClosure(of: call) else { return nil }
+        guard let name = calleeName(call), blocks.contains(name) || (name == "Task" && isAwaitedAtOnce(call)) else { return nil }
         let arguments = others.flatMap { reader.reads(in: Syntax($0)) }
-        if let name = calleeName(call), blocks.contains(name) || (name == "Task" && isAwaitedAtOnce(call)) {
-            // `runActivity(named:) { activity in … }`: a parameter mockls knows nothing about hides an outer name.
-            let parameters = parameterNames(of: closure).compactMap { $0 }.map { name in
-                FlowStatement.bind(name: name, annotation: nil, value: .other, range: FlowReader.range(closure))
-            }
-            return arguments + [.scope(parameters + reader.statements(ofBlock: closure.statements))]
+        // `runActivity(named:) { activity in … }`: a parameter mockls knows nothing about hides an outer name.
+        let parameters = parameterNames(of: closure).compactMap { $0 }.map { name in
+            FlowStatement.bind(name: name, annotation: nil, value: .other, range: FlowReader.range(closure))
         }
-        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-            perElement.contains(access.declName.baseName.text)
-        else { return nil }
-        return reader.inner(base) + arguments + [.loop(
-            name: elementName(of: closure), sequence: reader.value(base), body: reader.statements(ofBlock: closure.statements))]
+        return arguments + [.scope(parameters + reader.statements(ofBlock: closure.statements))]
     }
 
-    /// `sequence.map { … }` or `sequence.map(X.from)`: the list of what the closure returns for each element.
-    static func mapped(_ call: FunctionCallExprSyntax, reader: FlowReader) -> FlowValue? {
-        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "map",
-            let base = access.base
+    /// `sequence.map { … }`, `optional.map(\.name)`, `xs.first(where: …)`, `xs.map(X.from)`: a method of
+    /// `ValuePassing.closureMethods` with its closure; nil for any other call.
+    static func closureCall(_ call: FunctionCallExprSyntax, reader: FlowReader) -> FlowValue? {
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+            WrittenExpression.typePath(base) == nil, let method = ValuePassing.closureMethods[access.declName.baseName.text]
         else { return nil }
         let sequence = reader.value(base)
+        if case .other = sequence { return nil }
+        // `xs.map(X.from)`: a function passed by name.
         if call.trailingClosure == nil, call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
             let reference = argument.expression.as(MemberAccessExprSyntax.self), reference.declName.baseName.text == "from",
             let typeBase = reference.base, let path = WrittenExpression.typePath(typeBase)
         {
             let range = FlowReader.range(typeBase)
-            return .mapped(sequence: sequence, name: "$0", body: [], result: .from(path: path, mock: .variable("$0", range: range), range: range))
+            return .closureCall(ClosureCall(
+                method: method, sequence: sequence, parameters: ["$0"], body: [],
+                result: .from(path: path, mock: .variable("$0", range: range), range: range)))
         }
-        guard let (closure, others) = onlyClosure(of: call), others.isEmpty else { return nil }
+        guard let (passed, _) = ValuePassing.passedClosure(of: call) else { return nil }
+        switch passed {
+        case .keyPath(let components):
+            // `\.a.b` reads what `{ $0.a.b }` reads.
+            var result = FlowValue.variable("$0", range: components[0].range)
+            for component in components { result = .member(result, name: component.name, range: component.range) }
+            return .closureCall(ClosureCall(method: method, sequence: sequence, parameters: ["$0"], body: [], result: result))
+        case .closure(let closure):
+            let (body, result) = bodyAndResult(of: closure, reader: reader)
+            var parameters = parameterNames(of: closure)
+            if closure.signature == nil {
+                // `$0`, and `$1` when the closure uses it (`reduce`, `sorted(by:)`).
+                let usesSecond = closure.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .dollarIdentifier("$1") }
+                parameters = usesSecond ? ["$0", "$1"] : ["$0"]
+            }
+            return .closureCall(ClosureCall(method: method, sequence: sequence, parameters: parameters, body: body, result: result))
+        }
+    }
+
+    /// A closure's statements before the value it returns, and that value: its last statement when it is a `return`,
+    /// or its only one when it is an expression (what a one-line closure returns; an assignment returns nothing).
+    static func bodyAndResult(of closure: ClosureExprSyntax, reader: FlowReader) -> (body: [FlowStatement], result: FlowValue) {
         var items = Array(closure.statements)
         var result = FlowValue.other
         var last: [FlowStatement] = []
         if let final = items.last {
             let expression = final.item.as(ReturnStmtSyntax.self)?.expression ?? final.item.as(ExprSyntax.self)
-            // A lone expression is what a one-line closure returns; an assignment returns nothing.
             if let expression, final.item.is(ReturnStmtSyntax.self) || (items.count == 1 && !isAssignment(expression)) {
-                items.removeLast()
-                result = reader.value(expression)
-                last = reader.inner(expression)
+                // Only the last statement may return: a `return` in a branch makes the value depend on the run.
+                let returnsEarlier = items.dropLast().contains { item in
+                    item.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.return) }
+                }
+                if !returnsEarlier {
+                    items.removeLast()
+                    result = reader.value(expression)
+                    last = reader.inner(expression)
+                }
             }
         }
-        let body = items.flatMap { reader.statements(of: Syntax($0.item)) } + last
-        return .mapped(sequence: sequence, name: elementName(of: closure), body: body, result: result)
+        return (items.flatMap { reader.statements(of: Syntax($0.item)) } + last, result)
     }
 
     /// A call's one closure (trailing, or its last argument) and its other argument expressions; nil without one, or
     /// with more than one.
     private static func onlyClosure(of call: FunctionCallExprSyntax) -> (ClosureExprSyntax, [ExprSyntax])? {
-        guard call.additionalTrailingClosures.isEmpty else { return nil }
-        var others = call.arguments.map(\.expression)
-        if let trailing = call.trailingClosure {
-            guard !others.contains(where: { $0.is(ClosureExprSyntax.self) }) else { return nil }
-            return (trailing, others)
-        }
-        guard let last = others.last?.as(ClosureExprSyntax.self) else { return nil }
-        others.removeLast()
-        guard !others.contains(where: { $0.is(ClosureExprSyntax.self) }) else { return nil }
-        return (last, others)
+        guard let (passed, others) = ValuePassing.passedClosure(of: call), case .closure(let closure) = passed else { return nil }
+        return (closure, others)
     }
 
     /// `await Task { … }.value`: the task's closure runs before the test goes on.

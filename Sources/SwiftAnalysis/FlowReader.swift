@@ -39,12 +39,28 @@ extension SwiftTestFile {
 struct FlowReader {
     /// The methods of the type being read: calling one may change the type's stored mocks.
     var ownMethods: Set<String> = []
+    /// The selection-set models the type's stored properties are declared as, by name: what `.from(mock)` assigned
+    /// to one builds (`catData = .from(mock)` in `init()`).
+    var storedModels: [String: [String]] = [:]
     /// The values of the expressions read so far: statements ask for the value of an expression and then of its
     /// parts, which would otherwise compute each nested expression's value once per level above it.
     private let memo = ValueMemo()
 
-    init(ownMethods: Set<String> = []) {
+    init(ownMethods: Set<String> = [], storedModels: [String: [String]] = [:]) {
         self.ownMethods = ownMethods
+        self.storedModels = storedModels
+    }
+
+    /// `.from(mock)` where the context says which model it builds (`path`, from a declaration): that model's.
+    static func contextual(_ value: FlowValue, path: [String]?) -> FlowValue {
+        guard let path, case .from(let written, let mock, let range) = value, written.isEmpty else { return value }
+        return .from(path: path, mock: mock, range: range)
+    }
+
+    /// The selection-set model a declared type names (`AllAnimalsQuery.Data`, `PetDetails?`).
+    static func modelPath(_ type: TypeSyntax?) -> [String]? {
+        guard let type, case .selectionSet(let path)? = SwiftTestFile.annotated(type) else { return nil }
+        return path
     }
 
     final class ValueMemo: Sendable {
@@ -59,13 +75,24 @@ struct FlowReader {
     /// The functions of a type; its stored properties and `setUp` are read once, by the first flow that needs them.
     static func units(inType members: MemberBlockSyntax, named owner: String?) -> [MockFlowUnit] {
         let methods = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
-        let reader = FlowReader(ownMethods: methods)
         let variables = members.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+        var storedModels: [String: [String]] = [:]
+        for binding in variables.flatMap(\.bindings) {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let path = modelPath(binding.typeAnnotation?.type) {
+                storedModels[name] = path
+            }
+        }
+        let reader = FlowReader(ownMethods: methods, storedModels: storedModels)
         let setUp = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
             .first { ["setUp", "setUpWithError"].contains($0.name.text) && $0.signature.parameterClause.parameters.isEmpty }
-        let preambleRanges = variables.map { range($0) } + (setUp.map { [range($0)] } ?? [])
+        // Swift Testing makes a suite's instance for each test with `init()`: its set-up.
+        let initializer = members.members.lazy.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+            .first { $0.signature.parameterClause.parameters.isEmpty && $0.optionalMark == nil }
+        let preambleRanges = variables.map { range($0) } + (setUp.map { [range($0)] } ?? []) + (initializer.map { [range($0)] } ?? [])
         let preamble = Preamble {
-            variables.flatMap { reader.statements(ofVariable: $0) } + (setUp?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
+            variables.flatMap { reader.statements(ofVariable: $0) }
+                + (initializer?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
+                + (setUp?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
         }
         var units: [MockFlowUnit] = []
         for member in members.members {
@@ -127,9 +154,27 @@ struct FlowReader {
                 parameters.append(.typeMention(mock, range: Self.range(parameter.type)))
             }
         }
-        return MockFlow(
-            function: function.name.text, range: Self.range(function), preamble: preamble,
-            body: parameters + statements(ofBlock: body.statements))
+        var statements = statements(ofBlock: body.statements)
+        // `@Test(arguments: [a, b]) func f(x: T)`: the test runs once for each argument.
+        if let arguments = Self.testArguments(of: function), let parameter = function.signature.parameterClause.parameters.first,
+            function.signature.parameterClause.parameters.count == 1
+        {
+            let name = parameter.secondName ?? parameter.firstName
+            statements = reads(in: Syntax(arguments)) + [.loop(name: name.text, sequence: value(arguments), body: statements)]
+        }
+        return MockFlow(function: function.name.text, range: Self.range(function), preamble: preamble, body: parameters + statements)
+    }
+
+    /// The arguments of a parameterized Swift Testing test, `@Test(arguments: […])`, when written as a list.
+    static func testArguments(of function: FunctionDeclSyntax) -> ExprSyntax? {
+        for attribute in function.attributes {
+            guard let attribute = attribute.as(AttributeSyntax.self), ["Test", "Testing.Test"].contains(attribute.attributeName.trimmedDescription),
+                case .argumentList(let arguments)? = attribute.arguments,
+                let list = arguments.first(where: { $0.label?.text == "arguments" })?.expression
+            else { continue }
+            return list.is(ArrayExprSyntax.self) ? list : nil
+        }
+        return nil
     }
 
     // MARK: Statements
@@ -142,10 +187,28 @@ struct FlowReader {
         if let variable = node.as(VariableDeclSyntax.self) { return statements(ofVariable: variable) }
         if let expression = node.as(ExprSyntax.self) { return statements(ofExpression: expression) }
         if let loop = node.as(ForStmtSyntax.self) {
-            let sequence = value(loop.sequence)
-            return reads(in: Syntax(loop.sequence)) + [.loop(
-                name: loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                sequence: sequence, body: statements(ofBlock: loop.body.statements))]
+            var sequence = loop.sequence
+            var name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            // `for (index, element) in xs.enumerated()`: the elements of `xs`.
+            if let tuple = loop.pattern.as(TuplePatternSyntax.self), tuple.elements.count == 2, loop.caseKeyword == nil,
+                let call = sequence.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+                let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "enumerated",
+                let base = access.base
+            {
+                sequence = base
+                name = Array(tuple.elements)[1].pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            } else if loop.caseKeyword != nil {
+                // `for case let x? in xs`: the elements that are not nil.
+                name = ValuePassing.unwrappedBinding(loop.pattern)?.text
+            }
+            var body = statements(ofBlock: loop.body.statements)
+            if loop.whereClause != nil || name == nil {
+                // Some elements only, or taken apart: the names the pattern declares hold nothing known.
+                let hidden = loop.pattern.tokens(viewMode: .sourceAccurate).filter { if case .identifier = $0.tokenKind { true } else { false } }
+                body = hidden.map { .bind(name: $0.text, annotation: nil, value: .other, range: Self.range($0)) } + body
+                name = nil
+            }
+            return inner(sequence) + [.loop(name: name, sequence: value(sequence), body: body)]
         }
         if let guardStatement = node.as(GuardStmtSyntax.self) {
             return conditions(guardStatement.conditions) + [.scope(statements(ofBlock: guardStatement.body.statements))]
@@ -191,7 +254,8 @@ struct FlowReader {
             }
             result += inner(initializer.value)
             result.append(.bind(
-                name: pattern.identifier.text, annotation: annotation ?? elementAnnotation, value: value(initializer.value),
+                name: pattern.identifier.text, annotation: annotation ?? elementAnnotation,
+                value: Self.contextual(value(initializer.value), path: Self.modelPath(binding.typeAnnotation?.type)),
                 range: Self.range(binding)))
         }
         return result
@@ -214,6 +278,14 @@ struct FlowReader {
                     result.append(.bind(
                         name: name.text, annotation: annotation, value: .variable(name.text, range: Self.range(name)), range: Self.range(binding)))
                 }
+            } else if let matching = condition.condition.as(MatchingPatternConditionSyntax.self) {
+                // `if case let x? = e`, `guard case .some(let x) = e`: `x` is the value of `e`, unwrapped.
+                result += inner(matching.initializer.value)
+                if let name = ValuePassing.unwrappedBinding(matching.pattern) {
+                    result.append(.bind(name: name.text, annotation: nil, value: value(matching.initializer.value), range: Self.range(matching)))
+                } else {
+                    result.append(.read(value(matching.initializer.value)))
+                }
             } else if let expression = condition.condition.as(ExprSyntax.self) {
                 result += statements(ofExpression: expression)
             }
@@ -231,8 +303,11 @@ struct FlowReader {
             // Reading the target's base happens before the assignment (`dog.height?.feet = 2` reads `height`).
             var result = inner(elements[0], keepingChain: false) + inner(source)
             switch target {
-            case .variable, .member:
-                result.append(.assign(target: target, value: value(source), range: Self.range(assignment).lowerBound..<Self.range(source).upperBound))
+            case .variable, .member, .storedProperty:
+                var assigned = value(source)
+                if case .variable(let name, _) = target { assigned = Self.contextual(assigned, path: storedModels[name]) }
+                if case .storedProperty(let name, _) = target { assigned = Self.contextual(assigned, path: storedModels[name]) }
+                result.append(.assign(target: target, value: assigned, range: Self.range(assignment).lowerBound..<Self.range(source).upperBound))
             default:
                 // `_ = …`, `dog._data["id"] = …`: what is assigned is handed over; a subscripted mock is changed unseen.
                 result += reads(in: Syntax(source))
@@ -252,9 +327,18 @@ struct FlowReader {
             return [.scope(result)]
         }
         if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            let subject = value(switchExpression.subject)
             var result = reads(in: Syntax(switchExpression.subject))
             for switchCase in switchExpression.cases {
-                if let caseItem = switchCase.as(SwitchCaseSyntax.self) { result.append(.scope(statements(ofBlock: caseItem.statements))) }
+                guard let caseItem = switchCase.as(SwitchCaseSyntax.self) else { continue }
+                // `case let x?:`, `case .some(let x):`: the subject, unwrapped.
+                var bound: [FlowStatement] = []
+                if let label = caseItem.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1, let item = label.caseItems.first,
+                    item.whereClause == nil, let name = ValuePassing.unwrappedBinding(item.pattern)
+                {
+                    bound = [.bind(name: name.text, annotation: nil, value: subject, range: Self.range(item))]
+                }
+                result.append(.scope(bound + statements(ofBlock: caseItem.statements)))
             }
             return result
         }
@@ -314,46 +398,52 @@ struct FlowReader {
     /// What is computed inside a followed value, apart from the value itself: arguments of constructions that are
     /// not mocks, subscript indices, the arguments of method calls in a chain.
     func parts(of expression: ExprSyntax, readingBase: Bool) -> [FlowStatement] {
+        if let passed = ValuePassing.passedThrough(expression) {
+            // `XCTUnwrap(x, "message")`: what `x` computes, then the other arguments.
+            let others = expression.as(FunctionCallExprSyntax.self)?.arguments.dropFirst().flatMap { reads(in: Syntax($0.expression)) } ?? []
+            return parts(of: passed, readingBase: readingBase) + others
+        }
+        if let (passed, _) = ValuePassing.coalescing(expression) {
+            return parts(of: passed, readingBase: readingBase)  // the fallback runs only when the value is nil
+        }
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            if case .construction = value(expression) {
+            switch value(expression) {
+            case .construction:
                 return call.arguments.flatMap { inner($0.expression) } + (call.trailingClosure.map { captures($0) } ?? [])
-            }
-            if case .from = value(expression), let argument = call.arguments.first {
-                return inner(argument.expression)
-            }
-            // What the response is read from (`json("hotel.json")`) is computed first.
-            if case .decoded = value(expression) {
+            case .from:
+                return call.arguments.first.map { inner($0.expression) } ?? []
+            case .decoded:
+                // What the response is read from (`json("hotel.json")`) is computed first.
                 return call.arguments.flatMap { inner($0.expression) }
-            }
-            // A helper runs when its value is computed (what its arguments compute first); a method of the test's
-            // own type may change its stored mocks.
-            if case .helper = value(expression) {
+            case .helper:
+                // A helper runs when its value is computed (what its arguments compute first); a method of the test's
+                // own type may change its stored mocks.
                 return call.arguments.flatMap { inner($0.expression) } + (isOwnMethodCall(call) ? [.opaqueCall(range: Self.range(call))] : [])
+            case .closureCall, .elements:
+                // The closure runs when the value is computed; before it, the sequence and the other arguments.
+                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { inner($0) } ?? []
+                let others = ValuePassing.passedClosure(of: call)?.1 ?? call.arguments.map(\.expression)
+                return base + others.flatMap { reads(in: Syntax($0)) }
+            case .wrapped:
+                return call.arguments.flatMap { inner($0.expression) }
+            case .immediateClosure:
+                return []
+            default:
+                return reads(in: Syntax(expression))
             }
-            // The closure of a `map` runs when its value is computed; what is left is the sequence.
-            if case .mapped = value(expression), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
-                return inner(base)
-            }
-            return reads(in: Syntax(expression))
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
             guard readingBase else { return parts(of: base, readingBase: false) }
             // The base of an assignment target is read, not handed over: `dog.id = "1"` keeps `dog` in sight.
             if case .variable = value(base) { return [] }
+            if case .storedProperty = value(base) { return [] }
             return reads(in: Syntax(base))
         }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
             return parts(of: subscriptCall.calledExpression, readingBase: readingBase)
                 + subscriptCall.arguments.flatMap { reads(in: Syntax($0.expression)) }
         }
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return parts(of: chained.expression, readingBase: readingBase) }
-        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return parts(of: unwrapped.expression, readingBase: readingBase) }
-        if let tried = expression.as(TryExprSyntax.self) { return parts(of: tried.expression, readingBase: readingBase) }
-        if let awaited = expression.as(AwaitExprSyntax.self) { return parts(of: awaited.expression, readingBase: readingBase) }
         if let array = expression.as(ArrayExprSyntax.self) { return array.elements.flatMap { inner($0.expression) } }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return parts(of: only.expression, readingBase: readingBase)
-        }
         return []
     }
 
@@ -404,6 +494,12 @@ struct FlowReader {
             default: return .other
             }
         }
+        if let passed = ValuePassing.passedThrough(expression) { return value(passed) }
+        if let (passed, fallback) = ValuePassing.coalescing(expression) {
+            let followed = value(passed)
+            if case .other = followed { return .other }
+            return .coalesced(followed, fallback: value(fallback))
+        }
         if let count = ClosureRun.integerRangeCount(expression) { return .list(Array(repeating: .other, count: count)) }
         if let access = expression.as(MemberAccessExprSyntax.self) {
             if let base = access.base, let owner = WrittenExpression.typePath(base)?.last, access.declName.argumentNames == nil,
@@ -413,6 +509,12 @@ struct FlowReader {
             }
             guard let base = access.base, WrittenExpression.typePath(base) == nil else { return .other }
             let name = access.declName.baseName
+            // `self.dog`: the stored property, even where a local `dog` hides it.
+            if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self),
+                case .identifier(let text) = name.tokenKind, !isCallee(expression)
+            {
+                return .storedProperty(text, range: Self.range(name))
+            }
             let baseValue = value(base)
             if case .other = baseValue { return .other }
             if name.text == "first" { return .element(baseValue, .first, range: Self.range(name)) }
@@ -431,13 +533,6 @@ struct FlowReader {
         if let call = expression.as(FunctionCallExprSyntax.self) { return value(call) }
         if let array = expression.as(ArrayExprSyntax.self) { return .list(array.elements.map { value($0.expression) }) }
         if expression.is(NilLiteralExprSyntax.self) { return .null }
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return value(chained.expression) }
-        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return value(unwrapped.expression) }
-        if let tried = expression.as(TryExprSyntax.self) { return value(tried.expression) }
-        if let awaited = expression.as(AwaitExprSyntax.self) { return value(awaited.expression) }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-            return value(only.expression)
-        }
         return .other
     }
 
@@ -463,13 +558,34 @@ struct FlowReader {
         if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" {
             return construction(.initializer, nil, nil)
         }
+        // `{ …; return dog }()`: the closure runs here, once.
+        if let closure = callee.as(ClosureExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+            let (body, result) = ClosureRun.bodyAndResult(of: closure, reader: self)
+            return .immediateClosure(body: body, result: result)
+        }
+        if let (wrapped, member) = ValuePassing.wrapped(call) {
+            let followed = value(wrapped)
+            if case .other = followed { return .other }
+            return .wrapped(followed, member: member)
+        }
         if let helper = helperCall(call) { return helper }
         guard let access = callee.as(MemberAccessExprSyntax.self) else { return .other }
-        if let mapped = ClosureRun.mapped(call, reader: self) { return mapped }
+        if let closureCall = ClosureRun.closureCall(call, reader: self) { return closureCall }
         let name = access.declName.baseName.text
+        if let base = access.base, WrittenExpression.typePath(base) == nil, call.trailingClosure == nil,
+            ValuePassing.elementMethods.contains(name) && call.arguments.isEmpty || ValuePassing.sublistMethods.contains(name)
+        {
+            let followed = value(base)
+            if case .other = followed { return .other }
+            return .elements(of: followed, method: name, range: Self.range(access.declName))
+        }
         let kind: MockConstruction.Kind? = name == "init" ? .initializer : name == "placeholder" ? .placeholder : nil
         guard let base = access.base else {
             if let kind { return construction(kind, nil, nil) }
+            // `.from(mock)`: a model of the type the context expects (`Self.contextual`).
+            if name == "from", let argument = call.arguments.first, argument.label == nil, call.arguments.count <= 2 {
+                return .from(path: [], mock: value(argument.expression), range: Self.range(access))
+            }
             // `.mock(…)`: a factory of the mock type the context expects.
             return helperUse(call, name: access.declName.baseName, owner: nil, implicit: true) ?? .other
         }

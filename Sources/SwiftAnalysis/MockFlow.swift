@@ -41,9 +41,19 @@ public indirect enum FlowValue: Sendable, Equatable {
     /// `base[i]`, `base.first`, `base.last`.
     case element(FlowValue, ElementPosition, range: Range<Int>)
     case list([FlowValue])
-    /// `sequence.map { name in body; result }`: the closure runs once per element, where it is written, and the
-    /// value is the list of its results (`map(X.from)` too, `name` then `$0`).
-    case mapped(sequence: FlowValue, name: String?, body: [FlowStatement], result: FlowValue)
+    /// `sequence.map { name in body; result }`, `optional.map(\.name)`, `xs.first(where: …)`: a closure a sequence
+    /// or an optional runs where it is written (`ValuePassing.ClosureMethod` says how often, and what the call gives).
+    case closureCall(ClosureCall)
+    /// `{ statements; return value }()`: a closure run at once, as stored properties are often initialised.
+    case immediateClosure(body: [FlowStatement], result: FlowValue)
+    /// `xs.first`, `xs.randomElement()`, `xs.reversed()`, `xs.prefix(2)`: an element, or some elements, of a list.
+    case elements(of: FlowValue, method: String, range: Range<Int>)
+    /// `x ?? fallback`: the fallback runs only when `x` is nil.
+    case coalesced(FlowValue, fallback: FlowValue)
+    /// `GraphQLResult(data: d, …)`: a wrapper that gives the value back as `member` (`result.data`).
+    case wrapped(FlowValue, member: String)
+    /// `self.name`: a stored property of the type, whatever a local name hides it.
+    case storedProperty(String, range: Range<Int>)
     /// `makeCharacter()`, `Fixtures.makeCharacter()`, `Mock<Dog>.mock(id: "1")`, `.mock()`, or `Fixtures.cat`,
     /// `Dog.mock` (a member of a type): what a helper of the workspace returns, when there is one of that name
     /// (`ModelHelper`). A bare name that no scope declares (`cat`) may be a helper property too.
@@ -52,6 +62,32 @@ public indirect enum FlowValue: Sendable, Equatable {
     case null
     /// A literal, or anything mockls does not follow.
     case other
+}
+
+/// A method of a sequence or an optional that runs its closure where it is written (`FlowValue.closureCall`).
+public struct ClosureCall: Sendable, Equatable {
+    public var method: ValuePassing.ClosureMethod
+    public var sequence: FlowValue
+    /// The closure's parameters, nil for `_` or one it takes apart: the element (`reduce`: the partial result, then
+    /// the element; `sorted(by:)`: two elements). `$0`, `$1` when it names none.
+    public var parameters: [String?]
+    public var body: [FlowStatement]
+    /// What the closure returns.
+    public var result: FlowValue
+
+    public init(method: ValuePassing.ClosureMethod, sequence: FlowValue, parameters: [String?], body: [FlowStatement], result: FlowValue) {
+        self.method = method
+        self.sequence = sequence
+        self.parameters = parameters
+        self.body = body
+        self.result = result
+    }
+
+    /// The parameter that holds the element: the second of `reduce`'s, else the first.
+    public var elementParameter: String? {
+        if method == .accumulate { return parameters.count == 2 ? parameters[1] : nil }
+        return parameters.first ?? nil
+    }
 }
 
 /// A call of a helper, or a read of a helper property (`FlowValue.helper`).

@@ -205,12 +205,20 @@ enum FixtureMutations {
         case .from(_, let mock, _): values(mock, into: &names)
         case .member(let base, _, _), .element(let base, _, _): values(base, into: &names)
         case .list(let elements): for element in elements { values(element, into: &names) }
-        case .mapped(let sequence, _, let body, let result):
-            values(sequence, into: &names)
+        case .closureCall(let call):
+            values(call.sequence, into: &names)
+            var aliases: [String: String] = [:]
+            var declared = Set(call.parameters.compactMap { $0 })
+            collect(call.body + [.read(call.result)], aliases: &aliases, declared: &declared, into: &names)
+        case .immediateClosure(let body, let result):
             var aliases: [String: String] = [:]
             var declared: Set<String> = []
             collect(body + [.read(result)], aliases: &aliases, declared: &declared, into: &names)
-        case .variable, .decoded, .null, .other: break
+        case .elements(let base, _, _), .wrapped(let base, _): values(base, into: &names)
+        case .coalesced(let value, let fallback):
+            values(value, into: &names)
+            values(fallback, into: &names)
+        case .variable, .storedProperty, .decoded, .null, .other: break
         }
     }
 }
@@ -277,9 +285,9 @@ enum ModelHelperReader {
                 // property (XCTest makes a new instance for each test: those are read as the test's own).
                 guard owner == nil || isStatic, !isLazy, let initializer = binding.initializer else { return nil }
                 let reader = FlowReader()
-                let value = reader.value(initializer.value)
+                let value = FlowReader.contextual(reader.value(initializer.value), path: FlowReader.modelPath(binding.typeAnnotation?.type))
                 switch value {
-                case .construction, .from, .list, .helper: break
+                case .construction, .from, .list, .helper, .immediateClosure: break
                 default: return nil
                 }
                 if let type = binding.typeAnnotation?.type, SwiftTestFile.annotated(type) == nil { return nil }
@@ -323,24 +331,12 @@ enum ModelHelperReader {
         }
         guard let expression else { return nil }
         let reader = FlowReader()
-        var result = reader.value(expression)
-        var finalReads = reader.inner(expression)
-        // `.from(mock)` takes its type from the declaration: `-> CharacterQuery.Data.Character`.
-        // `await .from(mock)` in an async helper (Apollo iOS 2), `try await` too.
-        var unwrapped = expression
-        while true {
-            if let awaited = unwrapped.as(AwaitExprSyntax.self) { unwrapped = awaited.expression; continue }
-            if let tried = unwrapped.as(TryExprSyntax.self) { unwrapped = tried.expression; continue }
-            break
-        }
-        if case .other = result, case .selectionSet(let path)? = declared, let call = unwrapped.as(FunctionCallExprSyntax.self),
-            let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base == nil,
-            access.declName.baseName.text == "from", let argument = call.arguments.first, argument.label == nil
-        {
-            result = .from(path: path, mock: reader.value(argument.expression), range: FlowReader.range(access))
-            finalReads = reader.inner(argument.expression)
-        }
+        // `.from(mock)` (`await .from(mock)` in Apollo iOS 2) takes its type from the declaration:
+        // `-> CharacterQuery.Data.Character`.
+        var path: [String]? = nil
+        if case .selectionSet(let declaredPath)? = declared { path = declaredPath }
+        let result = FlowReader.contextual(reader.value(expression), path: path)
         if case .other = result { return nil }
-        return (items.dropLast().flatMap { reader.statements(of: Syntax($0.item)) } + finalReads, result)
+        return (items.dropLast().flatMap { reader.statements(of: Syntax($0.item)) } + reader.inner(expression), result)
     }
 }

@@ -84,7 +84,7 @@ extension SwiftTestFile {
         let call = closure.parent?.as(FunctionCallExprSyntax.self)
             ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.as(LabeledExprListSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
         guard let call, let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-            ClosureRun.perElement.contains(access.declName.baseName.text) || access.declName.baseName.text == "map",
+            ValuePassing.closureMethods[access.declName.baseName.text] != nil,
             let sequence = WrittenExpression.read(base), let name = ClosureRun.elementName(of: closure), name != "$0",
             let token = closure.signature?.parameterClause.flatMap({ $0.tokens(viewMode: .sourceAccurate).first { $0.text == name } })
         else { return nil }

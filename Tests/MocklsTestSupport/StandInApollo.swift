@@ -66,6 +66,7 @@ public struct StandInApollo {
         self.flags = flags
         let steps: [(String, [String])] = [
             ("ApolloAPI", [Self.standins.appendingPathComponent("ApolloAPI.swift").path]),
+            ("Apollo", [Self.standins.appendingPathComponent("Apollo.swift").path]),
             ("ApolloTestSupport", [Self.standins.appendingPathComponent("ApolloTestSupport.swift").path]),
             (namespace, [schemaFile.path]),
             ("\(namespace)TestMocks", mocks),

@@ -98,26 +98,30 @@ struct FlowEvaluator {
             run(statements)
             scopes.removeLast()
         case .loop(let name, let sequence, let body):
-            _ = runPerElement(of: sequence, name: name, body: body, result: nil)
+            _ = runPerElement(of: evaluate(sequence, expecting: nil), parameters: [name], body: body, result: nil)
         case .typeMention(let type, let range):
             checkMockType(type, at: range)
         }
     }
 
-    /// Runs `body` once per element of `sequence` with the element as `name` (a `for` loop, `forEach`, `map`), and
-    /// gives what `result` is after each run: the elements of a known list, else one run with an element nothing is
-    /// known about (nil then: the results are not all known). A body runs once per element of a known list, so
-    /// nested loops multiply: past the budget the body runs once with an unknown element (silent), keeping
-    /// evaluation linear in the function.
-    private mutating func runPerElement(of sequence: FlowValue, name: String?, body: [FlowStatement], result: FlowValue?) -> [Value]? {
+    /// Runs `body` once per element of `sequence` with the element as each of `parameters` (a `for` loop, a
+    /// parameterized test, `forEach`, `map`), and gives what `result` is after each run: the elements of a known list,
+    /// else one run with an element nothing is known about (nil then: the results are not all known). A body runs
+    /// once per element of a known list, so nested loops multiply: past the budget the body runs once with an unknown
+    /// element (silent), keeping evaluation linear in the function.
+    private mutating func runPerElement(
+        of evaluated: Value, parameters: [String?], body: [FlowStatement], result: FlowValue?, onlyElement: Int? = nil
+    ) -> (results: [Value], known: Bool) {
         let elements: [Value]
         var truncated = false
         var known = false
         var empty = false
-        let evaluated = evaluate(sequence, expecting: nil)
         if case .list(let values) = evaluated, values.isEmpty {
             // Never runs; read once all the same, for what is wrong whatever the elements (a misspelled mock type).
             (elements, known, empty) = ([.unknown], true, true)
+        } else if case .list(let values) = evaluated, let only = onlyElement {
+            // A search runs on the element at its end for certain, on the others perhaps.
+            elements = [values[only < 0 ? values.count - 1 : only]]
         } else if case .list(let values) = evaluated, loopRuns * min(values.count, Self.elementsPerLoop) <= Self.loopRunBudget {
             elements = Array(values.prefix(Self.elementsPerLoop))
             truncated = values.count > elements.count
@@ -131,13 +135,88 @@ struct FlowEvaluator {
         if truncated { fixesAreWhole = false }
         var results: [Value] = []
         for element in elements {
-            scopes.append(name.map { [$0: element] } ?? [:])
+            var scope: [String: Value] = [:]
+            for case let name? in parameters { scope[name] = element }
+            scopes.append(scope)
             run(body)
             if let result { results.append(evaluate(result, expecting: nil)) }
             scopes.removeLast()
         }
         (loopRuns, fixesAreWhole) = enclosing
-        return known ? (empty ? [] : results) : nil
+        return (empty ? [] : results, known)
+    }
+
+    /// `xs.map { … }`, `optional.map(\.name)`, `xs.first(where: …)`…: runs the closure as its method does
+    /// (`ValuePassing.ClosureMethod`), and gives what the call gives.
+    private mutating func run(_ call: ClosureCall) -> Value {
+        let sequence = evaluate(call.sequence, expecting: nil)
+        guard case .list(let values) = sequence else {
+            // An optional (or a value mockls does not know to be a list): `map`/`flatMap` run once on what it holds.
+            switch sequence {
+            case .none:
+                return .none
+            case .unknown:
+                let ran = runPerElement(of: .unknown, parameters: call.parameters, body: call.body, result: call.result)
+                // `name.map { Mock<Human>(firstName: $0) }`: the mock is there when `name` is, which mockls does not
+                // know; its fields count as set, what is read from it is not judged.
+                guard case .transform(dropsNil: false, flattens: false) = call.method, case .mock(let instance)? = ran.results.first else {
+                    return .unknown
+                }
+                var visited: Set<ObjectIdentifier> = []
+                instance.markEscaped(&visited)
+                return .mock(instance)
+            default:
+                guard case .transform = call.method else {
+                    _ = runPerElement(of: .unknown, parameters: call.parameters, body: call.body, result: nil)
+                    return .unknown
+                }
+                scopes.append(Dictionary(call.parameters.compactMap { $0 }.map { ($0, sequence) }, uniquingKeysWith: { a, _ in a }))
+                run(call.body)
+                let result = evaluate(call.result, expecting: nil)
+                scopes.removeLast()
+                return result
+            }
+        }
+        switch call.method {
+        case .transform(let dropsNil, let flattens):
+            let (results, known) = runPerElement(of: sequence, parameters: [call.elementParameter], body: call.body, result: call.result)
+            guard known else { return .unknown }
+            if flattens {
+                var flat: [Value] = []
+                for result in results {
+                    guard case .list(let elements) = result else { return .unknown }
+                    flat += elements
+                }
+                return .list(flat)
+            }
+            if dropsNil {
+                if results.contains(where: { if case .unknown = $0 { true } else { false } }) { return .unknown }
+                return .list(results.filter { if case .none = $0 { false } else { true } })
+            }
+            return .list(results)
+        case .each:
+            // `filter` keeps some of the elements: which ones depends on the run, so they are not followed.
+            _ = runPerElement(of: sequence, parameters: [call.elementParameter], body: call.body, result: nil)
+            return .unknown
+        case .accumulate:
+            var parameters = call.parameters
+            if parameters.count == 2 { parameters[0] = nil }
+            _ = runPerElement(of: sequence, parameters: parameters, body: call.body, result: nil)
+            return .unknown
+        case .search(let fromEnd, let givesElement):
+            if !values.isEmpty {
+                _ = runPerElement(of: sequence, parameters: [call.elementParameter], body: call.body, result: nil, onlyElement: fromEnd ? -1 : 0)
+            }
+            return givesElement ? .either(values) : .unknown
+        case .compare(let givesElement):
+            // Two elements or more are all compared, each in one of the parameters: one of the elements in each.
+            if values.count >= 2 {
+                scopes.append(Dictionary(call.parameters.compactMap { $0 }.map { ($0, Value.either(values)) }, uniquingKeysWith: { a, _ in a }))
+                run(call.body)
+                scopes.removeLast()
+            }
+            return givesElement ? .either(values) : .list(Array(repeating: .either(values), count: values.count))
+        }
     }
 
     private func lookup(_ name: String) -> Value {
@@ -192,7 +271,8 @@ struct FlowEvaluator {
         var visited: Set<ObjectIdentifier> = []
         switch value {
         case .mock(let instance): instance.markEscaped(&visited)
-        case .list(let values): for value in values { escape(value) }
+        case .list(let values), .oneOf(let values): for value in values { escape(value) }
+        case .wrapper(let value, _): escape(value)
         case .model(let model), .fragments(let model): if recordsCoverage { coverage.unfollowed.append(model.selectionSet) }
         case .opaque(let selectionSet, _): if recordsCoverage { coverage.unfollowed.append(selectionSet) }
         case .none, .unknown: break
@@ -301,7 +381,7 @@ struct FlowEvaluator {
         case .mock(let instance): return .mock(instance)
         case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
         case .none: return .null
-        case .unknown, .model, .fragments, .opaque: return isEntity ? .unknown : .scalar(.unknown)
+        case .unknown, .model, .fragments, .opaque, .oneOf, .wrapper: return isEntity ? .unknown : .scalar(.unknown)
         }
     }
 
@@ -491,33 +571,100 @@ struct FlowEvaluator {
         case .variable(let name, let range):
             // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
             return declared(name) ?? runHelper(HelperUse(name: name, isCall: false, range: range), expecting: expected)
+        case .storedProperty(let name, let range):
+            return scopes[0][name] ?? runHelper(HelperUse(name: name, isCall: false, range: range), expecting: expected)
         case .helper(let use):
             return runHelper(use, expecting: expected)
         case .member(let base, let name, let range):
-            switch evaluate(base, expecting: nil) {
-            case .model(let model): return read(name, of: model, at: range)
-            case .fragments(let model): return fragment(name, of: model)
-            case .opaque(let selectionSet, let isFragments): return opaqueRead(name, of: selectionSet, isFragments: isFragments)
-            case .mock(let instance): return mockRead(name, of: instance)
-            default: return .unknown
-            }
+            return member(name, of: evaluate(base, expecting: nil), at: range)
         case .element(let base, let position, _):
-            guard case .list(let values) = evaluate(base, expecting: nil) else { return .unknown }
-            switch position {
-            case .first: return values.first ?? .none
-            case .last: return values.last ?? .none
-            case .index(let index): return values.indices.contains(index) ? values[index] : .unknown
-            case .unknown: return .unknown
-            }
+            return element(position, of: evaluate(base, expecting: nil))
+        case .elements(let base, let method, _):
+            return elements(method, of: evaluate(base, expecting: nil))
         case .list(let values):
             return .list(values.map { evaluate($0, expecting: expected) })
-        case .mapped(let sequence, let name, let body, let result):
-            return runPerElement(of: sequence, name: name, body: body, result: result).map { .list($0) } ?? .unknown
+        case .closureCall(let call):
+            return run(call)
+        case .immediateClosure(let body, let result):
+            scopes.append([:])
+            run(body)
+            let value = evaluate(result, expecting: expected)
+            scopes.removeLast()
+            return value
+        case .coalesced(let value, let fallback):
+            // The fallback runs only when the value is nil.
+            let evaluated = evaluate(value, expecting: expected)
+            if case .none = evaluated { return evaluate(fallback, expecting: expected) }
+            return evaluated
+        case .wrapped(let value, let member):
+            return .wrapper(evaluate(value, expecting: nil), member: member)
         case .null:
             return .none
         case .other:
             return .unknown
         }
+    }
+
+    /// `base.name` on what `base` evaluated to.
+    private mutating func member(_ name: String, of base: Value, at range: Range<Int>) -> Value {
+        switch base {
+        case .model(let model): return read(name, of: model, at: range)
+        case .fragments(let model): return fragment(name, of: model)
+        case .opaque(let selectionSet, let isFragments): return opaqueRead(name, of: selectionSet, isFragments: isFragments)
+        case .mock(let instance): return mockRead(name, of: instance)
+        case .wrapper(let value, let member): return name == member ? value : .unknown
+        case .oneOf(let values): return anyOf(values) { evaluator, value in evaluator.member(name, of: value, at: range) }
+        case .list, .none, .unknown: return .unknown
+        }
+    }
+
+    private func element(_ position: ElementPosition, of base: Value) -> Value {
+        switch base {
+        case .list(let values):
+            switch position {
+            case .first: return values.first ?? .none
+            case .last: return values.last ?? .none
+            case .index(let index): return values.indices.contains(index) ? values[index] : .unknown
+            case .unknown: return .either(values)
+            }
+        case .oneOf(let values):
+            return .either(values.map { element(position, of: $0) })
+        default:
+            return .unknown
+        }
+    }
+
+    /// `xs.randomElement()`, `xs.reversed()`, `xs.prefix(2)`…: an element, or some elements, of a list.
+    private func elements(_ method: String, of base: Value) -> Value {
+        guard case .list(let values) = base else { return .unknown }
+        switch method {
+        case "randomElement": return values.isEmpty ? .none : .either(values)
+        case "reversed": return .list(values.reversed())
+        case "shuffled": return .list(Array(repeating: .either(values), count: values.count))
+        default: return .unknown  // how many are kept depends on arguments mockls does not read
+        }
+    }
+
+    /// What reading `read` from one of `values` gives: judged only where it would crash on every one of them (the
+    /// first one's diagnostic, without fixes: a fix on one mock would not do for the others).
+    private mutating func anyOf(_ values: [Value], _ read: (inout FlowEvaluator, Value) -> Value) -> Value {
+        let before = diagnostics.count
+        var reported: [PendingDiagnostic]? = nil
+        var results: [Value] = []
+        for value in values {
+            results.append(read(&self, value))
+            let new = Array(diagnostics[before...])
+            diagnostics.removeSubrange(before...)
+            reported = reported == nil ? new : (new.isEmpty ? [] : reported)
+        }
+        if let reported, !reported.isEmpty {
+            diagnostics += reported.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.fixes = []
+                return diagnostic
+            }
+        }
+        return .either(results)
     }
 
     /// `mock.field`: never crashes (dynamic members are optional); gives the mock or list the field holds.
@@ -674,7 +821,9 @@ extension FlowValue {
         case .construction(let construction): construction.range
         case .from(_, _, let range), .decoded(_, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
         case .helper(let use): use.range
-        case .list, .mapped, .null, .other: nil
+        case .list, .closureCall, .immediateClosure, .coalesced, .null, .other: nil
+        case .elements(_, _, let range), .storedProperty(_, let range): range
+        case .wrapped(let value, _): value.range
         }
     }
 }

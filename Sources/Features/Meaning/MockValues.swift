@@ -126,7 +126,21 @@ indirect enum Value {
     /// known by its type alone, so selection coverage counts the reads and no diagnostic judges them.
     case opaque(GeneratedSelectionSet, isFragments: Bool)
     case list([Value])
+    /// One of these, which one mockls does not know (`xs.first(where: …)`, an element of `xs.sorted(by: …)`): a read
+    /// is judged only when it would crash on every one.
+    case oneOf([Value])
+    /// `GraphQLResult(data: d, …)`: a wrapper whose `member` is the value.
+    case wrapper(Value, member: String)
     /// `nil`: reading on through `?.` does nothing.
     case none
     case unknown
+
+    /// One of `values`: the value itself when there is one, unknown when there is none.
+    static func either(_ values: [Value]) -> Value {
+        switch values.count {
+        case 0: .unknown
+        case 1: values[0]
+        default: .oneOf(values)
+        }
+    }
 }

@@ -1,0 +1,171 @@
+import SwiftSyntax
+
+/// How Swift code hands a value on: unchanged (`!`, `XCTUnwrap`, `#require`, `??`'s left side…), as one element of a
+/// list, through a closure that runs in place, or inside one of Apollo's wrappers. The one table that both readings
+/// of a test use: `FlowReader` (what a test does: diagnostics, coverage, `mockls response`) and `WrittenExpression`
+/// with the completion context (what the cursor is on: completion, hover). Whatever is not here is not followed.
+public enum ValuePassing {
+    /// What a method of a sequence (or an optional) called with a closure does with it, and what the call gives.
+    public enum ClosureMethod: Sendable, Equatable {
+        /// `map`, `compactMap`, `flatMap`: runs once per element (once on an optional that holds a value); the
+        /// list of its results (an optional's: the result).
+        case transform(dropsNil: Bool, flattens: Bool)
+        /// `forEach`, `filter`: runs once per element; `filter` gives some of the elements.
+        case each(keepsElements: Bool)
+        /// `reduce(initial) { partial, element in … }`: runs once per element, the element its second parameter.
+        case accumulate
+        /// `first(where:)`, `last(where:)`, `contains(where:)`, `allSatisfy`: runs from one end until it decides, so
+        /// only on the element at that end for certain; `first(where:)` and `last(where:)` give one of the elements.
+        case search(fromEnd: Bool, givesElement: Bool)
+        /// `sorted(by:)`, `min(by:)`, `max(by:)`: compares elements two by two (every one when there are two or
+        /// more); `sorted` gives the elements in an order mockls does not know, `min`/`max` one of them.
+        case compare(givesElement: Bool)
+    }
+
+    /// Methods whose closure runs where it is written, by name.
+    public static let closureMethods: [String: ClosureMethod] = [
+        "map": .transform(dropsNil: false, flattens: false),
+        "compactMap": .transform(dropsNil: true, flattens: false),
+        "flatMap": .transform(dropsNil: false, flattens: true),
+        "forEach": .each(keepsElements: false),
+        "filter": .each(keepsElements: true),
+        "reduce": .accumulate,
+        "first": .search(fromEnd: false, givesElement: true),
+        "last": .search(fromEnd: true, givesElement: true),
+        "contains": .search(fromEnd: false, givesElement: false),
+        "allSatisfy": .search(fromEnd: false, givesElement: false),
+        "sorted": .compare(givesElement: false),
+        "min": .compare(givesElement: true),
+        "max": .compare(givesElement: true),
+    ]
+
+    /// Methods without a closure that give one element of a list (`first` and `last` as properties too).
+    public static let elementMethods: Set<String> = ["first", "last", "randomElement", "popFirst", "popLast"]
+    /// Methods without a closure that give some of a list's elements, in an order or number mockls does not know.
+    public static let sublistMethods: Set<String> = ["reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast"]
+
+    /// Free functions and macros that give back their first argument unwrapped: `try XCTUnwrap(x, "message")`,
+    /// `try #require(x)`; and the wrappers of a value that give it back unchanged (`.some(x)`, `Optional(x)`,
+    /// `.success(x)`, `Result.success(x)`).
+    public static let passingFunctions: Set<String> = ["XCTUnwrap", "require", "some", "Optional", "success"]
+    /// Methods without arguments that give back the value they are called on: `result.get()`.
+    public static let passingMethods: Set<String> = ["get"]
+    /// Apollo's wrappers around a model, by the name of their initializer: the argument that holds the model, and the
+    /// member that gives it back (`GraphQLResult(data: d, …).data`).
+    public static let wrappers: [String: (label: String, member: String)] = ["GraphQLResult": ("data", "data")]
+
+    // MARK: Syntax
+
+    /// The expression whose value `expression` is, unchanged: `x!`, `x?`, `try x`, `await x`, `(x)`,
+    /// `XCTUnwrap(x)`, `#require(x)`, `.some(x)`, `.success(x)`, `x.get()`; nil when it is none of those.
+    public static func passedThrough(_ expression: ExprSyntax) -> ExprSyntax? {
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return chained.expression }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped.expression }
+        if let tried = expression.as(TryExprSyntax.self) { return tried.expression }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return awaited.expression }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return only.expression
+        }
+        if let macro = expression.as(MacroExpansionExprSyntax.self), passingFunctions.contains(macro.macroName.text),
+            macro.trailingClosure == nil, let first = macro.arguments.first, first.label == nil
+        {
+            return first.expression
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
+        if let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base != nil,
+            passingMethods.contains(access.declName.baseName.text), call.arguments.isEmpty
+        {
+            return access.base
+        }
+        guard let name = calleeName(call.calledExpression), passingFunctions.contains(name), let first = call.arguments.first,
+            first.label == nil, name == "XCTUnwrap" || call.arguments.count == 1
+        else { return nil }
+        return first.expression
+    }
+
+    /// `x ?? fallback`: the value, and what stands in for it when it is nil.
+    public static func coalescing(_ expression: ExprSyntax) -> (value: ExprSyntax, fallback: ExprSyntax)? {
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" else { return nil }
+        return (elements[0], elements[2])
+    }
+
+    /// `GraphQLResult(data: d, …)`: the model it holds and the member that gives it back.
+    public static func wrapped(_ call: FunctionCallExprSyntax) -> (value: ExprSyntax, member: String)? {
+        guard let name = calleeName(call.calledExpression), let wrapper = wrappers[name],
+            let argument = call.arguments.first(where: { $0.label?.text == wrapper.label })
+        else { return nil }
+        return (argument.expression, wrapper.member)
+    }
+
+    /// The name a call's callee ends with: `XCTUnwrap`, `Result.success` → `success`, `.some` → `some`,
+    /// `GraphQLResult<Q.Data>` → `GraphQLResult`.
+    static func calleeName(_ callee: ExprSyntax) -> String? {
+        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let access = callee.as(MemberAccessExprSyntax.self) {
+            // `Result.success`, `.success`, `Optional.some`: a case of a type, not a member of a value.
+            guard access.base.map({ WrittenExpression.typePath($0) != nil || $0.is(GenericSpecializationExprSyntax.self) }) ?? true
+            else { return nil }
+            return access.declName.baseName.text
+        }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { return calleeName(specialized.expression) }
+        return nil
+    }
+
+    /// A closure passed to a method: a closure literal (trailing or the last argument), or a key path `\.a.b`, which
+    /// reads what `{ $0.a.b }` reads (its components' names and bytes). Other arguments before it come back as such.
+    public enum PassedClosure {
+        case closure(ClosureExprSyntax)
+        case keyPath([(name: String, range: Range<Int>)])
+    }
+
+    /// The closure a call passes, and its other arguments; nil without one, or with more than one.
+    public static func passedClosure(of call: FunctionCallExprSyntax) -> (PassedClosure, [ExprSyntax])? {
+        guard call.additionalTrailingClosures.isEmpty else { return nil }
+        var others = call.arguments.map(\.expression)
+        let isClosure = { (expression: ExprSyntax) in expression.is(ClosureExprSyntax.self) || expression.is(KeyPathExprSyntax.self) }
+        if let trailing = call.trailingClosure {
+            guard !others.contains(where: isClosure) else { return nil }
+            return (.closure(trailing), others)
+        }
+        guard let last = others.last, isClosure(last) else { return nil }
+        others.removeLast()
+        guard !others.contains(where: isClosure) else { return nil }
+        if let closure = last.as(ClosureExprSyntax.self) { return (.closure(closure), others) }
+        guard let components = keyPath(last.as(KeyPathExprSyntax.self)!) else { return nil }
+        return (.keyPath(components), others)
+    }
+
+    /// `\.a.b`, `\.a?.b`: the names of its components; nil for a key path with a root type, a subscript or other parts.
+    static func keyPath(_ keyPath: KeyPathExprSyntax) -> [(name: String, range: Range<Int>)]? {
+        guard keyPath.root == nil else { return nil }
+        var names: [(name: String, range: Range<Int>)] = []
+        for component in keyPath.components {
+            if component.component.is(KeyPathOptionalComponentSyntax.self) { continue }
+            guard let property = component.component.as(KeyPathPropertyComponentSyntax.self),
+                case .identifier(let name) = property.declName.baseName.tokenKind
+            else { return nil }
+            names.append((name, FlowReader.range(property.declName.baseName)))
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// The name a `case` pattern binds to the value it matches when that value is not nil: `let x?`, `.some(let x)`,
+    /// `let .some(x)`, `Optional.some(let x)`; nil for any other pattern. Read from the pattern's tokens, which say
+    /// the same whichever way the parser nests them.
+    public static func unwrappedBinding(_ pattern: some SyntaxProtocol) -> TokenSyntax? {
+        var tokens = Array(pattern.tokens(viewMode: .sourceAccurate)).filter {
+            $0.tokenKind != .keyword(.let) && $0.tokenKind != .keyword(.var)
+        }
+        if tokens.first?.tokenKind == .keyword(.case) { tokens.removeFirst() }
+        if tokens.count == 2, case .identifier = tokens[0].tokenKind, tokens[1].tokenKind == .postfixQuestionMark {
+            return tokens[0]
+        }
+        if tokens.first?.text == "Optional", tokens.count > 1, tokens[1].tokenKind == .period { tokens.removeFirst() }
+        guard tokens.count == 5, tokens[0].tokenKind == .period, tokens[1].text == "some", tokens[2].tokenKind == .leftParen,
+            case .identifier = tokens[3].tokenKind, tokens[4].tokenKind == .rightParen
+        else { return nil }
+        return tokens[3]
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GraphQLIndex
+import MocklsTestSupport
+@testable import Analysis
+import XCTest
+
+/// The idiom corpus (`Tests/corpus`, its README says where each idiom comes from): small tests that reach a model the
+/// ways real suites do, on Apollo iOS 1.15 (before 1.23), 1.25 and 2.3 mocks. A read that crashes ends with
+/// `// expect: unset-field-read word…`; a read that must stay silent ends with `// safe`; no other line may carry a
+/// diagnostic. `mockls check` finds these, as the editor does (`CheckReport`, helpers of the other files included).
+final class IdiomCorpusTests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("corpus")
+    static let workspaces = ["apollo-1.15", "apollo-1.25", "apollo-2.3"]
+
+    struct Tally {
+        var crashes = 0, found = 0, safe = 0, falsePositives = 0
+    }
+
+    func testEveryCrashingReadIsFoundAndNoSafeReadIsFlagged() throws {
+        _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
+        var total = Tally()
+        var failures: [String] = []
+        for name in Self.workspaces {
+            let folder = Self.corpus.appendingPathComponent(name)
+            let report = CheckReport(workspace: Workspace(folder: folder))
+            var tally = Tally()
+            let files = CheckReport.swiftFiles(under: [folder])
+            XCTAssertFalse(files.isEmpty, name)
+            for file in files {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                let records = report.records.filter { folder.appendingPathComponent($0.file).standardizedFileURL == file.standardizedFileURL }
+                let shown = "\(name)/\(file.lastPathComponent)"
+                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let number = index + 1
+                    let here = records.filter { $0.line == number }
+                    if let marker = line.range(of: "// expect: ") {
+                        let words = line[marker.upperBound...].split(separator: " ").map(String.init)
+                        tally.crashes += 1
+                        if let match = here.first(where: { $0.code == words[0] }) {
+                            tally.found += 1
+                            let missing = words.dropFirst().filter { !match.message.contains($0) }
+                            if !missing.isEmpty { failures.append("\(shown):\(number): \(missing) not in: \(match.message)") }
+                        } else {
+                            failures.append("\(shown):\(number): expected \(words[0]), got \(here.map { "[\($0.code)] \($0.message)" })")
+                        }
+                        continue
+                    }
+                    if line.hasSuffix("// safe") { tally.safe += 1 }
+                    if !here.isEmpty {
+                        tally.falsePositives += here.count
+                        failures.append("\(shown):\(number): unexpected \(here.map { "[\($0.code)] \($0.message)" })")
+                    }
+                }
+            }
+            print("idiom corpus \(name): \(tally.found) of \(tally.crashes) crashing reads found, \(tally.falsePositives) diagnostics where none belong (\(tally.safe) safe reads)")
+            total.crashes += tally.crashes
+            total.found += tally.found
+            total.safe += tally.safe
+            total.falsePositives += tally.falsePositives
+        }
+        print("idiom corpus: recall \(total.found)/\(total.crashes), false positives \(total.falsePositives) (\(total.safe) safe reads)")
+        XCTAssertGreaterThanOrEqual(total.crashes + total.safe, 60)
+        XCTAssertEqual(failures, [])
+    }
+
+    /// Every idiom is real Swift: the corpus's files type-check against stand-ins for Apollo (ApolloAPI, Apollo,
+    /// ApolloTestSupport) and the AnimalKingdom mocks of each workspace's Apollo version, with XCTest and Swift Testing.
+    func testTheCorpusTypeChecks() throws {
+        _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
+        for name in Self.workspaces {
+            let folder = Self.corpus.appendingPathComponent(name)
+            let workspace = Workspace(folder: folder)
+            let project = try XCTUnwrap(workspace.projects.first, name)
+            let index = project.index
+            guard let modules = try StandInApollo(
+                model: index.mockModel, schema: index.schema, selectionSets: index.selectionSetModel(),
+                version: index.mockModel.format.release == .two ? .v2 : .v1, name: "corpus-\(name)")
+            else { throw XCTSkip("swiftc is not on PATH") }
+            defer { modules.remove() }
+            let errors = try modules.typecheck(CheckReport.swiftFiles(under: [folder]))
+            XCTAssertEqual(errors.map(\.description), [], name)
+        }
+    }
+}
