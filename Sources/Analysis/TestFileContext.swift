@@ -43,10 +43,16 @@ public struct TestFileContext: Sendable {
         document.fileURL.map { workspace.helpers(besides: $0) } ?? .none
     }
 
+    /// The types of the helpers of the file and the workspace, read only when a value names one.
+    var helperTypes: HelperTypes {
+        let (file, workspace, url) = (file, workspace, document.fileURL)
+        return HelperTypes { file.modelHelpers() + (url.map { workspace.helpers(besides: $0).helpers } ?? []) }
+    }
+
     // MARK: Queries
 
     public func completions(at offset: Int) -> [Completion] {
-        MockCompletions.completions(at: offset, in: file, project: index, placeholders: options.placeholders)
+        MockCompletions.completions(at: offset, in: file, project: index, placeholders: options.placeholders, helpers: helperTypes)
     }
 
     /// Its diagnostics with their fixes; `cache` keeps each function's between versions of an open file.
@@ -55,11 +61,11 @@ public struct TestFileContext: Sendable {
     }
 
     public func hover(at offset: Int) -> Hover? {
-        MockHover.hover(at: offset, in: file, project: index)
+        MockHover.hover(at: offset, in: file, project: index, helpers: helperTypes)
     }
 
     public func definition(at offset: Int) -> SourceLocation? {
-        MockDefinition.definition(at: offset, in: file, project: index)
+        MockDefinition.definition(at: offset, in: file, project: index, helpers: helperTypes)
     }
 
     public func signature(at offset: Int) -> Signature? {

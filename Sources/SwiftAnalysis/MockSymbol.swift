@@ -57,6 +57,9 @@ extension TokenWindow {
             return symbol(.selectionSet(path: path.path))
         }
         // A member read.
+        if text(index - 1) == ".", text(index - 2) == "\\", let argument = closureArgument(at: index - 2) {
+            return symbol(.field(of: argument, name: name))  // `xs.map(\.name)`
+        }
         if text(index - 1) == ".", name != "first", name != "last", let base = chain(endingAt: index - 2) {
             return symbol(.field(of: base, name: name))
         }

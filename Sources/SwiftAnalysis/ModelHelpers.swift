@@ -45,6 +45,9 @@ public struct ModelHelper: Sendable, Equatable {
     /// The mock type it is declared to return (`-> Mock<Dog>`, `static let cat: Mock<Cat> = .init()`): what an
     /// untyped `Mock(…)` or `.init(…)` it returns builds.
     public var returnedMock: WrittenTypeName?
+    /// What it gives, as completion and hover resolve it: its declared type, or a stored fixture's value's
+    /// (`Mock<Dog>`, `AllAnimalsQuery.Data`, a list of them).
+    public var type: WrittenExpression?
 
     /// Whether a call with `arguments` fits the parameters: each argument matches the next parameter of its label in
     /// order, and every parameter left out has a default value. Gives each parameter's argument (nil: the default).
@@ -270,7 +273,7 @@ enum ModelHelperReader {
         guard let (statements, result) = read(body.statements, returning: returned) else { return nil }
         return ModelHelper(
             name: function.name.text, kind: .function, parameters: parameters, body: statements, result: result, range: FlowReader.range(function),
-            returnedMock: WrittenExpression.mockType(returned))
+            returnedMock: WrittenExpression.mockType(returned), type: SwiftTestFile.annotated(returned))
     }
 
     /// `var cat: Mock<Cat> { … }`, `static var cat: Mock<Cat> { … }` (a getter only), and stored fixtures:
@@ -291,9 +294,11 @@ enum ModelHelperReader {
                 default: return nil
                 }
                 if let type = binding.typeAnnotation?.type, SwiftTestFile.annotated(type) == nil { return nil }
+                let type = binding.typeAnnotation.flatMap { SwiftTestFile.annotated($0.type) } ?? WrittenExpression.read(initializer.value)
                 return ModelHelper(
                     name: name, kind: .property, owner: owner, isStored: true, body: reader.inner(initializer.value), result: value,
-                    range: FlowReader.range(variable), returnedMock: binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) })
+                    range: FlowReader.range(variable), returnedMock: binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) },
+                    type: type?.isContextFree == true ? type : nil)
             }
             guard let type = binding.typeAnnotation?.type else { return nil }
             let statements: CodeBlockItemListSyntax
@@ -308,7 +313,7 @@ enum ModelHelperReader {
             guard let (body, result) = read(statements, returning: type) else { return nil }
             return ModelHelper(
                 name: name, kind: .property, owner: owner, body: body, result: result, range: FlowReader.range(variable),
-                returnedMock: WrittenExpression.mockType(type))
+                returnedMock: WrittenExpression.mockType(type), type: SwiftTestFile.annotated(type))
         }
     }
 

@@ -33,15 +33,17 @@ extension SwiftTestFile {
                         return VariableDeclaration(name: name.text, value: value, nameRange: Self.range(name))
                     }
                 }
-                // `dogs.forEach { dog in … }`, `dogs.map { dog in … }`: an element of the sequence, as in a `for` loop.
-                if let element = Self.element(of: closure), !found.contains(where: { $0.name == element.name }) {
-                    found.append(element)
-                }
-            } else if let loop = parent.as(ForStmtSyntax.self), node.position >= loop.body.position,
-                let pattern = loop.pattern.as(IdentifierPatternSyntax.self), let sequence = WrittenExpression.read(loop.sequence)
-            {
-                found.append(VariableDeclaration(
-                    name: pattern.identifier.text, value: .element(sequence), nameRange: Self.range(pattern.identifier)))
+                // `dogs.forEach { dog in … }`, `owner.map { $0.… }`: an element of the sequence, as in a `for` loop, or
+                // what the optional holds.
+                found += Self.elements(of: closure).filter { element in !found.contains { $0.name == element.name } }
+            } else if let loop = parent.as(ForStmtSyntax.self), node.position >= loop.body.position, let element = Self.element(of: loop) {
+                found.append(element)
+            } else if let ifExpression = parent.as(IfExprSyntax.self), node.id == ifExpression.body.id {
+                found += Self.bindings(in: ifExpression.conditions)
+            } else if let whileStatement = parent.as(WhileStmtSyntax.self), node.id == whileStatement.body.id {
+                found += Self.bindings(in: whileStatement.conditions)
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self), let binding = Self.binding(of: switchCase) {
+                found.append(binding)
             } else if let members = parent.as(MemberBlockItemListSyntax.self) {
                 for member in members { found += Self.declarations(in: Syntax(member.decl)) }
             }
@@ -55,18 +57,60 @@ extension SwiftTestFile {
         variables(visibleAt: offset).first { $0.name == name }
     }
 
-    private static func declarations(in item: Syntax) -> [VariableDeclaration] {
+    /// The names `if let`, `guard let`, `if case let x? =` and `while let` conditions bind, last first.
+    private static func bindings(in conditions: ConditionElementListSyntax) -> [VariableDeclaration] {
         var found: [VariableDeclaration] = []
-        if let guardStatement = item.as(GuardStmtSyntax.self) {
-            for condition in guardStatement.conditions.reversed() {
-                guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
-                    let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
-                else { continue }
+        for condition in conditions.reversed() {
+            if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
+            {
                 let name = pattern.identifier
                 let declared = binding.typeAnnotation.flatMap { Self.annotated($0.type) }
                 let value = declared ?? binding.initializer.flatMap { WrittenExpression.read($0.value) } ?? .variable(name.text)
                 found.append(VariableDeclaration(name: name.text, value: value, nameRange: range(name)))
+            } else if let matching = condition.condition.as(MatchingPatternConditionSyntax.self),
+                let name = ValuePassing.unwrappedBinding(matching.pattern), let value = WrittenExpression.read(matching.initializer.value)
+            {
+                found.append(VariableDeclaration(name: name.text, value: value, nameRange: range(name)))
             }
+        }
+        return found
+    }
+
+    /// `case let x?:`, `case .some(let x):` in a switch: the subject, unwrapped.
+    private static func binding(of switchCase: SwitchCaseSyntax) -> VariableDeclaration? {
+        guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1, let item = label.caseItems.first,
+            let name = ValuePassing.unwrappedBinding(item.pattern),
+            let switchExpression = switchCase.parent?.parent?.as(SwitchExprSyntax.self),
+            let value = WrittenExpression.read(switchExpression.subject)
+        else { return nil }
+        return VariableDeclaration(name: name.text, value: value, nameRange: range(name))
+    }
+
+    /// The element a `for` loop names: `for x in xs`, `for (i, x) in xs.enumerated()`, `for case let x? in xs`.
+    private static func element(of loop: ForStmtSyntax) -> VariableDeclaration? {
+        var sequence = loop.sequence
+        var name: TokenSyntax?
+        if let pattern = loop.pattern.as(IdentifierPatternSyntax.self), loop.caseKeyword == nil {
+            name = pattern.identifier
+        } else if loop.caseKeyword != nil {
+            name = ValuePassing.unwrappedBinding(loop.pattern)
+        } else if let tuple = loop.pattern.as(TuplePatternSyntax.self), tuple.elements.count == 2,
+            let call = sequence.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "enumerated",
+            let base = access.base
+        {
+            sequence = base
+            name = Array(tuple.elements)[1].pattern.as(IdentifierPatternSyntax.self)?.identifier
+        }
+        guard let name, let read = WrittenExpression.read(sequence) else { return nil }
+        return VariableDeclaration(name: name.text, value: .element(read), nameRange: range(name))
+    }
+
+    private static func declarations(in item: Syntax) -> [VariableDeclaration] {
+        var found: [VariableDeclaration] = []
+        if let guardStatement = item.as(GuardStmtSyntax.self) {
+            found += bindings(in: guardStatement.conditions)
         } else if let declaration = item.as(VariableDeclSyntax.self) {
             for binding in declaration.bindings.reversed() {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
@@ -79,16 +123,29 @@ extension SwiftTestFile {
         return found
     }
 
-    /// The element parameter of a closure a sequence runs once per element (`forEach`, `map`, `filter`…), untyped.
-    private static func element(of closure: ClosureExprSyntax) -> VariableDeclaration? {
+    /// The parameters of a closure a sequence or an optional runs in place (`forEach`, `map`, `first(where:)`…,
+    /// `ValuePassing.closureMethods`) that receive an element, untyped: `$0` (and `$1` of `sorted(by:)`) when it names none.
+    private static func elements(of closure: ClosureExprSyntax) -> [VariableDeclaration] {
         let call = closure.parent?.as(FunctionCallExprSyntax.self)
             ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.as(LabeledExprListSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
         guard let call, let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-            ValuePassing.closureMethods[access.declName.baseName.text] != nil,
-            let sequence = WrittenExpression.read(base), let name = ClosureRun.elementName(of: closure), name != "$0",
-            let token = closure.signature?.parameterClause.flatMap({ $0.tokens(viewMode: .sourceAccurate).first { $0.text == name } })
-        else { return nil }
-        return VariableDeclaration(name: name, value: .element(sequence), nameRange: range(token))
+            let method = ValuePassing.closureMethods[access.declName.baseName.text], let sequence = WrittenExpression.read(base)
+        else { return [] }
+        let value = WrittenExpression.closureArgument(sequence)
+        guard let signature = closure.signature else {
+            let names = method == .accumulate ? ["$1"] : { if case .compare = method { ["$0", "$1"] } else { ["$0"] } }()
+            return names.map { VariableDeclaration(name: $0, value: value, nameRange: range(closure.leftBrace)) }
+        }
+        let tokens: [TokenSyntax]
+        if let shorthand = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
+            tokens = shorthand.map(\.name)
+        } else if let clause = signature.parameterClause?.as(ClosureParameterClauseSyntax.self) {
+            tokens = clause.parameters.map { $0.secondName ?? $0.firstName }
+        } else {
+            return []
+        }
+        let named = method == .accumulate ? Array(tokens.dropFirst()) : { if case .compare = method { tokens } else { Array(tokens.prefix(1)) } }()
+        return named.filter { $0.tokenKind != .wildcard }.map { VariableDeclaration(name: $0.text, value: value, nameRange: range($0)) }
     }
 
     private static func parameters(_ parameters: FunctionParameterListSyntax) -> [VariableDeclaration] {

@@ -31,40 +31,122 @@ public indirect enum WrittenExpression: Sendable, Hashable {
     /// `[Mock<Dog>(…), Mock<Dog>(…)]`: a list whose elements are all this; `dogs.map(X.from)` and
     /// `dogs.map { X.from($0) }`: a list of those models.
     case list(WrittenExpression)
+    /// What a closure passed to a method of the value receives (`$0` in `xs.map { $0.name }`): an element of a list,
+    /// or what an optional holds.
+    case closureArgument(WrittenExpression)
+    /// `xs.map { … }`, `optional.map(\.name)`: the list of the closure's results for a list (flattened by
+    /// `flatMap`), its result for an optional. `result` names the argument as `.closureArgument(base)`.
+    case transformed(WrittenExpression, result: WrittenExpression, flattens: Bool)
+    /// `GraphQLResult(data: d, …)`: a wrapper that gives the value back as `member`.
+    case wrapped(WrittenExpression, member: String)
+    /// `makeDog()`, `Fixtures.cat`, `Fixtures.animal(species:)`: what a helper of the workspace gives (`ModelHelper`).
+    case helper(owner: String?, name: String, isCall: Bool)
+
+    /// Whether it means the same wherever it is read: no variable, nothing a helper's own code names.
+    public var isContextFree: Bool {
+        switch self {
+        case .mock, .selectionSet: true
+        case .list(let element): element.isContextFree
+        default: false
+        }
+    }
 
     /// The expression a Swift expression stands for; nil when it is nothing mockls knows about.
     /// `contextual` is the type a leading-dot or bare `Mock(…)` expression takes from its surroundings.
-    static func read(_ expression: ExprSyntax, contextual: WrittenExpression? = nil) -> WrittenExpression? {
+    static func read(
+        _ expression: ExprSyntax, contextual: WrittenExpression? = nil, arguments: [String: WrittenExpression] = [:]
+    ) -> WrittenExpression? {
+        // `x!`, `try XCTUnwrap(x)`, `#require(x)`, `x ?? y`…: the value of `x` (`ValuePassing`).
+        if let passed = ValuePassing.passedThrough(expression) { return read(passed, contextual: contextual, arguments: arguments) }
+        if let (passed, _) = ValuePassing.coalescing(expression) { return read(passed, contextual: contextual, arguments: arguments) }
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            return called(call.calledExpression, contextual: contextual)
+            if let (wrapped, member) = ValuePassing.wrapped(call) {
+                return read(wrapped, arguments: arguments).map { .wrapped($0, member: member) }
+            }
+            if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base, typePath(base) == nil,
+                let method = methodCall(call, name: access.declName.baseName.text, base: base, arguments: arguments)
+            {
+                return method
+            }
+            return called(call.calledExpression, contextual: contextual) ?? helperCall(call)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            if let argument = arguments[reference.baseName.text] { return argument }
             return .variable(reference.baseName.text)
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
             let name = access.declName.baseName.text
-            guard let read = read(base) else { return nil }
+            if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self) { return .variable(name) }
+            if let owner = typePath(base)?.last, name.first?.isLowercase == true { return .helper(owner: owner, name: name, isCall: false) }
+            guard let read = read(base, arguments: arguments) else { return nil }
             return name == "first" || name == "last" ? .element(read) : .member(read, name)
         }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
-            return read(subscriptCall.calledExpression).map { .element($0) }
+            return read(subscriptCall.calledExpression, arguments: arguments).map { .element($0) }
         }
         if let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty {
             // Elements of one kind only: a list mixing mocks of several types has no element type to complete.
-            let elements = array.elements.map { read($0.expression) }
+            let elements = array.elements.map { read($0.expression, arguments: arguments) }
             guard let kind = elements[0], elements.allSatisfy({ $0 == kind }) else { return nil }
             return .list(kind)
         }
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return read(chained.expression, contextual: contextual) }
-        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return read(unwrapped.expression, contextual: contextual) }
-        if let tried = expression.as(TryExprSyntax.self) { return read(tried.expression, contextual: contextual) }
-        if let awaited = expression.as(AwaitExprSyntax.self) { return read(awaited.expression, contextual: contextual) }
-        if let parenthesized = expression.as(TupleExprSyntax.self), parenthesized.elements.count == 1,
-            let only = parenthesized.elements.first, only.label == nil
-        {
-            return read(only.expression, contextual: contextual)
-        }
         return nil
+    }
+
+    /// `makeDog()`, `self.makeDog()`, `Fixtures.animal(species:)`, `Mock<Dog>.mock()`, `.mock()`: a call of a name
+    /// that starts lower-case, which a helper of the workspace may answer.
+    private static func helperCall(_ call: FunctionCallExprSyntax) -> WrittenExpression? {
+        let callee = call.calledExpression
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isLowercase == true {
+            return .helper(owner: nil, name: reference.baseName.text, isCall: true)
+        }
+        guard let access = callee.as(MemberAccessExprSyntax.self), access.declName.baseName.text.first?.isLowercase == true else { return nil }
+        let name = access.declName.baseName.text
+        guard let base = access.base else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self), [.keyword(.self), .keyword(.Self)].contains(reference.baseName.tokenKind) {
+            return .helper(owner: nil, name: name, isCall: true)
+        }
+        if let mock = mockType(base) { return .helper(owner: mock.name, name: name, isCall: true) }
+        return typePath(base).map { .helper(owner: $0.last, name: name, isCall: true) }
+    }
+
+    /// `xs.map { $0.a }`, `xs.first(where: …)`, `xs.sorted(by: …)`, `optional.map(\.a)`, `xs.reversed()`,
+    /// `result.get()`: what the methods of `ValuePassing` give, in terms of `base`.
+    private static func methodCall(
+        _ call: FunctionCallExprSyntax, name: String, base: ExprSyntax, arguments: [String: WrittenExpression]
+    ) -> WrittenExpression? {
+        if ValuePassing.elementMethods.contains(name) { return read(base, arguments: arguments).map { .element($0) } }
+        if ValuePassing.sublistMethods.contains(name) { return read(base, arguments: arguments) }
+        guard let method = ValuePassing.closureMethods[name], let sequence = read(base, arguments: arguments) else { return nil }
+        switch method {
+        case .search(_, let givesElement), .compare(let givesElement):
+            guard ValuePassing.passedClosure(of: call) != nil else { return nil }
+            if case .compare = method, !givesElement { return sequence }
+            return givesElement ? .element(sequence) : nil
+        case .each(let keepsElements):
+            return keepsElements && ValuePassing.passedClosure(of: call) != nil ? sequence : nil
+        case .accumulate:
+            return nil
+        case .transform(_, let flattens):
+            if let mapped = mappedModels(call) { return .list(mapped) }
+            guard let (passed, _) = ValuePassing.passedClosure(of: call) else { return nil }
+            let argument = WrittenExpression.closureArgument(sequence)
+            let result: WrittenExpression?
+            switch passed {
+            case .keyPath(let components):
+                result = components.reduce(argument) { .member($0, $1.name) }
+            case .closure(let closure):
+                guard closure.statements.count == 1, let only = closure.statements.first,
+                    let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
+                else { return nil }
+                let names = ClosureRun.parameterNames(of: closure)
+                let parameter = closure.signature == nil ? "$0" : names.count == 1 ? names[0] : nil
+                var bound = arguments
+                if let parameter { bound[parameter] = argument }
+                result = read(expression, arguments: bound)
+            }
+            return result.map { .transformed(sequence, result: $0, flattens: flattens) }
+        }
     }
 
     /// What calling `callee` builds: a mock, or a selection-set model.
@@ -77,9 +159,6 @@ public indirect enum WrittenExpression: Sendable, Hashable {
             return name == "init" || name == "placeholder" ? contextual : nil
         }
         if let mock = mockType(base), name == "init" || name == "placeholder" { return .mock(mock) }
-        if name == "map", let call = callee.parent?.as(FunctionCallExprSyntax.self), let mapped = mappedModels(call) {
-            return .list(mapped)
-        }
         if name == "from" || name == "placeholder", let path = typePath(base) { return .selectionSet(path: path) }
         return nil
     }

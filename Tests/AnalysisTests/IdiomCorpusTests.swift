@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLIndex
 import MocklsTestSupport
+import SourceText
 @testable import Analysis
 import XCTest
 
@@ -81,5 +82,82 @@ final class IdiomCorpusTests: XCTestCase {
             let errors = try modules.typecheck(CheckReport.swiftFiles(under: [folder]))
             XCTAssertEqual(errors.map(\.description), [], name)
         }
+    }
+}
+
+extension IdiomCorpusTests {
+    /// At every crashing read of the corpus, completion after the `.` before the field offers that field, and hover on
+    /// it describes it: the editor reads the test as the diagnostics do.
+    func testCompletionAndHoverAtEveryRead() throws {
+        _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
+        var failures: [String] = []
+        var checked = 0
+        for name in Self.workspaces {
+            let folder = Self.corpus.appendingPathComponent(name)
+            let analysis = Analysis(workspaces: [Workspace(folder: folder)])
+            for file in CheckReport.swiftFiles(under: [folder]) {
+                let bytes = try Array(Data(contentsOf: file))
+                let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
+                let context = try XCTUnwrap(TestFileContext(document, in: analysis.workspaces))
+                let text = String(decoding: bytes, as: UTF8.self)
+                var lineStart = 0
+                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    defer { lineStart += line.utf8.count + 1 }
+                    guard let marker = line.range(of: "// expect: unset-field-read ") else { continue }
+                    let field = String(line[marker.upperBound...].split(separator: " ")[0])
+                    let code = line[..<marker.lowerBound]
+                    // The last `.field` (or `\.field`) of the line's code: the read.
+                    guard let dot = code.ranges(of: "." + field).last(where: { range in
+                        range.upperBound == code.endIndex || !(code[range.upperBound].isLetter || code[range.upperBound].isNumber)
+                    }) else {
+                        failures.append("\(name)/\(file.lastPathComponent):\(index + 1): no `.\(field)` on the line")
+                        continue
+                    }
+                    let offset = lineStart + code[..<dot.lowerBound].utf8.count + 1
+                    let shown = "\(name)/\(file.lastPathComponent):\(index + 1) `\(field)`"
+                    checked += 1
+                    let labels = context.completions(at: offset).map(\.label)
+                    if !labels.contains(field) { failures.append("\(shown): completion offers \(labels.prefix(8))") }
+                    if context.hover(at: offset + 1)?.contents.contains(field) != true { failures.append("\(shown): no hover") }
+                }
+            }
+        }
+        print("idiom corpus: completion and hover at \(checked) reads, \(failures.count) failures")
+        XCTAssertGreaterThan(checked, 40)
+        XCTAssertEqual(failures, [])
+    }
+}
+
+extension IdiomCorpusTests {
+    /// Coverage reads the corpus as the diagnostics do: every crashing read counts as a read of its field by its test,
+    /// and every test that builds its model from mocks it follows sets what it passes.
+    func testCoverageCountsEveryRead() throws {
+        _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
+        var failures: [String] = []
+        var checked = 0
+        var unfollowed = 0
+        for name in Self.workspaces {
+            let folder = Self.corpus.appendingPathComponent(name)
+            let report = SelectionCoverageReport(Analysis(workspaces: [Workspace(folder: folder)]))
+            unfollowed += report.unfollowedTestCount
+            for file in CheckReport.swiftFiles(under: [folder]) {
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                var type = "", function = ""
+                for (index, line) in lines.enumerated() {
+                    let words = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+                    if let at = words.firstIndex(where: { $0 == "class" || $0 == "struct" }), at + 1 < words.count { type = String(words[at + 1]) }
+                    if let at = words.firstIndex(of: "func"), at + 1 < words.count { function = String(words[at + 1]) }
+                    guard let marker = line.range(of: "// expect: unset-field-read ") else { continue }
+                    let field = String(line[marker.upperBound...].split(separator: " ")[0])
+                    let test = "\(type).\(function)"
+                    checked += 1
+                    let reads = report.rows.filter { $0.field.id.path.split(separator: ".").last.map(String.init) == field }
+                        .contains { $0.tests.contains { $0.name == test && $0.reads } }
+                    if !reads { failures.append("\(name)/\(file.lastPathComponent):\(index + 1): no row has `\(test)` reading `\(field)`") }
+                }
+            }
+        }
+        print("idiom corpus: coverage counts \(checked - failures.count) of \(checked) crashing reads; \(unfollowed) tests not followed")
+        XCTAssertEqual(failures, [])
     }
 }

@@ -95,17 +95,21 @@ public enum CompletionDocumentation: Sendable, Equatable {
 /// `X.placeholder(|`), from the project's GraphQL documents alone: no build, no generated code.
 public enum MockCompletions {
     /// `placeholders`: the workspace declares `placeholder()` factories (offered after a leading dot).
-    public static func completions(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, placeholders: Bool) -> [Completion] {
-        completions(at: offset, in: file, project: project, keepingArgumentOrder: true, placeholders: placeholders)
+    /// `helpers`: the types of the helpers the file can call, for values that name one (`Fixtures.cat.`).
+    public static func completions(
+        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, placeholders: Bool, helpers: HelperTypes = .none
+    ) -> [Completion] {
+        completions(at: offset, in: file, project: project, keepingArgumentOrder: true, placeholders: placeholders, helpers: helpers)
     }
 
     /// `keepingArgumentOrder` false offers every label of a call, wherever it would go (the oracle test checks that
     /// those completion leaves out do not compile).
     static func completions(
-        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, keepingArgumentOrder: Bool, placeholders: Bool = false
+        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, keepingArgumentOrder: Bool, placeholders: Bool = false,
+        helpers: HelperTypes = .none
     ) -> [Completion] {
         guard let context = MockCompletionContext.at(offset, in: file) else { return [] }
-        let resolver = ValueResolver(file: file, project: project)
+        let resolver = ValueResolver(file: file, project: project, helpers: helpers)
         let items: [Item]
         switch context.position {
         case .typeArgument:
@@ -399,7 +403,7 @@ public enum MockCompletions {
             return selectionSet.fragmentAccessors.map {
                 Item($0.accessor, .member, detail: $0.isOptional ? $0.type + "?" : $0.type)
             }
-        case .abstractMock, .list, .other:
+        case .abstractMock, .list, .wrapper, .other:
             // `(any AnyMock)` has no dynamic members: the test casts it to a `Mock<T>` first.
             return []
         }

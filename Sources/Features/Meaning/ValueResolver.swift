@@ -12,14 +12,33 @@ indirect enum ResolvedValue {
     /// `model.fragments`: the fragment accessors of a selection set.
     case fragments(GeneratedSelectionSet)
     case list(ResolvedValue)
+    /// `GraphQLResult(data: d, …)`: a wrapper whose `member` is the value.
+    case wrapper(ResolvedValue, member: String)
     /// A scalar, an enum, or anything else with no members mockls knows.
     case other
+}
+
+/// The types of the helpers a test file can call (`ModelHelper.type`), looked up only when a value names one.
+public struct HelperTypes: Sendable {
+    let helpers: @Sendable () -> [ModelHelper]
+
+    public init(_ helpers: @escaping @Sendable () -> [ModelHelper]) { self.helpers = helpers }
+
+    public static let none = HelperTypes { [] }
+
+    /// The type of the one helper `name` (of `owner`, when written) that is called or read as written.
+    func type(of name: String, owner: String?, isCall: Bool) -> WrittenExpression? {
+        let found = helpers().filter { ($0.kind == .function) == isCall && $0.name == name && (owner == nil || $0.owner == owner) }
+        guard let only = found.first, found.allSatisfy({ $0.type == only.type }) else { return nil }
+        return only.type
+    }
 }
 
 /// Gives the expressions of one test file their values, against one project.
 struct ValueResolver {
     let file: SwiftTestFile
     let project: ProjectIndex
+    var helpers: HelperTypes = .none
     var model: MockModel { project.mockModel }
     var schema: Schema { project.schema }
 
@@ -32,16 +51,40 @@ struct ValueResolver {
         case .selectionSet(let path):
             return selectionSet(path).map { .selectionSet($0) }
         case .variable(let name):
-            guard let declaration = file.variable(name, visibleAt: offset) else { return nil }
+            guard let declaration = file.variable(name, visibleAt: offset) else {
+                // A name no scope declares may be a helper property (`var cat: Mock<Cat> { … }`).
+                return resolve(.helper(owner: nil, name: name, isCall: false), at: offset, depth: depth + 1)
+            }
             return resolve(declaration.value, at: declaration.nameRange.lowerBound, depth: depth + 1)
         case .member(let base, let name):
-            guard let base = resolve(base, at: offset, depth: depth + 1) else { return nil }
-            return member(name, of: base)
+            guard let resolved = resolve(base, at: offset, depth: depth + 1) else {
+                // `Fixtures.cat` read backwards from the cursor: a helper property of the type `Fixtures`.
+                guard case .variable(let owner) = base, owner.first?.isUppercase == true else { return nil }
+                return resolve(.helper(owner: owner, name: name, isCall: false), at: offset, depth: depth + 1)
+            }
+            return member(name, of: resolved)
+        case .helper(let owner, let name, let isCall):
+            guard let type = helpers.type(of: name, owner: owner, isCall: isCall), type.isContextFree else { return nil }
+            return resolve(type, at: offset, depth: depth + 1)
         case .element(let base):
             guard case .list(let element) = resolve(base, at: offset, depth: depth + 1) else { return nil }
             return element
         case .list(let element):
             return resolve(element, at: offset, depth: depth + 1).map { .list($0) }
+        case .closureArgument(let base):
+            // An element of a list, or what an optional holds.
+            guard let resolved = resolve(base, at: offset, depth: depth + 1) else { return nil }
+            if case .list(let element) = resolved { return element }
+            return resolved
+        case .transformed(let base, let result, let flattens):
+            guard let resolved = resolve(base, at: offset, depth: depth + 1), let value = resolve(result, at: offset, depth: depth + 1) else {
+                return nil
+            }
+            guard case .list = resolved else { return value }
+            if flattens, case .list = value { return value }
+            return .list(value)
+        case .wrapped(let base, let member):
+            return resolve(base, at: offset, depth: depth + 1).map { .wrapper($0, member: member) }
         case .argument(let call, let label):
             guard case .mock(let object) = resolve(call, at: offset, depth: depth + 1), let field = field(label, of: object) else {
                 return nil
@@ -65,6 +108,8 @@ struct ValueResolver {
         case .fragments(let selectionSet):
             guard let accessor = selectionSet.fragmentAccessors.first(where: { $0.accessor == name }) else { return nil }
             return project.selectionSet(accessor.fragment).map { .selectionSet($0) }
+        case .wrapper(let value, let member):
+            return name == member ? value : nil
         case .abstractMock, .list, .other:
             return nil
         }

@@ -9,8 +9,8 @@ public struct Hover: Sendable, Equatable {
 }
 
 public enum MockHover {
-    public static func hover(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Hover? {
-        guard let (target, range) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
+    public static func hover(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, helpers: HelperTypes = .none) -> Hover? {
+        guard let (target, range) = SymbolTarget.at(offset, in: file, project: project, helpers: helpers) else { return nil }
         return Hover(contents: contents(target, project: project), range: range)
     }
 

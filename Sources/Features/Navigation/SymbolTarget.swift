@@ -11,9 +11,11 @@ enum SymbolTarget {
     case selectionSet(GeneratedSelectionSet)
 
     /// Resolves the symbol at `offset`, if it names something in the project.
-    static func at(_ offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> (target: SymbolTarget, range: Range<Int>)? {
+    static func at(
+        _ offset: Int, in file: SwiftTestFile, project: ProjectIndex, helpers: HelperTypes = .none
+    ) -> (target: SymbolTarget, range: Range<Int>)? {
         guard let symbol = file.symbol(at: offset) else { return nil }
-        let resolver = ValueResolver(file: file, project: project)
+        let resolver = ValueResolver(file: file, project: project, helpers: helpers)
         let target: SymbolTarget?
         switch symbol.reference {
         case .mockType(let name):
