@@ -163,7 +163,7 @@ struct FlowEvaluator {
                     return .unknown
                 }
                 var visited: Set<ObjectIdentifier> = []
-                instance.markEscaped(&visited)
+                instance.markMayBeNil(&visited)
                 return .mock(instance)
             default:
                 guard case .transform = call.method else {
@@ -722,7 +722,7 @@ struct FlowEvaluator {
         guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
         if recordsCoverage { coverage.reads.append((selectionSet, field.key, model.data.object.name)) }
         // Under a condition, or from a mock handed away: what it holds is not known, its type is.
-        guard !field.isConditional, !model.data.escaped else { return opaqueValue(of: field) }
+        guard !field.isConditional, !model.data.escaped, !model.data.mayBeNil else { return opaqueValue(of: field) }
         guard let mockField = model.data.object.field(field.key) else { return .unknown }
         guard let slot = slotValue(mockField, of: model.data) else {
             if field.graphqlType.isNonNull { reportUnset(field, mockField, in: model, at: range) }

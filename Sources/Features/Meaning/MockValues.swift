@@ -26,6 +26,9 @@ final class MockInstance {
     var slots: [String: Slot] = [:]
     /// Handed to code mockls cannot see: its fields are unknown from then on.
     var escaped = false
+    /// Built where it may not be used (`name.map { Mock<Human>(…) }`, nil when `name` is): what its code sets is
+    /// followed, what is read from it is not judged.
+    var mayBeNil = false
     /// Where a fix can set a field: the call that built it, the call of the mock whose default it is, or the
     /// variable it was bound to and the last statement that set one of its fields through it.
     var construction: MockConstruction?
@@ -55,6 +58,7 @@ final class MockInstance {
         if let copy = copies[ObjectIdentifier(self)] { return copy }
         let copy = MockInstance(object: object, origin: origin, builtAt: builtAt)
         copy.escaped = escaped
+        copy.mayBeNil = mayBeNil
         copy.construction = construction
         copy.defaultOf = defaultOf
         copy.binding = binding
@@ -63,6 +67,12 @@ final class MockInstance {
         copies[ObjectIdentifier(self)] = copy
         copy.slots = slots.mapValues { $0.snapshot(&copies) }
         return copy
+    }
+
+    func markMayBeNil(_ visited: inout Set<ObjectIdentifier>) {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+        mayBeNil = true
+        for case .mock(let child) in slots.values { child.markMayBeNil(&visited) }
     }
 
     func markEscaped(_ visited: inout Set<ObjectIdentifier>) {

@@ -123,6 +123,18 @@ final class SequenceTests: XCTestCase {
     XCTAssertEqual(data.allAnimals.filter { $0.species == "Lab" }.count, 1) // safe
   }
 
+  func test_listMapBuildsMocks() {
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: ["Lab", "Pug"].map { Mock<Dog>(species: $0) }))
+    XCTAssertEqual(data.allAnimals.map(\.species), ["Lab", "Pug"]) // safe
+    XCTAssertEqual(data.allAnimals[1].height.feet, 1) // expect: unset-field-read feet Height
+  }
+
+  func test_optionalMapBuildsTheOwner_set() {
+    let name: String? = "Ann"
+    let details = PetDetails.from(Mock<Dog>(id: "1", owner: name.map { Mock<Human>(firstName: $0) }))
+    XCTAssertEqual(details.owner?.firstName, "Ann") // safe
+  }
+
   func test_helperBuildsTheData() {
     let data = animals([Mock<Dog>()])
     XCTAssertEqual(data.allAnimals.map(\.species), ["Lab"]) // expect: unset-field-read species Dog
