@@ -53,8 +53,54 @@ struct FlowReader {
 
     /// `.from(mock)` where the context says which model it builds (`path`, from a declaration): that model's.
     static func contextual(_ value: FlowValue, path: [String]?) -> FlowValue {
-        guard let path, case .from(let written, let mock, let range) = value, written.isEmpty else { return value }
-        return .from(path: path, mock: mock, range: range)
+        guard let path, case .from(let written, let mock, let range, let variables) = value, written.isEmpty else { return value }
+        return .from(path: path, mock: mock, range: range, variables: variables)
+    }
+
+    /// The literals of `from(mock, withVariables: ["name": literal, …])`, by name.
+    static func withVariables(_ call: FunctionCallExprSyntax) -> [String: String] {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "withVariables" }),
+            let dictionary = argument.expression.as(DictionaryExprSyntax.self),
+            case .elements(let elements) = dictionary.content
+        else { return [:] }
+        var variables: [String: String] = [:]
+        for element in elements {
+            guard let key = element.key.as(StringLiteralExprSyntax.self), key.segments.count == 1,
+                let name = key.segments.first?.as(StringSegmentSyntax.self)?.content.text, let value = literal(element.value)
+            else { continue }
+            variables[name] = value
+        }
+        return variables
+    }
+
+    /// The text of a literal scalar: a string without interpolation, a number, a boolean, an enum case written
+    /// `.fur` or `.case(.fur)` (`GraphQLEnum`), negative numbers too; nil for anything else.
+    static func literal(_ expression: ExprSyntax) -> String? {
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            return string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) ? string.trimmedDescription : nil
+        }
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(BooleanLiteralExprSyntax.self)
+        {
+            return expression.trimmedDescription
+        }
+        if let prefixed = expression.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-",
+            prefixed.expression.is(IntegerLiteralExprSyntax.self) || prefixed.expression.is(FloatLiteralExprSyntax.self)
+        {
+            return expression.trimmedDescription
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.argumentNames == nil,
+            case .identifier = access.declName.baseName.tokenKind
+        {
+            return expression.trimmedDescription
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+            access.base == nil, access.declName.baseName.text == "case", call.arguments.count == 1, let only = call.arguments.first,
+            only.label == nil, literal(only.expression) != nil
+        {
+            return expression.trimmedDescription
+        }
+        return nil
     }
 
     /// The selection-set model a declared type names (`AllAnimalsQuery.Data`, `PetDetails?`).
@@ -366,6 +412,8 @@ struct FlowReader {
             switch value(expression) {
             case .other:
                 break
+            case .literal:
+                return []
             case .variable(let name, let range):
                 return isOwnMethodCallee(expression) ? [] : [.escape(name: name, range: range)]
             case let followed:
@@ -495,6 +543,7 @@ struct FlowReader {
             }
         }
         if let passed = ValuePassing.passedThrough(expression) { return value(passed) }
+        if let literal = Self.literal(expression) { return .literal(literal) }
         if let (passed, fallback) = ValuePassing.coalescing(expression) {
             let followed = value(passed)
             if case .other = followed { return .other }
@@ -584,7 +633,7 @@ struct FlowReader {
             if let kind { return construction(kind, nil, nil) }
             // `.from(mock)`: a model of the type the context expects (`Self.contextual`).
             if name == "from", let argument = call.arguments.first, argument.label == nil, call.arguments.count <= 2 {
-                return .from(path: [], mock: value(argument.expression), range: Self.range(access))
+                return .from(path: [], mock: value(argument.expression), range: Self.range(access), variables: Self.withVariables(call))
             }
             // `.mock(…)`: a factory of the mock type the context expects.
             return helperUse(call, name: access.declName.baseName, owner: nil, implicit: true) ?? .other
@@ -597,7 +646,7 @@ struct FlowReader {
             return helper
         }
         if name == "from", let path = WrittenExpression.typePath(base), let argument = call.arguments.first, argument.label == nil {
-            return .from(path: path, mock: value(argument.expression), range: Self.range(base))
+            return .from(path: path, mock: value(argument.expression), range: Self.range(base), variables: Self.withVariables(call))
         }
         // `HotelDetailQuery.Data(data: json)`, `X.Data.Hotel(_dataDict: …)`: a model read from a response.
         if let label = call.arguments.first?.label?.text, label == "data" || label == "_dataDict",

@@ -30,8 +30,9 @@ public struct MockConstruction: Sendable, Equatable {
 /// A value as a test builds and passes it, followed from its construction.
 public indirect enum FlowValue: Sendable, Equatable {
     case construction(MockConstruction)
-    /// `AllAnimalsQuery.Data.AllAnimal.from(mock)`; `range` covers the path.
-    case from(path: [String], mock: FlowValue, range: Range<Int>)
+    /// `AllAnimalsQuery.Data.AllAnimal.from(mock)`, `.from(mock, withVariables: ["withBooks": false])`; `range`
+    /// covers the path; `variables` holds the literals of `withVariables:` by name.
+    case from(path: [String], mock: FlowValue, range: Range<Int>, variables: [String: String])
     /// `HotelDetailQuery.Data(data: json)`, `X.Data(_dataDict: …)`: a model read from a response, not built from a mock;
     /// `range` covers the path.
     case decoded(path: [String], range: Range<Int>)
@@ -60,6 +61,9 @@ public indirect enum FlowValue: Sendable, Equatable {
     case helper(HelperUse)
     /// `nil`.
     case null
+    /// A literal scalar (`"Lab"`, `3`, `true`, `.case(.fur)`, `.fur`), by its text: what `mockls response` writes
+    /// for a field set to it, wherever it was written (a factory's default value, a constant).
+    case literal(String)
     /// A literal, or anything mockls does not follow.
     case other
 }

@@ -96,6 +96,24 @@ public struct WorkspaceHelpers: Sendable {
 }
 
 extension SwiftTestFile {
+    /// The classes this file declares as `MockObject`s of its own (`final class Dog: MockObject { … }`, as Apollo's
+    /// own tests of `Mock` do): `Mock<Dog>` there is that class, not a generated mock.
+    public func ownMockObjects() -> Set<String> {
+        guard lines.bytes.contains(bytes: "MockObject") else { return [] }
+        var found: Set<String> = []
+        var pending: [Syntax] = [Syntax(tree)]
+        while let node = pending.popLast() {
+            if let type = node.as(ClassDeclSyntax.self),
+                type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription.hasSuffix("MockObject") }) == true
+            {
+                found.insert(type.name.text)
+            }
+            if node.is(CodeBlockSyntax.self) || node.is(ExprSyntax.self) { continue }
+            pending += node.children(viewMode: .sourceAccurate)
+        }
+        return found
+    }
+
     /// The helpers declared in this file, at the top level or in any type.
     public func modelHelpers() -> [ModelHelper] {
         var found: [ModelHelper] = []
@@ -205,7 +223,7 @@ enum FixtureMutations {
             }
         case .construction(let construction):
             for argument in construction.arguments { values(argument.value, into: &names) }
-        case .from(_, let mock, _): values(mock, into: &names)
+        case .from(_, let mock, _, _): values(mock, into: &names)
         case .member(let base, _, _), .element(let base, _, _): values(base, into: &names)
         case .list(let elements): for element in elements { values(element, into: &names) }
         case .closureCall(let call):
@@ -221,7 +239,7 @@ enum FixtureMutations {
         case .coalesced(let value, let fallback):
             values(value, into: &names)
             values(fallback, into: &names)
-        case .variable, .storedProperty, .decoded, .null, .other: break
+        case .variable, .storedProperty, .decoded, .null, .literal, .other: break
         }
     }
 }
@@ -291,6 +309,8 @@ enum ModelHelperReader {
                 let value = FlowReader.contextual(reader.value(initializer.value), path: FlowReader.modelPath(binding.typeAnnotation?.type))
                 switch value {
                 case .construction, .from, .list, .helper, .immediateClosure: break
+                // A constant (`static let hotelID = "h1"`): the literal a mock set to it holds.
+                case .literal where variable.bindingSpecifier.tokenKind == .keyword(.let): break
                 default: return nil
                 }
                 if let type = binding.typeAnnotation?.type, SwiftTestFile.annotated(type) == nil { return nil }

@@ -12,8 +12,12 @@ struct ResponseCommand: ParsableCommand {
             response is what the operation would receive for that model: `{"data": …}` with the mock's values, every \
             `__typename`, only what the operation selects, and `null` for nullable fields the mock does not set. \
             Exits with 1, naming each field, when a non-null field is not set on the mock or is set to something \
-            mockls does not read (a variable, a call): no value is invented. LINE and COLUMN are 1-based; COLUMN \
-            counts UTF-8 bytes.
+            mockls does not read (a call, a value it does not follow): no value is invented. Values reached through \
+            names are followed (a factory's default values, constants, variables). The position may also be in a \
+            factory or fixture (`static let data = X.Data.from(mock)`, `return .from(mock)`), run with its default \
+            values. `from(mock, withVariables: […])` decides `@include`/`@skip`; with --output, its variables are \
+            written beside the response as `NAME.variables.json`. LINE and COLUMN are 1-based; COLUMN counts UTF-8 \
+            bytes.
             """)
 
     @Argument(help: "FILE:LINE:COLUMN")
@@ -34,6 +38,9 @@ struct ResponseCommand: ParsableCommand {
         case .failure(.noModel):
             printError("mockls: no X.Data.from(mock) of an operation, or from(mock) of a fragment, at \(location.line):\(location.column)")
             throw ExitCode(1)
+        case .failure(.notFollowed(let reason)):
+            printError("mockls: the from(_:) at \(location.line):\(location.column) builds a model mockls does not know: \(reason)")
+            throw ExitCode(1)
         case .failure(.unset(let problems)):
             printError("mockls: the response cannot be written without inventing values:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
             throw ExitCode(1)
@@ -42,10 +49,17 @@ struct ResponseCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(written.json.utf8))
                 return
             }
-            do {
-                try Data(written.json.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw FileSystemError(path: output, reason: "\(error)")
+            // `from(mock, withVariables:)`: the fixture's variables beside it (`X.variables.json`), which decide its
+            // `@include`/`@skip` when mockls checks it.
+            let files = [(output, written.json)] + (written.variables.map { variables in
+                [((output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".variables.json", variables)]
+            } ?? [])
+            for (path, text) in files {
+                do {
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                } catch {
+                    throw FileSystemError(path: path, reason: "\(error)")
+                }
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLIndex
 import MocklsTestSupport
 import SourceText
+import Features
 @testable import Analysis
 import XCTest
 
@@ -170,5 +171,63 @@ extension IdiomCorpusTests {
         }
         XCTAssertTrue(sets("AllAnimalsQuery", "allAnimals.species", by: "SequenceTests.test_listMapBuildsMocks"))
         XCTAssertTrue(sets("PetDetails", "owner.firstName", by: "SequenceTests.test_optionalMapBuildsTheOwner_set"))
+    }
+}
+
+extension IdiomCorpusTests {
+    /// `mockls response` at every `from(_:)` of the corpus, in tests, factories and fixtures: a response wherever the
+    /// mock sets every non-null field, and each operation's response checks clean as that operation's fixture (with
+    /// the variables `withVariables:` gives); where it writes none, it says why, and never "no from(_:) here".
+    func testResponsesAtEveryFrom() throws {
+        _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
+        var failures: [String] = []
+        var (written, unset) = (0, 0)
+        for name in Self.workspaces {
+            let folder = Self.corpus.appendingPathComponent(name)
+            let analysis = Analysis(workspaces: [Workspace(folder: folder)])
+            for file in CheckReport.swiftFiles(under: [folder]) {
+                let bytes = try Array(Data(contentsOf: file))
+                let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
+                let context = try XCTUnwrap(TestFileContext(document, in: analysis.workspaces))
+                let index = context.index
+                var operations: [String: OperationDefinition] = [:]
+                var fragments: [String: FragmentDefinition] = [:]
+                for document in index.documents.values where document.role == .executable {
+                    for operation in document.effective.operations { if let name = operation.name?.value { operations[name] = operation } }
+                    for fragment in document.effective.fragments { fragments[fragment.name.value] = fragment }
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                var lineStart = 0
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    defer { lineStart += line.utf8.count + 1 }
+                    guard let from = line.range(of: ".from("), !line.contains("map(") else { continue }
+                    let shown = "\(name)/\(file.lastPathComponent):\(number + 1)"
+                    switch context.response(at: lineStart + line[..<from.lowerBound].utf8.count + 1) {
+                    case .success(let response):
+                        written += 1
+                        // An operation's response is a fixture of it.
+                        guard let operation = operations[response.name] ?? operations[String(response.name.dropLast("Query".count))] else { continue }
+                        let variables = response.variables.flatMap { try? JSONSyntax.parse(Array($0.utf8)).get() }
+                        let diagnostics = ResponseFixtureCheck.diagnostics(
+                            of: Array(response.json.utf8), operation: operation, schema: index.schema, fragments: fragments, variables: variables)
+                        if !diagnostics.isEmpty { failures.append("\(shown): the response does not check clean: \(diagnostics.map(\.message))") }
+                    case .failure(.unset(let problems)):
+                        unset += 1
+                        // A factory's parameter without a default value holds nothing known.
+                        let expected = ["is not set on the mock", "is set to nil", "set to something mockls does not follow"]
+                        if problems.contains(where: { problem in !expected.contains { problem.contains($0) } }) {
+                            failures.append("\(shown): \(problems)")
+                        }
+                    case .failure(.notFollowed(let reason)):
+                        failures.append("\(shown): not followed: \(reason)")
+                    case .failure(.noModel):
+                        failures.append("\(shown): no model")
+                    }
+                }
+            }
+        }
+        print("idiom corpus: \(written) responses written, \(unset) refused for fields their mocks do not set, \(failures.count) failures")
+        XCTAssertGreaterThan(written, 10)
+        XCTAssertEqual(failures, [])
     }
 }

@@ -219,6 +219,19 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(mistyped.range, 4..<21)
     }
 
+    /// Apollo's CLI reads its configuration with Foundation's JSON parser, which takes a comma before `}` or `]`
+    /// (Pocket's and other real configurations have them); a comma inside a string stays, and errors keep their place.
+    func testTrailingCommasAsApolloReadsThem() throws {
+        try write("apollo-codegen-config.json", """
+            {"schemaNamespace": "Pet,API", "input": {"schemaSearchPaths": ["graphql/schema.graphqls",],
+             "operationSearchPaths": ["graphql/*.graphql"], }, "output": {"testMocks": {"swiftPackage": {}},},}
+            """)
+        XCTAssertEqual(Workspace(folder: folder).projects.map(\.configuration.namespace), ["Pet,API"])
+        XCTAssertEqual(
+            String(decoding: ApolloCodegenConfigurationFile.blankingTrailingCommas(Array(#"{"a": [1, 2 ,] , "b": "},]",}"#.utf8)), as: UTF8.self),
+            #"{"a": [1, 2  ] , "b": "},]" }"#)
+    }
+
     func testBrokenConfigurationIsReportedNotFatal() throws {
         try write("apollo-codegen-config.json", "{ not json")
         let workspace = Workspace(folder: folder)

@@ -87,6 +87,30 @@ final class MockDiagnosticsTests: XCTestCase {
         }
     }
 
+    /// A file that declares its own `MockObject` classes (Apollo's own tests of `Mock` do) means those by `Mock<Dog>`:
+    /// nothing is judged against the generated mocks of the same names.
+    func testMocksOfTheFilesOwnMockObjectsAreNotJudged() throws {
+        let project = try project(format: .defaults)
+        Self.check("""
+            import ApolloTestSupport
+
+            final class OwnMockTests: XCTestCase {
+              func test_listOfStrings() {
+                let mock = Mock<Dog>()
+                mock.listOfStrings = ["a"]
+                _ = Mock<Dog>(listOfStrings: ["a"])
+                _ = Mock<Cat>(speceis: "Tabby") // expect: unknown-mock-field speceis species
+              }
+            }
+
+            final class Dog: MockObject {
+              static let objectType = Object(typename: "Dog")
+              static let _mockFields = MockFields()
+              struct MockFields { @Field<[String]>("listOfStrings") public var listOfStrings }
+            }
+            """, named: "own mock objects", project: project)
+    }
+
     func testSharedScenarios() throws {
         let scenarios = try SharedFolder.require("fixtures/scenarios")
         for (folder, format) in [("animalkingdom", MockFormat.defaults), ("animalkingdom-1.15", .optionalParameters)] {

@@ -113,9 +113,9 @@ final class MockResponseTests: XCTestCase {
     }
 
     func testWhatIsNotSetOrNotReadIsAnErrorNotAnInventedValue() throws {
-        // Before Apollo 1.23 nothing is filled in: `id` and `species` are not set.
+        // Before Apollo 1.23 nothing is filled in: `id` is not set, and `species` is set to a call.
         let (unset, _) = try response("""
-                let name = "Lab"
+                let name = "lab".capitalized
                 let dog = Mock<Dog>(skinCovering: .fur, species: name)
                 let data = 1️⃣DogQuery.Data.from(Mock<Query>(allAnimals: [dog]))
             """, format: .optionalParameters)
@@ -131,6 +131,50 @@ final class MockResponseTests: XCTestCase {
                 1️⃣let dog = Mock<Dog>()
             """)
         XCTAssertEqual(nothing, .failure(.noModel))
+    }
+
+    /// Values reached through names are read: a variable, a factory's default value, a constant; `withVariables:`
+    /// decides `@include`/`@skip` and comes back as the fixture's variables; a `from(_:)` whose mock mockls does not
+    /// follow says what it met, and where.
+    func testValuesThroughNamesVariablesAndWhatIsNotFollowed() throws {
+        let (followed, _) = try response("""
+                let species = "Lab"
+                let dog = Mock<Dog>(id: Constants.dogID, skinCovering: .fur, species: species)
+                let data = 1️⃣DogQuery.Data.from(Mock<Query>(allAnimals: [dog]))
+              }
+            }
+            enum Constants { static let dogID = "d1" }
+            func unused() {
+              do {
+            """)
+        let json = try followed.get().json
+        XCTAssertTrue(json.contains(#""id": "d1""#) && json.contains(#""species": "Lab""#), json)
+
+        let (conditional, project) = try response("""
+                let crocodile = Mock<Crocodile>(height: Mock<Height>(feet: 3, inches: 1), species: "Nile")
+                let data = 1️⃣AllAnimalsIncludeSkipQuery.Data.from(
+                  Mock<Query>(allAnimals: [crocodile]),
+                  withVariables: ["includeSpecies": false, "skipHeightInMeters": true, "getCat": false, "getWarmBlooded": false, "varA": false])
+            """)
+        let written = try conditional.get()
+        XCTAssertFalse(written.json.contains("species"), written.json)
+        XCTAssertEqual(written.variables, """
+            {
+              "getCat": false,
+              "getWarmBlooded": false,
+              "includeSpecies": false,
+              "skipHeightInMeters": true,
+              "varA": false
+            }
+
+            """)
+        assertReadsBack(written, operation: "AllAnimalsIncludeSkipQuery", in: project)
+
+        let (unknown, _) = try response("""
+                let data = 1️⃣DogQuery.Data.from(nowhere)
+            """)
+        guard case .failure(.notFollowed(let reason)) = unknown else { return XCTFail("\(unknown)") }
+        XCTAssertTrue(reason.contains("`nowhere` (line 7), which neither the function declares"), reason)
     }
 
     func testScalarLiteralsAsJSON() throws {
@@ -280,9 +324,9 @@ final class MockResponseTests: XCTestCase {
                     let text = String(decoding: reconverted, as: UTF8.self)
                     let fromAgain = try XCTUnwrap(text.range(of: isFragment ? "\(first.name).from(" : "\(first.name).Data.from(")).lowerBound
                     let offset = text.utf8.distance(from: text.startIndex, to: fromAgain)
-                    XCTAssertEqual(
-                        try MockResponse.response(at: offset, in: SwiftTestFile(reconverted), project: project, options: FixOptions()).get(), first,
-                        "\(api) \(name) line \(site.line):\n\(text)")
+                    // The same response (the conversion's `withVariables:` now say the variables too).
+                    let roundTripped = try MockResponse.response(at: offset, in: SwiftTestFile(reconverted), project: project, options: FixOptions()).get()
+                    XCTAssertEqual([roundTripped.name, roundTripped.json], [first.name, first.json], "\(api) \(name) line \(site.line):\n\(text)")
                     if !isFragment {
                         let operation = project.documents.values.flatMap(\.effective.operations).compactMap(\.name?.value)
                             .first { first.name == $0 || first.name.lowercased() == ($0 + "query").lowercased() }

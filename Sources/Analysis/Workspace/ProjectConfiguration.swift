@@ -248,6 +248,37 @@ struct ApolloCodegenConfigurationFile: Decodable {
         }
     }
 
+    /// The text with a space for each comma that ends an object or array (`"a": 1, }`): Apollo's CLI reads the file
+    /// with Foundation's JSON parser, which takes them (real projects' configurations have them); json-c's strict
+    /// mode does not. Offsets stay where they were, for the errors' positions.
+    static func blankingTrailingCommas(_ bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        var inString = false
+        var escaped = false
+        var pendingComma: Int?
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                pendingComma = nil
+            case UInt8(ascii: ","):
+                pendingComma = index
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let comma = pendingComma { result[comma] = UInt8(ascii: " ") }
+                pendingComma = nil
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                break
+            default:
+                pendingComma = nil
+            }
+        }
+        return result
+    }
+
     static func load(_ url: URL) throws(ConfigurationError) -> ProjectConfiguration {
         let bytes: [UInt8]
         do {
@@ -258,7 +289,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
         let file: ApolloCodegenConfigurationFile
         do {
             let document: JSONCDocument
-            switch JSONCDocument.parse(bytes) {
+            switch JSONCDocument.parse(Self.blankingTrailingCommas(bytes)) {
             case .success(let parsed): document = parsed
             case .failure(let error):
                 throw ConfigurationError(

@@ -88,8 +88,10 @@ public enum SelectionCoverage {
         var result: [TestUse] = []
         // One for the file: its tests read the same selections over and over.
         var recorder = Recorder(sites: sites)
+        let ownMockObjects = file.ownMockObjects()
         for unit in units {
-            var evaluator = FlowEvaluator(file: file, project: project, helpers: withFile.helpers, mutatedFixtures: withFile.mutatedFixtures)
+            var evaluator = FlowEvaluator(
+                file: file, project: project, helpers: withFile.helpers, mutatedFixtures: withFile.mutatedFixtures, ownMockObjects: ownMockObjects)
             evaluator.recordsCoverage = true
             evaluator.run(unit.flow())
             var use = TestUse(name: unit.owner.map { "\($0).\(unit.function)" } ?? unit.function, range: unit.range)

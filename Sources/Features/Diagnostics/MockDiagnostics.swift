@@ -27,8 +27,10 @@ public enum MockDiagnostics {
         // A cached function stays valid while the helpers it looked up are the same: an edit to another helper, or
         // another file, does not make it run again.
         let byName = Dictionary(grouping: helpers, by: \.name)
+        let ownMockObjects = file.ownMockObjects()
         func dependencies(_ names: [String]) -> Int {
             var hasher = Hasher()
+            hasher.combine(ownMockObjects)
             for name in names {
                 hasher.combine(name)
                 hasher.combine((byName[name] ?? []).map(\.fingerprint).sorted())
@@ -44,7 +46,8 @@ public enum MockDiagnostics {
         for unit in units {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
-                var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures)
+                var evaluator = FlowEvaluator(
+                    file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures, ownMockObjects: ownMockObjects)
                 evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
                 pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
             }
@@ -54,7 +57,8 @@ public enum MockDiagnostics {
                 pending += cached.diagnostics.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
                 continue
             }
-            var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures)
+            var evaluator = FlowEvaluator(
+                file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures, ownMockObjects: ownMockObjects)
             evaluator.run(unit.flow())
             followed += 1
             let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }

@@ -26,23 +26,30 @@ struct FlowEvaluator {
 
     /// Stored fixtures some code changes: unknown (`WorkspaceHelpers.mutatedFixtures`).
     private let mutatedFixtures: Set<String>
+    /// The `MockObject` classes the file declares itself: their mocks are not Apollo's (`SwiftTestFile.ownMockObjects`).
+    private let ownMockObjects: Set<String>
     /// Every helper name looked up, found or not: what the result depends on besides the function's text.
     private(set) var helperNamesLookedUp: Set<String> = []
-    /// The models `from(_:)` built in the function itself, by the bytes of the call (`MockResponse` reads them).
-    private(set) var models: [(range: Range<Int>, model: Model)] = []
+    /// The models `from(_:)` built in the function itself, by the bytes of the call, with the literals of its
+    /// `withVariables:` (`MockResponse` reads them).
+    private(set) var models: [(range: Range<Int>, model: Model, variables: [String: String])] = []
+    /// The `from(_:)` calls of the function itself that built no model mockls knows, by the bytes of the call, with
+    /// what it met instead (`MockResponse` says it).
+    private(set) var unbuiltModels: [(range: Range<Int>, reason: String)] = []
     /// Whether to record what the function does with the selections of operations and fragments (`SelectionCoverage`).
     var recordsCoverage = false
     private(set) var coverage = CoverageEvents()
 
     init(
         file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = [],
-        mutatedFixtures: Set<String> = []
+        mutatedFixtures: Set<String> = [], ownMockObjects: Set<String> = []
     ) {
         self.file = file
         self.project = project
         self.options = options
         self.helpers = Dictionary(grouping: helpers, by: \.name)
         self.mutatedFixtures = mutatedFixtures
+        self.ownMockObjects = ownMockObjects
         resolver = ValueResolver(file: file, project: project)
     }
 
@@ -275,7 +282,7 @@ struct FlowEvaluator {
         case .wrapper(let value, _): escape(value)
         case .model(let model), .fragments(let model): if recordsCoverage { coverage.unfollowed.append(model.selectionSet) }
         case .opaque(let selectionSet, _): if recordsCoverage { coverage.unfollowed.append(selectionSet) }
-        case .none, .unknown: break
+        case .none, .literal, .unknown: break
         }
     }
 
@@ -285,7 +292,7 @@ struct FlowEvaluator {
     private mutating func construct(_ construction: MockConstruction, expecting expected: MockObject?) -> Value {
         let object: MockObject
         if let written = construction.type {
-            guard let found = model.object(swiftName: written.name) else {
+            guard !ownMockObjects.contains(written.name), let found = model.object(swiftName: written.name) else {
                 checkMockType(written, at: construction.typeRange ?? construction.range)
                 return .unknown
             }
@@ -368,6 +375,11 @@ struct FlowEvaluator {
         let evaluated = evaluate(value, expecting: expected)
         checkFits(evaluated, field: field, at: value.range ?? range)
         if case .null = value { return nil }
+        // A literal reached through a name (a factory's default value, a constant): its text.
+        if field.setter == .scalar, case .literal(let text) = evaluated {
+            if case .literal = value, helpersRunning.isEmpty, let written { return .scalar(.written(written)) }
+            return .scalar(.literal(text))
+        }
         // A value written in a helper is in the helper's file: not read.
         if field.setter == .scalar || field.setter == .scalarList, helpersRunning.isEmpty, let written {
             if field.setter == .scalar { return .scalar(.written(written)) }
@@ -381,6 +393,7 @@ struct FlowEvaluator {
         case .mock(let instance): return .mock(instance)
         case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
         case .none: return .null
+        case .literal(let text): return isEntity ? .unknown : .scalar(.literal(text))
         case .unknown, .model, .fragments, .opaque, .oneOf, .wrapper: return isEntity ? .unknown : .scalar(.unknown)
         }
     }
@@ -491,7 +504,7 @@ struct FlowEvaluator {
 
     /// `unknown-mock-type` or `abstract-mock-type` for a `Mock<T>` with no mock class.
     private mutating func checkMockType(_ type: WrittenTypeName, at range: Range<Int>) {
-        guard model.object(swiftName: type.name) == nil else { return }
+        guard model.object(swiftName: type.name) == nil, !ownMockObjects.contains(type.name) else { return }
         if let named = schema[type.name], named.isAbstract {
             let mocks = schema.possibleTypes(of: named.name).compactMap { model.object($0) }.map { "`Mock<\($0.swiftName)>`" }
             let kind = named.kind == .union ? "a union" : "an interface"
@@ -551,21 +564,29 @@ struct FlowEvaluator {
             guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
             if recordsCoverage { coverage.unfollowed.append(selectionSet) }
             return .opaque(selectionSet, isFragments: false)
-        case .from(let path, let mock, let range):
+        case .from(let path, let mock, let range, let variables):
             let argument = evaluate(mock, expecting: nil)
-            guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
+            let call = range.lowerBound..<max(range.upperBound, mock.range?.upperBound ?? 0)
+            guard let selectionSet = resolver.selectionSet(path) else {
+                noteUnbuilt(call, path.isEmpty
+                    ? "`.from(_:)` takes its model's type from a declaration mockls does not read here"
+                    : "`\(path.joined(separator: "."))` is no selection set Apollo generates for this project")
+                return .unknown
+            }
             guard case .mock(let instance) = argument else {
+                noteUnbuilt(call, "its mock is " + described(mock, evaluated: argument))
                 if recordsCoverage { coverage.unfollowed.append(selectionSet) }
                 return .opaque(selectionSet, isFragments: false)
             }
             let possible = schema.possibleTypes(of: selectionSet.parentType)
             guard possible.contains(instance.object.name) else {
+                noteUnbuilt(call, "its mock is a `Mock<\(instance.object.swiftName)>`, of no possible type of `\(selectionSet.parentType)`")
                 reportMismatch(of: instance, written: mock.range ?? range, in: selectionSet, possible: possible)
                 return .unknown
             }
             var copies: [ObjectIdentifier: MockInstance] = [:]
             let model = Model(selectionSet: selectionSet, data: instance.snapshot(&copies))
-            if helpersRunning.isEmpty { models.append((range.lowerBound..<max(range.upperBound, mock.range?.upperBound ?? 0), model)) }
+            if helpersRunning.isEmpty { models.append((call, model, variables)) }
             if recordsCoverage { coverage.reached.append(model) }
             return .model(model)
         case .variable(let name, let range):
@@ -600,9 +621,55 @@ struct FlowEvaluator {
             return .wrapper(evaluate(value, expecting: nil), member: member)
         case .null:
             return .none
+        case .literal(let text):
+            return .literal(text)
         case .other:
             return .unknown
         }
+    }
+
+    private mutating func noteUnbuilt(_ call: Range<Int>, _ reason: String) {
+        if helpersRunning.isEmpty { unbuiltModels.append((call, reason)) }
+    }
+
+    /// What a mock argument that gave no mock is, for a message: where it comes from and why mockls does not follow it.
+    private func described(_ value: FlowValue, evaluated: Value) -> String {
+        let line = value.range.map { " (line \(file.lines.line(containing: $0.lowerBound) + 1))" } ?? ""
+        switch value {
+        case .variable(let name, _):
+            if declared(name) == nil {
+                return "`\(name)`\(line), which neither the function declares nor one helper of the workspace answers"
+            }
+            if scopes.count > 1, scopes[1...].allSatisfy({ $0[name] == nil }) {
+                return "the stored property `\(name)`\(line), set where mockls does not follow it (not in its declaration, `setUp` or `init()`)"
+            }
+            return "`\(name)`\(line), a value mockls does not follow"
+        case .storedProperty(let name, _):
+            return "the stored property `\(name)`\(line), set where mockls does not follow it (not in its declaration, `setUp` or `init()`)"
+        case .helper(let use):
+            let shown = (use.owner.map { $0 + "." } ?? "") + use.name + (use.isCall ? "()" : "")
+            return "`\(shown)`\(line), which no one helper of the workspace answers as mockls can follow (none or several of that name, a fixture some code changes, or a body that returns more than one value)"
+        case .construction:
+            return "a mock of a type Apollo generates no mock for\(line)"
+        case .null:
+            return "`nil`"
+        default:
+            if case .mock = evaluated { return "a mock" }
+            return "a value mockls does not follow\(line)"
+        }
+    }
+
+    /// Runs a helper on its own, as `mockls response` does at a factory or a fixture: its parameters hold their
+    /// default values (nothing known for the others), and what its `from(_:)` calls build is recorded.
+    mutating func run(_ helper: ModelHelper) {
+        functionRange = helper.range
+        scopes = [[:], [:]]
+        for parameter in helper.parameters {
+            let expected = parameter.mockType.flatMap { model.object(swiftName: $0.name) }
+            scopes[1][parameter.name] = parameter.defaultValue.map { evaluate($0, expecting: expected) } ?? .unknown
+        }
+        run(helper.body)
+        _ = evaluate(helper.result, expecting: helper.returnedMock.flatMap { model.object(swiftName: $0.name) })
     }
 
     /// `base.name` on what `base` evaluated to.
@@ -614,7 +681,7 @@ struct FlowEvaluator {
         case .mock(let instance): return mockRead(name, of: instance)
         case .wrapper(let value, let member): return name == member ? value : .unknown
         case .oneOf(let values): return anyOf(values) { evaluator, value in evaluator.member(name, of: value, at: range) }
-        case .list, .none, .unknown: return .unknown
+        case .list, .literal, .none, .unknown: return .unknown
         }
     }
 
@@ -819,9 +886,9 @@ extension FlowValue {
     var range: Range<Int>? {
         switch self {
         case .construction(let construction): construction.range
-        case .from(_, _, let range), .decoded(_, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
+        case .from(_, _, let range, _), .decoded(_, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
         case .helper(let use): use.range
-        case .list, .closureCall, .immediateClosure, .coalesced, .null, .other: nil
+        case .list, .closureCall, .immediateClosure, .coalesced, .null, .literal, .other: nil
         case .elements(_, _, let range), .storedProperty(_, let range): range
         case .wrapped(let value, _): value.range
         }

@@ -88,6 +88,8 @@ enum ScalarSource: Equatable {
     case written(Range<Int>)
     /// Apollo's default for a field the convenience initializer was not given (`""`, `0`, the first case).
     case apolloDefault
+    /// A literal reached through a name: a factory's default value, a constant (`Constants.hotelID`), a variable.
+    case literal(String)
     /// A value mockls does not read (a variable, a call, a helper's or a placeholder factory's).
     case unknown
 }
@@ -141,16 +143,26 @@ indirect enum Value {
     case oneOf([Value])
     /// `GraphQLResult(data: d, …)`: a wrapper whose `member` is the value.
     case wrapper(Value, member: String)
+    /// A literal scalar, by its text (`FlowValue.literal`).
+    case literal(String)
     /// `nil`: reading on through `?.` does nothing.
     case none
     case unknown
 
-    /// One of `values`: the value itself when there is one, unknown when there is none.
+    /// One of `values` (flattened): the value itself when there is one, unknown when there is none or more than
+    /// `alternativesLimit` (so that sorting a sorted list does not multiply what a read is judged against).
     static func either(_ values: [Value]) -> Value {
-        switch values.count {
-        case 0: .unknown
-        case 1: values[0]
-        default: .oneOf(values)
+        var flat: [Value] = []
+        for value in values {
+            if case .oneOf(let inner) = value { flat += inner } else { flat.append(value) }
+        }
+        switch flat.count {
+        case 0: return .unknown
+        case 1: return flat[0]
+        case ...alternativesLimit: return .oneOf(flat)
+        default: return .unknown
         }
     }
+
+    static let alternativesLimit = 32
 }

@@ -12,36 +12,65 @@ public enum MockResponse {
         public var name: String
         /// `{"data": …}` for an operation, the fragment's object for a fragment; two-space indented, with a final newline.
         public var json: String
+        /// The variables `from(mock, withVariables:)` gives, as the JSON object of a fixture's `X.variables.json`;
+        /// nil without them.
+        public var variables: String?
 
-        public init(name: String, json: String) {
+        public init(name: String, json: String, variables: String? = nil) {
             self.name = name
             self.json = json
+            self.variables = variables
         }
     }
 
     public enum Failure: Error, Sendable, Equatable {
         /// No `from(_:)` of an operation's `Data` or of a fragment at the place asked.
         case noModel
+        /// A `from(_:)` whose model mockls does not know: what its mock is instead, and where.
+        case notFollowed(String)
         /// What keeps the response from being written, each naming its field by its path.
         case unset([String])
     }
 
-    /// The response of the model built by the `from(_:)` on the line of `offset`.
+    /// The response of the model built by the `from(_:)` on the line of `offset`: in a test function, in what runs
+    /// before it (a stored property, `setUp`, a suite's `init()`), or in a factory or fixture of the file
+    /// (`static let data = Q.Data.from(mock)`, `return .from(mock)`), which runs with its parameters' default values.
     public static func response(
         at offset: Int, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions, helpers: WorkspaceHelpers = .none
     ) -> Result<Written, Failure> {
-        guard let unit = file.mockFlowUnits().first(where: { $0.range.contains(offset) }) else { return .failure(.noModel) }
         let helpers = helpers.including(file)
-        var evaluator = FlowEvaluator(file: file, project: project, options: options, helpers: helpers.helpers, mutatedFixtures: helpers.mutatedFixtures)
-        evaluator.run(unit.flow())
+        var evaluator = FlowEvaluator(
+            file: file, project: project, options: options, helpers: helpers.helpers, mutatedFixtures: helpers.mutatedFixtures,
+            ownMockObjects: file.ownMockObjects())
+        if let helper = file.modelHelpers().first(where: { $0.range.contains(offset) }) {
+            evaluator.run(helper)
+        } else if let unit = Self.unit(at: offset, in: file) {
+            evaluator.run(unit.flow())
+        } else {
+            return .failure(.noModel)
+        }
         let line = file.lines.line(containing: offset)
-        guard let (_, model) = evaluator.models.first(where: { $0.range.contains(offset) })
-            ?? evaluator.models.first(where: { file.lines.line(containing: $0.range.lowerBound) == line })
-        else { return .failure(.noModel) }
-        return write(model, file: file, project: project)
+        let onLine = { (range: Range<Int>) in range.contains(offset) || file.lines.line(containing: range.lowerBound) == line }
+        guard let built = evaluator.models.first(where: { $0.range.contains(offset) }) ?? evaluator.models.first(where: { onLine($0.range) })
+        else {
+            if let unbuilt = evaluator.unbuiltModels.first(where: { onLine($0.range) }) { return .failure(.notFollowed(unbuilt.reason)) }
+            return .failure(.noModel)
+        }
+        return write(built.model, variables: built.variables, file: file, project: project)
     }
 
-    static func write(_ model: Model, file: SwiftTestFile, project: ProjectIndex) -> Result<Written, Failure> {
+    /// The function at `offset`; else the first function of a type whose stored properties, `setUp` or `init()` hold
+    /// it (what runs before each of its tests); else the file's top-level code.
+    private static func unit(at offset: Int, in file: SwiftTestFile) -> MockFlowUnit? {
+        let units = file.mockFlowUnits()
+        let wholeFile = 0..<file.utf8Count
+        let functions = units.filter { $0.range != wholeFile }
+        return functions.first { $0.range.contains(offset) }
+            ?? functions.first { $0.preambleRanges.contains { $0.contains(offset) } }
+            ?? units.first { $0.range == wholeFile }
+    }
+
+    static func write(_ model: Model, variables: [String: String] = [:], file: SwiftTestFile, project: ProjectIndex) -> Result<Written, Failure> {
         var fragments: [String: FragmentDefinition] = [:]
         var operations: [String: OperationDefinition] = [:]
         for document in project.documents.values where document.role == .executable {
@@ -49,7 +78,15 @@ public enum MockResponse {
             for operation in document.effective.operations { if let name = operation.name?.value { operations[name] = operation } }
         }
         let selectionSet = model.selectionSet
-        var writer = Writer(schema: project.schema, fields: ExecutableFields(schema: project.schema, fragments: fragments) { _ in nil }, text: file.lines.bytes)
+        // `withVariables: ["withBooks": false]` decides `@include(if: $withBooks)`; a variable not given stays undecided.
+        let conditions = ExecutableFields(schema: project.schema, fragments: fragments) { name in
+            switch variables[name] {
+            case "true": true
+            case "false": false
+            default: nil
+            }
+        }
+        var writer = Writer(schema: project.schema, fields: conditions, text: file.lines.bytes)
         let name: String
         var json: String
         // `DogQuery.Data…`: the operation whose class is `DogQuery`.
@@ -80,7 +117,27 @@ public enum MockResponse {
             return .failure(.noModel)
         }
         if !writer.problems.isEmpty { return .failure(.unset(writer.problems)) }
-        return .success(Written(name: name, json: json))
+        return .success(Written(name: name, json: json, variables: variablesJSON(variables)))
+    }
+
+    /// `{"name": value, …}` of literal variables, sorted by name; nil without any, or with one that is no JSON scalar.
+    static func variablesJSON(_ variables: [String: String]) -> String? {
+        guard !variables.isEmpty else { return nil }
+        var members: [String] = []
+        for (name, literal) in variables.sorted(by: { $0.key < $1.key }) {
+            let value: String
+            if literal == "true" || literal == "false" {
+                value = literal
+            } else if let number = ScalarLiteral.numberLiteral(literal) {
+                value = number
+            } else if let string = ScalarLiteral.stringLiteral(literal) {
+                value = ScalarLiteral.jsonString(string)
+            } else {
+                return nil
+            }
+            members.append("  " + ScalarLiteral.jsonString(name) + ": " + value)
+        }
+        return "{\n" + members.joined(separator: ",\n") + "\n}\n"
     }
 
     /// The selections of the entity selection set at `path` (`DogQuery.Data.AllAnimal`), and its field's type: the
@@ -150,6 +207,18 @@ public enum MockResponse {
             return "{\n" + members.map { indent(depth + 1) + $0 }.joined(separator: ",\n") + "\n" + indent(depth) + "}"
         }
 
+        /// The JSON of a scalar written as `literal` in Swift.
+        private mutating func json(_ literal: String, type: TypeReference, named: NamedType, name: String) -> String {
+            switch ScalarLiteral.json(literal, type: named) {
+            case .json(let json):
+                if json == "null", type.isNonNull { problems.append("\(name) (`\(type)`) is set to nil") }
+                return json
+            case .problem(let why):
+                problems.append("\(name): \(why)")
+                return "null"
+            }
+        }
+
         mutating func value(_ slot: Slot?, type: TypeReference, selections: [SelectionSet], path: [String], depth: Int, origin: MockOrigin) -> String {
             let name = "`\(path.joined(separator: "."))`"
             guard let slot else {
@@ -188,14 +257,9 @@ public enum MockResponse {
                 switch source {
                 case .written(let range):
                     guard range.upperBound <= text.count else { return "null" }
-                    switch ScalarLiteral.json(String(decoding: text[range], as: UTF8.self), type: named) {
-                    case .json(let json):
-                        if json == "null", type.isNonNull { problems.append("\(name) (`\(type)`) is set to nil") }
-                        return json
-                    case .problem(let why):
-                        problems.append("\(name): \(why)")
-                        return "null"
-                    }
+                    return json(String(decoding: text[range], as: UTF8.self), type: type, named: named, name: name)
+                case .literal(let literal):
+                    return json(literal, type: type, named: named, name: name)
                 case .apolloDefault:
                     if let json = ScalarLiteral.apolloDefault(named) { return json }
                     problems.append("\(name) (`\(type)`) has Apollo's default for a custom scalar, whose JSON mockls does not know")

@@ -20,6 +20,8 @@ extension LanguageServer {
                 return MockResponseResult(name: written.name, json: written.json)
             case .failure(.noModel):
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "no X.Data.from(mock) of an operation, or from(mock) of a fragment, here")
+            case .failure(.notFollowed(let reason)):
+                throw ResponseError(code: ResponseError.requestFailedCode, message: "the from(_:) here builds a model mockls does not know: \(reason)")
             case .failure(.unset(let problems)):
                 throw ResponseError(
                     code: ResponseError.requestFailedCode,

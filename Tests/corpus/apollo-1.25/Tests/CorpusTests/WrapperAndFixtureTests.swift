@@ -76,6 +76,15 @@ final class WrapperAndFixtureTests: XCTestCase {
     XCTAssertEqual(details.owner?.firstName, AnimalFixtures.Constants.ownerName) // safe
   }
 
+  func test_withVariables() {
+    let crocodile = Mock<Crocodile>(height: Mock<Height>(feet: 3, inches: 1))
+    let data = AllAnimalsIncludeSkipQuery.Data.from(
+      Mock<Query>(allAnimals: [crocodile]),
+      withVariables: ["includeSpecies": false, "skipHeightInMeters": true, "getCat": false, "getWarmBlooded": false, "varA": false])
+    XCTAssertEqual(data.allAnimals[0].height.feet, 3) // safe
+    XCTAssertNil(data.allAnimals[0].species) // safe
+  }
+
   func test_factoryReturnsModel() {
     let animal = AnimalFixtures.animal(species: "Lab")
     XCTAssertEqual(animal.height.feet, 2) // expect: unset-field-read feet Height
