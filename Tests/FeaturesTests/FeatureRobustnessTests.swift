@@ -70,6 +70,54 @@ final class FeatureRobustnessTests: XCTestCase {
         XCTAssertEqual(previous?.file.tree.description, String(decoding: bytes[..<(bytes.count / 5 * 5)], as: UTF8.self))
     }
 
+    /// Recursion through what the value-flow reading follows ends, with nothing judged: helpers that call themselves
+    /// or each other, closures stored and called later, closures that return closures, key paths of key paths, lists
+    /// sorted over and over (each element one of many), and closures nested deep. Every feature answers, silent
+    /// where it cannot follow.
+    func testRecursionThroughClosuresHelpersAndKeyPathsEnds() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let nested = String(repeating: "xs.map { xs in ", count: 60) + "xs" + String(repeating: " }", count: 60)
+        let sorted = "dogs" + String(repeating: ".sorted { $0.id < $1.id }", count: 12)
+        let source = """
+            import ApolloTestSupport
+            func makeDog() -> Mock<Dog> { let dog = makeDog(); return dog }
+            func ping() -> AllAnimalsQuery.Data.AllAnimal { return .from(pongDog()) }
+            func pongDog() -> Mock<Dog> { let animal = ping(); return Mock<Dog>(id: animal.id) }
+            let fixture: Mock<Dog> = { fixture }()
+            final class RecursionTests: XCTestCase {
+              func test_recursion() throws {
+                let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [makeDog(), pongDog()]))
+                let later = { AllAnimalsQuery.Data.AllAnimal.from(later()) }
+                let dog = later()
+                XCTAssertEqual(dog.height.feet, 1)
+                let make = { { { Mock<Dog>() } } }
+                XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(make()()()).id, "1")
+                XCTAssertEqual(data.allAnimals.map(\\.height.feet), [1])
+                XCTAssertEqual(data.allAnimals.map(\\.self).map(\\.predators).flatMap(\\.self).map(\\.species), [])
+                let dogs = data.allAnimals
+                XCTAssertEqual(\(sorted).first?.species, "Lab")
+                let xs = [dogs]
+                XCTAssertEqual(\(nested).count, 1)
+                XCTAssertEqual(try XCTUnwrap(XCTUnwrap(XCTUnwrap(fixture))).id, "1")
+              }
+            }
+            """
+        let file = SwiftTestFile(source)
+        let helpers = WorkspaceHelpers(helpers: file.modelHelpers())
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions(), helpers: helpers)
+        // Nothing is judged through what is not followed: a closure called later, closures returning closures, a fixture
+        // that is itself. (`pongDog()` ends where it would call itself again: its `Mock<Dog>` has no height.)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let judged = diagnostics.map { lines[file.line(of: $0.range.lowerBound) - 1] }
+        XCTAssertFalse(judged.contains { $0.contains("dog.height") || $0.contains("make()") || $0.contains("fixture") }, "\(diagnostics)")
+        _ = SelectionCoverage.uses(in: file, project: fixture.project, helpers: helpers)
+        for offset in stride(from: 0, to: source.utf8.count, by: 17) {
+            _ = MockCompletions.completions(at: offset, in: file, project: fixture.project, placeholders: false)
+            _ = MockHover.hover(at: offset, in: file, project: fixture.project)
+            _ = MockResponse.response(at: offset, in: file, project: fixture.project, options: FixOptions(), helpers: helpers)
+        }
+    }
+
     /// Found by `make fuzz`: a struct declaring one property twice has no memberwise initializer; the struct-factory
     /// actions on a call of it used to trap building the parameter order.
     func testAStructWithADuplicatedPropertyGetsNoFactoryFix() {
