@@ -15,6 +15,19 @@ final class IdiomCorpusTests: XCTestCase {
         .appendingPathComponent("corpus")
     static let workspaces = ["apollo-1.15", "apollo-1.25", "apollo-2.3"]
 
+    /// Every Swift file of the corpus as the editor has it: its workspace's name, its URL and its context.
+    static func testFiles() throws -> [(workspace: String, file: URL, context: TestFileContext)] {
+        try workspaces.flatMap { name in
+            let folder = corpus.appendingPathComponent(name)
+            let analysis = Analysis(workspaces: [Workspace(folder: folder)])
+            return try CheckReport.swiftFiles(under: [folder]).map { file in
+                let bytes = try Array(Data(contentsOf: file))
+                let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
+                return (name, file, try XCTUnwrap(TestFileContext(document, in: analysis.workspaces), file.path))
+            }
+        }
+    }
+
     struct Tally {
         var crashes = 0, found = 0, safe = 0, falsePositives = 0
     }
@@ -93,34 +106,27 @@ extension IdiomCorpusTests {
         _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
         var failures: [String] = []
         var checked = 0
-        for name in Self.workspaces {
-            let folder = Self.corpus.appendingPathComponent(name)
-            let analysis = Analysis(workspaces: [Workspace(folder: folder)])
-            for file in CheckReport.swiftFiles(under: [folder]) {
-                let bytes = try Array(Data(contentsOf: file))
-                let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
-                let context = try XCTUnwrap(TestFileContext(document, in: analysis.workspaces))
-                let text = String(decoding: bytes, as: UTF8.self)
-                var lineStart = 0
-                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    defer { lineStart += line.utf8.count + 1 }
-                    guard let marker = line.range(of: "// expect: unset-field-read ") else { continue }
-                    let field = String(line[marker.upperBound...].split(separator: " ")[0])
-                    let code = line[..<marker.lowerBound]
-                    // The last `.field` (or `\.field`) of the line's code: the read.
-                    guard let dot = code.ranges(of: "." + field).last(where: { range in
-                        range.upperBound == code.endIndex || !(code[range.upperBound].isLetter || code[range.upperBound].isNumber)
-                    }) else {
-                        failures.append("\(name)/\(file.lastPathComponent):\(index + 1): no `.\(field)` on the line")
-                        continue
-                    }
-                    let offset = lineStart + code[..<dot.lowerBound].utf8.count + 1
-                    let shown = "\(name)/\(file.lastPathComponent):\(index + 1) `\(field)`"
-                    checked += 1
-                    let labels = context.completions(at: offset).map(\.label)
-                    if !labels.contains(field) { failures.append("\(shown): completion offers \(labels.prefix(8))") }
-                    if context.hover(at: offset + 1)?.contents.contains(field) != true { failures.append("\(shown): no hover") }
+        for (name, file, context) in try Self.testFiles() {
+            let text = String(decoding: context.document.lines.bytes, as: UTF8.self)
+            var lineStart = 0
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                defer { lineStart += line.utf8.count + 1 }
+                guard let marker = line.range(of: "// expect: unset-field-read ") else { continue }
+                let field = String(line[marker.upperBound...].split(separator: " ")[0])
+                let code = line[..<marker.lowerBound]
+                // The last `.field` (or `\.field`) of the line's code: the read.
+                guard let dot = code.ranges(of: "." + field).last(where: { range in
+                    range.upperBound == code.endIndex || !(code[range.upperBound].isLetter || code[range.upperBound].isNumber)
+                }) else {
+                    failures.append("\(name)/\(file.lastPathComponent):\(index + 1): no `.\(field)` on the line")
+                    continue
                 }
+                let offset = lineStart + code[..<dot.lowerBound].utf8.count + 1
+                let shown = "\(name)/\(file.lastPathComponent):\(index + 1) `\(field)`"
+                checked += 1
+                let labels = context.completions(at: offset).map(\.label)
+                if !labels.contains(field) { failures.append("\(shown): completion offers \(labels.prefix(8))") }
+                if context.hover(at: offset + 1)?.contents.contains(field) != true { failures.append("\(shown): no hover") }
             }
         }
         print("idiom corpus: completion and hover at \(checked) reads, \(failures.count) failures")
@@ -182,47 +188,40 @@ extension IdiomCorpusTests {
         _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
         var failures: [String] = []
         var (written, unset) = (0, 0)
-        for name in Self.workspaces {
-            let folder = Self.corpus.appendingPathComponent(name)
-            let analysis = Analysis(workspaces: [Workspace(folder: folder)])
-            for file in CheckReport.swiftFiles(under: [folder]) {
-                let bytes = try Array(Data(contentsOf: file))
-                let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
-                let context = try XCTUnwrap(TestFileContext(document, in: analysis.workspaces))
-                let index = context.index
-                var operations: [String: OperationDefinition] = [:]
-                var fragments: [String: FragmentDefinition] = [:]
-                for document in index.documents.values where document.role == .executable {
-                    for operation in document.effective.operations { if let name = operation.name?.value { operations[name] = operation } }
-                    for fragment in document.effective.fragments { fragments[fragment.name.value] = fragment }
-                }
-                let text = String(decoding: bytes, as: UTF8.self)
-                var lineStart = 0
-                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    defer { lineStart += line.utf8.count + 1 }
-                    guard let from = line.range(of: ".from("), !line.contains("map(") else { continue }
-                    let shown = "\(name)/\(file.lastPathComponent):\(number + 1)"
-                    switch context.response(at: lineStart + line[..<from.lowerBound].utf8.count + 1) {
-                    case .success(let response):
-                        written += 1
-                        // An operation's response is a fixture of it.
-                        guard let operation = operations[response.name] ?? operations[String(response.name.dropLast("Query".count))] else { continue }
-                        let variables = response.variables.flatMap { try? JSONSyntax.parse(Array($0.utf8)).get() }
-                        let diagnostics = ResponseFixtureCheck.diagnostics(
-                            of: Array(response.json.utf8), operation: operation, schema: index.schema, fragments: fragments, variables: variables)
-                        if !diagnostics.isEmpty { failures.append("\(shown): the response does not check clean: \(diagnostics.map(\.message))") }
-                    case .failure(.unset(let problems)):
-                        unset += 1
-                        // A factory's parameter without a default value holds nothing known.
-                        let expected = ["is not set on the mock", "is set to nil", "set to something mockls does not follow"]
-                        if problems.contains(where: { problem in !expected.contains { problem.contains($0) } }) {
-                            failures.append("\(shown): \(problems)")
-                        }
-                    case .failure(.notFollowed(let reason)):
-                        failures.append("\(shown): not followed: \(reason)")
-                    case .failure(.noModel):
-                        failures.append("\(shown): no model")
+        for (name, file, context) in try Self.testFiles() {
+            let index = context.index
+            var operations: [String: OperationDefinition] = [:]
+            var fragments: [String: FragmentDefinition] = [:]
+            for document in index.documents.values where document.role == .executable {
+                for operation in document.effective.operations { if let name = operation.name?.value { operations[name] = operation } }
+                for fragment in document.effective.fragments { fragments[fragment.name.value] = fragment }
+            }
+            let text = String(decoding: context.document.lines.bytes, as: UTF8.self)
+            var lineStart = 0
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                defer { lineStart += line.utf8.count + 1 }
+                guard let from = line.range(of: ".from("), !line.contains("map(") else { continue }
+                let shown = "\(name)/\(file.lastPathComponent):\(number + 1)"
+                switch context.response(at: lineStart + line[..<from.lowerBound].utf8.count + 1) {
+                case .success(let response):
+                    written += 1
+                    // An operation's response is a fixture of it.
+                    guard let operation = operations[response.name] ?? operations[String(response.name.dropLast("Query".count))] else { continue }
+                    let variables = response.variables.flatMap { try? JSONSyntax.parse(Array($0.utf8)).get() }
+                    let diagnostics = ResponseFixtureCheck.diagnostics(
+                        of: Array(response.json.utf8), operation: operation, schema: index.schema, fragments: fragments, variables: variables)
+                    if !diagnostics.isEmpty { failures.append("\(shown): the response does not check clean: \(diagnostics.map(\.message))") }
+                case .failure(.unset(let problems)):
+                    unset += 1
+                    // A factory's parameter without a default value holds nothing known.
+                    let expected = ["is not set on the mock", "is set to nil", "set to something mockls does not follow"]
+                    if problems.contains(where: { problem in !expected.contains { problem.contains($0) } }) {
+                        failures.append("\(shown): \(problems)")
                     }
+                case .failure(.notFollowed(let reason)):
+                    failures.append("\(shown): not followed: \(reason)")
+                case .failure(.noModel):
+                    failures.append("\(shown): no model")
                 }
             }
         }
