@@ -105,6 +105,30 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(project.index.mockModel.object("Dog")?.field("name")?.initParamType, "String?")
     }
 
+    /// A repository that holds projects on several Apollo versions: each project takes the nearest pin that is its
+    /// own (not one inside another project's folder), and a test file the project whose folder holds it.
+    func testEachProjectTakesItsOwnPin() throws {
+        try write("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved", """
+            {"pins": [{"identity": "apollo-ios", "location": "https://github.com/apollographql/apollo-ios.git",
+                       "state": {"revision": "abc", "version": "1.25.3"}}], "version": 2}
+            """)
+        try write("Legacy/apollo-codegen-config.json", """
+            {"schemaNamespace": "PetAPI", "input": {"schemaSearchPaths": ["../graphql/*.graphqls"], "operationSearchPaths": ["../graphql/*.graphql"]},
+             "output": {"testMocks": {"absolute": {"path": "Mocks"}}}}
+            """)
+        try write("Legacy/Package.resolved", """
+            {"pins": [{"identity": "apollo-ios", "location": "https://github.com/apollographql/apollo-ios.git",
+                       "state": {"revision": "abc", "version": "1.15.3"}}], "version": 2}
+            """)
+        let workspace = Workspace(folder: folder)
+        let formats = Dictionary(uniqueKeysWithValues: workspace.projects.map { ($0.configuration.root.lastPathComponent, $0.index.format.release) })
+        XCTAssertEqual(formats[folder.lastPathComponent], .oneTwentyThree)
+        XCTAssertEqual(formats["Legacy"], .beforeOneTwentyThree)
+        let test = Array("import PetAPI\nlet dog = Mock<Dog>()\n".utf8)
+        XCTAssertEqual(workspace.project(forSwiftFile: folder.appendingPathComponent("Legacy/Tests/T.swift"), text: test)?.configuration.root.lastPathComponent, "Legacy")
+        XCTAssertEqual(workspace.project(forSwiftFile: folder.appendingPathComponent("Tests/T.swift"), text: test)?.configuration.root.lastPathComponent, folder.lastPathComponent)
+    }
+
     func testPodfileLockPinsApollo() throws {
         // CocoaPods on Apollo 1.9: scalars are not defaulted, so the mocks take optional parameters.
         try write("Podfile.lock", """

@@ -123,26 +123,26 @@ def test_a_schema_downloaded_at_build_time_says_how_to_get_it(tmp_path):
 def test_a_configuration_that_is_not_json_is_reported_where_it_breaks(tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / "apollo-codegen-config.json").write_text(
-        '{\n  "schemaNamespace": "PetAPI",\n  "input": {\n    "schemaSearchPaths": ["*.graphqls"],\n  }\n}\n')
+        '{\n  "schemaNamespace": "PetAPI",\n  "input": {\n    schemaSearchPaths: ["*.graphqls"]\n  }\n}\n')
     (tmp_path / "schema.graphqls").write_text("type Query { dog: Dog }\ntype Dog { id: ID! }\n")
     tests = tmp_path / "Tests"
     tests.mkdir()
     (tests / "DogTests.swift").write_text("import ApolloTestSupport\nlet dog = Mock<Dog>()\n")
     check = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert check.returncode == 2
-    # The trailing comma: json-c stops at the `}` after it, line 5, column 3.
-    assert f"{tmp_path / 'apollo-codegen-config.json'}:5:3: not valid JSON" in check.stderr, check.stderr
+    # The unquoted key: json-c stops at it, line 4, column 5. (A trailing comma is not an error: Apollo's CLI takes it.)
+    assert f"{tmp_path / 'apollo-codegen-config.json'}:4:5: not valid JSON" in check.stderr, check.stderr
     server = start(tmp_path)
     try:
         open_file(server, tests / "DogTests.swift")
         messages = messages_until(server, 3)
         shown = [m["params"]["message"] for m in messages if m.get("method") == "window/showMessage"]
-        assert len(shown) == 1 and "apollo-codegen-config.json:5:3: not valid JSON" in shown[0], shown
+        assert len(shown) == 1 and "apollo-codegen-config.json:4:5: not valid JSON" in shown[0], shown
         assert "found no Apollo project" not in shown[0]
         [configuration] = [m["params"]["diagnostics"] for m in messages if m.get("method") == "textDocument/publishDiagnostics"
                            and m["params"]["uri"] == (tmp_path / "apollo-codegen-config.json").as_uri()]
         [diagnostic] = configuration
         assert diagnostic["code"] == "invalid-configuration" and diagnostic["severity"] == 1, diagnostic
-        assert diagnostic["range"]["start"] == {"line": 4, "character": 2}, diagnostic
+        assert diagnostic["range"]["start"] == {"line": 3, "character": 4}, diagnostic
     finally:
         server.kill()

@@ -79,7 +79,8 @@ public struct Workspace: Sendable {
         let (root, configurations, errors) = ProjectDiscovery.discover(in: self.folder)
         self.root = root
         discoveryErrors = errors
-        let pinnedFormat = format ?? MockFormatDetector.detect(in: root)
+        let pins = format == nil ? MockFormatDetector.pinFiles(in: root) : []
+        let projectFolders = configurations.map(\.root)
         let sources = SwiftSourceScan.scan(under: root)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
@@ -95,7 +96,7 @@ public struct Workspace: Sendable {
                 }
             }
             let mocks = GeneratedMockSource.load(for: configuration)
-            var configured = pinnedFormat
+            var configured = format ?? MockFormatDetector.detect(for: configuration.root, among: pins, projects: projectFolders)
             if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
             configured.isPublic = configuration.publicTestMocks
             configured.markTypesNonisolated = configuration.markTypesNonisolated
@@ -186,18 +187,17 @@ public struct Workspace: Sendable {
         guard projects[(first + 1)...].contains(where: { $0.hasSchema }) else { return projects[first] }
         let projects = projects.filter { $0.hasSchema }
         let text = text()
-        for project in projects {
+        let importing = projects.filter { project in
             let namespace = project.configuration.namespace
             let mocks = namespace + "TestMocks"
-            if text.contains(bytes: "import \(mocks)") || text.contains(bytes: "Mock<\(mocks).")
+            return text.contains(bytes: "import \(mocks)") || text.contains(bytes: "Mock<\(mocks).")
                 || text.contains(bytes: "import \(namespace)\n")
-            {
-                return project
-            }
         }
+        // Of the projects whose mocks it imports (several may share a namespace), the one whose folder holds it.
+        let candidates = importing.isEmpty ? projects : importing
         let path = file.standardizedFileURL.path
-        let containing = projects.filter { path.hasPrefix($0.configuration.root.standardizedFileURL.path + "/") }
-        return containing.max { $0.configuration.root.path.count < $1.configuration.root.path.count } ?? projects.first
+        let containing = candidates.filter { path.hasPrefix($0.configuration.root.standardizedFileURL.path + "/") }
+        return containing.max { $0.configuration.root.path.count < $1.configuration.root.path.count } ?? candidates.first
     }
 
     /// Diagnostics of every indexed GraphQL document and generated mock file, by file, with the file's text.
@@ -287,8 +287,25 @@ public enum MockFormatDetector {
     public static let pinFileNames = ["Package.resolved", "Podfile.lock"]
 
     public static func detect(in folder: URL) -> MockFormat {
-        for file in pinFiles(in: folder) {
-            let version = file.lastPathComponent == "Podfile.lock" ? apolloVersion(inPodfileLock: file) : apolloVersion(in: file)
+        detect(for: folder, among: pinFiles(in: folder), projects: [folder])
+    }
+
+    /// The format of the project whose configuration is in `project`, from the nearest of `pins` that is its own:
+    /// not inside the folder of another project of the workspace (a pin there is that project's, as in a repository
+    /// that holds projects on several Apollo versions). Nearest by the folders between the two; a `Package.resolved`
+    /// before a `Podfile.lock`.
+    static func detect(for project: URL, among pins: [URL], projects: [URL]) -> MockFormat {
+        let own = project.standardizedFileURL.pathComponents
+        let others = projects.map { $0.standardizedFileURL.pathComponents }.filter { $0 != own && !own.starts(with: $0) }
+        let ranked = pins.enumerated().compactMap { order, pin -> (distance: Int, order: Int, pin: URL)? in
+            let folder = pin.deletingLastPathComponent().standardizedFileURL.pathComponents
+            // A pin inside another project's folder (and not in this one's, nested deeper) is that project's.
+            if others.contains(where: { folder.starts(with: $0) && !(folder.starts(with: own) && $0.count < own.count) }) { return nil }
+            let shared = zip(own, folder).prefix { $0 == $1 }.count
+            return ((own.count - shared) + (folder.count - shared), order, pin)
+        }
+        for (_, _, pin) in ranked.sorted(by: { ($0.distance, $0.order) < ($1.distance, $1.order) }) {
+            let version = pin.lastPathComponent == "Podfile.lock" ? apolloVersion(inPodfileLock: pin) : apolloVersion(in: pin)
             if let version { return format(ofVersion: version) }
         }
         return .newest
