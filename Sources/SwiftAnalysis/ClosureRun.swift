@@ -27,8 +27,9 @@ enum ClosureRun {
     /// `sequence.map { … }`, `optional.map(\.name)`, `xs.first(where: …)`, `xs.map(X.from)`: a method of
     /// `ValuePassing.closureMethods` with its closure; nil for any other call.
     static func closureCall(_ call: FunctionCallExprSyntax, reader: FlowReader) -> FlowValue? {
-        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-            WrittenExpression.typePath(base) == nil, let method = ValuePassing.closureMethods[access.declName.baseName.text]
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let method = ValuePassing.closureMethods[access.declName.baseName.text], let base = access.base,
+            WrittenExpression.typePath(base) == nil
         else { return nil }
         let sequence = reader.value(base)
         if case .other = sequence { return nil }

@@ -75,24 +75,32 @@ struct FlowReader {
 
     /// The text of a literal scalar: a string without interpolation, a number, a boolean, an enum case written
     /// `.fur` or `.case(.fur)` (`GraphQLEnum`), negative numbers too; nil for anything else.
+    /// Read from the tokens (a literal is a few), not `trimmedDescription`: every expression of a test is asked.
     static func literal(_ expression: ExprSyntax) -> String? {
+        switch expression.kind {
+        case .stringLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .prefixOperatorExpr, .memberAccessExpr,
+            .functionCallExpr:
+            break
+        default:
+            return nil
+        }
         if let string = expression.as(StringLiteralExprSyntax.self) {
-            return string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) ? string.trimmedDescription : nil
+            guard string.openingPounds == nil, string.segments.count <= 1 else { return nil }
+            let content = string.segments.first.map { $0.as(StringSegmentSyntax.self)?.content.text } ?? ""
+            return content.map { string.openingQuote.text + $0 + string.closingQuote.text }
         }
-        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
-            || expression.is(BooleanLiteralExprSyntax.self)
-        {
-            return expression.trimmedDescription
-        }
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return integer.literal.text }
+        if let float = expression.as(FloatLiteralExprSyntax.self) { return float.literal.text }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
         if let prefixed = expression.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-",
-            prefixed.expression.is(IntegerLiteralExprSyntax.self) || prefixed.expression.is(FloatLiteralExprSyntax.self)
+            let number = prefixed.expression.as(IntegerLiteralExprSyntax.self)?.literal ?? prefixed.expression.as(FloatLiteralExprSyntax.self)?.literal
         {
-            return expression.trimmedDescription
+            return "-" + number.text
         }
         if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.argumentNames == nil,
-            case .identifier = access.declName.baseName.tokenKind
+            case .identifier(let name) = access.declName.baseName.tokenKind
         {
-            return expression.trimmedDescription
+            return "." + name
         }
         if let call = expression.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
             access.base == nil, access.declName.baseName.text == "case", call.arguments.count == 1, let only = call.arguments.first,
@@ -621,8 +629,8 @@ struct FlowReader {
         guard let access = callee.as(MemberAccessExprSyntax.self) else { return .other }
         if let closureCall = ClosureRun.closureCall(call, reader: self) { return closureCall }
         let name = access.declName.baseName.text
-        if let base = access.base, WrittenExpression.typePath(base) == nil, call.trailingClosure == nil,
-            ValuePassing.elementMethods.contains(name) && call.arguments.isEmpty || ValuePassing.sublistMethods.contains(name)
+        if ValuePassing.elementMethods.contains(name) && call.arguments.isEmpty || ValuePassing.sublistMethods.contains(name),
+            let base = access.base, call.trailingClosure == nil, WrittenExpression.typePath(base) == nil
         {
             let followed = value(base)
             if case .other = followed { return .other }

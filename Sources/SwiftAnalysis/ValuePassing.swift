@@ -51,34 +51,49 @@ public enum ValuePassing {
     /// Methods without arguments that give back the value they are called on: `result.get()`.
     public static let passingMethods: Set<String> = ["get"]
     /// Apollo's wrappers around a model, by the name of their initializer: the argument that holds the model, and the
-    /// member that gives it back (`GraphQLResult(data: d, …).data`).
-    public static let wrappers: [String: (label: String, member: String)] = ["GraphQLResult": ("data", "data")]
+    /// member that gives it back (`GraphQLResult(data: d, …).data`; Apollo iOS 2's
+    /// `GraphQLResponse(result: r, cacheRecords: nil).result`).
+    public static let wrappers: [String: (label: String, member: String)] = [
+        "GraphQLResult": ("data", "data"),
+        "GraphQLResponse": ("result", "result"),
+    ]
 
     // MARK: Syntax
 
     /// The expression whose value `expression` is, unchanged: `x!`, `x?`, `try x`, `await x`, `(x)`,
     /// `XCTUnwrap(x)`, `#require(x)`, `.some(x)`, `.success(x)`, `x.get()`; nil when it is none of those.
     public static func passedThrough(_ expression: ExprSyntax) -> ExprSyntax? {
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return chained.expression }
-        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped.expression }
-        if let tried = expression.as(TryExprSyntax.self) { return tried.expression }
-        if let awaited = expression.as(AwaitExprSyntax.self) { return awaited.expression }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+        // One switch on the kind: every expression a test computes is asked.
+        switch expression.kind {
+        case .optionalChainingExpr: return expression.cast(OptionalChainingExprSyntax.self).expression
+        case .forceUnwrapExpr: return expression.cast(ForceUnwrapExprSyntax.self).expression
+        case .tryExpr: return expression.cast(TryExprSyntax.self).expression
+        case .awaitExpr: return expression.cast(AwaitExprSyntax.self).expression
+        case .tupleExpr:
+            let tuple = expression.cast(TupleExprSyntax.self)
+            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else { return nil }
             return only.expression
-        }
-        if let macro = expression.as(MacroExpansionExprSyntax.self), passingFunctions.contains(macro.macroName.text),
-            macro.trailingClosure == nil, let first = macro.arguments.first, first.label == nil
-        {
+        case .macroExpansionExpr:
+            let macro = expression.cast(MacroExpansionExprSyntax.self)
+            guard passingFunctions.contains(macro.macroName.text), macro.trailingClosure == nil, let first = macro.arguments.first,
+                first.label == nil
+            else { return nil }
             return first.expression
+        case .functionCallExpr:
+            break
+        default:
+            return nil
         }
-        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
-        if let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base != nil,
-            passingMethods.contains(access.declName.baseName.text), call.arguments.isEmpty
+        let call = expression.cast(FunctionCallExprSyntax.self)
+        guard call.trailingClosure == nil, let last = lastName(call.calledExpression) else { return nil }
+        // The name first: most calls are none of these, and reading it costs less than checking the callee's shape.
+        if passingMethods.contains(last), call.arguments.isEmpty, let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = access.base
         {
-            return access.base
+            return base
         }
-        guard let name = calleeName(call.calledExpression), passingFunctions.contains(name), let first = call.arguments.first,
-            first.label == nil, name == "XCTUnwrap" || call.arguments.count == 1
+        guard passingFunctions.contains(last), let name = calleeName(call.calledExpression), name == last,
+            let first = call.arguments.first, first.label == nil, name == "XCTUnwrap" || call.arguments.count == 1
         else { return nil }
         return first.expression
     }
@@ -93,10 +108,19 @@ public enum ValuePassing {
 
     /// `GraphQLResult(data: d, …)`: the model it holds and the member that gives it back.
     public static func wrapped(_ call: FunctionCallExprSyntax) -> (value: ExprSyntax, member: String)? {
-        guard let name = calleeName(call.calledExpression), let wrapper = wrappers[name],
+        guard let last = lastName(call.calledExpression), wrappers[last] != nil,
+            let name = calleeName(call.calledExpression), let wrapper = wrappers[name],
             let argument = call.arguments.first(where: { $0.label?.text == wrapper.label })
         else { return nil }
         return (argument.expression, wrapper.member)
+    }
+
+    /// The last name of a callee, whatever comes before it (`a.b.c` → `c`, `X<T>` → `X`).
+    private static func lastName(_ callee: ExprSyntax) -> String? {
+        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let access = callee.as(MemberAccessExprSyntax.self) { return access.declName.baseName.text }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { return lastName(specialized.expression) }
+        return nil
     }
 
     /// The name a call's callee ends with: `XCTUnwrap`, `Result.success` → `success`, `.some` → `some`,

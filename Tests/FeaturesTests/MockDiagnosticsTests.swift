@@ -111,6 +111,20 @@ final class MockDiagnosticsTests: XCTestCase {
             """, named: "own mock objects", project: project)
     }
 
+    /// Apollo iOS 2's `GraphQLResponse(result:cacheRecords:)` holds a `GraphQLResult`, which holds the data: reads
+    /// through both are followed (`ValuePassing.wrappers`).
+    func testReadsThroughApolloTwosResponse() throws {
+        Self.check("""
+            func test_response() async {
+              let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>()]))
+              let response = GraphQLResponse<AllAnimalsQuery>(
+                result: GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil), cacheRecords: nil)
+              XCTAssertEqual(response.result.data?.allAnimals.first?.species, "Tabby") // expect: unset-field-read species Cat
+              XCTAssertEqual(response.cacheRecords?.count, 0)
+            }
+            """, named: "GraphQLResponse", project: try project(format: .apolloTwo))
+    }
+
     func testSharedScenarios() throws {
         let scenarios = try SharedFolder.require("fixtures/scenarios")
         for (folder, format) in [("animalkingdom", MockFormat.defaults), ("animalkingdom-1.15", .optionalParameters)] {
