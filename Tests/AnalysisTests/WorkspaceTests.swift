@@ -129,6 +129,24 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.project(forSwiftFile: folder.appendingPathComponent("Tests/T.swift"), text: test)?.configuration.root.lastPathComponent, folder.lastPathComponent)
     }
 
+    /// `options.schemaCustomization.customTypeNames` renames schema types in everything Apollo generates: the mock of
+    /// `Dog` is `Mock<CustomDog>` (an enum's and an input object's object form give their `name`).
+    func testCustomTypeNamesNameTheMocks() throws {
+        try write("apollo-codegen-config.json", """
+            {"schemaNamespace": "PetAPI", "input": {"schemaSearchPaths": ["graphql/*.graphqls"], "operationSearchPaths": ["graphql/*.graphql"]},
+             "output": {"testMocks": {"absolute": {"path": "Mocks"}}},
+             "options": {"schemaCustomization": {"customTypeNames": {"Dog": "CustomDog", "Size": {"enum": {"name": "CustomSize", "cases": {"BIG": "HUGE"}}}}}}}
+            """)
+        try write("graphql/schema.graphqls", "type Query { dog: Dog } type Dog { name: String! size: Size } enum Size { BIG SMALL }")
+        try write("graphql/Dog.graphql", "query Dog { dog { name size } }")
+        let project = try XCTUnwrap(Workspace(folder: folder).projects.first)
+        XCTAssertEqual(project.configuration.customTypeNames, ["Dog": "CustomDog", "Size": "CustomSize"])
+        let dog = try XCTUnwrap(project.index.mockModel.object(swiftName: "CustomDog"))
+        XCTAssertEqual(dog.name, "Dog")
+        XCTAssertEqual(dog.field("size")?.initParamType, "GraphQLEnum<PetAPI.CustomSize>?")
+        XCTAssertNil(project.index.mockModel.object(swiftName: "Dog"))
+    }
+
     func testPodfileLockPinsApollo() throws {
         // CocoaPods on Apollo 1.9: scalars are not defaulted, so the mocks take optional parameters.
         try write("Podfile.lock", """

@@ -35,6 +35,8 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var markTypesNonisolated = true
     /// `options.additionalCapitalizationRules` (Apollo iOS 2.3+).
     public var capitalizationRules: [CapitalizationRule] = []
+    /// `options.schemaCustomization.customTypeNames`: the Swift names of renamed schema types, by GraphQL name.
+    public var customTypeNames: [String: String] = [:]
     /// Where the configuration names its schema, to say so when it matches no file: the key and its patterns as
     /// written, and where `schemaDownloadConfiguration` writes the schema when Apollo downloads it.
     public var schemaSource = SchemaSource(key: "schema", patterns: [])
@@ -175,6 +177,32 @@ struct ApolloCodegenConfigurationFile: Decodable {
         var requireNonOptionalMockFields: Bool?
         var markTypesNonisolated: Bool?
         var additionalCapitalizationRules: [Rule]?
+        var schemaCustomization: SchemaCustomization?
+    }
+
+    /// `options.schemaCustomization` (Apollo iOS 1.7+).
+    struct SchemaCustomization: Decodable {
+        var customTypeNames: [String: CustomTypeName]?
+    }
+
+    /// A type's custom Swift name, as Apollo's `SchemaCustomization.CustomSchemaTypeName` decodes it:
+    /// `"Crocodile": "CustomCrocodile"`, or `{"enum": {"name": …, "cases": {…}}}` and `{"inputObject": {"name": …,
+    /// "fields": {…}}}` (whose cases and fields mocks do not name).
+    struct CustomTypeName: Decodable {
+        var name: String?
+
+        enum Kind: String, CodingKey { case `enum`, inputObject }
+        enum Keys: String, CodingKey { case name }
+
+        init(from decoder: any Decoder) throws {
+            if let name = try? decoder.singleValueContainer().decode(String.self) {
+                self.name = name
+                return
+            }
+            let container = try decoder.container(keyedBy: Kind.self)
+            let kind = container.contains(.enum) ? Kind.enum : .inputObject
+            name = try container.nestedContainer(keyedBy: Keys.self, forKey: kind).decodeIfPresent(String.self, forKey: .name)
+        }
     }
 
     /// `{"term": {"string": "id"} | {"regex": "…"}, "strategy": "upper" | "lower" | {"replace": "…"}}`, as Apollo's
@@ -322,6 +350,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
             publicTestMocks: mocks?.absolute?.accessModifier != "internal",
             markTypesNonisolated: file.options?.markTypesNonisolated ?? true,
             capitalizationRules: file.options?.additionalCapitalizationRules?.map(\.rule) ?? [],
+            customTypeNames: (file.options?.schemaCustomization?.customTypeNames ?? [:]).compactMapValues { $0.name.flatMap { $0.isEmpty ? nil : $0 } },
             schemaSource: ProjectConfiguration.SchemaSource(
                 key: file.input?.schemaSearchPaths != nil ? "input.schemaSearchPaths" : file.input?.schemaPath != nil ? "input.schemaPath" : "input",
                 patterns: schemaPatterns, downloadPath: file.schemaDownloadConfiguration?.outputPath))

@@ -101,12 +101,14 @@ public struct Workspace: Sendable {
             configured.isPublic = configuration.publicTestMocks
             configured.markTypesNonisolated = configuration.markTypesNonisolated
             configured.capitalizer = Capitalizer(rules: configuration.capitalizationRules)
+            configured.customTypeNames = configuration.customTypeNames
             var index = ProjectIndex(namespace: configuration.namespace, format: configured, sources: sources)
             // The generated mocks, when present, say which format this project's Apollo writes.
             if format == nil, var generated = GeneratedMockCheck.format(of: mocks, model: index.mockModel, configured: configured),
                 generated != configured
             {
                 generated.capitalizer = configured.capitalizer
+                generated.customTypeNames = configured.customTypeNames
                 index = ProjectIndex(namespace: configuration.namespace, format: generated, sources: sources)
             }
             var project = Project(configuration: configuration, index: index, generatedMocks: mocks)

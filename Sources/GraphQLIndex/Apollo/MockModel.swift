@@ -29,6 +29,9 @@ public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     /// `options.additionalCapitalizationRules` (2.3+): the Swift names of fields and enum cases (and with 2.4 of
     /// operations and fragments) they re-case.
     public var capitalizer = Capitalizer()
+    /// `options.schemaCustomization.customTypeNames` (Apollo iOS 1.7+): the Swift names of renamed types, by GraphQL
+    /// name (`Crocodile` → `CustomCrocodile`: `Mock<CustomCrocodile>`).
+    public var customTypeNames: [String: String] = [:]
     /// The rules as they apply to the names of operations and fragments: since Apollo iOS 2.4.
     public var typeNameCapitalizer: Capitalizer { release == .two && isAtLeast([2, 4]) ? capitalizer : Capitalizer() }
 
@@ -177,7 +180,8 @@ public struct MockModel: Sendable {
     /// The mock whose Swift class is `swiftName` (`Dog`, `Type_Object`), as tests and generated files name it.
     /// Renders only that mock.
     public func object(swiftName: String) -> MockObject? {
-        if let object = object(swiftName) { return object }
+        // By its GraphQL name too, unless the configuration renames it (`Mock<Crocodile>` is then no mock).
+        if let object = object(swiftName), schema[object.name]?.customName == nil || object.swiftName == swiftName { return object }
         return objectNames.first { schema[$0].map(SwiftNames.typeName) == swiftName }.flatMap { object($0) }
     }
 

@@ -36,6 +36,8 @@ public enum SwiftNames {
 
     /// `GraphQLNamedType.render(as: .typename)`: the Swift type name of a schema type.
     public static func typeName(_ type: NamedType) -> String {
+        // A name the configuration gives is written unchanged (apollo-ios-codegen `GraphQLNamedType.render(as:)`).
+        if let custom = type.customName { return custom }
         if type.kind == .scalar, builtInSwiftScalars[type.name] != nil || type.name == "ID" {
             return builtInSwiftScalars[type.name] ?? type.name
         }

@@ -133,7 +133,7 @@ public struct ProjectIndex: Sendable {
         memo = RevisionMemo()
         let schemaDocuments = sorted(.schema)
         if schemaChanged {
-            schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) })
+            schema = Schema(documents: schemaDocuments.map { ($0.path, $0.effective) }).customized(format.customTypeNames)
         }
         // New and changed documents are analysed; after a schema change, every one is.
         if schemaChanged { selectors = [:] }

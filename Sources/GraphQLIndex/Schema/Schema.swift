@@ -48,6 +48,9 @@ public struct NamedType: Sendable, Hashable {
     public var inputFields: [SchemaArgument]
     /// The definition; nil for the built-in scalars.
     public var location: SourceLocation?
+    /// The Swift name the project's configuration gives it (`options.schemaCustomization.customTypeNames`), which
+    /// Apollo writes unchanged wherever it names the type.
+    public var customName: String?
 
     public func field(_ name: String) -> SchemaField? { fields.first { $0.name == name } }
 
@@ -74,6 +77,14 @@ public struct Schema: Sendable {
     public static let builtInScalars = ["String", "Int", "Float", "Boolean", "ID"]
 
     public subscript(name: String) -> NamedType? { types[name] }
+
+    /// The same with the Swift names `customNames` gives types (by GraphQL name; names of no type are passed over).
+    public func customized(_ customNames: [String: String]) -> Schema {
+        guard !customNames.isEmpty else { return self }
+        var schema = self
+        for (name, custom) in customNames where schema.types[name] != nil { schema.types[name]?.customName = custom }
+        return schema
+    }
 
     public func rootType(_ kind: OperationKind) -> NamedType? { rootTypes[kind].flatMap { types[$0] } }
 

@@ -1,4 +1,5 @@
 import XCTest
+import Apollo
 import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks
@@ -66,4 +67,46 @@ final class LegacyIdiomTests: XCTestCase {
     let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(id: "1")]))
     XCTAssertTrue(data.allAnimals.contains { $0.species == "Lab" }) // expect: unset-field-read species
   }
+
+  func test_ifCaseLet() {
+    let details = PetDetails.from(Mock<Dog>(favoriteToy: "Ball", id: "1", owner: Mock<Human>()))
+    if case let owner? = details.owner {
+      XCTAssertEqual(owner.firstName, "Ann") // expect: unset-field-read firstName
+    }
+  }
+
+  func test_switchSome() {
+    let details = PetDetails.from(Mock<Dog>(favoriteToy: "Ball", id: "1", owner: Mock<Human>()))
+    switch details.owner {
+    case .some(let owner):
+      XCTAssertEqual(owner.firstName, "Ann") // expect: unset-field-read firstName
+    case .none:
+      XCTFail("no owner")
+    }
+  }
+
+  func test_sortedBy() {
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(id: "1"), Mock<Dog>(id: "2")]))
+    let sorted = data.allAnimals.sorted { $0.species < $1.species } // expect: unset-field-read species
+    XCTAssertEqual(sorted.count, 2)
+  }
+
+  func test_reduce() {
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>(id: "1", species: "Tabby")]))
+    XCTAssertEqual(data.allAnimals.reduce(0) { $0 + $1.height.feet }, 1) // expect: unset-field-read height
+  }
+
+  func test_graphQLResult() {
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>(species: "Tabby")]))
+    let result = GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+    XCTAssertEqual(result.data?.allAnimals.first?.id, "c1") // expect: unset-field-read id
+  }
+
+  func test_staticFixture() {
+    XCTAssertEqual(LegacyFixtures.cat.allAnimals[0].id, "c1") // expect: unset-field-read id
+  }
+}
+
+enum LegacyFixtures {
+  static let cat = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>(species: "Tabby")]))
 }

@@ -64,6 +64,11 @@ final class SequenceTests: XCTestCase {
     XCTAssertEqual(cat?.species, "Tabby") // safe
   }
 
+  func test_subscript() {
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(species: "Lab"), Mock<Cat>()]))
+    XCTAssertEqual(data.allAnimals[1].species, "Tabby") // expect: unset-field-read species Cat
+  }
+
   func test_subscript_set() {
     let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(species: "Lab"), Mock<Cat>(species: "Tabby")]))
     XCTAssertEqual(data.allAnimals[1].species, "Tabby") // safe

@@ -131,6 +131,22 @@ final class UnwrappingTests: XCTestCase {
     }
   }
 
+  func test_forceUnwrap() {
+    let details = PetDetails.from(Mock<Dog>(owner: Mock<Human>()))
+    XCTAssertEqual(details.owner!.firstName, "Ann") // expect: unset-field-read firstName
+  }
+
+  func test_guardLet() {
+    let details = PetDetails.from(Mock<Dog>(owner: Mock<Human>()))
+    guard let owner = details.owner else { return XCTFail("no owner") }
+    XCTAssertEqual(owner.firstName, "Ann") // expect: unset-field-read firstName
+  }
+
+  func test_optionalFlatMap_namedParameter() {
+    let details = PetDetails.from(Mock<Dog>(owner: Mock<Human>()))
+    XCTAssertEqual(details.owner.flatMap { owner in owner.firstName }, "Ann") // expect: unset-field-read firstName
+  }
+
   func test_forceUnwrap_set() {
     let details = PetDetails.from(Mock<Dog>(owner: Mock<Human>(firstName: "Ann")))
     XCTAssertEqual(details.owner!.firstName, "Ann") // safe

@@ -40,6 +40,33 @@ final class AsyncIdiomTests: XCTestCase {
     let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>(id: "c", species: "Tabby")]))
     XCTAssertEqual(data.allAnimals.first(where: { $0.id == "c" })?.species, "Tabby") // safe
   }
+
+  func test_forIn() async {
+    let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>()]))
+    for animal in data.allAnimals {
+      XCTAssertEqual(animal.species, "Tabby") // expect: unset-field-read species Cat
+    }
+  }
+
+  func test_firstWhere() async throws {
+    let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(id: "d"), Mock<Cat>(id: "c")]))
+    let cat = try XCTUnwrap(data.allAnimals.first(where: { $0.id == "c" }))
+    XCTAssertEqual(cat.id, "c") // safe
+    XCTAssertEqual(cat.height.feet, 1) // expect: unset-field-read feet Height
+  }
+
+  func test_compactMapTypeCase() async {
+    let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(), Mock<Cat>(species: "Tabby")]))
+    XCTAssertEqual(data.allAnimals.compactMap(\.asDog).map(\.favoriteToy), ["Ball"]) // expect: unset-field-read favoriteToy
+  }
+
+  func test_nilCoalescing() async {
+    let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(predators: [Mock<Bird>()])]))
+    XCTAssertEqual(data.allAnimals.first?.predators.count, 1) // safe
+    for predator in data.allAnimals.first?.predators ?? [] {
+      XCTAssertEqual(predator.species, "Owl") // expect: unset-field-read species Bird
+    }
+  }
 }
 
 @Suite struct AsyncSuite {
@@ -52,6 +79,20 @@ final class AsyncIdiomTests: XCTestCase {
   @Test func requireOwner_set() async throws {
     let details = await PetDetails.from(Mock<Bird>(owner: Mock<Human>(firstName: "Ann")))
     #expect(try #require(details.owner).firstName == "Ann") // safe
+  }
+
+  @Test func requireFirst() async throws {
+    let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(species: "Lab")]))
+    let dog = try #require(data.allAnimals.first)
+    #expect(dog.height.feet == 2) // expect: unset-field-read feet Height
+  }
+
+  @Test(arguments: ["Lab", "Pug"])
+  func breeds(species: String) async {
+    let animal = await AllAnimalsQuery.Data.AllAnimal.from(Mock<Dog>(species: species))
+    #expect(animal.species == species) // safe
+    #expect(animal.predators.map(\.species).isEmpty) // safe
+    #expect(animal.height.feet > 0) // expect: unset-field-read feet Height
   }
 
   @Test(arguments: [1, 2])
