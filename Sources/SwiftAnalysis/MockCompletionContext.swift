@@ -98,6 +98,8 @@ struct TokenWindow {
     func start(_ index: Int) -> Int { tokens[index].start }
     func end(_ index: Int) -> Int { tokens[index].end }
     func text(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text : "" }
+    /// The kind of token `index`; nil outside the window.
+    func kind(_ index: Int) -> TokenKind? { index >= 0 && index < tokens.count ? tokens[index].tokenKind : nil }
     func isIdentifier(_ index: Int) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
         if case .identifier = tokens[index].tokenKind { return true }
@@ -381,8 +383,8 @@ struct TokenWindow {
         if text(position) == ")" || text(position) == "}" {
             return calledValue(closingAt: position)
         }
-        if case .dollarIdentifier = tokens[position].tokenKind { return (.variable(text(position)), position) }
-        guard isIdentifier(position) || tokens[position].tokenKind == .keyword(.self) else { return nil }
+        if case .dollarIdentifier? = kind(position) { return (.variable(text(position)), position) }
+        guard isIdentifier(position) || kind(position) == .keyword(.self) else { return nil }
         let name = text(position)
         if text(position - 1) == "." {
             // `\.a.b` inside `xs.map(…)`: what the closure argument reads.
@@ -390,7 +392,7 @@ struct TokenWindow {
                 guard let argument = closureArgument(at: position - 2) else { return nil }
                 return (.member(argument, name), position - 2)
             }
-            if tokens[position - 2].tokenKind == .keyword(.self) { return (.variable(name), position - 2) }
+            if kind(position - 2) == .keyword(.self) { return (.variable(name), position - 2) }
             guard let base = chainAndStart(endingAt: position - 2) else { return nil }
             return (name == "first" || name == "last" ? .element(base.value) : .member(base.value, name), base.start)
         }

@@ -18,6 +18,20 @@ final class MockCompletionContextTests: XCTestCase {
         .argumentLabel(call: .mockInitializer(value), before: before, after: after)
     }
 
+    /// Found by `mockls-fuzz run swift` (Tests/FuzzFindings/swift/member-at-window-start-trap-*): a member read two
+    /// tokens from the start of the window (`.a` after stray bytes) read the token before the window. Every offset of
+    /// chains that start where the window does answers, with a value where there is one.
+    func testChainsAtTheStartOfTheWindow() {
+        for source in [".a.", "a.b.", "\\.a.", ".self.", "self.a.", "$0.a.", ").a.", "}.a.", "XCTUnwrap(", "#require(x).", "xs.map(\\."] {
+            for offset in 0...source.utf8.count {
+                _ = MockCompletionContext.at(offset, in: source)
+                _ = SwiftTestFile(source).symbol(at: offset)
+            }
+        }
+        XCTAssertEqual(context("self.dog.1️⃣")?.position, .member(of: .variable("dog")))
+        XCTAssertEqual(context("$0.height.1️⃣")?.position, .member(of: .member(.variable("$0"), "height")))
+    }
+
     func testTypeArgument() {
         XCTAssertEqual(context("let m = Mock<1️⃣")?.position, .typeArgument(qualifier: nil))
         let typing = context("let m = Mock<Do1️⃣")
