@@ -123,14 +123,6 @@ enum ClosureRun {
         return []
     }
 
-    /// What the element is called inside the closure: its parameter, else `$0`; nil when it is ignored (`_`) or the
-    /// closure takes it apart (`{ a, b in … }`).
-    static func elementName(of closure: ClosureExprSyntax) -> String? {
-        let names = parameterNames(of: closure)
-        if names.isEmpty { return closure.signature == nil ? "$0" : nil }
-        return names.count == 1 ? names[0] : nil
-    }
-
     private static func isAssignment(_ expression: ExprSyntax) -> Bool {
         expression.as(SequenceExprSyntax.self)?.elements.contains { $0.is(AssignmentExprSyntax.self) } ?? false
     }

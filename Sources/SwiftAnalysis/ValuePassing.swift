@@ -39,8 +39,8 @@ public enum ValuePassing {
         "max": .compare(givesElement: true),
     ]
 
-    /// Methods without a closure that give one element of a list (`first` and `last` as properties too).
-    public static let elementMethods: Set<String> = ["first", "last", "randomElement", "popFirst", "popLast"]
+    /// Methods without arguments that give one element of a list (`first` and `last` are properties: `.element`).
+    public static let elementMethods: Set<String> = ["randomElement", "popFirst", "popLast"]
     /// Methods without a closure that give some of a list's elements, in an order or number mockls does not know.
     public static let sublistMethods: Set<String> = ["reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast"]
 

@@ -20,15 +20,18 @@ final class SelectionCoverageTests: XCTestCase {
 
     /// Apollo ≥ 1.23 and 2.x: the tests of `animalkingdom/` on the same lines. Sets are the fields the tests pass
     /// or assign (not Apollo's defaults); a field merged from a fragment counts for the fragment too; a model handed
-    /// to a function (`render(…)`) makes its test unfollowed for the operation and the fragments it spreads.
+    /// to a function (`render(…)`) makes its test unfollowed for the operation and the fragments it spreads; a model
+    /// built from a nested selection set (`AllAnimalsQuery.Data.AllAnimal.from(dog)`) sets the field that holds it.
     func testTheScenarioTestsSetAndReadExactlyTheseFields() throws {
         let expected = [
+            "AllAnimalsQuery allAnimals: test_emptyMock_thenAssigned:s test_fragment:s test_nestedDefault_isAnEmptyMock:s test_nestedMock_setExplicitly:s test_typeCase:s test_valueEscapes_noDiagnostic:s ?1",
             "AllAnimalsQuery allAnimals.id: test_emptyMock_thenAssigned:r test_fragment:s test_nestedDefault_isAnEmptyMock:s test_typeCase:s ?1",
             "AllAnimalsQuery allAnimals.height: test_nestedDefault_isAnEmptyMock:r test_nestedMock_setExplicitly:s:r ?1",
             "AllAnimalsQuery allAnimals.height.feet: test_nestedDefault_isAnEmptyMock:r test_nestedMock_setExplicitly:s:r ?1",
             "AllAnimalsQuery allAnimals.height.inches: test_nestedMock_setExplicitly:s:r ?1",
             "AllAnimalsQuery allAnimals.species: test_emptyMock_thenAssigned:s:r test_nestedDefault_isAnEmptyMock:s:r test_nestedMock_setExplicitly:s ?1",
             "AllAnimalsQuery allAnimals.favoriteToy: test_typeCase:r ?1",
+            "FindPet findPet: test_nullableField_readsNil:s",
             "FindPet findPet.id: test_nullableField_readsNil:s:r",
             "FindPet findPet.humanName: test_nullableField_readsNil:r",
             "HeightInMeters height: test_fragment:r test_nestedDefault_isAnEmptyMock:r test_nestedMock_setExplicitly:s:r ?1",
@@ -45,6 +48,7 @@ final class SelectionCoverageTests: XCTestCase {
     /// (`animal.height.feet` with no height) reads `height` only.
     func testPre123TestsSetOnlyWhatTheyPass() throws {
         XCTAssertEqual(rows(try SharedFolder.require("fixtures/scenarios/animalkingdom-1.15")), [
+            "AllAnimalsQuery allAnimals: test_assignedLater:s test_unpassedList:s test_unpassedObject:s test_unpassedRequiredScalar:s",
             "AllAnimalsQuery allAnimals.id: test_assignedLater:s test_unpassedList:s test_unpassedObject:s test_unpassedRequiredScalar:r",
             "AllAnimalsQuery allAnimals.height: test_assignedLater:s:r test_unpassedObject:r",
             "AllAnimalsQuery allAnimals.height.feet: test_assignedLater:s:r",
@@ -52,6 +56,7 @@ final class SelectionCoverageTests: XCTestCase {
             "AllAnimalsQuery allAnimals.predators: test_assignedLater:s:r test_unpassedList:r",
             "HeightInMeters height: test_assignedLater:s:r test_unpassedObject:r",
             "PetDetails id: test_assignedLater:s test_unpassedList:s test_unpassedObject:s test_unpassedRequiredScalar:r",
+            "PetDetails owner: test_passedScalar:s",
             "PetDetails owner.firstName: test_passedScalar:s:r",
         ])
     }
@@ -66,7 +71,13 @@ final class SelectionCoverageTests: XCTestCase {
         XCTAssertTrue(factories.contains(
             "HeightInMeters height.meters: test_contextualFactory:s test_factoriesInAList:s test_factoryWithItsDefaults:s:r test_freeFunction:s:r "
                 + "test_staticFixtureBuiltByAFactory:s test_untypedMocksTakeTheirTypeFromTheAnnotation:s ?6"), factories.joined(separator: "\n"))
-        XCTAssertTrue(factories.contains("AllAnimalsQuery allAnimals: test_anyMockList:s:r test_mixedList:s:r ?6"), factories.joined(separator: "\n"))
+        // Lists of mocks set and read `allAnimals`; every model built from `AllAnimalsQuery.Data.AllAnimal` sets it.
+        XCTAssertTrue(factories.contains(
+            "AllAnimalsQuery allAnimals: test_anyMockList:s:r test_asyncHelper:s test_asyncLet:s test_contextualFactory:s test_factoriesInAList:s "
+                + "test_factoriesMocklsCannotFollowStaySilent:s test_factoryArgumentReplacesItsDefault:s test_factoryLeavesTheShallowDefault:s "
+                + "test_factoryWithItsDefaults:s test_freeFunction:s test_globalFixture:s test_lazyProperty:s test_listWithNil:s test_mixedList:s:r "
+                + "test_staticFixture:s test_staticFixtureBuiltByAFactory:s test_staticMemberOfTheMockClass:s test_theTestSetsWhatTheFactoryLeftOut:s "
+                + "test_tryAwaitWithVariables:s test_untypedMocksTakeTheirTypeFromTheAnnotation:s ?6"), factories.joined(separator: "\n"))
         let closures = rows(scenarios.appendingPathComponent("closures"))
         // A Quick spec is one test; `map` over mocks sets each element's fields.
         XCTAssertTrue(closures.contains(

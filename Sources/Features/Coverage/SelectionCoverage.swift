@@ -126,6 +126,7 @@ public enum SelectionCoverage {
                 let scopes = scopes(of: model.selectionSet)
                 use.reached.formUnion(scopes.map(\.owner))
                 markSets(in: scopes, on: model.data, into: &use)
+                markPath(to: model.selectionSet, into: &use)
             }
             for read in events.reads {
                 let scopes = scopes(of: read.selectionSet)
@@ -168,6 +169,17 @@ public enum SelectionCoverage {
                     site.field.selectionSet.map { SelectionSites.Scope(owner: site.owner, path: site.path, selectionSet: $0) }
                 }
                 markSets(in: nested, on: slot, into: &use)
+            }
+        }
+
+        /// `X.Data.AllAnimal.from(mock)`: the mock stands for what `allAnimals` holds, so the fields on the way from the
+        /// operation's root to that selection set count as set (the test gives them their object).
+        private mutating func markPath(to selectionSet: GeneratedSelectionSet, into use: inout TestUse) {
+            let path = selectionSet.responsePath
+            for (depth, key) in path.enumerated() {
+                let parent = sites.scopes(of: selectionSet.definitionName, at: Array(path.prefix(depth)))
+                guard let found = fields(in: parent, runtimeType: nil).first(where: { $0.key == key }) else { return }
+                for site in found.sites { use.set.insert(site.id) }
             }
         }
 

@@ -112,8 +112,9 @@ struct FlowEvaluator {
     }
 
     /// Runs `body` once per element of `sequence` with the element as each of `parameters` (a `for` loop, a
-    /// parameterized test, `forEach`, `map`), and gives what `result` is after each run: the elements of a known list,
-    /// else one run with an element nothing is known about (nil then: the results are not all known). A body runs
+    /// parameterized test, `forEach`, `map`), and gives what `result` is after each run, and whether those are all the
+    /// runs: the elements of a known list (`onlyElement`: the one a search certainly reaches), else one run with an
+    /// element nothing is known about (not known then). A body runs
     /// once per element of a known list, so nested loops multiply: past the budget the body runs once with an unknown
     /// element (silent), keeping evaluation linear in the function.
     private mutating func runPerElement(
