@@ -18,12 +18,12 @@ public struct MockSymbol: Sendable, Equatable {
 }
 
 extension SwiftTestFile {
-    /// The symbol whose name contains `offset` or ends at it.
+    /// The symbol whose name contains `offset`, starts at it or ends at it: a position belongs to the name it touches
+    /// on its right, then on its left (Vim's `w` puts the cursor on a name's first letter, after a `.`, `(` or `<`).
     public func symbol(at offset: Int) -> MockSymbol? {
         let window = TokenWindow(tokens: tokens(around: offset))
-        guard let index = window.tokens.indices.first(where: { window.end($0) >= offset && window.start($0) <= offset }),
-            window.isLabel(index)
-        else { return nil }
+        let touching = window.tokens.indices.filter { window.end($0) >= offset && window.start($0) <= offset && window.isLabel($0) }
+        guard let index = touching.first(where: { window.start($0) == offset || window.end($0) > offset }) ?? touching.first else { return nil }
         return window.symbol(at: index)
     }
 }

@@ -126,7 +126,10 @@ extension IdiomCorpusTests {
                 checked += 1
                 let labels = context.completions(at: offset).map(\.label)
                 if !labels.contains(field) { failures.append("\(shown): completion offers \(labels.prefix(8))") }
-                if context.hover(at: offset + 1)?.contents.contains(field) != true { failures.append("\(shown): no hover") }
+                // On the name's first letter (where Vim's `w` lands) and on its last.
+                for at in [offset, offset + field.utf8.count - 1] where context.hover(at: at)?.contents.contains(field) != true {
+                    failures.append("\(shown): no hover at column \(at - lineStart + 1)")
+                }
             }
         }
         print("idiom corpus: completion and hover at \(checked) reads, \(failures.count) failures")

@@ -32,6 +32,23 @@ final class MockCompletionContextTests: XCTestCase {
         XCTAssertEqual(context("$0.height.1️⃣")?.position, .member(of: .member(.variable("$0"), "height")))
     }
 
+    /// A position belongs to the name it touches on its right, then on its left: every column of a name, its first
+    /// letter after `.`, `(` or `<` included, and the position just after it, name that name.
+    func testSymbolsAtEveryColumnOfTheirNames() {
+        let source = "let t = data.book?.title, m = Mock<Book>(title: \"x\").author"
+        let file = SwiftTestFile(source)
+        for name in ["book", "title", "Book", "author"] {
+            var searched = source.startIndex
+            while let found = source.range(of: name, range: searched..<source.endIndex) {
+                searched = found.upperBound
+                let start = source.utf8.distance(from: source.startIndex, to: found.lowerBound)
+                for offset in start...(start + name.utf8.count) {
+                    XCTAssertEqual(file.symbol(at: offset)?.range, start..<(start + name.utf8.count), "\(name) at \(offset)")
+                }
+            }
+        }
+    }
+
     func testTypeArgument() {
         XCTAssertEqual(context("let m = Mock<1️⃣")?.position, .typeArgument(qualifier: nil))
         let typing = context("let m = Mock<Do1️⃣")
