@@ -4,7 +4,7 @@ import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks
 
-// The idiom corpus on mocks generated before Apollo iOS 1.23 (Package.resolved pins 1.15.3): every initializer
+// The idiom corpus on mocks generated before Apollo iOS 1.23 (its Podfile.lock pins 1.15.3): every initializer
 // parameter is `T? = nil`, so only what a test passes or assigns is set.
 final class LegacyIdiomTests: XCTestCase {
 

@@ -4,7 +4,7 @@ import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks
 
-// The idiom corpus on Apollo iOS 2.x (Package.resolved pins 2.3.0): `from(_:)` is async.
+// The idiom corpus on Apollo iOS 2.x (its Podfile.lock pins 2.3.0): `from(_:)` is async.
 final class AsyncIdiomTests: XCTestCase {
 
   func test_xctUnwrap_await() async throws {
