@@ -288,10 +288,6 @@ public enum MockFormatDetector {
     /// The names of the files a pin is read from: a change to one of them can change the format.
     public static let pinFileNames = ["Package.resolved", "Podfile.lock"]
 
-    public static func detect(in folder: URL) -> MockFormat {
-        detect(for: folder, among: pinFiles(in: folder), projects: [folder])
-    }
-
     /// The format of the project whose configuration is in `project`, from the nearest of `pins` that is its own:
     /// not inside the folder of another project of the workspace (a pin there is that project's, as in a repository
     /// that holds projects on several Apollo versions). Nearest by the folders between the two; a `Package.resolved`
