@@ -25,7 +25,7 @@ struct MocksCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let projects = try workspace.load().projects
+        let projects = try workspace.loadForGenerating().projects
         switch format {
         case .json:
             let reports = projects.map { MockModelReport($0.index.mockModel) }

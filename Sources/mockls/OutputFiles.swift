@@ -1,4 +1,5 @@
 import Foundation
+import SwiftAnalysis
 
 /// A file-system failure of a command, reported as one line naming the path and the reason (exit status 2).
 struct FileSystemError: Error, CustomStringConvertible {
@@ -42,17 +43,30 @@ enum OutputFiles {
         }
     }
 
-    /// Writes `text` to `file`, creating its folder first.
+    /// Writes `text` to `file`, creating its folder first, through a temporary file beside it renamed over it: the
+    /// file is the old one or the new one, never half of either. A Swift file that loses declarations says which.
     static func write(_ text: String, to file: URL) throws(FileSystemError) {
         try createFolder(file.deletingLastPathComponent())
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw FileSystemError(path: file.path, reason: "is a folder")
+        let exists = FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue { throw FileSystemError(path: file.path, reason: "is a folder") }
+        if exists, file.pathExtension == "swift", let old = try? String(contentsOf: file, encoding: .utf8) {
+            let lost = DeclarationInventory.lost(from: old, in: text)
+            if !lost.isEmpty {
+                let shown = lost.prefix(8).joined(separator: ", ") + (lost.count > 8 ? ", and \(lost.count - 8) more" : "")
+                printError("mockls: warning: \(file.path) no longer declares \(plural(lost.count, "declaration")) it had: \(shown)")
+            }
         }
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).mockls-\(getpid())")
         do {
-            try Data(text.utf8).write(to: file, options: .atomic)
+            try Data(text.utf8).write(to: temporary)
         } catch {
             throw FileSystemError(path: file.path, error)
+        }
+        guard rename(temporary.path, file.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw FileSystemError(path: file.path, reason: reason)
         }
     }
 }

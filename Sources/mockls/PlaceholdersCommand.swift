@@ -21,7 +21,7 @@ struct PlaceholdersCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let projects = try workspace.load().projects
+        let projects = try workspace.loadForGenerating().projects
         for project in projects {
             let text = PlaceholderFileRenderer.render(
                 model: project.index.mockModel, schema: project.index.schema, mocksModule: project.configuration.testMocksModule,

@@ -55,11 +55,8 @@ struct ResponseCommand: ParsableCommand {
                 [((output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".variables.json", variables)]
             } ?? [])
             for (path, text) in files {
-                do {
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-                } catch {
-                    throw FileSystemError(path: path, reason: "\(error)")
-                }
+                try OutputFiles.write(text, to: URL(fileURLWithPath: path))
+                printError("mockls: wrote \(path)")
             }
         }
     }

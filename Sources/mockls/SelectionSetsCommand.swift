@@ -23,7 +23,7 @@ struct SelectionSetsCommand: ParsableCommand {
     var format: Format = .json
 
     func run() throws {
-        let loaded = try workspace.load()
+        let loaded = try workspace.loadForGenerating()
         let projects = loaded.projects.map { project in
             (namespace: project.configuration.namespace, root: project.configuration.root.path,
              selectionSets: project.index.selectionSetModel().selectionSets)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GraphQLIndex
 import Analysis
+import SourceText
 
 /// `--workspace DIR`, `--mock-format` and `--log-level`, shared by the commands that read a workspace.
 struct WorkspaceOptions: ParsableArguments {
@@ -84,6 +85,28 @@ struct WorkspaceOptions: ParsableArguments {
 }
 
 extension WorkspaceOptions {
+    /// The workspace of a command that generates code from it, or exit 2 naming why, with nothing written, when any
+    /// of its projects cannot be used: a configuration that cannot be read, a schema that is missing or has errors.
+    /// Apollo's code generator refuses the same projects; a half-read project would replace good files with poor ones.
+    func loadForGenerating() throws -> Workspace {
+        let workspace = try loadProject()
+        var refused = !workspace.configurationErrors.isEmpty
+        for project in workspace.projects {
+            let index = project.index
+            for document in index.documents.values where document.role == .schema {
+                guard let error = index.diagnostics[document.path]?.first(where: { $0.severity == .error }) else { continue }
+                let position = LineTable(document.text).position(of: error.range.lowerBound, unit: .utf8)
+                printError("mockls: \(document.path):\(position.line + 1):\(position.column + 1): \(error.message) [\(error.code.rawValue)]")
+                refused = true
+            }
+        }
+        if refused {
+            printError("mockls: nothing written: the project cannot be used until the errors above are fixed")
+            throw ExitCode(2)
+        }
+        return workspace
+    }
+
     /// `--mock-format`, read.
     func format() throws -> MockFormat? {
         guard let mockFormat else { return nil }
