@@ -115,9 +115,12 @@ public struct Analysis: Sendable {
         guard let file = AnalysisHost.fileURL(uri), ResponseFixtures.isCandidate(file.path) else { return nil }
         let read = { (file: URL) in documents[file.absoluteString]?.lines.bytes ?? FileTree.contents(file) }
         for workspace in workspaces where workspace.responseFixtureFiles.contains(file) {
-            guard let fixture = ResponseFixtures.fixture(for: file, in: ResponseFixtures.catalog(of: workspace), reads: workspace.responseFixtureReads),
-                let text = documents[uri]?.lines.bytes ?? read(file)
-            else { continue }
+            guard let text = documents[uri]?.lines.bytes ?? read(file) else { continue }
+            let catalog = ResponseFixtures.catalog(of: workspace)
+            guard let fixture = ResponseFixtures.fixture(for: file, text: text, in: catalog, reads: workspace.responseFixtureReads) else {
+                let hint = ResponseFixtures.unknownOperationHint(of: file, text: text, operations: ResponseFixtures.operationNames(in: catalog))
+                return (LineTable(text), hint.map { [$0] } ?? [])
+            }
             return (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
         }
         return nil
@@ -132,10 +135,10 @@ public struct Analysis: Sendable {
             let read = { (file: URL) in documents[file.absoluteString]?.lines.bytes ?? FileTree.contents(file) }
             let names = ResponseFixtures.operationNames(in: catalog)
             for file in workspace.responseFixtureFiles {
-                if let fixture = ResponseFixtures.fixture(for: file, in: catalog, reads: workspace.responseFixtureReads) {
-                    guard let text = read(file) else { continue }
+                guard let text = read(file) else { continue }
+                if let fixture = ResponseFixtures.fixture(for: file, text: text, in: catalog, reads: workspace.responseFixtureReads) {
                     result[file] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
-                } else if let text = read(file), let hint = ResponseFixtures.unknownOperationHint(of: file, text: text, operations: names) {
+                } else if let hint = ResponseFixtures.unknownOperationHint(of: file, text: text, operations: names) {
                     result[file] = (LineTable(text), [hint])
                 }
             }

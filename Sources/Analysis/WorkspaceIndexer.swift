@@ -82,6 +82,9 @@ final class WorkspaceIndexer: Sendable {
                 let documents = workspaces.flatMap(\.projects).reduce(0) { $0 + $1.index.documents.count }
                 log("indexed \(projects) project(s), \(documents) GraphQL document(s) in \(Self.milliseconds(since: started)) ms")
                 for workspace in workspaces {
+                    for project in workspace.projects {
+                        log("project \(project.configuration.namespace): mocks as Apollo iOS \(project.index.format.release.rawValue) writes them (\(project.formatReason))")
+                    }
                     for error in workspace.configurationErrors { log("configuration error: \(error)") }
                 }
             } else {

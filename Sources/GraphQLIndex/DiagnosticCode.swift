@@ -44,6 +44,15 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case fixtureTypename = "fixture-typename"
     case fixtureUnknownOperation = "fixture-unknown-operation"
 
+    /// Found by checking an operation against the schema: not reported when the project has no schema (`no-schema`
+    /// says so once).
+    public var needsSchema: Bool {
+        switch self {
+        case .unknownType, .unknownRoot, .unknownField, .missingSelection, .leafSelection, .unionField, .fragmentOnLeaf: true
+        default: false
+        }
+    }
+
     /// Where the code is reported.
     public enum Source: Sendable { case graphQLDocument, swiftTestFile, configurationFile, responseFixture }
 

@@ -9,8 +9,11 @@ struct CheckCommand: ParsableCommand {
         abstract: "Report mock reads that crash, unknown mock fields and types, and mocks of the wrong type, for CI.",
         discussion: """
             Checks every Swift file of the workspace (or of PATHS) that uses Mock< or imports ApolloTestSupport, and \
-            the workspace's GraphQL documents and JSON response fixtures (a .json file named after an operation, with             or without its Query/Mutation/Subscription suffix, checked against it; X.variables.json beside it gives             the variables of its @include/@skip). Exit status: 1 when anything is reported, 0 when nothing is, 2 on a \
-            usage or configuration error or when no project is found. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
+            the workspace's GraphQL documents and JSON response fixtures (a .json file named after an operation, with \
+            or without its Query/Mutation/Subscription suffix, checked against it; X.variables.json beside it gives \
+            the variables of its @include/@skip). Exit status: 1 when an error or warning is reported (see --fail-on), \
+            0 when none is, 2 on a usage or configuration error (reported in every format, as a finding on the \
+            configuration file) or when no project is found. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, xcode, json, github, sarif }
@@ -24,28 +27,48 @@ struct CheckCommand: ParsableCommand {
         """)
     var format: Format = .text
 
+    enum FailureLevel: String, ExpressibleByArgument, CaseIterable {
+        case error, warning, information
+
+        /// A finding of `severity` ("error", "warning", "information") fails the check.
+        func fails(_ severity: String) -> Bool {
+            let order = ["error", "warning", "information"]
+            return (order.firstIndex(of: severity) ?? 0) <= order.firstIndex(of: rawValue)!
+        }
+    }
+
+    @Option(name: .customLong("fail-on"), help: """
+        The least severe finding that makes the exit status 1: error, warning (the default: information is \
+        reported, never fails) or information.
+        """)
+    var failOn: FailureLevel = .warning
+
     @Argument(help: "Files or folders to check (default: the whole workspace).")
     var paths: [String] = []
 
     func run() throws {
-        // A configuration that cannot be used is one of the findings (`invalid-configuration`), printed with them.
-        let loaded = try workspace.loadProject(printingConfigurationErrors: false)
+        // A configuration that cannot be used is one of the findings (`invalid-configuration`, `no-schema` on the
+        // configuration file), in every format: CI reads its annotations and SARIF results, not standard error.
         let urls = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
         for url in urls where !FileManager.default.fileExists(atPath: url.path) {
             throw ValidationError("\(url.path) does not exist")
         }
+        let loaded = try workspace.read(near: urls)
+        let configurationErrors = loaded.configurationErrors
+        if configurationErrors.isEmpty { try workspace.requireSchema(in: loaded) }
+        let folder = loaded.folder
         let report = CheckReport(workspace: loaded, paths: urls)
         switch format {
         case .text:
             for record in report.records {
-                print("\(displayPath(record.file)):\(record.line):\(record.column): \(record.severity): \(record.message) [\(record.code)]")
+                print("\(displayPath(record.file, in: folder)):\(record.line):\(record.column): \(record.severity): \(record.message) [\(record.code)]")
             }
         case .xcode:
             for record in report.records {
-                print("\(absolutePath(record.file)):\(record.line):\(record.column): \(record.severity): \(record.message) [\(record.code)]")
+                print("\(absolutePath(record.file, in: folder)):\(record.line):\(record.column): \(record.severity): \(record.message) [\(record.code)]")
             }
         case .sarif:
-            let log = SARIFLog(report: report, workspace: workspace.folder)
+            let log = SARIFLog(report: report, workspace: loaded.folder)
             let bytes = try JSONCEncoder(prettyPrinted: true).encode(log)
             FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
         case .json:
@@ -54,7 +77,7 @@ struct CheckCommand: ParsableCommand {
         case .github:
             for record in report.records {
                 let level = record.severity == "error" ? "error" : record.severity == "warning" ? "warning" : "notice"
-                print("::\(level) file=\(escapeProperty(displayPath(record.file))),line=\(record.line),col=\(record.column),"
+                print("::\(level) file=\(escapeProperty(displayPath(record.file, in: folder))),line=\(record.line),col=\(record.column),"
                     + "endLine=\(record.endLine),endColumn=\(record.endColumn),title=\(escapeProperty(record.code))::"
                     + escapeData(record.message))
             }
@@ -63,16 +86,21 @@ struct CheckCommand: ParsableCommand {
         fflush(nil)
         let files = Set(report.checkedFiles).count
         printError("mockls: \(report.records.count) problem\(report.records.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") checked")
-        if !report.records.isEmpty { throw ExitCode(1) }
+        // Which Apollo the verdicts assume: a crash in 1.23+ is no crash in pre-1.23.
+        for project in loaded.projects where project.hasSchema {
+            printError("mockls: \(project.configuration.namespace): mocks as Apollo iOS \(project.index.format.release.rawValue) writes them (\(project.formatReason))")
+        }
+        if !configurationErrors.isEmpty { throw ExitCode(2) }
+        if report.records.contains(where: { failOn.fails($0.severity) }) { throw ExitCode(1) }
     }
 
-    private func absolutePath(_ file: String) -> String {
-        file.hasPrefix("/") ? file : workspace.folder.appendingPathComponent(file).path
+    private func absolutePath(_ file: String, in folder: URL) -> String {
+        file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
     }
 
     /// Records name files relative to the workspace; printed paths are relative to where mockls runs.
-    private func displayPath(_ file: String) -> String {
-        let absolute = absolutePath(file)
+    private func displayPath(_ file: String, in folder: URL) -> String {
+        let absolute = absolutePath(file, in: folder)
         return relativePath(absolute, to: FileManager.default.currentDirectoryPath)
     }
 

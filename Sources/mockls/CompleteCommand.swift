@@ -32,9 +32,9 @@ struct CompleteCommand: ParsableCommand {
     func run() throws {
         let location = try FileLocation(location)
         let (file, line, column) = (location.file, location.line, location.column)
-        let analysis = location.analysis(of: try workspace.loadProject())
+        let analysis = location.analysis(of: try workspace.loadProject(near: [location.file]))
         guard let answer = try analysis.completions(at: location.offset, in: location.uri) else {
-            printError("mockls: \(file.path) belongs to no project of \(workspace.folder.path)")
+            printError("mockls: \(file.path) belongs to no project of \(workspace.folder(near: [location.file]).path)")
             return
         }
         let completions = answer.completions

@@ -41,8 +41,8 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let location = try FileLocation(location)
-        guard let context = try location.analysis(of: try workspace.loadProject()).testFile(location.uri) else {
-            printError("mockls: \(location.file.path) belongs to no project of \(workspace.folder.path)")
+        guard let context = try location.analysis(of: try workspace.loadProject(near: [location.file])).testFile(location.uri) else {
+            printError("mockls: \(location.file.path) belongs to no project of \(workspace.folder(near: [location.file]).path)")
             throw ExitCode(1)
         }
         switch context.conversion(at: location.offset) {

@@ -24,10 +24,22 @@ struct WorkspaceOptions: ParsableArguments {
         URL(fileURLWithPath: workspace ?? FileManager.default.currentDirectoryPath).standardizedFileURL
     }
 
-    /// The workspace, or a usage error (exit 2) when it cannot be used. Configuration files that cannot be used are
-    /// printed, one line each, unless `printingConfigurationErrors` is false (`check` reports them with its findings)
-    /// and some project could be used.
-    func load(printingConfigurationErrors: Bool = true) throws -> Workspace {
+    /// The folder to read for files given by path: `--workspace`; else the current folder when it holds them all;
+    /// else the folder of the project that holds the first (`mockls check ../Other/Tests/X.swift` checks it against
+    /// its own project, not the current folder's).
+    func folder(near paths: [URL]) -> URL {
+        let current = folder
+        guard workspace == nil, let first = paths.first,
+            paths.contains(where: { !$0.standardizedFileURL.path.hasPrefix(current.path + "/") && $0.standardizedFileURL != current })
+        else { return current }
+        if let project = ProjectDiscovery.projectFolder(containing: first) { return project }
+        return FileTree.kind(of: first.path) == .folder ? first.standardizedFileURL : first.standardizedFileURL.deletingLastPathComponent()
+    }
+
+    /// The workspace as it is, or a usage error (exit 2) when the folder is not one; what was read is logged.
+    /// `paths`: the files the command was given, which choose the folder when it is not given (`folder(near:)`).
+    func read(near paths: [URL] = []) throws -> Workspace {
+        let folder = folder(near: paths)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("\(folder.path) is not a folder")
@@ -47,40 +59,48 @@ struct WorkspaceOptions: ParsableArguments {
             log.info("""
                 project \(project.configuration.namespace) (\(project.configuration.name)): \(plural(schema, "schema document")), \
                 \(plural(documents.count - schema, "operation document")), \(plural(project.index.mockModel.objectNames.count, "mock")), \
-                mock format \(project.index.format)\(generated)
+                mock format \(project.index.format) (\(project.formatReason))\(generated)
                 """)
             for path in documents.map(\.path).sorted() { log.debug("\(project.configuration.namespace): \(path)") }
         }
         for error in workspace.configurationErrors { log.debug("configuration error: \(error)") }
-        if printingConfigurationErrors || workspace.projects.isEmpty {
-            for error in workspace.configurationErrors { printError("mockls: \(error)") }
-        }
+        return workspace
+    }
+
+    /// The workspace, or a usage error (exit 2) when it cannot be used. Configuration files that cannot be used are
+    /// printed, one line each.
+    func load(near paths: [URL] = []) throws -> Workspace {
+        let workspace = try read(near: paths)
+        for error in workspace.configurationErrors { printError("mockls: \(error)") }
         if !workspace.configurationErrors.isEmpty, workspace.projects.isEmpty { throw ExitCode(2) }
         return workspace
     }
 
     /// The workspace, or exit 2 with a message when it holds no project with a schema: a CI job pointed at the
     /// wrong folder must not pass for finding nothing.
-    func loadProject(printingConfigurationErrors: Bool = true) throws -> Workspace {
-        let workspace = try load(printingConfigurationErrors: printingConfigurationErrors)
-        guard workspace.projects.contains(where: \.hasSchema) else {
-            // A configuration was found: what keeps it from being used was said above (its schema is missing), or
-            // is said here (its schema does not parse).
-            let configured = workspace.projects.filter { $0.configuration.file != nil }
-            if !configured.isEmpty {
-                if !printingConfigurationErrors { for error in workspace.configurationErrors { printError("mockls: \(error)") } }
-                for project in configured where project.missingSchema == nil {
-                    printError("mockls: \(project.configuration.name): its schema declares no type (see the schema files' own errors: mockls check)")
-                }
-                throw ExitCode(2)
+    func loadProject(near paths: [URL] = []) throws -> Workspace {
+        let workspace = try load(near: paths)
+        try requireSchema(in: workspace)
+        return workspace
+    }
+
+    /// Exit 2, saying why, when no project of `workspace` has a schema. Its configuration errors were printed.
+    func requireSchema(in workspace: Workspace) throws {
+        guard !workspace.projects.contains(where: \.hasSchema) else { return }
+        // A configuration was found: what keeps it from being used was said (its schema is missing), or is said
+        // here (its schema does not parse).
+        let configured = workspace.projects.filter { $0.configuration.file != nil }
+        if !configured.isEmpty || !workspace.configurationErrors.isEmpty {
+            for project in configured where project.missingSchema == nil {
+                printError("mockls: \(project.configuration.name): its schema declares no type (see the schema files' own errors: mockls check)")
             }
-            printError("""
-                mockls: no Apollo project found for \(folder.path): no apollo-codegen-config.json or graphql-config \
-                file in it or in a folder above it (up to the repository's top), and no .graphqls schema in it
-                """)
             throw ExitCode(2)
         }
-        return workspace
+        printError("""
+            mockls: no Apollo project found for \(workspace.folder.path): no apollo-codegen-config.json or graphql-config \
+            file in it or in a folder above it (up to the repository's top), and no .graphqls schema in it
+            """)
+        throw ExitCode(2)
     }
 }
 

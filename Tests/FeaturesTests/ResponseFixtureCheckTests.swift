@@ -2,6 +2,7 @@ import Features
 import Foundation
 import GraphQLIndex
 import MocklsTestSupport
+import SourceText
 import XCTest
 
 /// JSON response fixtures checked against AnimalKingdom's operations (../shared): correct ones stay silent, each kind
@@ -135,6 +136,59 @@ final class ResponseFixtureCheckTests: XCTestCase {
         XCTAssertNil(ResponseFixtureCheck.unknownOperationHint(of: Array(#"{"dogs": []}"#.utf8), fileName: "DogQeury", operations: operations))
         XCTAssertNil(ResponseFixtureCheck.unknownOperationHint(of: Array(#"{"data": 3}"#.utf8), fileName: "DogQeury", operations: operations))
         XCTAssertNil(ResponseFixtureCheck.unknownOperationHint(of: Array("{".utf8), fileName: "DogQeury", operations: operations))
+    }
+
+    func testAFixtureNamesItsOperationByATopLevelKeyThatIsNotAField() throws {
+        // Where the app loads it (`Mock Data/dogs.json`), a fixture keeps its name and says which operation it answers.
+        let wrapped = #"{"@operation": "DogQuery", "data": {"allAnimals": []}}"#
+        XCTAssertEqual(ResponseFixtureCheck.declaredOperation(in: Array(wrapped.utf8))?.name, "DogQuery")
+        XCTAssertEqual(try check(wrapped, "DogQuery"), [])
+        let unwrapped = #"{"@operation": "DogQuery", "allAnimals": [], "wings": 1}"#
+        XCTAssertEqual(summary(try check(unwrapped, "DogQuery"), in: unwrapped), [#"fixture-unselected-field "wings""#])
+        XCTAssertNil(ResponseFixtureCheck.declaredOperation(in: Array(#"{"data": {"op": "@operation"}}"#.utf8)))
+        XCTAssertNil(ResponseFixtureCheck.declaredOperation(in: Array(#"{"@operation": 3}"#.utf8)))
+    }
+
+    func testTheHintOffersToNameTheOperationInTheFile() throws {
+        let json = "{\n  \"data\": {\"allAnimals\": []}\n}"
+        let hint = try XCTUnwrap(ResponseFixtureCheck.unknownOperationHint(of: Array(json.utf8), fileName: "dog_query", operations: ["DogQuery", "ClassroomPets"]))
+        XCTAssertTrue(hint.message.contains(#"add "@operation": "DogQuery""#), hint.message)
+        let named = applying(try XCTUnwrap(hint.fixes.first), to: json)
+        XCTAssertEqual(named, "{\n  \"@operation\": \"DogQuery\",\n  \"data\": {\"allAnimals\": []}\n}")
+        XCTAssertEqual(ResponseFixtureCheck.declaredOperation(in: Array(named.utf8))?.name, "DogQuery")
+        XCTAssertEqual(try check(named, "DogQuery"), [])
+    }
+
+    func testOneFixAddsEveryMissingTypename() throws {
+        // A fixture written before Apollo read `__typename` lacks it on every object below the root.
+        let project = ProjectIndex(namespace: "Library", format: .newest, sources: [
+            ("schema.graphqls", .schema, Array("type Query { books: [Book!]! }\ntype Book { title: String! author: Author! }\ntype Author { name: String! }".utf8)),
+            ("Books.graphql", .executable, Array("query Books { books { title author { name } } }".utf8)),
+        ])
+        let operation = try XCTUnwrap(project.documents["Books.graphql"]?.effective.operations.first)
+        let books = (1...20).map { #"{"title": "T\#($0)", "author": {"name": "A"}}"# }.joined(separator: ",\n  ")
+        let json = "{\"data\": {\"books\": [\n  \(books)\n]}}"
+        let check = { (text: String) in
+            ResponseFixtureCheck.diagnostics(of: Array(text.utf8), operation: operation, schema: project.schema, fragments: [:], variables: nil)
+        }
+        let found = check(json)
+        XCTAssertEqual(Set(found.map(\.code)), [.fixtureTypename])
+        XCTAssertEqual(found.count, 40)
+        // Asked on the first book's line: its own fixes, and one for all.
+        let lines = LineTable(Array(json.utf8))
+        let second = lines.offset(of: LineColumn(line: 1, column: 0), unit: .utf8)
+        let actions = ResponseFixtureActions.actions(at: second..<second, lines: lines, diagnostics: found)
+        XCTAssertEqual(actions.map(\.title), [#"Add "__typename""#, #"Add "__typename""#, #"Add every missing "__typename" (40)"#])
+        var bytes = Array(json.utf8)
+        for edit in actions[2].edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        let fixed = String(decoding: bytes, as: UTF8.self)
+        XCTAssertEqual(check(fixed), [], fixed)
+        XCTAssertTrue(fixed.contains(#"{"__typename": "Book", "title": "T1", "author": {"__typename": "Author", "name": "A"}}"#), fixed)
+        // One missing: its own fix only.
+        let one = #"{"data": {"books": [{"__typename": "Book", "title": "T", "author": {"name": "A"}}]}}"#
+        XCTAssertEqual(ResponseFixtureActions.actions(at: 0..<0, lines: LineTable(Array(one.utf8)), diagnostics: check(one)).count, 1)
     }
 
     func testStringsAndNumbersAsJSONWritesThem() throws {

@@ -103,7 +103,11 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         "\(file.path):" + (position.map { "\($0.line):\($0.column):" } ?? "") + " \(message)"
     }
 
-    public init(file: URL, message: String, key: String? = nil, position: Position? = nil) {
+    /// `invalid-configuration`, or `no-schema` when the configuration is readable but its schema is not there.
+    public var code: DiagnosticCode = .invalidConfiguration
+
+    public init(file: URL, message: String, key: String? = nil, position: Position? = nil, code: DiagnosticCode = .invalidConfiguration) {
+        self.code = code
         self.file = file
         self.message = message
         self.key = key

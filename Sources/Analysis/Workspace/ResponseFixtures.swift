@@ -45,9 +45,13 @@ public enum ResponseFixtures {
         return catalog
     }
 
-    /// The operation `file` is a fixture of: the one a Swift file reads it into (`reads`, by the file's lower-cased
-    /// name), else the one it is named after; in the project nearest above it when several have one.
-    static func fixture(for file: URL, in catalog: [String: [Fixture]], reads: [String: [ResponseFixtureRead]] = [:]) -> Fixture? {
+    /// The operation `file` is a fixture of: the one its text names (`"@operation"`), else the one a Swift file reads
+    /// it into (`reads`, by the file's lower-cased name), else the one it is named after; in the project nearest above
+    /// it when several have one.
+    static func fixture(for file: URL, text: [UInt8]?, in catalog: [String: [Fixture]], reads: [String: [ResponseFixtureRead]] = [:]) -> Fixture? {
+        if let text, let declared = ResponseFixtureCheck.declaredOperation(in: text) {
+            return nearest(catalog[declared.name.lowercased()] ?? [], to: file)
+        }
         let name = file.deletingPathExtension().lastPathComponent.lowercased()
         let read = (reads[name] ?? []).sorted { $0.operationType < $1.operationType }.flatMap { read in
             (catalog[read.operationType.lowercased()] ?? []).map { fixture in
@@ -56,7 +60,11 @@ public enum ResponseFixtures {
                 return fixture
             }
         }
-        guard let candidates = read.isEmpty ? catalog[name] : read else { return nil }
+        return nearest(read.isEmpty ? catalog[name] ?? [] : read, to: file)
+    }
+
+    /// Of `candidates`, the one whose project's folder nearest holds `file`.
+    private static func nearest(_ candidates: [Fixture], to file: URL) -> Fixture? {
         let path = file.standardizedFileURL.path
         func depth(_ fixture: Fixture) -> Int {
             let root = fixture.project.configuration.root.standardizedFileURL.path
@@ -73,6 +81,17 @@ public enum ResponseFixtures {
     /// The hint for a JSON response named after no operation (`ResponseFixtureCheck.unknownOperationHint`); files over
     /// 4 MB are not read for it.
     static func unknownOperationHint(of file: URL, text: [UInt8], operations: [String]) -> Diagnostic? {
+        if let declared = ResponseFixtureCheck.declaredOperation(in: text) {
+            // Apollo's type name (`BookQuery` for `query Book`) is as good a spelling as the operation's.
+            let spellings = operations.flatMap { name in
+                [name] + ["Query", "Mutation", "Subscription"].filter { !name.hasSuffix($0) }.map { name + $0 }
+            }
+            let suggestion = spellings.min { (editDistance(declared.name, $0), $0) < (editDistance(declared.name, $1), $1) }
+            return Diagnostic(
+                severity: .warning, code: .fixtureUnknownOperation,
+                message: "no operation is named \(declared.name)\(suggestion.map { " (did you mean \($0)?)" } ?? "")", range: declared.range,
+                fixes: suggestion.map { [Diagnostic.Fix(title: "Replace with \"\($0)\"", range: declared.range, text: "\"\($0)\"", isPreferred: true)] } ?? [])
+        }
         guard text.count <= 4 << 20, Array(text.prefix(256)).contains(bytes: "\"data\"") else { return nil }
         return ResponseFixtureCheck.unknownOperationHint(of: text, fileName: file.deletingPathExtension().lastPathComponent, operations: operations)
     }

@@ -14,6 +14,9 @@ public struct Workspace: Sendable {
         public var generatedMocks: [GeneratedMockSource] = []
         /// Where the generated mocks disagree with the documents, by mock file.
         public var generatedMockDiagnostics: [String: [Diagnostic]] = [:]
+        /// Why the project's mocks have their format: "apollo-ios 1.25.3 pinned in Package.resolved", "the generated
+        /// mock files", "--mock-format"…
+        public var formatReason = ""
 
         /// Its schema declares some type. Every request asks: more types than the built-in scalars answer it without
         /// reading a name.
@@ -33,7 +36,7 @@ public struct Workspace: Sendable {
                 message += "; the configuration downloads the schema to \"\(download)\" (schemaDownloadConfiguration): "
                     + "run `apollo-ios-cli fetch-schema` to get it"
             }
-            return ConfigurationError(file: file, message: message, key: source.key == "input" ? nil : source.key)
+            return ConfigurationError(file: file, message: message, key: source.key == "input" ? nil : source.key, code: .noSchema)
         }
 
         mutating func compareGeneratedMocks() {
@@ -96,7 +99,9 @@ public struct Workspace: Sendable {
                 }
             }
             let mocks = GeneratedMockSource.load(for: configuration)
-            var configured = format ?? MockFormatDetector.detect(for: configuration.root, among: pins, projects: projectFolders)
+            let detected = format == nil ? MockFormatDetector.detect(for: configuration.root, among: pins, projects: projectFolders) : nil
+            var configured = format ?? detected!.format
+            var reason = detected?.reason ?? "set by --mock-format"
             if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
             configured.isPublic = configuration.publicTestMocks
             configured.markTypesNonisolated = configuration.markTypesNonisolated
@@ -110,8 +115,10 @@ public struct Workspace: Sendable {
                 generated.capitalizer = configured.capitalizer
                 generated.customTypeNames = configured.customTypeNames
                 index = ProjectIndex(namespace: configuration.namespace, format: generated, sources: sources)
+                reason = "read from the generated mock files, which overrule \(reason)"
             }
             var project = Project(configuration: configuration, index: index, generatedMocks: mocks)
+            project.formatReason = reason
             project.compareGeneratedMocks()
             return project
         }
@@ -206,8 +213,12 @@ public struct Workspace: Sendable {
     public var diagnostics: [URL: (text: [UInt8], diagnostics: [Diagnostic])] {
         var result: [URL: (text: [UInt8], diagnostics: [Diagnostic])] = [:]
         for project in projects {
+            // A configured project's missing schema is said once, on its configuration (below), where it is fixed.
+            let saidOnConfiguration = project.missingSchema != nil
             for (path, diagnostics) in project.index.diagnostics where !diagnostics.isEmpty {
                 guard let text = project.index.documents[path]?.text else { continue }
+                let diagnostics = saidOnConfiguration ? diagnostics.filter { $0.code != .noSchema } : diagnostics
+                guard !diagnostics.isEmpty else { continue }
                 result[URL(fileURLWithPath: path), default: (text, [])].diagnostics += diagnostics
             }
             for mock in project.generatedMocks {
@@ -218,7 +229,7 @@ public struct Workspace: Sendable {
         for error in configurationErrors {
             let text = FileTree.contents(error.file) ?? []
             result[error.file, default: (text, [])].diagnostics.append(Diagnostic(
-                severity: .error, code: .invalidConfiguration, message: error.message, range: error.range(in: text)))
+                severity: .error, code: error.code, message: error.message, range: error.range(in: text)))
         }
         return result
     }
@@ -262,6 +273,16 @@ public enum ProjectDiscovery {
         return (root, projects, errors)
     }
 
+    /// The folder of the project `path` belongs to: the nearest folder holding it (or it, when a folder) with a
+    /// configuration file in it, up to the repository's top; nil when there is none.
+    public static func projectFolder(containing path: URL) -> URL? {
+        let path = path.standardizedFileURL
+        let folder = FileTree.kind(of: path.path) == .folder ? path : path.deletingLastPathComponent()
+        let names = [apolloConfigurationName] + GraphQLConfigFile.names
+        if names.contains(where: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) { return folder }
+        return enclosingConfigurationFolder(of: folder)
+    }
+
     /// The nearest folder above `folder` with a configuration file in it, up to the repository's top.
     static func enclosingConfigurationFolder(of folder: URL) -> URL? {
         let names = [apolloConfigurationName] + GraphQLConfigFile.names
@@ -292,7 +313,7 @@ public enum MockFormatDetector {
     /// not inside the folder of another project of the workspace (a pin there is that project's, as in a repository
     /// that holds projects on several Apollo versions). Nearest by the folders between the two; a `Package.resolved`
     /// before a `Podfile.lock`.
-    static func detect(for project: URL, among pins: [URL], projects: [URL]) -> MockFormat {
+    static func detect(for project: URL, among pins: [URL], projects: [URL]) -> (format: MockFormat, reason: String) {
         let own = project.standardizedFileURL.pathComponents
         let others = projects.map { $0.standardizedFileURL.pathComponents }.filter { $0 != own && !own.starts(with: $0) }
         let ranked = pins.enumerated().compactMap { order, pin -> (distance: Int, order: Int, pin: URL)? in
@@ -304,9 +325,17 @@ public enum MockFormatDetector {
         }
         for (_, _, pin) in ranked.sorted(by: { ($0.distance, $0.order) < ($1.distance, $1.order) }) {
             let version = pin.lastPathComponent == "Podfile.lock" ? apolloVersion(inPodfileLock: pin) : apolloVersion(in: pin)
-            if let version { return format(ofVersion: version) }
+            if let version {
+                let where_ = relativePath(pin.path, to: project.standardizedFileURL.deletingLastPathComponent().path)
+                return (format(ofVersion: version), "apollo-ios \(version.map(String.init).joined(separator: ".")) pinned in \(where_)")
+            }
         }
-        return .newest
+        return (.newest, "no apollo-ios pin in a Package.resolved or Podfile.lock, so the newest Apollo iOS")
+    }
+
+    /// `path` from `folder` when inside it, else as it is.
+    private static func relativePath(_ path: String, to folder: String) -> String {
+        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
     }
 
     /// The mocks the Apollo iOS release `version` generates.

@@ -5,14 +5,28 @@ import SourceText
 /// cursor where it is, not on the diagnostic's exact range).
 public enum ResponseFixtureActions {
     public static func actions(at range: Range<Int>, lines: LineTable, diagnostics: [Diagnostic]) -> [MockCodeAction] {
-        let asked = lines.line(containing: range.lowerBound)...lines.line(containing: max(range.lowerBound, range.upperBound))
-        return diagnostics.filter { diagnostic in
+        let askedLines = lines.line(containing: range.lowerBound)...lines.line(containing: max(range.lowerBound, range.upperBound))
+        let asked = diagnostics.filter { diagnostic in
             let first = lines.line(containing: diagnostic.range.lowerBound)
-            return asked.overlaps(first...lines.line(containing: max(diagnostic.range.lowerBound, diagnostic.range.upperBound - 1)))
-        }.flatMap { diagnostic in
+            return askedLines.overlaps(first...lines.line(containing: max(diagnostic.range.lowerBound, diagnostic.range.upperBound - 1)))
+        }
+        var actions = asked.flatMap { diagnostic in
             diagnostic.fixes.map { fix in
                 MockCodeAction(title: fix.title, kind: .quickFix, isPreferred: fix.isPreferred, diagnostics: [diagnostic], edits: [fix])
             }
         }
+        // A fixture written before Apollo needed `__typename` lacks it on every object: one fix for all of them.
+        let missing = diagnostics.filter(isMissingTypename)
+        if missing.count > 1, asked.contains(where: isMissingTypename) {
+            actions.append(MockCodeAction(
+                title: "Add every missing \"__typename\" (\(missing.count))", kind: .quickFix, isPreferred: false,
+                diagnostics: missing, edits: missing.map { $0.fixes[0] }))
+        }
+        return actions
+    }
+
+    /// A `fixture-typename` finding whose fix inserts the member (not one that corrects a wrong name).
+    private static func isMissingTypename(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.code == .fixtureTypename && diagnostic.fixes.first?.text.hasPrefix("\"__typename\"") == true
     }
 }

@@ -1,4 +1,5 @@
 import GraphQLIndex
+import SourceText
 
 /// Checks a JSON response fixture against the operation it stands for, the way Apollo's JSON reading
 /// (`X.Data(data:)`, a network response) will take it: every selected field present (`null` only where the type
@@ -47,6 +48,20 @@ public struct ResponseFixtureCheck {
         return check.diagnostics.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
     }
 
+    /// The top-level key by which a fixture names its operation when its file name cannot (`Mock Data/launch_list.json`
+    /// where the app loads it): `{"@operation": "LaunchListQuery", "data": …}`, as Shopify's graphql-validate-fixtures
+    /// spells it. Apollo reads `data` and `errors` and ignores it.
+    public static let operationKey = "@operation"
+
+    /// The operation `text` names by `operationKey`, with the range of the name's string; nil when it names none.
+    /// Only files that hold the key are parsed.
+    public static func declaredOperation(in text: [UInt8]) -> (name: String, range: Range<Int>)? {
+        guard text.contains(bytes: "\"\(operationKey)\""), case .success(let root) = JSONSyntax.parse(text),
+            let node = root.member(operationKey), let name = node.string
+        else { return nil }
+        return (name, node.range)
+    }
+
     /// A hint for a JSON file that reads like a GraphQL response (`{"data": …}`) but is named after no operation,
     /// when one operation's name is close to its name (a typo, or an operation renamed since): nil otherwise, so
     /// that other JSON stays silent.
@@ -69,11 +84,16 @@ public struct ResponseFixtureCheck {
             }
             return (operation, spellings.map { editDistance(wanted, $0) }.min()!)
         }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-        guard let (closest, distance) = ranked.first, distance > 0, distance <= max(2, wanted.count / 3) else { return nil }
+        guard let (closest, distance) = ranked.first, distance <= max(2, wanted.count / 3) else { return nil }
+        // The name goes in as the first member, laid out as the members are.
+        let separator = String(decoding: text[(root.range.lowerBound + 1)..<members[0].keyRange.lowerBound], as: UTF8.self)
+        let naming = Diagnostic.Fix(
+            title: "Name its operation: \"\(operationKey)\": \"\(closest)\"", range: members[0].keyRange.lowerBound..<members[0].keyRange.lowerBound,
+            text: "\"\(operationKey)\": \"\(closest)\"," + (separator.isEmpty ? " " : separator), isPreferred: true)
         return Diagnostic(
             severity: .information, code: .fixtureUnknownOperation,
-            message: "\(fileName).json reads like a GraphQL response, but no operation is named \(fileName): the closest is `\(closest)` (name the file \(closest).json to check it against it)",
-            range: data.keyRange)
+            message: "\(fileName).json reads like a GraphQL response, but no operation is named \(fileName): the closest is `\(closest)` (name the file \(closest).json, or add \"\(operationKey)\": \"\(closest)\" to it, to check it against it)",
+            range: data.keyRange, fixes: [naming])
     }
 
     private var defaultVariables: [String: JSONNode] = [:]
@@ -190,7 +210,7 @@ public struct ResponseFixtureCheck {
         var present: Set<String> = []
         for member in members {
             present.insert(member.key)
-            if member.key == "__typename" { continue }
+            if member.key == "__typename" || (isRoot && member.key == ResponseFixtureCheck.operationKey) { continue }
             guard let entry = collected.fields[member.key] else {
                 guard !collected.undecided.contains(member.key), runtimeType != nil || !staticType.isAbstract else { continue }
                 report(.warning, .fixtureUnselectedField, "`\(member.key)` is not selected here by the operation: Apollo ignores it",

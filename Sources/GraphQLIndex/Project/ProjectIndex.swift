@@ -166,6 +166,8 @@ public struct ProjectIndex: Sendable {
             diagnostics[located.document, default: []].append(located.diagnostic)
         }
         if schemaDocuments.isEmpty, let first = executables.first?.0 {
+            // One finding says the schema is missing; every operation checked against no schema would be noise.
+            diagnostics = diagnostics.mapValues { $0.filter { !$0.code.needsSchema } }
             diagnostics[first, default: []].append(Diagnostic(
                 severity: .error, code: .noSchema, message: "the project has no schema documents, so operations cannot be checked",
                 range: 0..<0))
