@@ -12,8 +12,8 @@ struct CheckCommand: ParsableCommand {
             the workspace's GraphQL documents and JSON response fixtures (a .json file named after an operation, with \
             or without its Query/Mutation/Subscription suffix, checked against it; X.variables.json beside it gives \
             the variables of its @include/@skip). Exit status: 1 when an error or warning is reported (see --fail-on), \
-            0 when none is, 2 on a usage or configuration error (reported in every format, as a finding on the \
-            configuration file) or when no project is found. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
+            0 when none is (a configuration error is an error found, on the configuration file, in every format), 2 on \
+            a usage error, when no project is found, or when no project can be used. Lines and columns are 1-based; columns count UTF-8 bytes, as swiftc does.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, xcode, json, github, sarif }
@@ -85,12 +85,13 @@ struct CheckCommand: ParsableCommand {
         // The summary follows the findings wherever both go (`2>&1` in CI): `print` buffers standard output.
         fflush(nil)
         let files = Set(report.checkedFiles).count
-        printError("mockls: \(report.records.count) problem\(report.records.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") checked")
-        // Which Apollo the verdicts assume: a crash in 1.23+ is no crash in pre-1.23.
+        // Which Apollo the verdicts assume (a crash in 1.23+ is none in pre-1.23), then the count, last.
         for project in loaded.projects where project.hasSchema {
             printError("mockls: \(project.configuration.namespace): mocks as Apollo iOS \(project.index.format.release.rawValue) writes them (\(project.formatReason))")
         }
-        if !configurationErrors.isEmpty { throw ExitCode(2) }
+        printError("mockls: \(report.records.count) problem\(report.records.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") checked")
+        // Nothing could be checked: a configuration error, not a finding among others.
+        if !configurationErrors.isEmpty, !loaded.projects.contains(where: \.hasSchema) { throw ExitCode(2) }
         if report.records.contains(where: { failOn.fails($0.severity) }) { throw ExitCode(1) }
     }
 

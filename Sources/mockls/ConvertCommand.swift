@@ -58,11 +58,7 @@ struct ConvertCommand: ParsableCommand {
                 for edit in action.edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
                     bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
                 }
-                do {
-                    try Data(bytes).write(to: location.file)
-                } catch {
-                    throw FileSystemError(path: location.file.path, reason: "\(error)")
-                }
+                try OutputFiles.write(String(decoding: bytes, as: UTF8.self), to: location.file)
                 return
             }
             let lines = context.document.lines
@@ -77,7 +73,7 @@ struct ConvertCommand: ParsableCommand {
             case .text:
                 print(action.title.replacingOccurrences(of: "`", with: ""))
                 for edit in edits {
-                    print("\(location.file.path):\(edit.start.line):\(edit.start.column)-\(edit.end.line):\(edit.end.column)")
+                    print("\(relativePath(location.file.path, to: FileManager.default.currentDirectoryPath)):\(edit.start.line):\(edit.start.column)-\(edit.end.line):\(edit.end.column)")
                     print(edit.newText.split(separator: "\n", omittingEmptySubsequences: false).map { "  | " + $0 }.joined(separator: "\n"))
                 }
             }

@@ -29,11 +29,12 @@ struct CoverageCommand: ParsableCommand {
         """)
     var format: Format = .text
 
-    @Option(help: "Fail (exit 1) when fewer than this percentage of the selected fields are read by some test.")
-    var min: Double?
+    @Option(help: "Fail (exit 1) when fewer than this percentage (60 or 60%) of the selected fields are read by some test.")
+    var min: Percentage?
 
     func validate() throws {
-        if let min, !(0...100).contains(min) { throw ValidationError("--min: a percentage from 0 to 100, not \(min)") }
+        let min = self.min?.value
+        if let min, !(0...100).contains(min) { throw ValidationError("--min: a percentage from 0 to 100, not \(self.min!.written)") }
     }
 
     func run() throws {
@@ -59,7 +60,7 @@ struct CoverageCommand: ParsableCommand {
         let read = SelectionCoverageReport.share(report.rows) { $0.readCount > 0 }
         let set = SelectionCoverageReport.share(report.rows) { $0.setCount > 0 }
         printError("mockls: \(summary(report, groups: groups)): \(percent(set)) set, \(percent(read)) read")
-        if let min, read < min {
+        if let min = min?.value, read < min {
             printError("mockls: \(percent(read)) of the selected fields are read by a test, under --min \(percent(min))")
             throw ExitCode(1)
         }
@@ -171,5 +172,17 @@ struct CoverageCommand: ParsableCommand {
             unknown = row.unknown
             tests = row.tests.map { Test(name: $0.name, file: relative($0.file), line: $0.line + 1, set: $0.sets, read: $0.reads) }
         }
+    }
+}
+
+/// `--min 60` or `--min 60%`: a share of 100.
+struct Percentage: ExpressibleByArgument {
+    var value: Double
+    var written: String
+
+    init?(argument: String) {
+        let number = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        (self.value, written) = (value, argument)
     }
 }

@@ -37,8 +37,14 @@ struct Mockls: ParsableCommand {
             printError(unknownCommandMessage(first))
             exit(withError: ExitCode(2))
         }
+        if let first = arguments.first, first.hasPrefix("--"), let message = unknownTopLevelOption(first) {
+            printError(message)
+            exit(withError: ExitCode(2))
+        }
+        var parsed: (any ParsableCommand)?
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(joiningNegativeValues(arguments))
+            parsed = command
             CommandLog.bootstrap(level: (command as? any LoggingCommand)?.logging.level ?? LoggingOptions.level())
             try command.run()
         } catch let error as FileSystemError {
@@ -46,9 +52,49 @@ struct Mockls: ParsableCommand {
             exit(withError: ExitCode(2))
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            printError(fullMessage(for: error))
+            // An error found while running (a folder that is not one, a malformed FILE:LINE:COLUMN) is the
+            // subcommand's: its usage, not the root's.
+            if let parsed, !(parsed is Serve) {
+                let command = type(of: parsed)
+                printError("Error: \(fullMessage(for: error).split(separator: "\n").first.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : String($0) } ?? "")")
+                printError("Usage: \(usageString(for: command))")
+                printError("  See 'mockls \(command._commandName) --help' for more information.")
+            } else {
+                printError(fullMessage(for: error))
+            }
             exit(withError: ExitCode(2))
         }
+    }
+
+    /// `--verison`: an option of no command, close to one mockls has (`--version`, `--help`, serve's options), is
+    /// said to be a typo rather than shown serve's usage. nil for options that exist.
+    static func unknownTopLevelOption(_ typed: String) -> String? {
+        let name = typed.split(separator: "=", maxSplits: 1).first.map(String.init) ?? typed
+        let known = ["--version", "--help", "--stdio", "--log-level"]
+        guard !known.contains(name) else { return nil }
+        let closest = known.map { (option: $0, distance: editDistance(name, $0, caseInsensitive: true)) }.min { $0.distance < $1.distance }
+        guard let closest, closest.distance <= 2 else { return nil }
+        return "mockls: unknown option '\(name)' (did you mean \(closest.option)?)\n\nSee 'mockls --help'."
+    }
+
+    /// `--min -5`: a negative number after an option that takes a number is its value, not an option, so that the
+    /// command can say what is wrong with it (`--min=-5`).
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--min", index + 1 < arguments.count, arguments[index + 1].hasPrefix("-"),
+                Double(arguments[index + 1].dropLast(arguments[index + 1].hasSuffix("%") ? 1 : 0)) != nil
+            {
+                result.append("--min=\(arguments[index + 1])")
+                index += 2
+                continue
+            }
+            result.append(argument)
+            index += 1
+        }
+        return result
     }
 
     /// The subcommands' names, and ArgumentParser's `help` (`mockls help check`).

@@ -5,6 +5,7 @@ import json
 import os
 import pty
 import re
+import shutil
 import subprocess
 import time
 
@@ -231,6 +232,65 @@ def test_check_summary_comes_after_the_findings(format):
                  capture_output=False, stdout=subprocess.PIPE)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert len(lines) == 3, lines
+    assert len(lines) == 4, lines
     assert re.fullmatch(r"mockls: 2 problems in \d+ files checked", lines[-1]), lines
-    assert all("unset-field-read" in line for line in lines[:-1]), lines
+    # Which Apollo the verdicts assume, and why.
+    assert re.fullmatch(r"mockls: BookshelfAPI: mocks as Apollo iOS \S+ writes them \(.+\)", lines[-2]), lines
+    assert all("unset-field-read" in line for line in lines[:-2]), lines
+
+
+# Small stumbles of a first session (issue 44, item 9)
+
+def test_help_of_check_has_no_stray_spaces():
+    result = run("check", "--help")
+    assert result.returncode == 0
+    # Prose only: the options' table aligns its columns with spaces.
+    prose = [line.strip() for line in result.stdout.splitlines() if not re.match(r"  (-|<)", line)]
+    assert not [line for line in prose if re.search(r"\S {3,}\S", line)], result.stdout
+
+
+@pytest.mark.parametrize("args, command", [
+    (("check", "--workspace", "/nonexistent"), "check"),
+    (("response", "Tests/X.swift"), "response"),
+    (("complete", "nowhere"), "complete"),
+])
+def test_a_usage_error_while_running_shows_the_commands_own_usage(args, command):
+    result = run(*args)
+    assert result.returncode == 2
+    assert f"Usage: mockls {command} " in result.stderr, result.stderr
+    assert "mockls <subcommand>" not in result.stderr
+    assert f"See 'mockls {command} --help'" in result.stderr
+
+
+def test_a_mistyped_version_flag_is_named():
+    result = run("--verison")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == "mockls: unknown option '--verison' (did you mean --version?)"
+    assert "Usage: mockls serve" not in result.stderr
+
+
+def test_coverage_min_takes_a_percent_sign_and_names_a_negative_one():
+    with_sign = run("coverage", "--workspace", str(BOOKSHELF), "--min", "60%")
+    without = run("coverage", "--workspace", str(BOOKSHELF), "--min", "60")
+    assert with_sign.returncode == without.returncode and with_sign.returncode in (0, 1), with_sign.stderr
+    negative = run("coverage", "--workspace", str(BOOKSHELF), "--min", "-5")
+    assert negative.returncode == 2
+    assert "--min: a percentage from 0 to 100, not -5" in negative.stderr, negative.stderr
+    assert "Missing value" not in negative.stderr
+
+
+def test_check_of_a_graphql_file_counts_it():
+    result = run("check", str(BOOKSHELF / "graphql" / "BookQuery.graphql"), cwd=BOOKSHELF)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[-1] == "mockls: 0 problems in 1 file checked", result.stderr
+
+
+def test_convert_prints_paths_relative_to_where_it_runs(tmp_path):
+    # Printed only (no --write): the scenario is read where it is.
+    folder = ROOT / "Tests" / "scenarios" / "conversions" / "StarWars"
+    test_file = next(folder.rglob("ResponseDictionaryTests.swift"))
+    line = next(number for number, text in enumerate(test_file.read_text().splitlines(), 1) if "TwoHeroesQuery.Data(data: data)" in text)
+    result = run("convert", f"{test_file.relative_to(folder)}:{line}:20", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    printed = [text for text in result.stdout.splitlines() if re.match(r"\S+\.swift:\d+:\d+-\d+:\d+$", text)]
+    assert printed and all(not text.startswith("/") for text in printed), result.stdout

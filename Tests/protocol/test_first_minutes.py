@@ -99,7 +99,7 @@ def test_a_configured_project_without_a_schema_says_so(tmp_path):
         [configuration] = [m["params"]["diagnostics"] for m in messages if m.get("method") == "textDocument/publishDiagnostics"
                            and m["params"]["uri"] == (tmp_path / "apollo-codegen-config.json").as_uri()]
         [diagnostic] = configuration
-        assert diagnostic["code"] == "invalid-configuration" and "graphql/*.graphqls" in diagnostic["message"], diagnostic
+        assert diagnostic["code"] == "no-schema" and "graphql/*.graphqls" in diagnostic["message"], diagnostic
         assert diagnostic["range"]["start"] == {"line": 0, "character": 40}, diagnostic  # "schemaSearchPaths"
     finally:
         server.kill()
@@ -116,8 +116,10 @@ def test_a_schema_downloaded_at_build_time_says_how_to_get_it(tmp_path):
     }, indent=2))
     check = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert check.returncode == 2
-    assert "apollo-codegen-config.json" in check.stderr and 'no schema file matches "graphql/schema.graphqls"' in check.stderr, check.stderr
-    assert "apollo-ios-cli fetch-schema" in check.stderr and "no apollo-codegen-config.json" not in check.stderr, check.stderr
+    # A finding on the configuration, where CI reads findings (standard output, in every format).
+    assert "apollo-codegen-config.json" in check.stdout and 'no schema file matches "graphql/schema.graphqls"' in check.stdout, check.stdout
+    assert "apollo-ios-cli fetch-schema" in check.stdout and "[no-schema]" in check.stdout, check.stdout
+    assert "no apollo-codegen-config.json" not in check.stderr, check.stderr
 
 
 def test_a_configuration_that_is_not_json_is_reported_where_it_breaks(tmp_path):
@@ -131,7 +133,7 @@ def test_a_configuration_that_is_not_json_is_reported_where_it_breaks(tmp_path):
     check = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert check.returncode == 2
     # The unquoted key: json-c stops at it, line 4, column 5. (A trailing comma is not an error: Apollo's CLI takes it.)
-    assert f"{tmp_path / 'apollo-codegen-config.json'}:4:5: not valid JSON" in check.stderr, check.stderr
+    assert f"{tmp_path / 'apollo-codegen-config.json'}:4:5: error: not valid JSON" in check.stdout, check.stdout
     server = start(tmp_path)
     try:
         open_file(server, tests / "DogTests.swift")

@@ -136,7 +136,7 @@ def test_check_reports_fixtures_in_every_format(bookshelf_copy):
         "Tests/Fixtures/BookQuery.json:7:17: error: `rating` is a string, but its type `Float` takes a number [fixture-wrong-type]",
         "Tests/Fixtures/BookQuery.json:8:16: warning: \"Fiction\" is not a case of `Genre` (FICTION, SCIENCE, HISTORY, POETRY): Apollo reads it as `.unknown(\"Fiction\")` [fixture-unknown-enum-value]",
         "Tests/Fixtures/BookQuery.json:11:7: warning: `isbn` is not selected here by the operation: Apollo ignores it [fixture-unselected-field]",
-        "Tests/Fixtures/Shelfs.json:1:2: information: Shelfs.json reads like a GraphQL response, but no operation is named Shelfs: the closest is `Shelves` (name the file Shelves.json to check it against it) [fixture-unknown-operation]",
+        "Tests/Fixtures/Shelfs.json:1:2: information: Shelfs.json reads like a GraphQL response, but no operation is named Shelfs: the closest is `Shelves` (name the file Shelves.json, or add \"@operation\": \"Shelves\" to it, to check it against it) [fixture-unknown-operation]",
         "Tests/Fixtures/one-shelf.json:1:23: error: `books` (`[Book!]!`) is selected but missing: Apollo cannot read this response [fixture-missing-field]",
     ], text.stdout
     records = [r for r in json.loads(check("--format", "json").stdout) if r["file"].endswith("BookQuery.json")]

@@ -66,9 +66,12 @@ public struct CheckReport: Sendable {
             if let entry { found.append(entry) }
         }
         for (file, entry) in analysis.workspaceDiagnostics where inScope(file.path) {
-            checkedFiles.append(file.path)
             found.append((file, entry.lines, entry.diagnostics))
         }
+        // Every GraphQL document, configuration and fixture in scope was checked, with findings or without.
+        let others = workspace.projects.flatMap { project in project.index.documents.keys + [project.configuration.file?.path].compactMap { $0 } }
+            + workspace.responseFixtureFiles.map(\.path) + found.map(\.file.path)
+        checkedFiles += Set(others.filter(inScope)).sorted()
         for (file, lines, diagnostics) in found.sorted(by: { $0.file.path < $1.file.path }) {
             let name = file.path.hasPrefix(workspace.folder.path + "/") ? String(file.path.dropFirst(workspace.folder.path.count + 1)) : file.path
             // Every position of the file at once (`LineTable.positions`): a long line is walked once, not per diagnostic.

@@ -172,6 +172,12 @@ private struct MockWriter {
             guard seen.insert(key).inserted else { throw ResponseConversion.Refusal(reason: "the key \"\(key)\"\(at) is given twice") }
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             guard let field = object.field(key) else {
+                // A key the schema does not have is a typo to name; one it has is a field no document selects.
+                let schemaFields = schema[object.name]?.fields.map(\.name) ?? []
+                guard schemaFields.isEmpty || schemaFields.contains(key) else {
+                    let suggestion = closestName(to: key, among: object.fields.map(\.key)).map { "; did you mean `\($0)`?" } ?? ""
+                    throw ResponseConversion.Refusal(reason: "no field `\(key)` on `\(object.name)`\(at)\(suggestion)")
+                }
                 throw ResponseConversion.Refusal(
                     reason: "`Mock<\(object.swiftName)>` has no field \"\(key)\"\(at): no operation or fragment selects it on `\(object.name)`")
             }

@@ -518,8 +518,10 @@ struct FlowEvaluator {
                 "no operation or fragment selects `\(type.name)`, so Apollo generates no `Mock<\(type.name)>`", at: range)
         } else {
             var message = "`\(type.name)` has no mock in \(project.namespace)TestMocks"
-            if let closest = closestName(to: type.name, among: model.objects.map(\.swiftName)) { message += "; did you mean `\(closest)`?" }
-            report(.error, .unknownMockType, message, at: range)
+            let closest = closestName(to: type.name, among: model.objects.map(\.swiftName))
+            if let closest { message += "; did you mean `\(closest)`?" }
+            let mock = closest.flatMap { name in model.objects.first { $0.swiftName == name } }
+            report(.error, .unknownMockType, message, at: range, fixes: fixes.typeReplacements(range, with: mock.map { [$0.name] } ?? [], preferFirst: true))
         }
     }
 

@@ -45,8 +45,11 @@ extension LanguageServer {
             return previews + responseActions + actions.compactMap { action in
                 switch action {
                 case .unavailable(let title, let reason):
-                    // Clients that cannot grey an action out would offer one that does nothing.
-                    guard showsDisabled else { return nil }
+                    // Clients that cannot grey an action out would offer one that does nothing: the reason goes to the log.
+                    guard showsDisabled else {
+                        self.logger.info("\(title): not offered at line \(params.range.start.line + 1): \(reason)")
+                        return nil
+                    }
                     var action = CodeAction(title: title, kind: "refactor.rewrite", diagnostics: nil, isPreferred: nil, edit: nil)
                     action.disabled = CodeAction.Disabled(reason: reason)
                     return action

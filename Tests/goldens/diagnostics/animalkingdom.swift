@@ -229,6 +229,7 @@ final class StoredPropertiesAndSetUp: XCTestCase {
 final class Types: XCTestCase {
   func test_types() {
     _ = Mock<Unicorn>() // expect: unknown-mock-type Unicorn
+    _ = Mock<Dogs>() // expect: unknown-mock-type Dogs `Dog`
     _ = Mock<ClassroomPet>() // expect: abstract-mock-type ClassroomPet union Cat
     let typed: Mock<Pet>? = nil // expect: abstract-mock-type Pet
     _ = typed

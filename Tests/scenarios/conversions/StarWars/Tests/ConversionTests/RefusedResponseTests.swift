@@ -10,7 +10,7 @@ final class RefusedResponseTests: XCTestCase {
   }
 
   func test_keyNoMockFieldHas() throws {
-    let model = try HeroNameQuery.Data(data: ["hero": ["__typename": "Droid", "name": "R2-D2", "nickname": "Artoo"]]) // refuse: `Mock<Droid>` has no field "nickname" (at `hero`)
+    let model = try HeroNameQuery.Data(data: ["hero": ["__typename": "Droid", "name": "R2-D2", "nickname": "Artoo"]]) // refuse: no field `nickname` on `Droid` (at `hero`)
     XCTAssertEqual(model.hero?.name, "R2-D2")
   }
 
@@ -40,5 +40,10 @@ final class RefusedResponseTests: XCTestCase {
   func test_typeCase() throws {
     let droid = try HeroDetailsQuery.Data.Hero.AsDroid(data: ["__typename": "Droid", "name": "R2-D2"]) // refuse: is a type case
     XCTAssertEqual(droid.name, "R2-D2")
+  }
+
+  func test_misspeltKey() throws {
+    let model = try HeroNameQuery.Data(data: ["hero": ["__typename": "Droid", "naem": "R2-D2"]]) // refuse: no field `naem` on `Droid` (at `hero`); did you mean `name`?
+    XCTAssertEqual(model.hero?.name, nil)
   }
 }
