@@ -289,8 +289,10 @@ def test_convert_prints_paths_relative_to_where_it_runs(tmp_path):
     # Printed only (no --write): the scenario is read where it is.
     folder = ROOT / "Tests" / "scenarios" / "conversions" / "StarWars"
     test_file = next(folder.rglob("ResponseDictionaryTests.swift"))
-    line = next(number for number, text in enumerate(test_file.read_text().splitlines(), 1) if "TwoHeroesQuery.Data(data: data)" in text)
-    result = run("convert", f"{test_file.relative_to(folder)}:{line}:20", cwd=folder)
+    lines = test_file.read_text().splitlines()
+    line = next(number for number, text in enumerate(lines, 1) if "HeroNameQuery.Data(data:" in text)
+    column = lines[line - 1].index("(data:") + 2
+    result = run("convert", f"{test_file.relative_to(folder)}:{line}:{column}", cwd=folder)
     assert result.returncode == 0, result.stderr
     printed = [text for text in result.stdout.splitlines() if re.match(r"\S+\.swift:\d+:\d+-\d+:\d+$", text)]
     assert printed and all(not text.startswith("/") for text in printed), result.stdout
