@@ -61,7 +61,7 @@ public struct TestFileContext: Sendable {
     }
 
     public func hover(at offset: Int) -> Hover? {
-        MockHover.hover(at: offset, in: file, project: index, helpers: helperTypes)
+        MockHover.hover(at: offset, in: file, project: index, helpers: helperTypes, formatReason: project.formatReason)
     }
 
     public func definition(at offset: Int) -> SourceLocation? {

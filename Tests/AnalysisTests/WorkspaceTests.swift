@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLIndex
+import SourceText
 @testable import Analysis
 import XCTest
 
@@ -93,6 +94,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.projects.map(\.configuration.namespace), ["PetAPI"])
         XCTAssertEqual(workspace.projects[0].index.format.release, .two)
         XCTAssertEqual(workspace.projects[0].index.mockModel.object("Dog")?.field("name")?.initParamType, "String")
+        XCTAssertEqual(workspace.projects[0].formatReason, "no apollo-ios pin in a Package.resolved or Podfile.lock, so the newest Apollo iOS")
     }
 
     func testPackageResolvedPinsAnOlderApollo() throws {
@@ -103,6 +105,13 @@ final class WorkspaceTests: XCTestCase {
         let project = Workspace(folder: folder).projects[0]
         XCTAssertEqual(project.index.format.release, .beforeOneTwentyThree)
         XCTAssertEqual(project.index.mockModel.object("Dog")?.field("name")?.initParamType, "String?")
+        // Why, as hover, the log and `check` say it.
+        XCTAssertEqual(project.formatReason, "apollo-ios 1.15.3 pinned in \(folder.lastPathComponent)/App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
+        let test = Document(uri: folder.appendingPathComponent("Tests/DogTests.swift").absoluteString, languageID: "swift", version: 0,
+                            lines: LineTable(Array("import PetAPITestMocks\nlet dog = Mock<Dog>()\n".utf8)))
+        let context = try XCTUnwrap(TestFileContext(test, in: [Workspace(folder: folder)]))
+        let hover = try XCTUnwrap(context.hover(at: 40))
+        XCTAssertTrue(hover.contents.hasSuffix("Mocks as Apollo iOS pre-1.23 generates them (\(project.formatReason))."), hover.contents)
     }
 
     /// A repository that holds projects on several Apollo versions: each project takes the nearest pin that is its

@@ -9,9 +9,17 @@ public struct Hover: Sendable, Equatable {
 }
 
 public enum MockHover {
-    public static func hover(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, helpers: HelperTypes = .none) -> Hover? {
+    /// `formatReason`: why the project's mocks have their format ("apollo-ios 1.25.3 pinned in Package.resolved"),
+    /// said on a mock type with the format, since the format decides what crashes.
+    public static func hover(
+        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, helpers: HelperTypes = .none, formatReason: String? = nil
+    ) -> Hover? {
         guard let (target, range) = SymbolTarget.at(offset, in: file, project: project, helpers: helpers) else { return nil }
-        return Hover(contents: contents(target, project: project), range: range)
+        var text = contents(target, project: project)
+        if case .mockType = target, let formatReason {
+            text += "\n\nMocks as Apollo iOS \(project.mockModel.format.release.rawValue) generates them (\(formatReason))."
+        }
+        return Hover(contents: text, range: range)
     }
 
     static func contents(_ target: SymbolTarget, project: ProjectIndex) -> String {
