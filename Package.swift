@@ -116,7 +116,10 @@ let package = Package(
         .testTarget(name: "SourceTextTests", dependencies: ["SourceText"]),
         .testTarget(name: "GraphQLIndexTests", dependencies: ["GraphQLIndex", "MocklsTestSupport"]),
         .testTarget(name: "SwiftAnalysisTests", dependencies: ["SwiftAnalysis", "MocklsTestSupport"]),
-        .testTarget(name: "FeaturesTests", dependencies: ["Features", "GraphQLIndex", "SwiftAnalysis", "MocklsTestSupport"]),
+        .testTarget(name: "FeaturesTests", dependencies: [
+            "Features", "GraphQLIndex", "SwiftAnalysis", "MocklsTestSupport",
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "LSP"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Features", "GraphQLIndex", "SwiftAnalysis", "SourceText", "MocklsTestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Analysis", "Server", "Features", "SwiftAnalysis", "LSP", "JSONRPC", "MocklsTestSupport", "SourceText"]),

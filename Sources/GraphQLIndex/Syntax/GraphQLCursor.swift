@@ -72,8 +72,14 @@ public struct GraphQLCursor: Sendable, Equatable {
     /// The index of the name token at `offset` (inside it, or just after it), for features that read the name under
     /// the cursor.
     public static func nameToken(at offset: Int, in tokens: [Token]) -> Int? {
-        let index = tokens.firstIndex { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }
-        return index.flatMap { tokens[$0].kind == .name ? $0 : nil }
+        guard let index = tokens.firstIndex(where: { $0.range.contains(offset) || ($0.end == offset && $0.kind == .name) }) else { return nil }
+        // `$name` and `@name` are one name to a reader: their sigil is a column of it.
+        if tokens[index].kind == .dollar || tokens[index].kind == .at, index + 1 < tokens.count, tokens[index + 1].kind == .name,
+            tokens[index + 1].start == tokens[index].end
+        {
+            return index + 1
+        }
+        return tokens[index].kind == .name ? index : nil
     }
 
     /// The context at `offset` in `source`, against `schema`; nil inside a string or comment, or where nothing is
