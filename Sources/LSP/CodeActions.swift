@@ -105,6 +105,8 @@ public struct UnresolvedCodeAction: Decodable, Sendable {
     public var diagnostics: [Diagnostic]?
     public var isPreferred: Bool?
     public var data: CodeActionData?
+    /// A command the action already carries: resolving such an action gives it back as it is.
+    public var command: Command?
 }
 
 public enum CodeActionResolveRequest: LSPRequest {
@@ -129,7 +131,7 @@ public struct CodeActionOptions: Encodable, Sendable, Equatable {
 }
 
 /// A command of the client's, with its arguments.
-public struct Command: Encodable, Sendable, Equatable {
+public struct Command: Codable, Sendable, Equatable {
     public var title: String
     public var command: String
     public var arguments: [JSONValue]?

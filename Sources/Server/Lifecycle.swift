@@ -9,6 +9,10 @@ import Synchronization
 extension LanguageServer {
     func initialize(_ params: InitializeParams) -> InitializeResult {
         clientCapabilities = params.capabilities
+        // lsp-mode 8 (clientInfo "emacs") declares resource operations but applies a workspace edit's text edits
+        // before its file creations, leaving a created file empty: it is a client that creates no files here, and
+        // gets the server-run commands instead.
+        if params.clientInfo?.name == "emacs" { clientCapabilities.workspace?.workspaceEdit?.resourceOperations = nil }
         trace.value = params.trace ?? .off
         // UTF-8 only when the client prefers it; UTF-16 is the protocol's default and the one every client has.
         let conversion = ProtocolConversion(
@@ -71,7 +75,7 @@ extension LanguageServer {
                     resolveProvider: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") == true
                         ? true : nil),
                 codeLensProvider: CodeLensOptions(resolveProvider: false),
-                executeCommandProvider: ExecuteCommandOptions(commands: [Self.openTestsCommand]),
+                executeCommandProvider: ExecuteCommandOptions(commands: [Self.openTestsCommand, Self.writeResponseCommand]),
                 workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
     }

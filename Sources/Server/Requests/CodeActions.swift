@@ -70,7 +70,14 @@ extension LanguageServer {
             }
         }
         registerReadRequest(CodeActionResolveRequest.self) { unresolved, snapshot, _ in
-            guard let data = unresolved.data, data.action == Self.placeholderFileActionName else {
+            // Neovim 0.7 resolves every action that has no edit, a command's too: such an action is complete as it is.
+            guard let data = unresolved.data else {
+                var action = CodeAction(
+                    title: unresolved.title, kind: unresolved.kind, diagnostics: unresolved.diagnostics, isPreferred: unresolved.isPreferred, edit: nil)
+                action.command = unresolved.command
+                return action
+            }
+            guard data.action == Self.placeholderFileActionName else {
                 throw ResponseError.invalidParams("the code action carries no data mockls can resolve")
             }
             guard let context = try snapshot.analysis.testFile(data.uri) else {
@@ -84,11 +91,11 @@ extension LanguageServer {
     }
 
     /// On the line of an `X.Data.from(mock)` whose response can be written (`MockResponse`): "Write the JSON response
-    /// to X.json" for clients that create files, and "Copy the JSON response" for clients that run
+    /// to X.json", an edit for clients that create files and a command the server runs for the others
+    /// (`WriteResponseCommand`), and "Copy the JSON response" for clients that run
     /// `mockls.copyResponse` themselves (VS Code's extension, which asks `mockls/response` and copies it).
     static func responseActions(at range: LSP.Range, in context: TestFileContext, capabilities: ClientCapabilities, conversion: ProtocolConversion) -> [CodeAction] {
         let copies = capabilities.experimental?.mocklsCommands?.contains(copyResponseCommand) ?? false
-        guard createsFiles(capabilities) || copies else { return [] }
         let lines = context.document.lines
         let offset = conversion.byteRange(of: range, in: lines).lowerBound
         let line = lines.line(containing: offset)
@@ -102,20 +109,18 @@ extension LanguageServer {
                 arguments: [.string(context.document.uri), range.start.json])
             actions.append(copy)
         }
-        if createsFiles(capabilities), let file = responseFileAction(written, beside: context) { actions.append(file) }
+        if createsFiles(capabilities) {
+            if let file = responseFileAction(written, beside: context) { actions.append(file) }
+        } else if !copies, let write = writeResponseAction(written, uri: context.document.uri, at: range.start) {
+            // A client that creates no files: the server writes it.
+            actions.append(write)
+        }
         return actions
     }
 
     /// "Write the JSON response to X.json": a new file beside the test file, never one that exists (`X 2.json` then).
     private static func responseFileAction(_ written: MockResponse.Written, beside context: TestFileContext) -> CodeAction? {
-        guard let testFile = URL(string: context.document.uri), testFile.isFileURL else { return nil }
-        let folder = testFile.deletingLastPathComponent()
-        var destination = folder.appendingPathComponent("\(written.name).json")
-        var copy = 2
-        while FileManager.default.fileExists(atPath: destination.path) {
-            destination = folder.appendingPathComponent("\(written.name) \(copy).json")
-            copy += 1
-        }
+        guard let destination = responseDestination(written, besideTest: context.document.uri) else { return nil }
         let uri = destination.absoluteString
         let start = Position(line: 0, character: 0)
         return CodeAction(

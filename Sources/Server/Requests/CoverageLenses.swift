@@ -43,7 +43,9 @@ extension LanguageServer {
                 return CodeLens(range: range, command: lensCommand)
             }
         }
-        registerReadRequest(ExecuteCommandRequest.self, answersAtOnce: { _ in true }) { [unowned self] params, snapshot, _ in
+        // The commands the server runs: opening a lens's tests (at once), writing a JSON response (`WriteResponseCommand`).
+        registerReadRequest(ExecuteCommandRequest.self, answersAtOnce: { $0.command == Self.openTestsCommand }) { [unowned self] params, snapshot, _ in
+            if params.command == Self.writeResponseCommand { return try writeResponse(params.arguments, snapshot: snapshot) }
             guard params.command == Self.openTestsCommand else {
                 throw ResponseError.invalidParams("mockls runs no command \(params.command)")
             }

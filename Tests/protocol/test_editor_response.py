@@ -1,0 +1,26 @@
+""""Write the JSON response" in clients that create no files through workspace edits: the server writes the file
+itself (`mockls.writeResponse`), proven through Neovim 0.7's own code-action menu."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from lsp_stdio import ROOT, mockls_binary
+
+EDITORS = ROOT / "editors"
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_writes_the_json_response_through_the_server(tmp_path):
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    test_file = folder / "Tests" / "BookshelfTests" / "SearchQueryTests.swift"
+    line = next(number for number, text in enumerate(test_file.read_text().splitlines(), 1) if "SearchQuery.Data.from(mock)" in text)
+    binary = os.path.abspath(mockls_binary())
+    env = dict(os.environ, MOCKLS_BIN=binary, MOCKLS_FILE=str(test_file), MOCKLS_LINE=str(line), MOCKLS_NVIM=str(EDITORS / "nvim"))
+    result = subprocess.run(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_response_check.lua"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok offered", "ok written", "ok message"], result.stdout
