@@ -180,6 +180,16 @@ public struct Analysis: Sendable {
         return found.compactMap { reference in lines(of: reference.document, project: project).map { (reference, $0) } }
     }
 
+    /// The occurrences in the document `uri` of what is at `offset` (`DocumentHighlights`), with its text.
+    public func documentHighlights(at offset: Int, in uri: String) throws -> (ranges: [Range<Int>], lines: LineTable)? {
+        if let graphql = graphQLDocument(uri) {
+            let lines = graphql.document.lines
+            return (DocumentHighlights.inGraphQL(at: offset, in: lines.bytes, path: graphql.path, project: graphql.index), lines)
+        }
+        guard let context = try testFile(uri) else { return nil }
+        return (DocumentHighlights.inSwift(at: offset, in: context.file, project: context.index), context.document.lines)
+    }
+
     /// What may be renamed at `offset` of a GraphQL or Swift document, with the document's text, its workspace and
     /// project; nil for a document of no project.
     public func renameTarget(at offset: Int, in uri: String) throws -> RenameQuery? {

@@ -198,6 +198,7 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var signatureHelpProvider: SignatureHelpOptions?
     public var definitionProvider: Bool
     public var referencesProvider: Bool?
+    public var documentHighlightProvider: Bool?
     public var renameProvider: RenameOptions?
     public var documentSymbolProvider: Bool?
     public var workspaceSymbolProvider: Bool?
@@ -211,13 +212,14 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public init(
         positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
         hoverProvider: Bool, signatureHelpProvider: SignatureHelpOptions? = nil, definitionProvider: Bool,
-        referencesProvider: Bool? = nil, renameProvider: RenameOptions? = nil, documentSymbolProvider: Bool? = nil, workspaceSymbolProvider: Bool? = nil,
+        referencesProvider: Bool? = nil, documentHighlightProvider: Bool? = nil, renameProvider: RenameOptions? = nil, documentSymbolProvider: Bool? = nil, workspaceSymbolProvider: Bool? = nil,
         diagnosticProvider: DiagnosticOptions? = nil, codeActionProvider: CodeActionOptions? = nil, codeLensProvider: CodeLensOptions? = nil,
         executeCommandProvider: ExecuteCommandOptions? = nil, workspace: WorkspaceCapabilities?
     ) {
         self.codeLensProvider = codeLensProvider
         self.executeCommandProvider = executeCommandProvider
         self.referencesProvider = referencesProvider
+        self.documentHighlightProvider = documentHighlightProvider
         self.renameProvider = renameProvider
         self.documentSymbolProvider = documentSymbolProvider
         self.workspaceSymbolProvider = workspaceSymbolProvider

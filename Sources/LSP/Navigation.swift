@@ -46,6 +46,18 @@ public enum ReferencesRequest: LSPRequest {
     public static let method = "textDocument/references"
 }
 
+/// `textDocument/documentHighlight`: the occurrences, in the document, of what is at the position.
+public struct DocumentHighlight: Encodable, Sendable, Equatable {
+    public var range: Range
+    public init(range: Range) { self.range = range }
+}
+
+public enum DocumentHighlightRequest: LSPRequest {
+    public typealias Params = TextDocumentPositionParams
+    public typealias Response = [DocumentHighlight]
+    public static let method = "textDocument/documentHighlight"
+}
+
 /// `textDocument/prepareRename`: the name that would be renamed, or an error saying why none can be.
 public enum PrepareRenameRequest: LSPRequest {
     public typealias Params = TextDocumentPositionParams

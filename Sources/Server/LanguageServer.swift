@@ -258,6 +258,7 @@ public final class LanguageServer: @unchecked Sendable {
         registerSignatureHelp()
         registerSymbols()
         registerReferences()
+        registerDocumentHighlight()
         registerRename()
         registerDefinition()
         registerPullDiagnostics()

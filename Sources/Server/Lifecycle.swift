@@ -67,7 +67,7 @@ extension LanguageServer {
                     labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
                 hoverProvider: true,
                 signatureHelpProvider: SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"]),
-                definitionProvider: true, referencesProvider: true, renameProvider: RenameOptions(prepareProvider: true),
+                definitionProvider: true, referencesProvider: true, documentHighlightProvider: true, renameProvider: RenameOptions(prepareProvider: true),
                 documentSymbolProvider: true, workspaceSymbolProvider: true,
                 diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
                 codeActionProvider: CodeActionOptions(

@@ -1,0 +1,17 @@
+import Analysis
+import LSP
+
+/// `textDocument/documentHighlight`: the occurrences, in the document, of the mock field or GraphQL name under the
+/// cursor (`Analysis.documentHighlights`). Emacs asks for them as the cursor rests; an empty list answers a position
+/// on nothing mockls knows.
+extension LanguageServer {
+    func registerDocumentHighlight() {
+        registerReadRequest(DocumentHighlightRequest.self) { params, snapshot, _ in
+            let uri = params.textDocument.uri
+            guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
+            guard let found = try snapshot.analysis.documentHighlights(at: snapshot.conversion.offset(of: params.position, in: lines), in: uri)
+            else { return [] }
+            return found.ranges.map { DocumentHighlight(range: snapshot.conversion.range(of: $0, in: found.lines)) }
+        }
+    }
+}
