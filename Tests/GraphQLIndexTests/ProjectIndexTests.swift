@@ -52,6 +52,21 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertGreaterThan(operations, 100)
     }
 
+    /// Operations with no schema: one `no-schema`, not an `unknown-root` and an `unknown-type` per document.
+    func testAMissingSchemaIsOneFindingAndNothingElse() {
+        let index = ProjectIndex(namespace: "Library", sources: [
+            ("Books.graphql", .executable, Array("query Books($id: ID!) { book(id: $id) { ...BookParts } }".utf8)),
+            ("BookParts.graphql", .executable, Array("fragment BookParts on Book { title author { name } }".utf8)),
+            ("Broken.graphql", .executable, Array("query Broken { book {".utf8)),
+        ])
+        XCTAssertEqual(codes(index), ["no-schema": 1, "syntax": 1])
+        let withSchema = ProjectIndex(namespace: "Library", sources: [
+            ("schema.graphqls", .schema, Array("type Query { shelf: String }".utf8)),
+            ("Books.graphql", .executable, Array("query Books { book { title } }".utf8)),
+        ])
+        XCTAssertEqual(codes(withSchema), ["unknown-field": 1], "with a schema, operations are checked against it")
+    }
+
     func testValidationMessages() {
         let schema = Array("""
             type Query { dog: Dog pets: [Pet] search: SearchResult }
