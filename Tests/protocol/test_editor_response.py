@@ -24,3 +24,17 @@ def test_neovim_writes_the_json_response_through_the_server(tmp_path):
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok offered", "ok written", "ok message"], result.stdout
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+def test_eglot_writes_the_json_response_through_the_server(tmp_path):
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    test_file = folder / "Tests" / "BookshelfTests" / "SearchQueryTests.swift"
+    line = next(number for number, text in enumerate(test_file.read_text().splitlines(), 1) if "SearchQuery.Data.from(mock)" in text)
+    env = dict(os.environ, MOCKLS_BIN=os.path.abspath(mockls_binary()), MOCKLS_FILE=str(test_file), MOCKLS_LINE=str(line))
+    result = subprocess.run(["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"), "-l", "Tests/editors/emacs_response_check.el"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok connected", "ok offered", "ok written", "ok highlight answered"], result.stdout + result.stderr
