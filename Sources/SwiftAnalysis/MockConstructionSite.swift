@@ -13,7 +13,9 @@ public struct MockConstructionSite: Sendable, Equatable {
         public var label: String
         /// The assigned expression, as written.
         public var value: String
-        /// The whole statement with its line (indentation to line break), for removing it.
+        /// What removing the statement removes: its whole line (indentation to line break) when it is alone on it;
+        /// else the statement with the separator before it (`; x.id = "1"` after `let x = Mock<T>()` on one line),
+        /// so that removals never overlap the call's rewrite or each other.
         public var lineRange: Range<Int>
     }
 
@@ -65,17 +67,28 @@ extension SwiftTestFile {
         {
             variable = name
             var following = list.drop { $0.id != item.id }.dropFirst().makeIterator()
+            var previousEnd = FlowReader.range(item.item).upperBound
+            func isBlank(_ range: Range<Int>) -> Bool {
+                text[range].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ";") }
+            }
             while let next = following.next(), let sequence = next.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
                 Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
                 let target = Array(sequence.elements)[0].as(MemberAccessExprSyntax.self),
                 target.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
             {
-                let start = lines.contentRange(ofLine: lines.line(containing: FlowReader.range(next).lowerBound)).lowerBound
-                let lineEnd = lines.contentRange(ofLine: lines.line(containing: FlowReader.range(next).upperBound)).upperBound
-                let end = min(lineEnd + 1, text.count)  // with its line break
+                let statement = FlowReader.range(next.item)
+                let firstLine = lines.contentRange(ofLine: lines.line(containing: statement.lowerBound))
+                let lastLine = lines.contentRange(ofLine: lines.line(containing: statement.upperBound))
+                let removal: Range<Int>
+                if isBlank(firstLine.lowerBound..<statement.lowerBound), isBlank(statement.upperBound..<lastLine.upperBound) {
+                    removal = firstLine.lowerBound..<min(lastLine.upperBound + 1, text.count)  // with its line break
+                } else {
+                    removal = previousEnd..<statement.upperBound
+                }
                 assignments.append(.init(
                     label: target.declName.baseName.text, value: source(FlowReader.range(Array(sequence.elements)[2])),
-                    lineRange: start..<end))
+                    lineRange: removal))
+                previousEnd = statement.upperBound
             }
         }
         let lineStart = lines.contentRange(ofLine: lines.line(containing: construction.range.lowerBound))

@@ -1,0 +1,72 @@
+import Features
+import Foundation
+import GraphQLIndex
+import MocklsTestSupport
+import SourceText
+import SwiftAnalysis
+import XCTest
+
+/// The edits of one code action never overlap (the protocol forbids it: clients reject the action or corrupt the
+/// file), asked at every column of every line of the diagnostics goldens and of statements written on one line.
+final class CodeActionEditsTests: XCTestCase {
+    private func overlaps(_ edits: [Diagnostic.Fix]) -> Bool {
+        let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        return zip(sorted, sorted.dropFirst()).contains { first, second in
+            first.range.upperBound > second.range.lowerBound || (first.range.isEmpty && second.range.lowerBound == first.range.lowerBound)
+        }
+    }
+
+    private func apply(_ edits: [Diagnostic.Fix], to source: String) -> String {
+        var bytes = Array(source.utf8)
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testAssignmentsOnTheDeclarationsLineBecomeOneCall() throws {
+        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let cases: [(String, String)] = [
+            ("    let dog = Mock<Dog>(); dog.id = \"1\"\n", "    let dog = Mock<Dog>(id: \"1\")\n"),
+            ("    let dog = Mock<Dog>(); dog.id = \"1\"; dog.species = \"Lab\"\n", "    let dog = Mock<Dog>(id: \"1\", species: \"Lab\")\n"),
+            ("    let dog = Mock<Dog>(); dog.id = \"1\"; print(dog)\n", "    let dog = Mock<Dog>(id: \"1\"); print(dog)\n"),
+            ("    let dog = Mock<Dog>(); dog.id = \"1\"\n    dog.species = \"Lab\"\n", "    let dog = Mock<Dog>(id: \"1\", species: \"Lab\")\n"),
+            ("    let dog = Mock<Dog>()\n    dog.id = \"1\"; dog.species = \"Lab\"\n", "    let dog = Mock<Dog>(id: \"1\", species: \"Lab\")\n"),
+        ]
+        for (body, expected) in cases {
+            let source = "import AnimalKingdomAPITestMocks\nfunc test() {\n\(body)}\n"
+            let file = SwiftTestFile(source)
+            let at = Array(source.utf8).firstRange(of: Array("Mock<Dog>".utf8))!.lowerBound + 2
+            let actions = MockCodeActions.actions(at: at..<at, in: file, project: project, diagnostics: [])
+            let action = try XCTUnwrap(actions.first { $0.title == "Build `Mock<Dog>` with one initializer call" }, body)
+            XCTAssertFalse(overlaps(action.edits), body)
+            XCTAssertEqual(apply(action.edits, to: source), "import AnimalKingdomAPITestMocks\nfunc test() {\n\(expected)}\n", body)
+        }
+    }
+
+    func testNoActionAtAnyColumnOfTheGoldensHasOverlappingEdits() throws {
+        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let goldens = FeatureFixture.goldens.deletingLastPathComponent().appendingPathComponent("diagnostics")
+        var asked = 0
+        var failures: [String] = []
+        for name in ["animalkingdom.swift", "animalkingdom-legacy.swift"] {
+            let source = try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
+            let file = SwiftTestFile(source)
+            let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: FixOptions())
+            let lines = file.lines
+            for line in 0..<lines.lineCount {
+                let content = lines.contentRange(ofLine: line)
+                // Every sixth column, and the line's ends: the refactorings depend on the call under the cursor.
+                for offset in Set(stride(from: content.lowerBound, through: content.upperBound, by: 6)).union([content.upperBound]).sorted() {
+                    asked += 1
+                    for action in MockCodeActions.actions(at: offset..<offset, in: file, project: project, diagnostics: diagnostics)
+                    where overlaps(action.edits) {
+                        failures.append("\(name):\(line + 1): \(action.title)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(asked, 1500)
+        XCTAssertEqual(Array(Set(failures)).sorted(), [])
+    }
+}
