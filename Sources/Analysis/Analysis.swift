@@ -84,10 +84,27 @@ public struct Analysis: Sendable {
     /// read from; nil when the document belongs to no project (or, in the editor, while the first index is not in).
     public func completions(at offset: Int, in uri: String) throws -> CompletionAnswer? {
         if let graphql = graphQLDocument(uri) {
-            return CompletionAnswer(completions: graphql.completions(at: offset), index: graphql.index, language: .graphQL)
+            let completions = Self.onCursorLine(graphql.completions(at: offset), at: offset, in: graphql.document.lines)
+            return CompletionAnswer(completions: completions, index: graphql.index, language: .graphQL)
         }
         guard let context = try testFile(uri) else { return nil }
-        return CompletionAnswer(completions: context.completions(at: offset), index: context.index, language: .swift)
+        let completions = Self.onCursorLine(context.completions(at: offset), at: offset, in: context.document.lines)
+        return CompletionAnswer(completions: completions, index: context.index, language: .swift)
+    }
+
+    /// LSP 3.17: a completion's edit is on one line and contains the position. An edit that would reach another line
+    /// (and delete its line break) is cut to the cursor's line, whatever feature wrote it.
+    static func onCursorLine(_ completions: [Completion], at offset: Int, in lines: LineTable) -> [Completion] {
+        let line = lines.contentRange(ofLine: lines.line(containing: offset))
+        return completions.map { completion in
+            let range = completion.replaceRange
+            guard range.lowerBound < line.lowerBound || range.upperBound > line.upperBound || !(range.lowerBound...range.upperBound).contains(offset)
+            else { return completion }
+            var kept = completion
+            let lower = min(max(range.lowerBound, line.lowerBound), offset)
+            kept.replaceRange = lower..<max(min(range.upperBound, line.upperBound), offset)
+            return kept
+        }
     }
 
     // MARK: Diagnostics

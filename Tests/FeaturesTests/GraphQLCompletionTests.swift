@@ -1,6 +1,7 @@
 import Features
 import GraphQLIndex
 import MocklsTestSupport
+import SourceText
 import SwiftAnalysis
 import XCTest
 
@@ -79,6 +80,32 @@ final class GraphQLCompletionTests: XCTestCase {
         XCTAssertEqual(found["5️⃣"]?.contains("RelativeSize"), false)
         XCTAssertEqual(try labels("query A { allAnimals { id } }\n1️⃣")["1️⃣"], ["query", "mutation", "subscription", "fragment"])
         XCTAssertEqual(try labels("1️⃣", role: .schema)["1️⃣"]?.first, "type")
+    }
+
+    /// A `$` left at the end of a line is not part of the name typed on the next: the edit stays on the cursor's line
+    /// (LSP 3.17: single-line, containing the position), and deletes no line break.
+    func testAVariablesEditStaysOnTheCursorsLine() throws {
+        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let source = MarkedSource("""
+            query Q($show: Boolean!, $id: ID) {
+              allAnimals @include(if: $
+            1️⃣) { id }
+              pets @include(if: $2️⃣) { id }
+            }
+            """)
+        let lines = LineTable(source.bytes)
+        for marker in ["1️⃣", "2️⃣"] {
+            let offset = try XCTUnwrap(source.offsets[marker])
+            let items = GraphQLCompletion.completions(at: offset, in: source.bytes, role: .executable, project: fixture.project)
+            XCTAssertFalse(items.isEmpty, marker)
+            for item in items {
+                XCTAssertEqual(lines.line(containing: item.replaceRange.lowerBound), lines.line(containing: offset), "\(marker) \(item.label)")
+                XCTAssertTrue((item.replaceRange.lowerBound...item.replaceRange.upperBound).contains(offset), "\(marker) \(item.label)")
+            }
+        }
+        // Right after the `$`, it is replaced with the name.
+        let after = try XCTUnwrap(GraphQLCompletion.completions(at: source.offsets["2️⃣"]!, in: source.bytes, role: .executable, project: fixture.project).first)
+        XCTAssertEqual(after.replaceRange, (source.offsets["2️⃣"]! - 1)..<source.offsets["2️⃣"]!)
     }
 
     func testSchemaDocuments() throws {

@@ -252,7 +252,10 @@ private struct CursorReader {
 
         func cursor(_ position: GraphQLCursor.Position) -> GraphQLCursor {
             var range = replaceRange
-            if case .variable = position, kind(tokens.count - 1) == .dollar { range = tokens[tokens.count - 1].start..<replaceRange.upperBound }
+            // `$id`: the `$` is replaced with the name, when it is right before it (not a `$` left on a line above).
+            if case .variable = position, kind(tokens.count - 1) == .dollar, tokens[tokens.count - 1].end == replaceRange.lowerBound {
+                range = tokens[tokens.count - 1].start..<replaceRange.upperBound
+            }
             var found = GraphQLCursor(position: position, prefix: prefix, replaceRange: range, variables: variables)
             found.definition = definition
             found.selectionPath = frames.compactMap { if case .selection(_, let step?) = $0 { step } else { nil } }
