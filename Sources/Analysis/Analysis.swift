@@ -127,6 +127,18 @@ public struct Analysis: Sendable {
         return result
     }
 
+    /// The diagnostics of an open document that is no test file, as a client that pulls asks for them: a response
+    /// fixture (as edited), a GraphQL document, a configuration or a generated mock file, with the text they were
+    /// computed on; the same the workspace's diagnostics push. Nil for a document that is none of them.
+    public func documentDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
+        if let fixture = responseFixtureDiagnostics(of: uri) { return fixture }
+        guard let url = AnalysisHost.fileURL(uri)?.standardizedFileURL else { return nil }
+        for workspace in workspaces {
+            if let entry = workspace.diagnostics[url] { return (LineTable(entry.text), entry.diagnostics) }
+        }
+        return nil
+    }
+
     /// The diagnostics of the JSON document `uri` as a response fixture (its text as edited); nil when it is not one.
     public func responseFixtureDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
         guard let file = AnalysisHost.fileURL(uri), ResponseFixtures.isCandidate(file.path) else { return nil }

@@ -37,6 +37,9 @@ final class DiagnosticsPublisher: Sendable {
         var published: [String: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
         /// The documents of the last workspace diagnostics: those that drop out of them are cleared.
         var workspaceDocuments: Set<String> = []
+        /// Open documents other than test files (GraphQL, fixtures, configurations) whose diagnostics a pulling
+        /// client pulls: not pushed while open, or it would show them twice.
+        var pulled: Set<String> = []
     }
 
     private let state = Mutex(State())
@@ -131,12 +134,26 @@ final class DiagnosticsPublisher: Sendable {
         }
     }
 
-    func closed(_ uri: String) {
+    /// A document that is no test file (a GraphQL document, a JSON fixture, a configuration) was opened. A pulling
+    /// client pulls its diagnostics from now on (`Analysis.documentDiagnostics`): the pushed ones are withdrawn.
+    func openedOther(_ uri: String) {
+        guard mode == .pull else { return }
         let hadDiagnostics = state.withLock { state in
-            state.generation.removeValue(forKey: uri)
-            state.open.removeValue(forKey: uri)
+            state.pulled.insert(uri)
             return !(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty
         }
+        if hadDiagnostics { queue.async { [self] in publish(uri, nil, LineTable([]), []) } }
+    }
+
+    func closed(_ uri: String) {
+        let (hadDiagnostics, wasPulled) = state.withLock { state in
+            state.generation.removeValue(forKey: uri)
+            state.open.removeValue(forKey: uri)
+            let wasPulled = state.pulled.remove(uri) != nil
+            return (!(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty, wasPulled)
+        }
+        // Closed, a workspace file is pushed again (the client pulls open documents only).
+        if wasPulled { queue.async { [self] in publishWorkspaceDiagnostics() } }
         guard hadDiagnostics, mode == .push else { return }
         queue.async { [self] in publish(uri, nil, LineTable([]), []) }
     }
@@ -160,7 +177,8 @@ final class DiagnosticsPublisher: Sendable {
     /// changed, and clears those of files that have none any more.
     private func publishWorkspaceDiagnostics() {
         let found = analysis().workspaceDiagnostics
-        let next = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) })
+        let pulled = state.withLock { $0.pulled }
+        let next = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) }.filter { !pulled.contains($0.0) })
         let dropped = state.withLock { state in
             defer { state.workspaceDocuments = Set(next.keys) }
             return state.workspaceDocuments.subtracting(next.keys)

@@ -17,7 +17,10 @@ extension LanguageServer {
             let item = open.textDocument
             guard let document = host?.open(item.uri, languageID: item.languageId, version: item.version, text: item.text.bytes) else { return }
             logger.debug("opened \(item.uri) v\(item.version)")
-            guard document.isSwift else { return }
+            guard document.isSwift else {
+                diagnostics?.openedOther(item.uri)
+                return
+            }
             // Pushed diagnostics parse it in a moment; otherwise parse now, off the reading thread, so that the first
             // request finds it ready. (One parse at a time: a second thread would only wait.)
             if diagnostics?.mode != .push { document.parseInBackground() }

@@ -1,8 +1,9 @@
 import Analysis
 import LSP
 
-/// `textDocument/diagnostic`: a test file's diagnostics, computed for the version the request sees. GraphQL
-/// documents are answered with nothing here: their diagnostics are pushed with the whole workspace's.
+/// `textDocument/diagnostic`: a test file's diagnostics, computed for the version the request sees; for any other
+/// open document (GraphQL, a JSON fixture, a configuration, a generated mock file) the ones the workspace's
+/// diagnostics hold, which are not pushed while it is open (`DiagnosticsPublisher.openedOther`).
 extension LanguageServer {
     func registerPullDiagnostics() {
         registerReadRequest(DocumentDiagnosticRequest.self) { params, snapshot, _ in
@@ -10,7 +11,8 @@ extension LanguageServer {
                 throw DocumentError.notOpen(params.textDocument.uri)
             }
             guard let context = TestFileContext(document, in: snapshot.workspaces) else {
-                return FullDocumentDiagnosticReport(items: [])
+                guard let found = snapshot.analysis.documentDiagnostics(of: document.uri) else { return FullDocumentDiagnosticReport(items: []) }
+                return FullDocumentDiagnosticReport(items: snapshot.conversion.diagnostics(found.diagnostics, in: found.lines))
             }
             return FullDocumentDiagnosticReport(items: snapshot.conversion.diagnostics(snapshot.analysis.diagnostics(of: context), in: document.lines))
         }
