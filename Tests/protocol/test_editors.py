@@ -84,7 +84,11 @@ def test_helix_languages_toml():
 
 def test_vscode_manifest_and_extension():
     manifest = json.loads((EDITORS / "vscode" / "package.json").read_text())
-    assert set(manifest["activationEvents"]) == {"onLanguage:swift", "onLanguage:graphql"}
+    # Swift and GraphQL files activate it, and so does a workspace holding an Apollo or graphql-config configuration
+    # (for its JSON files: test_editor_json.py).
+    assert set(manifest["activationEvents"]) == {"onLanguage:swift", "onLanguage:graphql"} | {
+        f"workspaceContains:**/{marker}" for marker in ["apollo-codegen-config.json", ".graphqlrc", ".graphqlrc.yml",
+        ".graphqlrc.yaml", ".graphqlrc.json", "graphql.config.yml", "graphql.config.yaml", "graphql.config.json"]}
     contributes = manifest["contributes"]
     properties = contributes["configuration"]["properties"]
     assert properties["mockls.path"]["default"] == absolute_binary().name

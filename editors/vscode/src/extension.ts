@@ -1,5 +1,9 @@
-// Starts mockls for Swift and GraphQL files. VS Code runs it beside the Swift extension's sourcekit-lsp: both answer
-// in UTF-16 positions, and VS Code shows both servers' completions, diagnostics and quick fixes together.
+// Starts mockls for Swift and GraphQL files, and for JSON files inside an Apollo project (response fixtures,
+// `X.variables.json`, `apollo-codegen-config.json`: checked against the operations, with quick fixes). Other JSON is
+// not sent to it: JSON outside the Apollo projects of the workspace (a project is the folder of an
+// apollo-codegen-config.json or graphql-config file), and package.json, package-lock.json, tsconfig.json and
+// Contents.json. VS Code runs it beside the Swift extension's sourcekit-lsp and the JSON language server: they answer
+// in UTF-16 positions, and VS Code shows all servers' completions, diagnostics and quick fixes together.
 // A mockls that is not there, or that stops at start-up, is said once, in one notification, and not restarted; one
 // that stops later is restarted at most three times in three minutes.
 import * as vscode from "vscode";
@@ -15,13 +19,19 @@ import {
   ServerOptions,
   StaticFeature,
 } from "vscode-languageclient/node";
+import * as path from "path";
 import {
+  PROJECT_MARKERS,
   RestartPolicy,
   SERVER_ARGS,
   SETTING,
   ServerExit,
   ServerProcess,
+  apolloProjectFolder,
+  apolloProjects,
+  jsonDocumentFilters,
   resolveServerPath,
+  servesJson,
   startServer,
   startupFailureMessage,
 } from "./server";
@@ -60,6 +70,43 @@ let watcher: vscode.FileSystemWatcher;
 let client: MocklsClient | undefined;
 let server: ServerProcess | undefined;
 const restarts = new RestartPolicy();
+// The Apollo projects whose JSON files the running client serves.
+let projects: string[] = [];
+let refreshing: Promise<void> = Promise.resolve();
+
+/** The Apollo projects of the workspace, of its folders, and of the JSON files open now. */
+async function findProjects(): Promise<string[]> {
+  const markers = await vscode.workspace.findFiles(
+    `**/{${PROJECT_MARKERS.join(",")}}`,
+    "**/{node_modules,.build,DerivedData,Pods,.git}/**",
+    1000
+  );
+  const openJson = vscode.workspace.textDocuments
+    .filter((document) => document.uri.scheme === "file" && document.languageId === "json")
+    .map((document) => document.uri.fsPath);
+  return apolloProjects(
+    markers.map((uri) => uri.fsPath),
+    (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath),
+    openJson
+  );
+}
+
+function refreshOnMarker(uri: vscode.Uri): void {
+  if (PROJECT_MARKERS.includes(path.basename(uri.fsPath))) {
+    refreshProjects();
+  }
+}
+
+/** A project appeared (a JSON file of one opened, a configuration created) or went: the client starts again with it. */
+function refreshProjects(): void {
+  refreshing = refreshing.then(async () => {
+    const found = await findProjects();
+    if (client !== undefined && found.join("\n") !== projects.join("\n")) {
+      output.appendLine(`Apollo projects now: ${found.join(", ") || "none"}`);
+      await restart();
+    }
+  }).catch((error) => output.appendLine(`mockls: ${error instanceof Error ? error.message : String(error)}`));
+}
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("mockls");
@@ -76,7 +123,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (event.affectsConfiguration(SETTING)) {
         void restart();
       }
-    })
+    }),
+    // A JSON file of an Apollo project the client does not serve yet (one outside the workspace folders).
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      if (document.uri.scheme === "file" && document.languageId === "json" && servesJson(document.uri.fsPath)) {
+        const project = apolloProjectFolder(document.uri.fsPath);
+        if (project !== undefined && !projects.includes(project)) {
+          refreshProjects();
+        }
+      }
+    }),
+    // A configuration created or deleted.
+    watcher.onDidCreate(refreshOnMarker),
+    watcher.onDidDelete(refreshOnMarker)
   );
   await start();
 }
@@ -111,7 +170,9 @@ async function start(): Promise<void> {
     return;
   }
   const command = resolved.path;
-  output.appendLine(`Starting ${command} ${SERVER_ARGS.join(" ")}${folder ? ` in ${folder}` : ""}`);
+  projects = await findProjects();
+  output.appendLine(`Starting ${command} ${SERVER_ARGS.join(" ")}${folder ? ` in ${folder}` : ""}` +
+    (projects.length > 0 ? `, for the JSON files of ${projects.join(", ")}` : ""));
   let answered = false;
   const serverOptions: ServerOptions = async () => {
     const started = await startServer(command, folder);
@@ -122,6 +183,8 @@ async function start(): Promise<void> {
     documentSelector: [
       { scheme: "file", language: "swift" },
       { scheme: "file", language: "graphql" },
+      // JSON: only below the Apollo projects, and not package.json and the like (a pattern of the names it serves).
+      ...jsonDocumentFilters(projects, (project) => vscode.Uri.file(project).toString()),
     ],
     outputChannel: output,
     synchronize: { fileEvents: watcher },

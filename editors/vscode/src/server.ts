@@ -114,3 +114,111 @@ export class RestartPolicy {
     return this.crashes.length <= this.limit;
   }
 }
+
+// JSON files inside an Apollo project: response fixtures, `X.variables.json`, the configuration itself.
+
+/** A folder holding one of these is an Apollo project (or a graphql-config one). */
+export const PROJECT_MARKERS = [
+  "apollo-codegen-config.json",
+  ".graphqlrc",
+  ".graphqlrc.yml",
+  ".graphqlrc.yaml",
+  ".graphqlrc.json",
+  "graphql.config.yml",
+  "graphql.config.yaml",
+  "graphql.config.json",
+];
+
+/** JSON files that are never a response fixture (mockls ignores them too). */
+export const IGNORED_JSON = ["package.json", "package-lock.json", "tsconfig.json", "Contents.json"];
+
+function fileExists(file: string): boolean {
+  return fs.existsSync(file);
+}
+
+/**
+ * The Apollo project `file` is in: the nearest folder at or above the file's own that holds one of PROJECT_MARKERS,
+ * not looking past the repository's top (a folder with `.git`) or the file system's root; undefined when there is
+ * none. `folder` true: `file` is a folder, and the search starts there.
+ */
+export function apolloProjectFolder(file: string, exists = fileExists, folder = false): string | undefined {
+  let dir = folder ? path.resolve(file) : path.dirname(path.resolve(file));
+  for (;;) {
+    if (PROJECT_MARKERS.some((marker) => exists(path.join(dir, marker)))) {
+      return dir;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir || exists(path.join(dir, ".git"))) {
+      return undefined;
+    }
+    dir = parent;
+  }
+}
+
+/** Whether mockls serves the JSON file `file`: one inside an Apollo project, other than IGNORED_JSON. */
+export function servesJson(file: string, exists = fileExists): boolean {
+  const name = path.basename(file);
+  return name.endsWith(".json") && !IGNORED_JSON.includes(name) && apolloProjectFolder(file, exists) !== undefined;
+}
+
+/**
+ * A glob of one path segment: the `.json` file names other than `excluded` (each `<stem>.json`). VS Code's globs have
+ * no negation but that of a character class (`[!…]`), so the names are spelled out as alternatives, from the tree of
+ * the excluded stems: at each prefix of one, the prefix itself (when it is no excluded stem), the names that turn away
+ * from every excluded stem at the next character, and, past a whole excluded stem with nothing longer excluded, the
+ * longer names.
+ */
+export function jsonNamesExcept(excluded: string[]): string {
+  const stems = excluded.map((name) => name.slice(0, -".json".length));
+  const alternatives: string[] = [];
+  const visit = (prefix: string): void => {
+    const next = [...new Set(stems.filter((stem) => stem.length > prefix.length && stem.startsWith(prefix))
+      .map((stem) => stem[prefix.length]))].sort((a, b) => (a === "-" ? -1 : b === "-" ? 1 : a < b ? -1 : 1));
+    if (prefix !== "" && !stems.includes(prefix)) {
+      alternatives.push(prefix);
+    }
+    if (next.length === 0) {
+      alternatives.push(`${prefix}?*`);
+      return;
+    }
+    alternatives.push(`${prefix}[!${next.join("")}]*`); // `-` first: not a range
+    next.forEach((character) => visit(prefix + character));
+  };
+  visit("");
+  return `{${alternatives.map((alternative) => `${alternative}.json`).join(",")}}`;
+}
+
+/** The pattern, relative to an Apollo project's folder, of the JSON files mockls serves in it. */
+export const JSON_FILES_PATTERN = `**/${jsonNamesExcept(IGNORED_JSON)}`;
+
+/**
+ * The Apollo projects to serve JSON files of: the folders of the project markers found in the workspace
+ * (`markerFiles`), the project each workspace folder is in, and the project of each open JSON file mockls serves.
+ */
+export function apolloProjects(markerFiles: string[], workspaceFolders: string[], openJsonFiles: string[],
+  exists = fileExists): string[] {
+  const projects = new Set(markerFiles.map((file) => path.dirname(path.resolve(file))));
+  for (const folder of workspaceFolders) {
+    const project = apolloProjectFolder(folder, exists, true);
+    if (project !== undefined) {
+      projects.add(project);
+    }
+  }
+  for (const file of openJsonFiles) {
+    const project = servesJson(file, exists) ? apolloProjectFolder(file, exists) : undefined;
+    if (project !== undefined) {
+      projects.add(project);
+    }
+  }
+  return [...projects].sort();
+}
+
+/** A document filter (in the protocol's terms, which vscode-languageclient takes) for each project's JSON files. */
+export function jsonDocumentFilters(projects: string[], uriOf: (folder: string) => string):
+  Array<{ scheme: string; language: string; pattern: { baseUri: string; pattern: string } }> {
+  return projects.map((project) => ({
+    scheme: "file",
+    language: "json",
+    pattern: { baseUri: uriOf(project), pattern: JSON_FILES_PATTERN },
+  }));
+}
