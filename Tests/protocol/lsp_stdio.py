@@ -7,6 +7,8 @@ import subprocess
 import threading
 from pathlib import Path
 
+import answers
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -41,6 +43,8 @@ class MocklsProcess:
         self.messages: "queue.Queue[object]" = queue.Queue()
         self.stderr_chunks: list[bytes] = []
         self.next_request_id = 1000  # `request`'s ids: above those tests write by hand
+        # The documents as this client holds them, against which every reply to `request` is judged (answers.py).
+        self.documents = answers.Documents()
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
@@ -84,6 +88,7 @@ class MocklsProcess:
         self.process.stdin.flush()
 
     def send(self, message: dict):
+        self.documents.sent(message)
         self.send_raw(frame(json.dumps(message, ensure_ascii=False).encode()))
 
     def receive(self, timeout=10.0, skip_logs=True):
@@ -117,6 +122,7 @@ class MocklsProcess:
         self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
         while (reply := self.receive(timeout=timeout)).get("id") != request_id or "method" in reply:
             pass
+        answers.check(self.documents, method, params, reply)
         return reply
 
     def close_stdin(self):
