@@ -3,6 +3,7 @@
 import json as _json
 from pathlib import Path
 
+import answers
 import pytest
 import pytest_lsp
 from lsprotocol import types
@@ -42,9 +43,33 @@ async def start(lsp_client: LanguageClient, editor: str, with_capabilities: type
         lsp_client.lens_refreshes += 1
 
     lsp_client.editor = editor
+    judge_answers(lsp_client)
     lsp_client.initialize_result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=with_capabilities or capabilities(editor), **params)
     )
+
+
+def judge_answers(lsp_client: LanguageClient):
+    """Every reply this client gets is judged by the answer checker (answers.py) against the documents as the client
+    holds them, whatever the test asserts of it."""
+    protocol = lsp_client.protocol
+    converter = protocol._converter
+    documents = answers.Documents()
+    lsp_client.documents = documents
+    notify, send_request_async = protocol.notify, protocol.send_request_async
+
+    def notify_and_track(method, params=None):
+        documents.sent({"method": method, "params": converter.unstructure(params)})
+        return notify(method, params)
+
+    async def request_and_judge(method, params=None, msg_id=None):
+        result = await send_request_async(method, params, msg_id=msg_id)
+        unstructured = params if isinstance(params, dict) else converter.unstructure(params)
+        answers.check(documents, method, unstructured, {"result": result if isinstance(result, (dict, list)) or result is None else converter.unstructure(result)})
+        return result
+
+    protocol.notify = notify_and_track
+    protocol.send_request_async = request_and_judge
 
 
 def capabilities(editor: str) -> types.ClientCapabilities:
