@@ -16,7 +16,8 @@ def mockls_binary() -> str:
     binary = os.environ.get("MOCKLS_BIN", str(ROOT / ".build" / "debug" / "mockls"))
     if not Path(binary).exists():
         raise FileNotFoundError(f"{binary} not found: build mockls first (swift build) or set MOCKLS_BIN")
-    return binary
+    # Absolute: tests run it from folders of their own (`make test` gives a path relative to the repository).
+    return os.path.abspath(binary)
 
 
 def frame(body: bytes) -> bytes:
