@@ -24,6 +24,12 @@ public final class MessageSurface: FuzzSurface {
     }
     private static let maximumOutstanding = 8
 
+    /// The requests sent and not answered, by id: each reply is judged against its request (`AnswerCheck`).
+    private let asked = Asked()
+    private final class Asked: Sendable {
+        let requests = Mutex<[RequestID: (method: String, params: JSONValue)]>([:])
+    }
+
     /// Where the scenario's operations are: a GraphQL document opened there belongs to its project.
     private let graphQLFolder: URL
 
@@ -32,10 +38,12 @@ public final class MessageSurface: FuzzSurface {
         workspace = fixture.workspace
         graphQLFolder = fixture.graphQLFolder
         let outstanding = self.outstanding
+        let asked = self.asked
         server = LanguageServer(options: ServerOptions(logLevel: .critical)) { bytes in
-            // A reply (it carries an id and no method) frees a slot.
+            // A reply (it carries an id and no method) frees a slot, and is judged: a violation is a finding.
             if bytes.starts(with: Array(#"{"jsonrpc":"2.0","id""#.utf8)), !bytes.contains(Array(#""method""#.utf8)) {
                 outstanding.withLock { $0 = max(0, $0 - 1) }
+                Self.judge(bytes, asked: asked)
             }
         }
         feed(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"textDocument":{"completion":{"completionItem":{"snippetSupport":true}}},"workspace":{"workspaceFolders":true}},"rootUri":"\#(workspace.absoluteString)"}}"#))
@@ -70,7 +78,9 @@ public final class MessageSurface: FuzzSurface {
                 continue
             }
             let message = IncomingMessage.parse(body)
-            if case .request = message {
+            if case .request(let id, let method, let params) = message {
+                let decoded = params.flatMap { try? JSONCDecoder().decode(JSONValue.self, from: $0) } ?? .null
+                asked.requests.withLock { $0[id] = (method, decoded) }
                 // A request that gets no reply (there should be none) is waited for at most 200 ms.
                 var waited = 0
                 while outstanding.withLock({ $0 }) >= Self.maximumOutstanding, waited < 1000 {
@@ -80,6 +90,23 @@ public final class MessageSurface: FuzzSurface {
                 outstanding.withLock { $0 = min($0 + 1, Self.maximumOutstanding) }
             }
             server.handle(message)
+        }
+    }
+
+    /// Judges the reply `bytes` against the request it answers; traps on a violation, as a fuzzer's finding.
+    private static func judge(_ bytes: [UInt8], asked: Asked) {
+        guard let start = bytes.firstIndex(of: UInt8(ascii: "{")),
+            let reply = try? JSONCDecoder().decode(JSONValue.self, from: Array(bytes[start...]))
+        else { return }
+        let id: RequestID? = switch reply["id"] {
+        case .int(let number)?: .number(number)
+        case .string(let text)?: .string(text)
+        default: nil
+        }
+        guard let id, let request = asked.requests.withLock({ $0.removeValue(forKey: id) }), let result = reply["result"] else { return }
+        let violations = AnswerCheck.violations(method: request.method, params: request.params, result: result)
+        if !violations.isEmpty {
+            fatalError("not a valid answer to \(request.method) \(request.params): \(violations.joined(separator: "; "))")
         }
     }
 

@@ -21,6 +21,16 @@ public struct ProtocolConversion: Sendable {
         lines.offset(of: LineColumn(line: position.line, column: position.character), unit: unit)
     }
 
+    /// The offset of a request's position, or `InvalidParams` for one on a line the document does not have: the
+    /// client broke its promise, and an answer made for the document's end (a completion edit there) would not
+    /// contain the position it asked at. A character past its line's end is clamped, as LSP says.
+    public func requestOffset(of position: Position, in lines: LineTable) throws -> Int {
+        guard position.line >= 0, position.line < lines.lineCount, position.character >= 0 else {
+            throw ResponseError.invalidParams("position \(position.line):\(position.character) is outside the document (\(lines.lineCount) lines)")
+        }
+        return offset(of: position, in: lines)
+    }
+
     public func position(of offset: Int, in lines: LineTable) -> Position {
         let lineColumn = lines.position(of: offset, unit: unit)
         return Position(line: lineColumn.line, character: lineColumn.column)

@@ -119,6 +119,10 @@ def check_completion(documents: Documents, uri: str, position: dict, result, wha
         return
     items = result if isinstance(result, list) else result.get("items", [])
     defaults = {} if isinstance(result, list) else (result.get("itemDefaults") or {})
+    # A character past its line's end is the line's end (LSP), as the server reads it.
+    length = documents.line_length(uri, position["line"])
+    if length is not None and position["character"] > length:
+        position = {"line": position["line"], "character": length}
     ranges = []
     if "editRange" in defaults:
         edit_range = defaults["editRange"]

@@ -62,3 +62,30 @@ def test_the_documents_follow_incremental_edits_in_utf16():
                 "contentChanges": [{"range": span((0, 6), (0, 6)), "text": "x"}]}})
     assert known.texts["file:///t.swift"] == ["let 😀x = 1", ""]
     assert known.line_length("file:///t.swift", 0) == 11
+
+
+def test_a_position_outside_the_document_is_invalid_params_and_past_a_lines_end_is_clamped():
+    """Found by the message fuzzer's answer check: a completion asked on a line the document does not have was answered
+    with edits at the document's end, which contain no position the client asked at."""
+    from lsp_stdio import ROOT, MocklsProcess
+
+    bookshelf = ROOT / "Examples" / "Bookshelf"
+    query = bookshelf / "graphql" / "BookQuery.graphql"
+    server = MocklsProcess()
+    try:
+        server.initialize(bookshelf.as_uri())
+        server.open_document(query, "graphql", text="query Q {\n  book(id: 1) {\n    ti\n")
+        past_the_end = server.request("textDocument/completion", {"textDocument": {"uri": query.as_uri()}, "position": {"line": 19, "character": 19}})
+        assert past_the_end["error"]["code"] == -32602 and "outside the document" in past_the_end["error"]["message"], past_the_end
+        for method in ("textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/documentHighlight"):
+            reply = server.request(method, {"textDocument": {"uri": query.as_uri()}, "position": {"line": 40, "character": 0}, "context": {"includeDeclaration": True}})
+            assert reply.get("error", {}).get("code") == -32602, (method, reply)
+        # A character past its line's end is the line's end (LSP): answered, and judged valid by the checker.
+        clamped = server.request("textDocument/completion", {"textDocument": {"uri": query.as_uri()}, "position": {"line": 2, "character": 40}})
+        assert "result" in clamped, clamped
+        # The server keeps serving.
+        assert "result" in server.request("textDocument/hover", {"textDocument": {"uri": query.as_uri()}, "position": {"line": 0, "character": 1}})
+    finally:
+        server.send({"jsonrpc": "2.0", "id": 99, "method": "shutdown"})
+        server.send({"jsonrpc": "2.0", "method": "exit"})
+        server.wait(timeout=30)

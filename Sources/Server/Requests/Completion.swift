@@ -11,7 +11,7 @@ extension LanguageServer {
             let uri = params.textDocument.uri
             guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
             let conversion = snapshot.conversion
-            guard let answer = try snapshot.analysis.completions(at: conversion.offset(of: params.position, in: lines), in: uri) else {
+            guard let answer = try snapshot.analysis.completions(at: try conversion.requestOffset(of: params.position, in: lines), in: uri) else {
                 // Nothing yet while the first index is still not in: the client asks again, rather than keep an
                 // empty list as the answer.
                 return CompletionList(isIncomplete: snapshot.analysis.afterFirstIndex(timeout: .seconds(0)) == nil, items: [])

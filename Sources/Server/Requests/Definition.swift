@@ -13,11 +13,11 @@ extension LanguageServer {
             let found: SourceLocation?
             if let graphql = snapshot.analysis.graphQLDocument(params.textDocument.uri) {
                 project = graphql.project
-                found = graphql.definition(at: snapshot.conversion.offset(of: params.position, in: graphql.document.lines))
+                found = graphql.definition(at: try snapshot.conversion.requestOffset(of: params.position, in: graphql.document.lines))
             } else {
                 guard let context = try snapshot.analysis.testFile(params.textDocument.uri) else { return nil }
                 project = context.project
-                found = context.definition(at: snapshot.conversion.offset(of: params.position, in: context.document.lines))
+                found = context.definition(at: try snapshot.conversion.requestOffset(of: params.position, in: context.document.lines))
             }
             // The target as the client sees it: its open text if it is open, else what the index read.
             guard let location = found, let target = snapshot.analysis.lines(of: location.document, project: project) else { return nil }

@@ -9,7 +9,7 @@ extension LanguageServer {
         registerReadRequest(DocumentHighlightRequest.self) { params, snapshot, _ in
             let uri = params.textDocument.uri
             guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
-            guard let found = try snapshot.analysis.documentHighlights(at: snapshot.conversion.offset(of: params.position, in: lines), in: uri)
+            guard let found = try snapshot.analysis.documentHighlights(at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri)
             else { return [] }
             return found.ranges.map { DocumentHighlight(range: snapshot.conversion.range(of: $0, in: found.lines)) }
         }

@@ -8,11 +8,11 @@ extension LanguageServer {
             let conversion = snapshot.conversion
             if let graphql = snapshot.analysis.graphQLDocument(params.textDocument.uri) {
                 let lines = graphql.document.lines
-                return graphql.hover(at: conversion.offset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
+                return graphql.hover(at: try conversion.requestOffset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
             }
             guard let context = try snapshot.analysis.testFile(params.textDocument.uri) else { return nil }
             let lines = context.document.lines
-            return context.hover(at: conversion.offset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
+            return context.hover(at: try conversion.requestOffset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
         }
     }
 }

@@ -15,7 +15,7 @@ extension LanguageServer {
             guard let context = try snapshot.analysis.testFile(uri) else {
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "the file belongs to no Apollo project")
             }
-            switch context.response(at: snapshot.conversion.offset(of: params.position, in: document.lines)) {
+            switch context.response(at: try snapshot.conversion.requestOffset(of: params.position, in: document.lines)) {
             case .success(let written):
                 return MockResponseResult(name: written.name, json: written.json)
             case .failure(.noModel):

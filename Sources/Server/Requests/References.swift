@@ -10,7 +10,7 @@ extension LanguageServer {
             let uri = params.textDocument.uri
             guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
             let found = try snapshot.analysis.references(
-                at: snapshot.conversion.offset(of: params.position, in: lines), in: uri,
+                at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri,
                 includingDeclaration: params.context?.includeDeclaration ?? true)
             return found.map { reference, lines in
                 snapshot.conversion.location(URL(fileURLWithPath: reference.document).absoluteString, reference.range, in: lines)

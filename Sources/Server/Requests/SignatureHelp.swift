@@ -9,7 +9,7 @@ extension LanguageServer {
         registerReadRequest(SignatureHelpRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
             guard let context = try snapshot.analysis.testFile(params.textDocument.uri),
-                let signature = context.signature(at: snapshot.conversion.offset(of: params.position, in: context.document.lines))
+                let signature = context.signature(at: try snapshot.conversion.requestOffset(of: params.position, in: context.document.lines))
             else { return nil }
             // Parameter positions in the label, in UTF-16 code units as the protocol counts them there.
             var parameters: [ParameterInformation] = []
