@@ -150,5 +150,5 @@ def test_a_file_outside_the_current_folder_is_checked_against_its_own_project(bo
 def test_the_log_says_which_format_was_chosen_and_why():
     # The example pins apollo-ios 1.25.3 (its tests are 1.x's): read as 1.23+, and the log says so.
     result = run("check", "--log-level", "info", cwd=BOOKSHELF)
-    assert "mock format 1.23+" in result.stderr and "apollo-ios 1.25.3 pinned in Bookshelf/Package.resolved" in result.stderr, result.stderr
-    assert "mockls: BookshelfAPI: mocks as Apollo iOS 1.23+ writes them (apollo-ios 1.25.3 pinned in Bookshelf/Package.resolved)" in result.stderr
+    assert "mock format 1.23+" in result.stderr and "apollo-ios 1.25.3 pinned in Bookshelf/Podfile.lock" in result.stderr, result.stderr
+    assert "mockls: BookshelfAPI: mocks as Apollo iOS 1.23+ writes them (apollo-ios 1.25.3 pinned in Bookshelf/Podfile.lock)" in result.stderr
