@@ -134,7 +134,7 @@ public struct Analysis: Sendable {
         if let fixture = responseFixtureDiagnostics(of: uri) { return fixture }
         guard let url = AnalysisHost.fileURL(uri)?.standardizedFileURL else { return nil }
         for workspace in workspaces {
-            if let entry = workspace.diagnostics[url] { return (LineTable(entry.text), entry.diagnostics) }
+            if let entry = workspace.diagnostics(of: url) { return (LineTable(entry.text), entry.diagnostics) }
         }
         return nil
     }

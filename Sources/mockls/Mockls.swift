@@ -56,7 +56,7 @@ struct Mockls: ParsableCommand {
             // subcommand's: its usage, not the root's.
             if let parsed, !(parsed is Serve) {
                 let command = type(of: parsed)
-                printError("Error: \(fullMessage(for: error).split(separator: "\n").first.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : String($0) } ?? "")")
+                printError("Error: \(message(for: error))")
                 printError("Usage: \(usageString(for: command))")
                 printError("  See 'mockls \(command._commandName) --help' for more information.")
             } else {

@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import SwiftAnalysis
 
@@ -57,15 +58,10 @@ enum OutputFiles {
                 printError("mockls: warning: \(file.path) no longer declares \(plural(lost.count, "declaration")) it had: \(shown)")
             }
         }
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).mockls-\(getpid())")
         do {
-            try Data(text.utf8).write(to: temporary)
+            try FileTree.replace(file, with: Array(text.utf8))
         } catch {
-            throw FileSystemError(path: file.path, error)
-        }
-        guard rename(temporary.path, file.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+            guard case .system(_, let reason) = error else { throw FileSystemError(path: file.path, reason: "\(error)") }
             throw FileSystemError(path: file.path, reason: reason)
         }
     }

@@ -3,27 +3,18 @@
 app loads it names its operation with `"@operation"`."""
 
 import json
-import os
 import shutil
-import subprocess
 
 import pytest
 
-from lsp_stdio import ROOT, mockls_binary
+from cli import BOOKSHELF, copy_bookshelf, run
+from lsp_stdio import ROOT
 
-BOOKSHELF = ROOT / "Examples" / "Bookshelf"
-
-
-def run(*args, cwd):
-    environment = dict(os.environ)
-    environment.pop("MOCKLS_LOG", None)
-    return subprocess.run([mockls_binary(), *args], text=True, env=environment, cwd=cwd, capture_output=True, timeout=120)
 
 
 @pytest.fixture
 def bookshelf(tmp_path):
-    folder = tmp_path / "Bookshelf"
-    shutil.copytree(BOOKSHELF, folder)
+    folder = copy_bookshelf(tmp_path)
     # Only the GraphQL side: the tests' own findings would fail every check.
     shutil.rmtree(folder / "Tests")
     return folder

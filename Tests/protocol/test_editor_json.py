@@ -14,28 +14,12 @@ from pathlib import Path
 import pytest
 
 from lsp_stdio import ROOT, mockls_binary
+# Bookshelf's BookQuery with mistakes: line 3 `published` (nullable) missing, line 7 a string for the Float `rating`
+# (fixture-wrong-type), line 8 "Fiction" for the Genre enum (quick fix 'Replace with "FICTION"'), line 11 `isbn`.
+from test_response_fixtures import BOOK
 
 EDITORS = ROOT / "editors"
 
-# A response of the Bookshelf example's BookQuery with mistakes (as in test_response_fixtures.py): line 3 `published`
-# (nullable) missing, line 7 a string for the Float `rating` (fixture-wrong-type), line 8 "Fiction" for the Genre
-# enum (fixture-unknown-enum-value, quick fix 'Replace with "FICTION"'), line 11 `isbn`, which the query does not
-# select.
-BOOK = """{
-  "data": {
-    "book": {
-      "__typename": "Book",
-      "id": "1",
-      "title": "Kindred",
-      "rating": "4.5",
-      "genre": "Fiction",
-      "author": {"__typename": "Author", "name": "Octavia E. Butler"},
-      "coAuthors": [],
-      "isbn": "978-0807083697"
-    }
-  }
-}
-"""
 
 MARKERS = ["apollo-codegen-config.json", ".graphqlrc", ".graphqlrc.yml", ".graphqlrc.yaml", ".graphqlrc.json",
            "graphql.config.yml", "graphql.config.yaml", "graphql.config.json"]

@@ -183,4 +183,18 @@ public enum FileTree {
 
     /// The bytes of a regular file, or nil.
     public static func contents(_ url: URL) -> [UInt8]? { try? read(url) }
+
+    /// Writes `bytes` to `file` through a temporary file beside it renamed over it: the file is the old one or the
+    /// new one, never half of either. Throws the reason (`strerror`'s words), the temporary file removed.
+    public static func replace(_ file: URL, with bytes: [UInt8]) throws(ReadError) {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).mockls-\(getpid())")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
+            throw .system(file.path, String(cString: strerror(errno)))
+        }
+        guard rename(temporary.path, file.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .system(file.path, reason)
+        }
+    }
 }

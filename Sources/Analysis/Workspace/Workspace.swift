@@ -210,23 +210,32 @@ public struct Workspace: Sendable {
     }
 
     /// Diagnostics of every indexed GraphQL document and generated mock file, by file, with the file's text.
-    public var diagnostics: [URL: (text: [UInt8], diagnostics: [Diagnostic])] {
+    public var diagnostics: [URL: (text: [UInt8], diagnostics: [Diagnostic])] { diagnostics { _ in true } }
+
+    /// The diagnostics of one file (a GraphQL document, a configuration, a generated mock file), with its text; nil
+    /// when it has none. Only that file's are gathered, and only its configuration is read.
+    public func diagnostics(of file: URL) -> (text: [UInt8], diagnostics: [Diagnostic])? {
+        let file = file.standardizedFileURL
+        return diagnostics { $0.standardizedFileURL == file }[file]
+    }
+
+    private func diagnostics(of files: (URL) -> Bool) -> [URL: (text: [UInt8], diagnostics: [Diagnostic])] {
         var result: [URL: (text: [UInt8], diagnostics: [Diagnostic])] = [:]
         for project in projects {
             // A configured project's missing schema is said once, on its configuration (below), where it is fixed.
             let saidOnConfiguration = project.missingSchema != nil
-            for (path, diagnostics) in project.index.diagnostics where !diagnostics.isEmpty {
+            for (path, diagnostics) in project.index.diagnostics where !diagnostics.isEmpty && files(URL(fileURLWithPath: path)) {
                 guard let text = project.index.documents[path]?.text else { continue }
                 let diagnostics = saidOnConfiguration ? diagnostics.filter { $0.code != .noSchema } : diagnostics
                 guard !diagnostics.isEmpty else { continue }
                 result[URL(fileURLWithPath: path), default: (text, [])].diagnostics += diagnostics
             }
-            for mock in project.generatedMocks {
+            for mock in project.generatedMocks where files(URL(fileURLWithPath: mock.path)) {
                 guard let diagnostics = project.generatedMockDiagnostics[mock.path], !diagnostics.isEmpty else { continue }
                 result[URL(fileURLWithPath: mock.path), default: (mock.text, [])].diagnostics += diagnostics
             }
         }
-        for error in configurationErrors {
+        for error in configurationErrors where files(error.file) {
             let text = FileTree.contents(error.file) ?? []
             result[error.file, default: (text, [])].diagnostics.append(Diagnostic(
                 severity: .error, code: error.code, message: error.message, range: error.range(in: text)))

@@ -51,11 +51,9 @@ extension LanguageServer {
             throw ResponseError(code: ResponseError.requestFailedCode, message: "\(uri) is not a file")
         }
         do {
-            let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).mockls-\(getpid())")
-            try Data(written.json.utf8).write(to: temporary)
-            try FileManager.default.moveItem(at: temporary, to: destination)
+            try FileTree.replace(destination, with: Array(written.json.utf8))
         } catch {
-            throw ResponseError(code: ResponseError.requestFailedCode, message: "\(destination.path) cannot be written: \(error.localizedDescription)")
+            throw ResponseError(code: ResponseError.requestFailedCode, message: "cannot write \(error)")
         }
         host?.filesChanged([destination])
         if snapshot.clientCapabilities.window?.showDocument?.support == true,
