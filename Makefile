@@ -16,11 +16,14 @@ DIFFERENTIAL_EDITS ?= 20000
 FUZZ_RUNS     ?= 1000000
 FUZZ_SURFACES ?= messages graphql swift workspace
 FUZZ_BUILD    := .build-fuzz
+# Every libFuzzer run's count of inputs, appended (date, surface, inputs, commit): the totals per surface are summed.
+FUZZ_LEDGER   := $(FUZZ_BUILD)/ledger.tsv
+SOAK_COUNT    ?= 1000000
 
 # apt as root, or through sudo when there is one.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench bench-instructions install uninstall brew-install deps editor-deps python-env clean
+.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench bench-soak bench-instructions install uninstall brew-install deps editor-deps python-env clean
 
 all: build
 
@@ -110,9 +113,20 @@ fuzz: deps
 	    -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/$$surface- \
 	    $(FUZZ_BUILD)/corpus/$$surface $(FUZZ_BUILD)/seeds/$$surface > $(FUZZ_BUILD)/$$surface.log 2>&1 || status=$$?; \
 	  grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY)" $(FUZZ_BUILD)/$$surface.log || true; \
+	  executed=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_BUILD)/$$surface.log | tail -1); \
+	  printf '%s\t%s\t%s\t%s\n' "$$(date -u +%FT%TZ)" $$surface "$${executed:-0}" "$$(git rev-parse --short HEAD 2>/dev/null)" >> $(FUZZ_LEDGER); \
 	  if [ $$status -ne 0 ]; then tail -40 $(FUZZ_BUILD)/$$surface.log; exit $$status; fi; \
 	done
 	$(if $(filter messages,$(FUZZ_SURFACES)),$(FUZZ_BUILD)/release/mockls-fuzz run messages --inputs 100000 --seed 2)
+	@echo "== inputs run so far, per surface (all runs in $(FUZZ_LEDGER); the corpus in $(FUZZ_BUILD)/corpus is kept between runs)"
+	@awk -F'\t' '{ total[$$2] += $$3; runs[$$2]++ } END { for (s in total) printf "%-10s %12d inputs in %d runs\n", s, total[s], runs[s] }' $(FUZZ_LEDGER)
+
+## Long sessions of one server (release build): 10⁶ random messages, then 10⁶ keystrokes with a completion after
+## each; prints the resident set and completion's latency per tenth, and exits 1 over issue 45's bounds (resident
+## under 100 MB at the end, completion's p99 in the last tenth within 1.2x the first's). A benchmark, not a test.
+bench-soak: deps
+	$(SWIFT) build -c release --product mockls-fuzz $(SWIFT_FLAGS)
+	$(FUZZ_BIN) soak both --count $(SOAK_COUNT)
 
 ## Python for the protocol tests: a virtualenv with pytest-lsp (Debian's python3 needs python3-venv for it).
 python-env: $(VENV)/.stamp

@@ -99,7 +99,7 @@ let package = Package(
         .target(
             name: "Fuzzing",
             dependencies: [
-                "Analysis", "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "JSONRPC",
+                "Analysis", "Server", "Features", "GraphQLIndex", "SwiftAnalysis", "JSONRPC", "SourceText",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),

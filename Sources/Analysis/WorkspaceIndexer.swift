@@ -71,9 +71,11 @@ final class WorkspaceIndexer: Sendable {
                 return pending
             }) else { return }
             let started = DispatchTime.now()
-            let existing = reload ? [] : current.withLock { $0 }
+            let before = current.withLock { $0 }
+            // By folder: a change costs time in proportion to the folders, however many a client announces.
+            let existing = reload ? [:] : Dictionary(before.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
             let workspaces = folders.map { folder in
-                existing.first { $0.folder == folder.standardizedFileURL } ?? Workspace(folder: folder, overlays: overlays)
+                existing[folder.standardizedFileURL] ?? Workspace(folder: folder, overlays: overlays)
             }
             current.withLock { $0 = workspaces }
             if reload {
@@ -88,10 +90,25 @@ final class WorkspaceIndexer: Sendable {
                     for error in workspace.configurationErrors { log("configuration error: \(error)") }
                 }
             } else {
-                log("workspace folders: \(workspaces.map(\.folder.path).joined(separator: ", "))")
+                log(Self.folderChange(from: before.map(\.folder), to: workspaces.map(\.folder)))
             }
             indexed()
         }
+    }
+
+    /// What a change of folders added and removed, naming a few: a log line the size of the change, not of the
+    /// folders (a client that announces thousands would otherwise log them all at every change).
+    static func folderChange(from before: [URL], to after: [URL]) -> String {
+        let (old, new) = (Set(before), Set(after))
+        func named(_ folders: [URL]) -> String {
+            let shown = folders.prefix(3).map(\.path).joined(separator: ", ")
+            return folders.count > 3 ? "\(shown) and \(folders.count - 3) more" : shown
+        }
+        var parts = ["workspace folders: \(after.count)"]
+        let added = after.filter { !old.contains($0) }, removed = before.filter { !new.contains($0) }
+        if !added.isEmpty { parts.append("added \(named(added))") }
+        if !removed.isEmpty { parts.append("removed \(named(removed))") }
+        return parts.joined(separator: "; ")
     }
 
     /// Re-indexes one file: `text` is an open document's text; nil reads the disk (or removes a deleted file).

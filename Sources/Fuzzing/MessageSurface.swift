@@ -114,7 +114,7 @@ public final class MessageSurface: FuzzSurface {
     static func frame(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
 
     /// A JSON string holding `bytes` (decoded as UTF-8, invalid bytes replaced).
-    private static func json(_ bytes: [UInt8]) -> String {
+    static func json(_ bytes: [UInt8]) -> String {
         let data = try! JSONSerialization.data(withJSONObject: String(decoding: bytes, as: UTF8.self), options: .fragmentsAllowed)
         return String(decoding: data, as: UTF8.self)
     }
@@ -136,10 +136,12 @@ public final class MessageSurface: FuzzSurface {
             body = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(opened)","languageId":"\#(graphql ? "graphql" : "swift")","version":1,"text":\#(Self.json(text))}}}"#
         case 2, 3, 4, 5:
             guard let (uri, document) = open.randomElement(using: &random) else { return generate(&random) }
+            // Lines past the document's end (refused, and logged) among them; now and then a version that goes back.
             let start = #"{"line":\#(random.below(40)),"character":\#(random.below(30))}"#
             let insert = Self.json(random.pick(Mutation.fragments))
-            open[uri] = (document.version + 1, document.text)
-            body = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(document.version + 1)},"contentChanges":[{"range":{"start":\#(start),"end":\#(start)},"text":\#(insert)}]}}"#
+            let version = random.chance(30) ? max(0, document.version - random.below(3)) : document.version + 1
+            open[uri] = (max(version, document.version), document.text)
+            body = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":\#(start),"end":\#(start)},"text":\#(insert)}]}}"#
         case 6:
             guard let uri = open.keys.randomElement(using: &random) else { return generate(&random) }
             open[uri] = nil
@@ -160,8 +162,13 @@ public final class MessageSurface: FuzzSurface {
         case 12:
             body = #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":\#(id - random.below(5))}}"#
         case 13:
-            // An editor that re-announces its folder, or adds and removes one.
-            let folder = random.chance(2) ? workspace.absoluteString : workspace.appendingPathComponent("Tests").absoluteString
+            // An editor that re-announces its folder, or adds and removes one: the workspace's, one inside it, or
+            // one that does not exist (issue 45's growth came with these).
+            let folder = switch random.below(3) {
+            case 0: workspace.absoluteString
+            case 1: workspace.appendingPathComponent("Tests").absoluteString
+            default: "file:///nonexistent/folder\(random.below(64))"
+            }
             let change = random.chance(3) ? #""added":[],"removed":[{"uri":"\#(folder)","name":"w"}]"# : #""added":[{"uri":"\#(folder)","name":"w"}],"removed":[]"#
             body = #"{"jsonrpc":"2.0","method":"workspace/didChangeWorkspaceFolders","params":{"event":{\#(change)}}}"#
         case 14:

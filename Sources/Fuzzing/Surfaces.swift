@@ -1,8 +1,10 @@
 import Features
 import Foundation
 import GraphQLIndex
+import SourceText
 import JSONRPC
 import SwiftAnalysis
+import SwiftSyntax
 import Synchronization
 
 /// One place where input from outside reaches mockls. `run` must return for any bytes; a trap is a finding.
@@ -73,23 +75,55 @@ public final class SwiftFileSurface: FuzzSurface {
             }
             file = next
             let offset = min(at, text.count)
-            _ = MockCompletions.completions(at: offset, in: file, project: project, placeholders: false)
+            EditCheck.completions(
+                MockCompletions.completions(at: offset, in: file, project: project, placeholders: false),
+                at: offset, in: file.lines, what: "Swift completion")
             _ = MockHover.hover(at: offset, in: file, project: project)
             _ = MockDefinition.definition(at: offset, in: file, project: project)
         }
-        let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, cache: cache, options: FixOptions())
-        let structs = file.structShapes()
-        for start in stride(from: 0, through: file.utf8Count, by: max(1, file.utf8Count / 8)) {
-            let range = start..<min(file.utf8Count, start + 8)
-            _ = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics)
-            _ = StructFactories.actions(at: range, in: file, structs: structs)
-            _ = ResponseConversion.convert(at: range.lowerBound, in: file, project: project, mocksModule: "FuzzTestMocks")
-        }
+        codeActions(in: file)
         let previews = SnapshotTests.Source(path: "Fuzz.swift", module: "App", imports: file.importedModules(), previews: file.previews())
         let written = Array(SnapshotTests.file([previews], options: .init()).text.utf8)
         for (index, preview) in previews.previews.enumerated() {
             if SnapshotTests.update(written, with: preview, index: index, in: previews, options: .init()) != nil {
                 fatalError("the snapshot tests of preview \(index) differ from the file written from the same previews")
+            }
+        }
+    }
+
+    /// Every code action at every token of the file (the actions are found per token, per declaration and per
+    /// line): each one's edits inside the text and not overlapping, and the file they make parsing no worse than
+    /// before (no more missing tokens or tokens out of place).
+    private func codeActions(in file: SwiftTestFile) {
+        let project = fixture.project
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, cache: cache, options: FixOptions())
+        let structs = file.structShapes()
+        let errors = EditCheck.syntaxErrors(file.tree)
+        var judged: Set<[Diagnostic.Fix]> = []
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            let range = start..<token.endPositionBeforeTrailingTrivia.utf8Offset
+            var actions = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics)
+            actions += StructFactories.actions(at: range, in: file, structs: structs)
+            if case .converted(let action)? = ResponseConversion.convert(at: start, in: file, project: project, mocksModule: "FuzzTestMocks") {
+                actions.append(action)
+            }
+            for action in actions where judged.insert(action.edits).inserted {
+                EditCheck.edits(action.edits, in: file.lines.bytes, what: "the code action \(action.title)")
+                let applied = SwiftTestFile(EditCheck.applying(action.edits, to: file.lines.bytes))
+                let after = EditCheck.syntaxErrors(applied.tree)
+                if after.count > errors.count {
+                    // The file, to reproduce in a test: the input's last version, not the input.
+                    if let folder = ProcessInfo.processInfo.environment["MOCKLS_FUZZ_DIFFERENCES"] {
+                        try? Data(file.lines.bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("before-action.swift"))
+                    }
+                    fatalError("""
+                        the code action \(action.title) makes the file parse worse: \(errors.count) syntax errors before, \
+                        \(after.count) after (new: \(after.filter { !errors.contains($0) })); its edits: \
+                        \(action.edits.map { "\($0.range): \($0.text.debugDescription)" }), of:
+                        \(file.lines.text)
+                        """)
+                }
             }
         }
     }
@@ -132,9 +166,13 @@ public final class GraphQLSurface: FuzzSurface {
         project.update("fuzz.graphql", role: .executable, text: input)
         exercise(project)
         // Completion in the document as typed, at a few cursor positions (its ends, and spread through it).
+        let lines = LineTable(input)
         for offset in Set([0, input.count / 3, input.count / 2, input.count]) {
-            _ = GraphQLCompletion.completions(at: offset, in: input, role: .executable, project: project)
-            _ = GraphQLCompletion.completions(at: offset, in: input, role: .schema, project: project)
+            for role in [DocumentRole.executable, .schema] {
+                EditCheck.completions(
+                    GraphQLCompletion.completions(at: offset, in: input, role: role, project: project), at: offset, in: lines,
+                    what: "GraphQL completion (\(role))")
+            }
         }
         let schemaProject = ProjectIndex(
             namespace: "Fuzz", sources: [("schema.graphqls", .schema, input), ("operations.graphql", .executable, input)])

@@ -63,6 +63,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// Asks the client for coverage lenses again as tests change (nil when it cannot be asked).
     var lensRefresher: CodeLensRefresher?
     var watchingFiles = false
+    private let memoryTrim = MemoryTrim()
     var watcherRegistrationID: RequestID?
     var nextOutgoingID: Int64 = 1
 
@@ -111,6 +112,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     public func handle(_ message: IncomingMessage) {
+        memoryTrim.counted()
         switch message {
         case .request(let id, let method, let params):
             handleRequest(id: id, method: method, params: params)
@@ -217,7 +219,9 @@ public final class LanguageServer: @unchecked Sendable {
         do {
             try handler(params)
         } catch {
-            logger.error("\(method): \(Self.responseError(for: error).message)")
+            // A notification has no reply: the error it would get is logged, code and all.
+            let error = Self.responseError(for: error)
+            logger.error("\(method): \(error.message) (\(error.code))")
         }
     }
 

@@ -29,16 +29,19 @@ extension LanguageServer {
         }
         registerNotification(DidChangeTextDocumentNotification.self) { [unowned self] change in
             let uri = change.textDocument.uri
+            // A version that does not increase breaks the client's promise (LSP 3.17), but its changes are what the
+            // client's text went through: they are applied, and the break is logged as the error it is.
             if let old = host?.documents[uri], change.textDocument.version <= old.version {
-                logger.warning("\(uri): version \(change.textDocument.version) does not follow \(old.version); applying the change anyway")
+                logger.error("textDocument/didChange: \(uri): version \(change.textDocument.version) does not follow \(old.version) (versions must increase); the change is applied")
             }
             let conversion = conversion
-            // Each change applies to the text the one before it produced (LSP 3.17); ranges outside the text are
-            // clamped rather than refused.
+            // Each change applies to the text the one before it produced (LSP 3.17). A range on a line the text does
+            // not have refuses the whole notification (InvalidParams, logged): the document keeps its last good text
+            // and version. A character past its line's end is clamped, as LSP says.
             guard let changed = try host?.change(uri, version: change.textDocument.version, edit: { lines in
-                change.contentChanges.reduce(lines) { lines, change in
+                try change.contentChanges.reduce(lines) { lines, change in
                     guard let range = change.range else { return LineTable(change.text.bytes) }
-                    return lines.replacing(conversion.byteRange(of: range, in: lines), with: change.text.bytes)
+                    return lines.replacing(try conversion.editRange(of: range, in: lines), with: change.text.bytes)
                 }
             }) else { return }
             if changed.isSwift {

@@ -31,6 +31,23 @@ public struct ProtocolConversion: Sendable {
         return offset(of: position, in: lines)
     }
 
+    /// The bytes a `didChange` edit replaces, or `InvalidParams` for a range with an end on a line the text does not
+    /// have (or ending before it starts): applied at the document's end, it would make a text the client does not have.
+    /// The line just past the last is the document's end: Neovim deletes a whole buffer as `0:0-1:0` (neovim#27383),
+    /// and servers take it.
+    public func editRange(of range: LSP.Range, in lines: LineTable) throws -> Swift.Range<Int> {
+        for position in [range.start, range.end] where position.line < 0 || position.line > lines.lineCount || position.character < 0 {
+            throw ResponseError.invalidParams(
+                "the edit \(range.start.line):\(range.start.character)-\(range.end.line):\(range.end.character) is outside the document (\(lines.lineCount) lines); the change is not applied")
+        }
+        let (start, end) = (offset(of: range.start, in: lines), offset(of: range.end, in: lines))
+        guard start <= end else {
+            throw ResponseError.invalidParams(
+                "the edit \(range.start.line):\(range.start.character)-\(range.end.line):\(range.end.character) ends before it starts; the change is not applied")
+        }
+        return start..<end
+    }
+
     public func position(of offset: Int, in lines: LineTable) -> Position {
         let lineColumn = lines.position(of: offset, unit: unit)
         return Position(line: lineColumn.line, character: lineColumn.column)

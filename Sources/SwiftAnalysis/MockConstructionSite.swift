@@ -14,6 +14,7 @@ public struct MockConstructionSite: Sendable, Equatable {
         /// The assigned expression, as written.
         public var value: String
         /// What removing the statement removes: its whole line (indentation to line break) when it is alone on it;
+        /// the statement and the separator after it when it starts its line (`x.id = "1"; ` before `print(x)`);
         /// else the statement with the separator before it (`; x.id = "1"` after `let x = Mock<T>()` on one line),
         /// so that removals never overlap the call's rewrite or each other.
         public var lineRange: Range<Int>
@@ -29,6 +30,9 @@ public struct MockConstructionSite: Sendable, Equatable {
     public var variable: String?
     /// `x.field = value` statements right after the declaration, in order.
     public var assignments: [Assignment]
+    /// What removing every assignment removes, in order: their ranges joined where they touch, and a line they
+    /// leave blank removed whole (`x.id = "1"; x.name = "A"` on a line of their own).
+    public var assignmentRemovals: [Range<Int>]
     /// The indentation of the line the call is on.
     public var indentation: String
 }
@@ -42,6 +46,20 @@ extension SwiftTestFile {
             if let call = current.as(FunctionCallExprSyntax.self), let mock = WrittenExpression.mockType(call.calledExpression),
                 case .construction(let construction) = FlowReader().value(ExprSyntax(call))
             {
+                // A call in a statement or declaration the parser could not read (errors outside the call, which
+                // may itself be half-typed) is no call to rewrite: how the parser reads it after a rewrite is anybody's
+                // guess (a `.case(…)` written into a broken declaration reads as an enum case).
+                // The items beside it and beside each item around it count too: a declaration cut short before it is
+                // read to a line's end, so the lines a rewrite adds change where it ends.
+                let ancestors = sequence(first: Syntax(call), next: \.parent)
+                if ancestors.contains(where: { $0.is(UnexpectedNodesSyntax.self) }) { return nil }
+                let items = ancestors.filter { $0.is(CodeBlockItemSyntax.self) || $0.is(MemberBlockItemSyntax.self) }
+                for (level, item) in items.enumerated() {
+                    let siblings = item.parent.map { Array($0.children(viewMode: .sourceAccurate)) } ?? [item]
+                    let index = siblings.firstIndex { $0.id == item.id } ?? 0
+                    let near = siblings[max(0, index - 1)...min(siblings.count - 1, index + 1)].filter { level == 0 || $0.id != item.id }
+                    if near.contains(where: { ErrorsOutside(Syntax(call)).found(in: $0) }) { return nil }
+                }
                 return site(call, construction: construction, type: mock)
             }
             node = current.parent
@@ -57,6 +75,9 @@ extension SwiftTestFile {
             guard let label = argument.label, !argument.expression.hasError else { return nil }
             return .init(label: label.text, value: source(FlowReader.range(argument.expression)))
         }
+        func isBlank(_ range: Range<Int>) -> Bool {
+            text[range].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ";") }
+        }
         var variable: String?
         var assignments: [MockConstructionSite.Assignment] = []
         // `let x = Mock<T>(…)` as a statement of a block: the assignments to `x.field` that follow it.
@@ -68,10 +89,8 @@ extension SwiftTestFile {
             variable = name
             var following = list.drop { $0.id != item.id }.dropFirst().makeIterator()
             var previousEnd = FlowReader.range(item.item).upperBound
-            func isBlank(_ range: Range<Int>) -> Bool {
-                text[range].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ";") }
-            }
-            while let next = following.next(), let sequence = next.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            // Up to the first statement still being written: a value with errors is no value to move into the call.
+            while let next = following.next(), !next.hasError, let sequence = next.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
                 Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
                 let target = Array(sequence.elements)[0].as(MemberAccessExprSyntax.self),
                 target.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
@@ -80,21 +99,73 @@ extension SwiftTestFile {
                 let firstLine = lines.contentRange(ofLine: lines.line(containing: statement.lowerBound))
                 let lastLine = lines.contentRange(ofLine: lines.line(containing: statement.upperBound))
                 let removal: Range<Int>
-                if isBlank(firstLine.lowerBound..<statement.lowerBound), isBlank(statement.upperBound..<lastLine.upperBound) {
+                let startsItsLine = isBlank(firstLine.lowerBound..<statement.lowerBound)
+                if startsItsLine, isBlank(statement.upperBound..<lastLine.upperBound) {
                     removal = firstLine.lowerBound..<min(lastLine.upperBound + 1, text.count)  // with its line break
+                } else if startsItsLine {
+                    // `x.id = "1"; print(x)`: the statement and the separator after it, the indentation stays.
+                    let rest = text[statement.upperBound..<lastLine.upperBound]
+                    let separator = rest.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ";") }
+                    removal = statement.lowerBound..<(separator.contains(UInt8(ascii: ";")) ? separator.endIndex : statement.upperBound)
                 } else {
                     removal = previousEnd..<statement.upperBound
                 }
                 assignments.append(.init(
                     label: target.declName.baseName.text, value: source(FlowReader.range(Array(sequence.elements)[2])),
                     lineRange: removal))
-                previousEnd = statement.upperBound
+                // A whole line's removal takes its line break: the next removal starts after it.
+                previousEnd = max(statement.upperBound, removal.upperBound)
             }
+        }
+        var removals: [Range<Int>] = []
+        for range in assignments.map(\.lineRange) {
+            if let last = removals.last, last.upperBound >= range.lowerBound {
+                removals[removals.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                removals.append(range)
+            }
+        }
+        removals = removals.map { removal in
+            let first = lines.contentRange(ofLine: lines.line(containing: removal.lowerBound))
+            let last = lines.contentRange(ofLine: lines.line(containing: removal.upperBound))
+            // A removal that ends with a line break took whole lines already.
+            guard text[removal.upperBound - 1] != UInt8(ascii: "\n"), isBlank(first.lowerBound..<removal.lowerBound),
+                isBlank(removal.upperBound..<last.upperBound)
+            else { return removal }
+            return first.lowerBound..<min(last.upperBound + 1, text.count)
         }
         let lineStart = lines.contentRange(ofLine: lines.line(containing: construction.range.lowerBound))
         let indentation = String(decoding: text[lineStart].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
         return MockConstructionSite(
             construction: construction, type: type, calleeRange: FlowReader.range(call.calledExpression),
-            arguments: arguments, variable: variable, assignments: assignments, indentation: indentation)
+            arguments: arguments, variable: variable, assignments: assignments, assignmentRemovals: removals,
+            indentation: indentation)
+    }
+}
+
+/// Whether a node has syntax errors (missing tokens, tokens the parser could not place) outside one of its
+/// descendants.
+private final class ErrorsOutside: SyntaxAnyVisitor {
+    private let excluded: SyntaxIdentifier
+    private var found = false
+
+    init(_ excluded: Syntax) {
+        self.excluded = excluded.id
+        super.init(viewMode: .all)
+    }
+
+    func found(in node: Syntax) -> Bool {
+        guard node.hasError else { return false }
+        walk(node)
+        return found
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if found || node.id == excluded || !node.hasError { return .skipChildren }
+        if node.is(UnexpectedNodesSyntax.self) || node.as(TokenSyntax.self)?.presence == .missing {
+            found = true
+            return .skipChildren
+        }
+        return .visitChildren
     }
 }

@@ -51,6 +51,10 @@ private final class StructCollector: SyntaxVisitor {
     }
 
     private func shape(of node: StructDeclSyntax) -> StructShape? {
+        // A struct still being written (`struct  {`, a member's type cut short) has no factory to write yet.
+        // Nor does one whose declaration the parser could not read, or inside a type whose closing brace is missing
+        // (the factory goes after the outermost declaration's end, which is then nowhere in particular).
+        guard Self.isTypeName(node.name), !node.hasError else { return nil }
         var parameters: [StructShape.Parameter] = []
         for member in node.memberBlock.members {
             if member.decl.is(InitializerDeclSyntax.self) { return nil }  // no memberwise initializer
@@ -67,7 +71,9 @@ private final class StructCollector: SyntaxVisitor {
                 }
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
                 if isLet, binding.initializer != nil { continue }  // a constant: not a parameter
-                guard let type = binding.typeAnnotation?.type ?? inheritedType(variable, binding) else { return nil }
+                guard let type = binding.typeAnnotation?.type ?? inheritedType(variable, binding), !type.hasError,
+                    !name.isEmpty, binding.initializer?.value.hasError != true
+                else { return nil }
                 let typeText = source(type)
                 let initial = binding.initializer.map { source($0.value) }
                 parameters.append(.init(
@@ -80,6 +86,8 @@ private final class StructCollector: SyntaxVisitor {
         var parent = node.parent
         while let current = parent {
             if let type = current.asProtocol(NamedDeclSyntax.self), current.is(DeclSyntax.self) {
+                guard Self.isTypeName(type.name), current.asProtocol(DeclGroupSyntax.self)?.memberBlock.rightBrace.presence != .missing
+                else { return nil }
                 names.insert(type.name.text, at: 0)
                 outermost = current
             }
@@ -88,6 +96,12 @@ private final class StructCollector: SyntaxVisitor {
         return StructShape(
             name: node.name.text, qualifiedName: names.joined(separator: "."), parameters: parameters, range: FlowReader.range(node),
             nameRange: FlowReader.range(node.name), fileLevelEnd: FlowReader.range(outermost).upperBound)
+    }
+
+    /// A name an `extension` can be written for: an identifier, present (not an operator's, not one still missing).
+    private static func isTypeName(_ token: TokenSyntax) -> Bool {
+        guard token.presence == .present, case .identifier = token.tokenKind else { return false }
+        return !token.text.isEmpty
     }
 
     /// `var a, b: Int`: the type written on the last binding applies to the earlier ones.

@@ -13,6 +13,7 @@ struct MocklsFuzz: ParsableCommand {
         abstract: "Feed mockls random and mutated input until something traps, hangs or differs.",
         subcommands: [
             DifferentialCommand.self, RunCommand.self, ReplayCommand.self, SeedsCommand.self, LibFuzzerCommand.self,
+            SoakCommand.self,
         ])
 }
 
@@ -120,6 +121,73 @@ struct RunCommand: ParsableCommand {
         }
         peak = max(peak, residentMegabytes())
         print("\(surface): \(ran) inputs in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, 0 traps, peak resident \(peak) MB")
+    }
+}
+
+/// `make bench-soak`: one server through 10⁶ random messages, and another through 10⁶ keystrokes with a completion
+/// after each; prints the resident set (and completion's latency) per tenth, and how they compare with the bounds.
+struct SoakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "soak", abstract: "Long sessions of one server: memory and completion latency per tenth.")
+
+    @OptionGroup var locations: Locations
+
+    @Argument(help: "messages, edits, or both.")
+    var kind = "both"
+
+    @Option(help: "How many messages or keystrokes.")
+    var count = 1_000_000
+
+    @Option(help: "The random seed of the message stream.")
+    var seed: UInt64 = 45
+
+    @Option(help: "The bound on the resident set at the end, in MB.")
+    var residentBound = 100
+
+    @Option(help: "The bound on completion's p99 in the last tenth over the first.")
+    var latencyBound = 1.2
+
+    func run() throws {
+        guard ["messages", "edits", "both"].contains(kind) else { throw ValidationError("unknown soak \(kind): messages, edits or both") }
+        let fixture = try locations.fixture()
+        let memory = { (residentMegabytes(), allocatedMegabytes()) }
+        var broken: [String] = []
+        if kind != "edits" {
+            say("## \(count) random messages in one server (seed \(seed))\n\n| messages | resident MB | allocated MB | s |\n|---:|---:|---:|---:|")
+            let start = Date()
+            var last = 0
+            Soak.messages(fixture, count: count, seed: seed, memory: memory) { tenth in
+                last = tenth.residentMegabytes
+                say("| \(tenth.steps) | \(tenth.residentMegabytes) | \(tenth.allocatedMegabytes) | \(String(format: "%.0f", Date().timeIntervalSince(start))) |")
+            }
+            say("\nresident at the end: \(last) MB (bound \(residentBound) MB)\(last < residentBound ? "" : " — over the bound")\n")
+            if last >= residentBound { broken.append("messages: resident \(last) MB") }
+        }
+        if kind != "messages" {
+            say("## \(count) keystrokes in one Swift test, a completion after each\n")
+            say("| keystrokes | resident MB | allocated MB | completion median ms | completion p99 ms |\n|---:|---:|---:|---:|---:|")
+            var tenths: [Soak.Tenth] = []
+            Soak.edits(fixture, count: count, memory: memory) { tenth in
+                tenths.append(tenth)
+                let (median, p99) = tenth.completion ?? (0, 0)
+                say("| \(tenth.steps) | \(tenth.residentMegabytes) | \(tenth.allocatedMegabytes) | \(String(format: "%.3f", median)) | \(String(format: "%.3f", p99)) |")
+            }
+            if let first = tenths.first?.completion?.p99, let last = tenths.last?.completion?.p99, let resident = tenths.last?.residentMegabytes {
+                let ratio = last / max(first, 0.000_001)
+                say("\ncompletion p99, last tenth over first: \(String(format: "%.2f", ratio)) (bound \(latencyBound)); resident at the end: \(resident) MB (bound \(residentBound) MB)")
+                if ratio > latencyBound { broken.append("edits: completion p99 \(String(format: "%.2f", ratio))× the first tenth's") }
+                if resident >= residentBound { broken.append("edits: resident \(resident) MB") }
+            }
+        }
+        if !broken.isEmpty {
+            say("over the bounds: \(broken.joined(separator: "; "))")
+            throw ExitCode(1)
+        }
+    }
+
+    /// A line on standard output at once (each tenth as it comes, also into a file).
+    private func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }
 

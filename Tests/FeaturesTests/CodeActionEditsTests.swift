@@ -32,6 +32,12 @@ final class CodeActionEditsTests: XCTestCase {
             ("    let dog = Mock<Dog>(); dog.id = \"1\"; print(dog)\n", "    let dog = Mock<Dog>(id: \"1\"); print(dog)\n"),
             ("    let dog = Mock<Dog>(); dog.id = \"1\"\n    dog.species = \"Lab\"\n", "    let dog = Mock<Dog>(id: \"1\", species: \"Lab\")\n"),
             ("    let dog = Mock<Dog>()\n    dog.id = \"1\"; dog.species = \"Lab\"\n", "    let dog = Mock<Dog>(id: \"1\", species: \"Lab\")\n"),
+            // Found by the Swift fuzz surface: a line of its own, then an assignment with something after it on its line.
+            ("    let dog = Mock<Dog>()\n    dog.species = \"Lab\"\n    dog.id = \"1\"; print(dog)\n", "    let dog = Mock<Dog>(id: \"1\", species: \"Lab\")\n    print(dog)\n"),
+            // Found by the Swift fuzz surface: an assignment still being written (an unterminated string) stays where
+            // it is; the ones before it move into the call.
+            ("    let dog = Mock<Dog>()\n    dog.id = \"1\"\n    dog.species = \"Lab\n    print(dog)\n",
+             "    let dog = Mock<Dog>(id: \"1\")\n    dog.species = \"Lab\n    print(dog)\n"),
         ]
         for (body, expected) in cases {
             let source = "import AnimalKingdomAPITestMocks\nfunc test() {\n\(body)}\n"
@@ -42,6 +48,20 @@ final class CodeActionEditsTests: XCTestCase {
             XCTAssertFalse(overlaps(action.edits), body)
             XCTAssertEqual(apply(action.edits, to: source), "import AnimalKingdomAPITestMocks\nfunc test() {\n\(expected)}\n", body)
         }
+    }
+
+    /// Found by the Swift fuzz surface: filling a call in a declaration the parser could not read changed how it read
+    /// the rest (`.case(.large)` made it an enum case). Such a call is left alone; a half-typed call is not.
+    func testACallInADeclarationThatDoesNotParseIsNotRewritten() throws {
+        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        func fills(_ source: String) -> Bool {
+            let at = Array(source.utf8).firstRange(of: Array("Mock<Height>(".utf8))!.upperBound
+            return MockCodeActions.actions(at: at..<at, in: SwiftTestFile(source), project: project, diagnostics: [])
+                .contains { $0.title == "Fill every field of `Mock<Height>`" }
+        }
+        XCTAssertFalse(fills("extension Mock where O == Dog {\n  convenience i\u{1}nit(\n    height: Mock<Height> = Mock<Height>()\n  ) {}\n}\n"))
+        XCTAssertTrue(fills("func test() {\n  let height = Mock<Height>()\n}\n"))
+        XCTAssertTrue(fills("func test() {\n  let height = Mock<Height>(\n}\n"), "a call being typed")
     }
 
     func testNoActionAtAnyColumnOfTheGoldensHasOverlappingEdits() throws {

@@ -250,6 +250,14 @@ final class StructFactoryTests: XCTestCase {
             enum Outer { struct Inner { var flag: Bool } }
             """).structShapes()
         XCTAssertEqual(shapes.map(\.qualifiedName), ["User", "Outer.Inner"])
+        // Found by the Swift fuzz surface: a struct still being written gets no factory (`extension  {` would not parse).
+        for unfinished in [
+            "struct  {\n    var a: Int\n}\n", "enum  { struct Inner { var a: Int } }\n", "struct User { var age: In(t }\n",
+            // The factory would go after the outer class's end, which its missing brace puts nowhere in particular.
+            "class Tests {\n  struct Answers { var hover: String? }\n  func test() {\n",
+        ] {
+            XCTAssertEqual(SwiftTestFile(unfinished).structShapes().map(\.qualifiedName), [], unfinished)
+        }
         XCTAssertEqual(shapes[0].parameters.map(\.label), ["id", "name", "nickname", "age"])
         XCTAssertEqual(shapes[0].parameters.map(\.defaultValue), [nil, nil, "nil", "0"])
     }

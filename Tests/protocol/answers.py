@@ -1,9 +1,12 @@
 """One checker for the answers mockls sends, judged against the documents as the client holds them: every range inside
 its document and ordered, the edits of one list never overlapping, a completion's edit on one line and containing the
-position, a `documentChanges` version equal to the client's. `lsp_stdio.MocklsProcess` runs it on every reply to a
-request it sends; a violation fails the test, whatever the test itself asserts."""
+position, a `documentChanges` version equal to the client's, a command one the server advertised with arguments that
+survive a trip through JSON. `lsp_stdio.MocklsProcess` runs it on every reply to a request it sends; a violation fails
+the test, whatever the test itself asserts."""
 
 from __future__ import annotations
+
+import json
 
 
 class AnswerError(AssertionError):
@@ -21,6 +24,8 @@ class Documents:
         self.texts: dict[str, list[str]] = {}
         self.versions: dict[str, int] = {}
         self.encoding = "utf-16"
+        # The commands the server advertised at `initialize` (None before it).
+        self.commands: set[str] | None = None
 
     def line_length(self, uri: str, line: int) -> int | None:
         lines = self.texts.get(uri)
@@ -45,6 +50,10 @@ class Documents:
                     if "range" not in change:
                         text = change["text"]
                         continue
+                    # An edit on a line the text does not have (the one just past the last is its end) is refused
+                    # whole by the server, which keeps the text and version it had: so does the client's copy here.
+                    if any(change["range"][end]["line"] > text.count("\n") + 1 for end in ("start", "end")):
+                        return
                     start = self.offset(text, change["range"]["start"])
                     end = self.offset(text, change["range"]["end"])
                     text = text[:start] + change["text"] + text[max(start, end):]
@@ -139,6 +148,25 @@ def check_completion(documents: Documents, uri: str, position: dict, result, wha
             raise AnswerError(f"{what}: an edit that does not contain the position {position}: {range_}")
 
 
+def check_command(documents: Documents, command: dict | None, what: str):
+    """A command the client may send back as `workspace/executeCommand`: one the server advertised, with its
+    arguments a list that survives the trip through JSON unchanged (what the client sends back)."""
+    if command is None:
+        return
+    if not isinstance(command, dict) or not isinstance(command.get("command"), str):
+        raise AnswerError(f"{what}: a command with no name: {command}")
+    name = command["command"]
+    # `editor.action.*` and the like are the client's own; of mockls's, the server runs those it advertised and the
+    # client those it declared.
+    if documents.commands is not None and name.startswith("mockls.") and name not in documents.commands:
+        raise AnswerError(f"{what}: the command {name} was neither advertised nor declared ({sorted(documents.commands)})")
+    arguments = command.get("arguments", [])
+    if not isinstance(arguments, list):
+        raise AnswerError(f"{what}: the arguments of {name} are no list: {arguments!r}")
+    if json.loads(json.dumps(arguments)) != arguments:
+        raise AnswerError(f"{what}: the arguments of {name} do not survive a trip through JSON")
+
+
 def check(documents: Documents, method: str, params: dict, reply: dict):
     """Raises `AnswerError` when `reply` to `method` with `params` is no valid answer to the client's documents."""
     if "result" not in reply or not isinstance(params, dict):
@@ -146,16 +174,31 @@ def check(documents: Documents, method: str, params: dict, reply: dict):
     result = reply["result"]
     uri = (params.get("textDocument") or {}).get("uri") if isinstance(params.get("textDocument"), dict) else None
     if method == "initialize" and isinstance(result, dict):
-        documents.encoding = (result.get("capabilities") or {}).get("positionEncoding", "utf-16")
+        capabilities = result.get("capabilities") or {}
+        documents.encoding = capabilities.get("positionEncoding", "utf-16")
+        # The server's commands, and those the client runs itself and declared (`experimental.mocklsCommands`).
+        declared = ((params.get("capabilities") or {}).get("experimental") or {}).get("mocklsCommands") or []
+        documents.commands = set((capabilities.get("executeCommandProvider") or {}).get("commands") or []) | set(declared)
     elif method == "textDocument/completion" and uri:
         check_completion(documents, uri, params["position"], result)
     elif method == "completionItem/resolve" and isinstance(result, dict) and result.get("additionalTextEdits"):
         pass  # the document of a resolved item is not named in the request
     elif method == "textDocument/codeAction" and uri:
         for action in result or []:
-            check_workspace_edit(documents, action.get("edit"), f"code action {action.get('title')!r}")
+            what = f"code action {action.get('title')!r}"
+            if isinstance(action.get("command"), str):  # a bare Command
+                check_command(documents, action, what)
+                continue
+            check_workspace_edit(documents, action.get("edit"), what)
+            check_command(documents, action.get("command"), what)
     elif method in ("codeAction/resolve",) and isinstance(result, dict):
         check_workspace_edit(documents, result.get("edit"), f"resolved code action {result.get('title')!r}")
+        check_command(documents, result.get("command"), f"resolved code action {result.get('title')!r}")
+    elif method in ("textDocument/codeLens", "codeLens/resolve") and result:
+        for lens in result if isinstance(result, list) else [result]:
+            if uri:
+                check_range(documents, uri, lens["range"], "code lens")
+            check_command(documents, lens.get("command"), f"code lens at {lens['range']}")
     elif method == "textDocument/rename":
         check_workspace_edit(documents, result, "rename")
     elif method in ("textDocument/documentHighlight",) and uri:

@@ -93,7 +93,7 @@ public enum MockCodeActions {
             actions.append(MockCodeAction(
                 title: "Build `\(mock)` with one initializer call", kind: .refactor, isPreferred: false, diagnostics: [],
                 edits: [Diagnostic.Fix(title: "", range: site.construction.range, text: call(values), isPreferred: false)]
-                    + site.assignments.map { Diagnostic.Fix(title: "", range: $0.lineRange, text: "", isPreferred: false) }))
+                    + site.assignmentRemovals.map { Diagnostic.Fix(title: "", range: $0, text: "", isPreferred: false) }))
         }
         if options.placeholders, site.construction.kind == .initializer {
             actions.append(MockCodeAction(
