@@ -14,9 +14,10 @@ FUZZ_BIN      = .build/release/mockls-fuzz
 # The parse differential of `make test` and the size of a `make fuzz` run.
 DIFFERENTIAL_EDITS ?= 20000
 FUZZ_RUNS     ?= 1000000
-FUZZ_SURFACES ?= messages graphql swift workspace
+FUZZ_SURFACES ?= messages graphql swift workspace fixtures
 FUZZ_BUILD    := .build-fuzz
-# Every libFuzzer run's count of inputs, appended (date, surface, inputs, commit): the totals per surface are summed.
+# Every run's count of inputs, appended (date, surface, inputs, commit or seed): the totals per surface are summed.
+# `mockls-fuzz run SURFACE --ledger .build-fuzz/ledger.tsv` (the random driver) adds to it too.
 FUZZ_LEDGER   := $(FUZZ_BUILD)/ledger.tsv
 SOAK_COUNT    ?= 1000000
 
@@ -95,7 +96,7 @@ test-differential: deps
 	  timeout 300 $(FUZZ_BIN) replay $$surface $$folder* || { echo "fuzz findings of $$surface: a trap or a hang came back (exit $$?)"; exit 1; }; \
 	done
 
-## libFuzzer on each surface (messages, graphql, swift, workspace), FUZZ_RUNS inputs each, then the bounded random
+## libFuzzer on each surface (messages, graphql, swift, workspace, fixtures), FUZZ_RUNS inputs each, then the bounded random
 ## message stream of one long-lived server with its resident memory (not part of `make test`; see README).
 ## FUZZ_SURFACES picks surfaces, e.g. `make fuzz FUZZ_SURFACES=swift` (the memory run comes with `messages`).
 fuzz: deps
@@ -117,7 +118,7 @@ fuzz: deps
 	  printf '%s\t%s\t%s\t%s\n' "$$(date -u +%FT%TZ)" $$surface "$${executed:-0}" "$$(git rev-parse --short HEAD 2>/dev/null)" >> $(FUZZ_LEDGER); \
 	  if [ $$status -ne 0 ]; then tail -40 $(FUZZ_BUILD)/$$surface.log; exit $$status; fi; \
 	done
-	$(if $(filter messages,$(FUZZ_SURFACES)),$(FUZZ_BUILD)/release/mockls-fuzz run messages --inputs 100000 --seed 2)
+	$(if $(filter messages,$(FUZZ_SURFACES)),$(FUZZ_BUILD)/release/mockls-fuzz run messages --inputs 100000 --seed 2 --ledger $(FUZZ_LEDGER))
 	@echo "== inputs run so far, per surface (all runs in $(FUZZ_LEDGER); the corpus in $(FUZZ_BUILD)/corpus is kept between runs)"
 	@awk -F'\t' '{ total[$$2] += $$3; runs[$$2]++ } END { for (s in total) printf "%-10s %12d inputs in %d runs\n", s, total[s], runs[s] }' $(FUZZ_LEDGER)
 

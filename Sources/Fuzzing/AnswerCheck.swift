@@ -34,7 +34,18 @@ public enum AnswerCheck {
             }
         case "textDocument/codeAction":
             guard case .array(let actions) = result else { break }
-            for action in actions { found += workspaceEdit(action["edit"], what: "code action \(action["title"]?.stringValue ?? "")") }
+            for action in actions {
+                let what = "code action \(action["title"]?.stringValue ?? "")"
+                found += workspaceEdit(action["edit"], what: what)
+                // A bare Command, or an action's: a name, and arguments (a list) the client sends back as they came.
+                if let command = action["command"].flatMap({ $0.stringValue == nil ? $0 : action }) { found += Self.command(command, what: what) }
+            }
+        case "textDocument/codeLens":
+            guard case .array(let lenses) = result else { break }
+            for lens in lenses {
+                if Self.range(lens["range"] ?? .null).map({ $0.start > $0.end }) ?? true { found.append("code lens: a range that is none: \(lens)") }
+                if let command = lens["command"] { found += Self.command(command, what: "code lens") }
+            }
         case "textDocument/rename":
             found += workspaceEdit(result, what: "rename")
         case "textDocument/documentHighlight", "textDocument/references":
@@ -50,6 +61,18 @@ public enum AnswerCheck {
             break
         }
         return found
+    }
+
+    /// A command: a name, and arguments that are a list.
+    private static func command(_ command: JSONValue, what: String) -> [String] {
+        guard let name = command["command"]?.stringValue else { return ["\(what): a command with no name: \(command)"] }
+        if let arguments = command["arguments"], case .array = arguments {} else if command["arguments"] != nil {
+            return ["\(what): the arguments of \(name) are no list"]
+        }
+        // An empty name is a lens to show, not to run (a field no test reads), as VS Code takes it; Neovim 0.7 says
+        // the server has no such command and sends nothing.
+        _ = name
+        return []
     }
 
     /// The edits of each document in a workspace edit: each a range, none overlapping another of its list.

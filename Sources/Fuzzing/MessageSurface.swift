@@ -151,7 +151,7 @@ public final class MessageSurface: FuzzSurface {
             let method = random.pick([
                 "textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/diagnostic",
                 "textDocument/signatureHelp", "textDocument/references", "textDocument/prepareRename", "textDocument/documentSymbol",
-                "textDocument/rename", "workspace/symbol",
+                "textDocument/rename", "workspace/symbol", "textDocument/codeLens", "textDocument/documentHighlight",
             ])
             // Members a method does not take are left alone by the server; `rename` also takes a new name.
             let newName = random.chance(2) ? "Renamed\(random.below(9))" : Self.json(random.pick(Mutation.fragments)).trimmingCharacters(in: ["\""])
@@ -171,6 +171,21 @@ public final class MessageSurface: FuzzSurface {
             }
             let change = random.chance(3) ? #""added":[],"removed":[{"uri":"\#(folder)","name":"w"}]"# : #""added":[{"uri":"\#(folder)","name":"w"}],"removed":[]"#
             body = #"{"jsonrpc":"2.0","method":"workspace/didChangeWorkspaceFolders","params":{"event":{\#(change)}}}"#
+        case 14 where random.chance(3):
+            // A storm of file events: GraphQL documents, fixtures, tests and configurations changed, created, deleted.
+            let names = ["graphql/DogQuery.graphql", "Tests/Fixtures/DogQuery.json", "Tests/AnimalKingdomTests/AnimalTests.swift", "apollo-codegen-config.json", "Package.resolved", "Nowhere/x.graphql"]
+            let events = (0..<(1 + random.below(60))).map { _ in
+                #"{"uri":"\#(workspace.appendingPathComponent(random.pick(names)).absoluteString)","type":\#(1 + random.below(3))}"#
+            }
+            body = #"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[\#(events.joined(separator: ","))]}}"#
+        case 14 where random.chance(2):
+            // A JSON response fixture of the project's, mutated as the fixture surface mutates them.
+            var text = Array(random.pick(FixtureSurface.seeds).utf8)
+            let at = random.below(text.count + 1)
+            text.insert(contentsOf: Array(random.pick(FixtureSurface.hostile).utf8), at: at)
+            let fixtureURI = workspace.appendingPathComponent("Tests/Fixtures/\(random.pick(["DogQuery", "AllAnimalsQuery", "ClassroomPets"])).json").absoluteString
+            open[fixtureURI] = (1, text)
+            body = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(fixtureURI)","languageId":"json","version":1,"text":\#(Self.json(text))}}}"#
         case 14:
             body = #"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(uri)"}}}"#
         default:

@@ -24,7 +24,7 @@ extension FuzzSurface {
 }
 
 public enum FuzzSurfaceName: String, CaseIterable, Sendable {
-    case messages, graphql, swift, workspace
+    case messages, graphql, swift, workspace, fixtures
 
     public func make(_ fixture: FuzzFixture) -> any FuzzSurface {
         switch self {
@@ -32,6 +32,7 @@ public enum FuzzSurfaceName: String, CaseIterable, Sendable {
         case .graphql: return GraphQLSurface(fixture)
         case .swift: return SwiftFileSurface(fixture)
         case .workspace: return WorkspaceSurface(fixture)
+        case .fixtures: return FixtureSurface(fixture)
         }
     }
 }
@@ -165,6 +166,7 @@ public final class GraphQLSurface: FuzzSurface {
         var project = schemaOnly
         project.update("fuzz.graphql", role: .executable, text: input)
         exercise(project)
+        quickFixes(of: input, in: project)
         // Completion in the document as typed, at a few cursor positions (its ends, and spread through it).
         let lines = LineTable(input)
         for offset in Set([0, input.count / 3, input.count / 2, input.count]) {
@@ -178,6 +180,24 @@ public final class GraphQLSurface: FuzzSurface {
             namespace: "Fuzz", sources: [("schema.graphqls", .schema, input), ("operations.graphql", .executable, input)])
         exercise(schemaProject)
         _ = ProjectIndex(namespace: "Fuzz", sources: [("schema.json", .schema, input)]).diagnostics
+    }
+
+    /// The document's quick fixes (`did you mean`): each one's edits inside the text and apart, and the document it
+    /// makes with no more syntax errors than before.
+    private func quickFixes(of input: [UInt8], in project: ProjectIndex) {
+        let own = project.diagnostics["fuzz.graphql"] ?? []
+        let syntaxErrors = own.filter { $0.code == .syntax }.count
+        for diagnostic in own {
+            for fix in diagnostic.fixes {
+                EditCheck.edits([fix], in: input, what: "the GraphQL quick fix \(fix.title)")
+                var fixed = schemaOnly
+                fixed.update("fuzz.graphql", role: .executable, text: EditCheck.applying([fix], to: input))
+                let after = (fixed.diagnostics["fuzz.graphql"] ?? []).filter { $0.code == .syntax }.count
+                if after > syntaxErrors {
+                    fatalError("the GraphQL quick fix \(fix.title) makes the document parse worse: \(syntaxErrors) syntax errors before, \(after) after")
+                }
+            }
+        }
     }
 
     private func exercise(_ project: ProjectIndex) {

@@ -147,6 +147,9 @@ extension SwiftTestFile {
             declared = .init(name: name, lineRange: lineRange(of: Syntax(statement)), otherUses: uses)
         }
         guard let dictionary = Self.responseValue(data), case .object = dictionary else { return nil }
+        // A dictionary or a call still being written (an unterminated string, a missing bracket) is no response to
+        // convert: the parser's guess at where it ends is no ground for a rewrite.
+        if data.hasError || call.hasError { return nil }
 
         var replaced = Syntax(call)
         var keepsTry = false

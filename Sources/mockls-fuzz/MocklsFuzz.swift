@@ -80,11 +80,11 @@ struct DifferentialCommand: ParsableCommand {
 /// The bounded random driver: generated inputs for one surface, in one process.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run generated inputs through one surface (messages, graphql, swift, workspace).")
+        commandName: "run", abstract: "Run generated inputs through one surface (messages, graphql, swift, workspace, fixtures).")
 
     @OptionGroup var locations: Locations
 
-    @Argument(help: "messages, graphql, swift or workspace.")
+    @Argument(help: "messages, graphql, swift, workspace or fixtures.")
     var surface: String
 
     @Option(help: "How many inputs.")
@@ -98,6 +98,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: "Write each input to this file before running it (what to replay after a trap).")
     var last: String?
+
+    @Option(help: "Append the count of inputs run to this ledger (date, surface, inputs, how): `make fuzz`'s.")
+    var ledger: String?
 
     func run() throws {
         guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
@@ -121,6 +124,17 @@ struct RunCommand: ParsableCommand {
         }
         peak = max(peak, residentMegabytes())
         print("\(surface): \(ran) inputs in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, 0 traps, peak resident \(peak) MB")
+        if let ledger {
+            let line = "\(ISO8601DateFormatter().string(from: Date()))\t\(surface)\t\(ran)\trandom driver, seed \(seed)\n"
+            let url = URL(fileURLWithPath: ledger)
+            if let handle = try? FileHandle(forWritingTo: url) {
+                handle.seekToEndOfFile()
+                handle.write(Data(line.utf8))
+                try? handle.close()
+            } else {
+                try Data(line.utf8).write(to: url)
+            }
+        }
     }
 }
 

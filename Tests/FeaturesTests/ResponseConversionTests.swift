@@ -129,10 +129,12 @@ final class ResponseConversionTests: XCTestCase {
                 let mock = Mock<Human>(name: "Luke")
                 let other = try JSONSerialization.data(withJSONObject: ["data": 1])
                 let unknown = try NotAModel.Data(data: ["hero": 1])
+                // Found by the Swift fuzz surface: a dictionary still being written (an unterminated string).
+                let typing = try HeroNameQuery.Data(data: ["hero": ["__typename": "Human", "name": "Lu])
             }
             """
         let file = SwiftTestFile(text)
-        for needle in ["\"hero\": [", "Mock<Human>", "[\"data\"", "(data: [\"hero\""] {
+        for needle in ["\"hero\": [", "Mock<Human>", "[\"data\"", "(data: [\"hero\": 1", "(data: [\"hero\": [\"__"] {
             let offset = text.utf8.count - (text.range(of: needle).map { text[$0.lowerBound...].utf8.count } ?? 0) + 1
             XCTAssertNil(ResponseConversion.convert(at: offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"), needle)
         }

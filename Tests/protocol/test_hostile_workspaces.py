@@ -332,3 +332,29 @@ def test_output_folders_are_created_and_errors_are_one_line(tmp_path):
         assert result.returncode == 2, result
         lines = result.stderr.strip().splitlines()
         assert lines == [f"mockls: {blocker}: exists and is not a folder"], lines
+
+
+def test_thousands_of_folders_that_do_not_exist_cost_a_log_line_of_the_change(tmp_path):
+    """Issue 45: a client adding folders that do not exist, one at a time, made every change cost time and a log line
+    in proportion to all the folders (each change logged every folder: a thousand changes, 13 MB of log). Now a change
+    logs its count and what it added or removed, and the server keeps serving."""
+    bookshelf = Path(__file__).resolve().parents[2] / "Examples" / "Bookshelf"
+    server = start_server(bookshelf)
+    try:
+        wait_for_log(server, "indexed")
+        count = 1000
+        for index in range(count):
+            server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {
+                "added": [{"uri": f"file:///nonexistent/folder{index}", "name": f"f{index}"}], "removed": []}}})
+        log = wait_for_log(server, f"workspace folders: {count + 1};")
+        assert len(log["params"]["message"]) < 300 and f"folder{count - 1}" in log["params"]["message"], log
+        removed = [{"uri": f"file:///nonexistent/folder{index}", "name": f"f{index}"} for index in range(count)]
+        server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {"added": [], "removed": removed}}})
+        log = wait_for_log(server, "workspace folders: 1;")
+        assert f"and {count - 3} more" in log["params"]["message"] and len(log["params"]["message"]) < 300, log
+        query = bookshelf / "graphql" / "BookQuery.graphql"
+        server.open_document(query, "graphql")
+        assert "result" in server.request("textDocument/documentSymbol", {"textDocument": {"uri": query.as_uri()}})
+        shutdown(server)
+    finally:
+        server.kill()
