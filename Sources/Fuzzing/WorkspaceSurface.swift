@@ -2,8 +2,8 @@ import Foundation
 import Analysis
 
 /// Hostile workspaces: random folder trees with links (loops among them), unreadable files, FIFOs, binary and deeply
-/// nested GraphQL documents and configurations, read as `mockls check` reads them and as the server indexes them,
-/// with file events between. Each run must finish: the walks are bounded, and nothing blocks on a FIFO.
+/// nested GraphQL documents and configurations, read as `mockls check`, `coverage` and `response` read them and as the
+/// server indexes them, with file events between. Each run must finish: the walks are bounded, and nothing blocks on a FIFO.
 ///
 /// Input: a recipe, read as choices (what to create where); the tree is made in a fresh temporary folder.
 public final class WorkspaceSurface: FuzzSurface {
@@ -30,6 +30,16 @@ public final class WorkspaceSurface: FuzzSurface {
         build(root, recipe: FuzzBytes(input))
         let workspace = Workspace(folder: root)
         _ = CheckReport(workspace: workspace)
+        // What `mockls coverage` and `mockls response` read: the coverage of every project, and the response at
+        // every `from(` of the tree's Swift files, opened as an editor opens them.
+        _ = SelectionCoverageReport(Analysis(workspaces: [workspace]))
+        var documents = DocumentStore()
+        for file in FileTree.files(under: root, include: { $0.hasSuffix(".swift") }).prefix(4) {
+            guard let text = FileTree.contents(file) else { continue }
+            let document = documents.open(uri: file.absoluteString, languageID: "swift", version: 1, text: text)
+            guard let context = TestFileContext(document, in: [workspace]) else { continue }
+            for call in text.ranges(of: Array("from(".utf8)).prefix(8) { _ = context.response(at: call.lowerBound + 1) }
+        }
         var updated = workspace
         for file in FileTree.files(under: root, include: { _ in true }).prefix(8) { updated.update(file) }
         updated.update(root.appendingPathComponent("missing.graphql"))

@@ -46,25 +46,31 @@ extension SwiftTestFile {
             if let call = current.as(FunctionCallExprSyntax.self), let mock = WrittenExpression.mockType(call.calledExpression),
                 case .construction(let construction) = FlowReader().value(ExprSyntax(call))
             {
-                // A call in a statement or declaration the parser could not read (errors outside the call, which
-                // may itself be half-typed) is no call to rewrite: how the parser reads it after a rewrite is anybody's
-                // guess (a `.case(…)` written into a broken declaration reads as an enum case).
-                // The items beside it and beside each item around it count too: a declaration cut short before it is
-                // read to a line's end, so the lines a rewrite adds change where it ends.
-                let ancestors = sequence(first: Syntax(call), next: \.parent)
-                if ancestors.contains(where: { $0.is(UnexpectedNodesSyntax.self) }) { return nil }
-                let items = ancestors.filter { $0.is(CodeBlockItemSyntax.self) || $0.is(MemberBlockItemSyntax.self) }
-                for (level, item) in items.enumerated() {
-                    let siblings = item.parent.map { Array($0.children(viewMode: .sourceAccurate)) } ?? [item]
-                    let index = siblings.firstIndex { $0.id == item.id } ?? 0
-                    let near = siblings[max(0, index - 1)...min(siblings.count - 1, index + 1)].filter { level == 0 || $0.id != item.id }
-                    if near.contains(where: { ErrorsOutside(Syntax(call)).found(in: $0) }) { return nil }
-                }
+                guard Self.isInReadableCode(call) else { return nil }
                 return site(call, construction: construction, type: mock)
             }
             node = current.parent
         }
         return nil
+    }
+
+    /// Whether the parser read the code around `call`: no call to rewrite otherwise, since how the parser reads it
+    /// after a rewrite is anybody's guess (a `.case(…)` written into a broken declaration reads as an enum case). The
+    /// call itself may be half-typed; its statement, the items beside it and beside each item around it must have no
+    /// errors elsewhere: a declaration cut short before it is read to a line's end, so the lines a rewrite adds change
+    /// where it ends.
+    private static func isInReadableCode(_ call: FunctionCallExprSyntax) -> Bool {
+        let ancestors = sequence(first: Syntax(call), next: \.parent)
+        if ancestors.contains(where: { $0.is(UnexpectedNodesSyntax.self) }) { return false }
+        let items = ancestors.filter { $0.is(CodeBlockItemSyntax.self) || $0.is(MemberBlockItemSyntax.self) }
+        for (level, item) in items.enumerated() {
+            let siblings = item.parent.map { Array($0.children(viewMode: .sourceAccurate)) } ?? [item]
+            let index = siblings.firstIndex { $0.id == item.id } ?? 0
+            // The call's own item, and the neighbours of every item around it.
+            let near = siblings[max(0, index - 1)...min(siblings.count - 1, index + 1)].filter { level == 0 || $0.id != item.id }
+            if near.contains(where: { ErrorsOutside(Syntax(call)).found(in: $0) }) { return false }
+        }
+        return true
     }
 
     private func site(_ call: FunctionCallExprSyntax, construction: MockConstruction, type: WrittenTypeName) -> MockConstructionSite {
