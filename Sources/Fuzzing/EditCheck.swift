@@ -35,19 +35,6 @@ enum EditCheck {
         }
     }
 
-    /// `text` with the edits of one action applied (they do not overlap).
-    static func applying(_ edits: [Diagnostic.Fix], to text: [UInt8]) -> [UInt8] {
-        var result = text
-        // From the end, all against the text as it was: of a replacement and an insertion at the same offset, the
-        // replacement first, so that the insertion lands before it; of insertions at one offset, the last of the list
-        // first, so that they read in the list's order (LSP 3.17).
-        let ordered = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) > ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset) }
-        for edit in ordered.map(\.element) {
-            result.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-        }
-        return result
-    }
-
     /// How badly `tree` parses: its missing tokens and the runs of tokens the parser could not place, each as the
     /// text around it (what a finding shows).
     static func syntaxErrors(_ tree: some SyntaxProtocol) -> [String] {

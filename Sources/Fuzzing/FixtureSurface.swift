@@ -38,7 +38,7 @@ public final class FixtureSurface: FuzzSurface {
             for action in ResponseFixtureActions.actions(at: range, lines: lines, diagnostics: diagnostics) where judged.insert(action.edits).inserted {
                 EditCheck.edits(action.edits, in: text, what: "the fixture's quick fix \(action.title)")
                 guard wasValid else { continue }
-                let fixed = EditCheck.applying(action.edits, to: text)
+                let fixed = MockCodeAction.applying(action.edits, to: text)
                 if case .failure(let error) = JSONSyntax.parse(fixed) {
                     fatalError("the fixture's quick fix \(action.title) makes valid JSON invalid (\(error.message)):\n\(String(decoding: fixed, as: UTF8.self))")
                 }

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import JSONRPC
 import Server
-import Synchronization
 
 /// Long sessions of one server, measured per tenth (`make bench-soak`): what a day of editing does to memory and to
 /// completion's latency. Not a test: it prints the curves and how they compare with the bounds of issue 45.

@@ -111,7 +111,7 @@ public final class SwiftFileSurface: FuzzSurface {
             }
             for action in actions where judged.insert(action.edits).inserted {
                 EditCheck.edits(action.edits, in: file.lines.bytes, what: "the code action \(action.title)")
-                let applied = SwiftTestFile(EditCheck.applying(action.edits, to: file.lines.bytes))
+                let applied = SwiftTestFile(MockCodeAction.applying(action.edits, to: file.lines.bytes))
                 let after = EditCheck.syntaxErrors(applied.tree)
                 if after.count > errors.count {
                     // The file, to reproduce in a test: the input's last version, not the input.
@@ -191,7 +191,7 @@ public final class GraphQLSurface: FuzzSurface {
             for fix in diagnostic.fixes {
                 EditCheck.edits([fix], in: input, what: "the GraphQL quick fix \(fix.title)")
                 var fixed = schemaOnly
-                fixed.update("fuzz.graphql", role: .executable, text: EditCheck.applying([fix], to: input))
+                fixed.update("fuzz.graphql", role: .executable, text: MockCodeAction.applying([fix], to: input))
                 let after = (fixed.diagnostics["fuzz.graphql"] ?? []).filter { $0.code == .syntax }.count
                 if after > syntaxErrors {
                     fatalError("the GraphQL quick fix \(fix.title) makes the document parse worse: \(syntaxErrors) syntax errors before, \(after) after")

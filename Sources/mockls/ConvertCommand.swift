@@ -54,10 +54,7 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode(1)
         case .converted(let action)?:
             if write {
-                var bytes = location.bytes
-                for edit in action.edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-                    bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-                }
+                let bytes = MockCodeAction.applying(action.edits, to: location.bytes)
                 try OutputFiles.write(String(decoding: bytes, as: UTF8.self), to: location.file)
                 return
             }

@@ -14,6 +14,20 @@ public struct MockCodeAction: Sendable, Equatable {
     public var edits: [Diagnostic.Fix]
 }
 
+extension MockCodeAction {
+    /// `text` with `edits` applied, all against the text as it was (they do not overlap): from the end; of a
+    /// replacement and an insertion at one offset, the insertion lands before it; insertions at one offset read in
+    /// the list's order (LSP 3.17).
+    public static func applying(_ edits: [Diagnostic.Fix], to text: [UInt8]) -> [UInt8] {
+        var result = text
+        let ordered = edits.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset) > ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
+        }
+        for edit in ordered.map(\.element) { result.replaceSubrange(edit.range, with: Array(edit.text.utf8)) }
+        return result
+    }
+}
+
 /// The quick fixes of the diagnostics at a range, and the fix that sets every field a test reads from mocks that
 /// never set it.
 public enum MockCodeActions {
