@@ -269,19 +269,33 @@ public struct Analysis: Sendable {
     func projectSwiftTexts<T: Sendable>(
         workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (URL, [UInt8]) -> [T]
     ) -> [T] {
+        let name = project.configuration.name
+        return swiftTextsByProject(workspace: workspace, naming: names) { owner, url, bytes in
+            owner.configuration.name == name ? body(url, bytes) : []
+        }[name] ?? []
+    }
+
+    /// `body` for each Swift file of the workspace that mentions one of `names` and belongs to a project, with that
+    /// project; the results by project name, in file order. One walk, one read and one project lookup a file,
+    /// whatever the number of projects: a report over every project asks once, not once a project.
+    func swiftTextsByProject<T: Sendable>(
+        workspace: Workspace, naming names: Set<String>, _ body: @Sendable (Workspace.Project, URL, [UInt8]) -> [T]
+    ) -> [String: [T]] {
         let files = FileTree.files(under: workspace.root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
-        let found = Mutex<[Int: [T]]>([:])
+        let found = Mutex<[Int: (project: String, results: [T])]>([:])
         let documents = documents
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let url = files[index]
             guard let bytes = documents[url.absoluteString]?.lines.bytes ?? FileTree.contents(url),
                 names.contains(where: { bytes.contains(bytes: $0) }),
-                workspace.project(forSwiftFile: url, text: bytes)?.configuration.name == project.configuration.name
+                let project = workspace.project(forSwiftFile: url, text: bytes)
             else { return }
-            let results = body(url, bytes)
-            if !results.isEmpty { found.withLock { $0[index] = results } }
+            let results = body(project, url, bytes)
+            if !results.isEmpty { found.withLock { $0[index] = (project.configuration.name, results) } }
         }
-        return found.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
+        var byProject: [String: [T]] = [:]
+        for (_, entry) in found.withLock({ $0 }).sorted(by: { $0.key < $1.key }) { byProject[entry.project, default: []] += entry.results }
+        return byProject
     }
 
     // MARK: Symbols

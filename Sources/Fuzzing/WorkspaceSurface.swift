@@ -62,7 +62,9 @@ public final class WorkspaceSurface: FuzzSurface {
             switch recipe.byte() % 12 {
             case 0, 1:
                 try? manager.createDirectory(at: url, withIntermediateDirectories: true)
-                folders.append(url)
+                // Only a folder made here holds what comes next: a name the recipe made a link before (`b3 -> ../..`)
+                // would put files, and links such as `a3 -> ..`, in the scratch folder and so reach the whole of /tmp.
+                if (try? manager.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeDirectory { folders.append(url) }
             case 2:
                 // A link to a folder above or beside: `loop -> .`, `up -> ..`, or anywhere in the tree.
                 let target = [".", "..", "../..", folders[recipe.below(folders.count)].path, "/nonexistent"][recipe.below(5)]

@@ -400,5 +400,19 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(workspace.project(forSwiftFile: test, text: Array("let m = Mock<ShopAPITestMocks.Query>()".utf8))?.configuration.namespace, "ShopAPI")
         let nested = folder.appendingPathComponent("Shop/Tests/ShopTests.swift")
         XCTAssertEqual(workspace.project(forSwiftFile: nested, text: Array("import XCTest\n".utf8))?.configuration.namespace, "ShopAPI")
+        // The ways a file names the module: `@testable`, a kind, a comment or a CRLF after it, a space in `Mock< X.`.
+        for text in [
+            "@testable import BlogAPI\n", "import struct BlogAPI.Post\n", "import BlogAPI // the app\n", "import BlogAPI\r\nimport XCTest",
+            "import XCTest\nlet m = Mock< BlogAPITestMocks.Post>()", "import BlogAPITestMocks",
+        ] {
+            XCTAssertEqual(workspace.project(forSwiftFile: nested, text: Array(text.utf8))?.configuration.namespace, "BlogAPI", text)
+        }
+        // Other words that contain the names: not imports of them.
+        for text in [
+            "import BlogAPIKit\n", "import BlogAPITestMocksExtra\n", "reimport BlogAPI\n", "let m = MyMock<BlogAPITestMocks.Post>()",
+            "let m = Mock<BlogAPITestMocks>()", "// importBlogAPI\n",
+        ] {
+            XCTAssertEqual(workspace.project(forSwiftFile: nested, text: Array(text.utf8))?.configuration.namespace, "ShopAPI", text)
+        }
     }
 }

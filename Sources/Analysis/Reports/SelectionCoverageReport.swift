@@ -47,58 +47,80 @@ public struct SelectionCoverageReport: Sendable {
     /// The coverage of every project of `analysis`'s workspaces (of `documents` only, when given: GraphQL document
     /// paths), its test files read as the editor has them open, else from disk.
     public init(_ analysis: Analysis, documents: Set<String>? = nil) {
+        let cache = analysis.coverageCache
         for workspace in analysis.workspaces {
+            // Each project's fields, numbered: what its files' tests are gathered against.
+            var selections: [String: ProjectSelections] = [:]
             for project in workspace.projects where project.hasSchema {
                 let all = SelectionCoverage.selectedFields(of: project.index)
                 // The rows asked for, by their place in `all` (which numbers the fields for every file's tests).
                 let wanted = all.indices.filter { documents?.contains(all[$0].document) ?? true }
                 guard !wanted.isEmpty else { continue }
                 let numbers = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-                let index = project.index
-                let cache = analysis.coverageCache
-                let found = analysis.projectSwiftTexts(workspace: workspace, project: project, naming: Self.testMarkers) { url, text in
-                    let helpers = workspace.helpers(besides: url)
-                    let compute = {
-                        let file = SwiftTestFile(text)
-                        return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
-                            FileTest(
-                                name: use.name, line: file.lines.line(containing: use.range.lowerBound),
-                                sets: use.set.compactMap { numbers[$0] }.sorted(), reads: use.read.compactMap { numbers[$0] }.sorted(),
-                                unfollowed: use.unfollowed.sorted())
-                        }
-                    }
-                    let tests = cache?.tests(of: url, text: text, index: index, helpers: helpers, compute) ?? compute()
-                    return tests.map { (url, $0) }
-                }
-                testCount += found.count
-                unfollowedTestCount += found.count { !$0.1.unfollowed.isEmpty }
-                var isWanted = [Bool](repeating: false, count: all.count)
-                for number in wanted { isWanted[number] = true }
-                var byField = [[Test]](repeating: [], count: all.count)
-                var unknown: [String: Int] = [:]
-                for (url, test) in found {
-                    // Both lists are sorted: one walk gives each field the test sets or reads.
-                    var (set, read) = (test.sets[...], test.reads[...])
-                    while let number = [set.first, read.first].compactMap({ $0 }).min() {
-                        let (sets, reads) = (set.first == number, read.first == number)
-                        if sets { set = set.dropFirst() }
-                        if reads { read = read.dropFirst() }
-                        if isWanted[number] { byField[number].append(Test(name: test.name, file: url, line: test.line, sets: sets, reads: reads)) }
-                    }
-                    for name in test.unfollowed { unknown[name, default: 0] += 1 }
-                }
-                var lineTables: [String: LineTable] = [:]
-                for number in wanted {
-                    let field = all[number]
-                    guard let lines = lineTables[field.document] ?? analysis.lines(of: field.document, project: project) else { continue }
-                    lineTables[field.document] = lines
-                    let utf8 = lines.position(of: field.range.lowerBound, unit: .utf8)
-                    let utf16 = lines.positions(of: [field.range.lowerBound, field.range.upperBound], unit: .utf16)
-                    rows.append(Row(
-                        field: field, project: project.configuration.namespace, file: URL(fileURLWithPath: field.document), start: utf8,
-                        utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0))
-                }
+                selections[project.configuration.name] = ProjectSelections(project: project, all: all, wanted: wanted, numbers: numbers)
             }
+            guard !selections.isEmpty else { continue }
+            // One pass over the workspace's Swift files for all its projects: each file is read and given its project once.
+            let byProject = analysis.swiftTextsByProject(workspace: workspace, naming: Self.testMarkers) { [selections] project, url, text -> [(URL, FileTest)] in
+                guard let selection = selections[project.configuration.name] else { return [] }
+                let (index, numbers) = (project.index, selection.numbers)
+                let helpers = workspace.helpers(besides: url)
+                let compute = {
+                    let file = SwiftTestFile(text)
+                    return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
+                        FileTest(
+                            name: use.name, line: file.lines.line(containing: use.range.lowerBound),
+                            sets: use.set.compactMap { numbers[$0] }.sorted(), reads: use.read.compactMap { numbers[$0] }.sorted(),
+                            unfollowed: use.unfollowed.sorted())
+                    }
+                }
+                let tests = cache?.tests(of: url, text: text, index: index, helpers: helpers, compute) ?? compute()
+                return tests.map { (url, $0) }
+            }
+            for project in workspace.projects {
+                guard let selection = selections[project.configuration.name] else { continue }
+                addRows(of: selection, tests: byProject[project.configuration.name] ?? [], analysis: analysis)
+            }
+        }
+    }
+
+    /// A project's selected fields, numbered, and the ones a report shows.
+    private struct ProjectSelections: Sendable {
+        var project: Workspace.Project
+        var all: [SelectionCoverage.SelectedField]
+        var wanted: [Int]
+        var numbers: [SelectionCoverage.FieldID: Int]
+    }
+
+    private mutating func addRows(of selection: ProjectSelections, tests found: [(URL, FileTest)], analysis: Analysis) {
+        let (project, all, wanted) = (selection.project, selection.all, selection.wanted)
+        testCount += found.count
+        unfollowedTestCount += found.count { !$0.1.unfollowed.isEmpty }
+        var isWanted = [Bool](repeating: false, count: all.count)
+        for number in wanted { isWanted[number] = true }
+        var byField = [[Test]](repeating: [], count: all.count)
+        var unknown: [String: Int] = [:]
+        for (url, test) in found {
+            // Both lists are sorted: one walk gives each field the test sets or reads.
+            var (set, read) = (test.sets[...], test.reads[...])
+            while let number = [set.first, read.first].compactMap({ $0 }).min() {
+                let (sets, reads) = (set.first == number, read.first == number)
+                if sets { set = set.dropFirst() }
+                if reads { read = read.dropFirst() }
+                if isWanted[number] { byField[number].append(Test(name: test.name, file: url, line: test.line, sets: sets, reads: reads)) }
+            }
+            for name in test.unfollowed { unknown[name, default: 0] += 1 }
+        }
+        var lineTables: [String: LineTable] = [:]
+        for number in wanted {
+            let field = all[number]
+            guard let lines = lineTables[field.document] ?? analysis.lines(of: field.document, project: project) else { continue }
+            lineTables[field.document] = lines
+            let utf8 = lines.position(of: field.range.lowerBound, unit: .utf8)
+            let utf16 = lines.positions(of: [field.range.lowerBound, field.range.upperBound], unit: .utf16)
+            rows.append(Row(
+                field: field, project: project.configuration.namespace, file: URL(fileURLWithPath: field.document), start: utf8,
+                utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0))
         }
     }
 

@@ -156,10 +156,6 @@ public struct Workspace: Sendable {
         return changed
     }
 
-    /// The project a Swift test file belongs to: the one whose mocks it uses (`import XTestMocks`, `import X`,
-    /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first. Only projects
-    /// with a schema count: against none, every mock would look unknown, and a diagnostic on correct code is the
-    /// worst thing mockls can say (nil then: nothing is reported).
     /// The module code that brings mocks into a test file imports them from: the one an Apollo configuration's
     /// `output.testMocks` names, else the one the workspace's tests import beside `ApolloTestSupport`, else
     /// `<Namespace>TestMocks` for projects without an Apollo configuration; nil when the tests compile the mocks in
@@ -188,6 +184,10 @@ public struct Workspace: Sendable {
         return WorkspaceHelpers(helpers: others.sorted { $0.key < $1.key }.flatMap(\.value), mutatedFixtures: mutated)
     }
 
+    /// The project a Swift test file belongs to: the one whose mocks it uses (`import XTestMocks`, `import X`,
+    /// `Mock<XTestMocks.Dog>`), else the one whose configuration is nearest above it, else the first. Only projects
+    /// with a schema count: against none, every mock would look unknown, and a diagnostic on correct code is the
+    /// worst thing mockls can say (nil then: nothing is reported).
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
         // One project with a schema, the common case, is found without copying the list (every request asks).
         // Closures, not key paths: a key path reads a `Project` through a copy of it (perf: a third of completion's
@@ -195,12 +195,11 @@ public struct Workspace: Sendable {
         guard let first = projects.firstIndex(where: { $0.hasSchema }) else { return nil }
         guard projects[(first + 1)...].contains(where: { $0.hasSchema }) else { return projects[first] }
         let projects = projects.filter { $0.hasSchema }
-        let text = text()
+        let mentions = ModuleMentions(text())
         let importing = projects.filter { project in
             let namespace = project.configuration.namespace
             let mocks = namespace + "TestMocks"
-            return text.contains(bytes: "import \(mocks)") || text.contains(bytes: "Mock<\(mocks).")
-                || text.contains(bytes: "import \(namespace)\n")
+            return mentions.imported.contains(mocks) || mentions.qualifyingMocks.contains(mocks) || mentions.imported.contains(namespace)
         }
         // Of the projects whose mocks it imports (several may share a namespace), the one whose folder holds it.
         let candidates = importing.isEmpty ? projects : importing
