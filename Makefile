@@ -149,6 +149,7 @@ bench: release python-env
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/check_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/fixture_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/coverage_throughput.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/many_projects.py --files 1000
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/editor_features.py
 
 ## Instructions per request on the reading thread, counted by callgrind (steady where round trips drift with the
