@@ -194,9 +194,9 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var positionEncoding: PositionEncodingKind
     public var textDocumentSync: TextDocumentSyncOptions
     public var completionProvider: CompletionOptions?
-    public var hoverProvider: Bool
+    public var hoverProvider: Bool?
     public var signatureHelpProvider: SignatureHelpOptions?
-    public var definitionProvider: Bool
+    public var definitionProvider: Bool?
     public var referencesProvider: Bool?
     public var documentHighlightProvider: Bool?
     public var renameProvider: RenameOptions?
@@ -210,8 +210,8 @@ public struct ServerCapabilities: Encodable, Sendable, Equatable {
     public var workspace: WorkspaceCapabilities?
 
     public init(
-        positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions?,
-        hoverProvider: Bool, signatureHelpProvider: SignatureHelpOptions? = nil, definitionProvider: Bool,
+        positionEncoding: PositionEncodingKind, textDocumentSync: TextDocumentSyncOptions, completionProvider: CompletionOptions? = nil,
+        hoverProvider: Bool? = nil, signatureHelpProvider: SignatureHelpOptions? = nil, definitionProvider: Bool? = nil,
         referencesProvider: Bool? = nil, documentHighlightProvider: Bool? = nil, renameProvider: RenameOptions? = nil, documentSymbolProvider: Bool? = nil, workspaceSymbolProvider: Bool? = nil,
         diagnosticProvider: DiagnosticOptions? = nil, codeActionProvider: CodeActionOptions? = nil, codeLensProvider: CodeLensOptions? = nil,
         executeCommandProvider: ExecuteCommandOptions? = nil, workspace: WorkspaceCapabilities?

@@ -257,18 +257,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func registerReadRequests() {
-        registerCompletion()
-        registerHover()
-        registerSignatureHelp()
-        registerSymbols()
-        registerReferences()
-        registerDocumentHighlight()
-        registerRename()
-        registerDefinition()
-        registerPullDiagnostics()
-        registerCodeActions()
-        registerMockResponse()
-        registerCoverageLenses()
+        for feature in Self.features { feature.register(self) }
         if options.testHooks { registerTestHooks() }
     }
 

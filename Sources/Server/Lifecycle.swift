@@ -22,8 +22,7 @@ extension LanguageServer {
         let logger = self.logger
         let send = self.send
         // Pull only from clients that can be told to pull again: a schema change must reach every open test file.
-        let pulls = params.capabilities.textDocument?.diagnostic != nil
-            && params.capabilities.workspace?.diagnostics?.refreshSupport == true
+        let pulls = Self.clientPulls(params)
         // The publisher reads the host's snapshots, and the host tells it when the index changed.
         let hostReference = Mutex<AnalysisHost?>(nil)
         let publisher = DiagnosticsPublisher(
@@ -57,27 +56,19 @@ extension LanguageServer {
         self.host = host
         let client = params.clientInfo.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "an unnamed client"
         logger.info("initialized by \(client); positions in \(positionEncoding.rawValue)")
+        let base = ServerCapabilities(
+            positionEncoding: positionEncoding,
+            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental, save: .init(includeText: false)),
+            workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)))
         return InitializeResult(
-            capabilities: ServerCapabilities(
-                positionEncoding: positionEncoding,
-                textDocumentSync: TextDocumentSyncOptions(
-                    openClose: true, change: .incremental, save: .init(includeText: false)),
-                completionProvider: CompletionOptions(
-                    triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: true,
-                    labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false),
-                hoverProvider: true,
-                signatureHelpProvider: SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"]),
-                definitionProvider: true, referencesProvider: true, documentHighlightProvider: true, renameProvider: RenameOptions(prepareProvider: true),
-                documentSymbolProvider: true, workspaceSymbolProvider: true,
-                diagnosticProvider: pulls ? DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false) : nil,
-                codeActionProvider: CodeActionOptions(
-                    codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
-                    resolveProvider: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") == true
-                        ? true : nil),
-                codeLensProvider: CodeLensOptions(resolveProvider: false),
-                executeCommandProvider: ExecuteCommandOptions(commands: [Self.openTestsCommand, Self.writeResponseCommand]),
-                workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
+            capabilities: Self.capabilities(base, for: params),
             serverInfo: .init(name: "mockls", version: MocklsVersion.string))
+    }
+
+    /// Whether the client pulls diagnostics and can be told to pull again: a schema change must reach every open test
+    /// file. Only such a client is told that the server answers pulls (`ServerFeature.pullDiagnostics`).
+    static func clientPulls(_ params: InitializeParams) -> Bool {
+        params.capabilities.textDocument?.diagnostic != nil && params.capabilities.workspace?.diagnostics?.refreshSupport == true
     }
 
     /// Sends a `workspace/diagnostic/refresh` request, each with an id of its own.

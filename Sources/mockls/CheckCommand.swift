@@ -3,7 +3,7 @@ import Foundation
 import JSONRPC
 import Analysis
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Report mock reads that crash, unknown mock fields and types, and mocks of the wrong type, for CI.",

@@ -5,7 +5,7 @@ import JSONRPC
 import Analysis
 import SourceText
 
-struct CompleteCommand: ParsableCommand {
+struct CompleteCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "complete",
         abstract: "Print the completions at a position of a Swift test file, as the editor would show them.",

@@ -5,7 +5,7 @@ import JSONRPC
 import Analysis
 import SourceText
 
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Rewrite the response dictionary at a position of a Swift test file into a test mock.",

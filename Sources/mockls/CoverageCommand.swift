@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import JSONRPC
 
-struct CoverageCommand: ParsableCommand {
+struct CoverageCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "coverage",
         abstract: "Report which fields of each operation and fragment the tests set on mocks and read from models.",

@@ -70,12 +70,3 @@ extension WorkspaceCommand {
     var logging: LoggingOptions { workspace.logging }
 }
 
-extension CheckCommand: WorkspaceCommand {}
-extension PlaceholdersCommand: WorkspaceCommand {}
-extension MocksCommand: WorkspaceCommand {}
-extension SelectionSetsCommand: WorkspaceCommand {}
-extension CompleteCommand: WorkspaceCommand {}
-extension ConvertCommand: WorkspaceCommand {}
-extension ResponseCommand: WorkspaceCommand {}
-extension CoverageCommand: WorkspaceCommand {}
-extension SnapshotTestsCommand: WorkspaceCommand {}

@@ -20,9 +20,16 @@ struct Mockls: ParsableCommand {
             (`mockls serve` serves anyway).
             """,
         version: MocklsVersion.string,
-        subcommands: [Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self, ConvertCommand.self, ResponseCommand.self, CoverageCommand.self, SnapshotTestsCommand.self],
+        subcommands: commands,
         defaultSubcommand: Serve.self
     )
+
+    /// Every command: each must be a `LoggingCommand` (a `WorkspaceCommand` when it reads a workspace), so its
+    /// `--log-level` sets the log up before it runs; a command that is not one does not compile into this list.
+    static let commands: [any (ParsableCommand & LoggingCommand).Type] = [
+        Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self,
+        ConvertCommand.self, ResponseCommand.self, CoverageCommand.self, SnapshotTestsCommand.self,
+    ]
 
     /// As ArgumentParser's, except that usage errors exit with 2 (as `mockls check` documents for CI), not 64; a first
     /// argument that names no command is said to be one (rather than an argument `serve` does not take); and `mockls`

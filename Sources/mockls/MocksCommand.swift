@@ -4,7 +4,7 @@ import GraphQLIndex
 import JSONRPC
 import Analysis
 
-struct MocksCommand: ParsableCommand {
+struct MocksCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "mocks",
         abstract: "Print the test mocks Apollo iOS generates for the workspace's GraphQL documents.",

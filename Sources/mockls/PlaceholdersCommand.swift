@@ -3,7 +3,7 @@ import Foundation
 import GraphQLIndex
 import Analysis
 
-struct PlaceholdersCommand: ParsableCommand {
+struct PlaceholdersCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "placeholders",
         abstract: "Write the placeholder() factories of the workspace's mocks, as one Swift file for the test target.",

@@ -3,7 +3,7 @@ import ArgumentParser
 import Features
 import Foundation
 
-struct ResponseCommand: ParsableCommand {
+struct ResponseCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "response",
         abstract: "Write the JSON response a test's mock stands for, at its X.Data.from(mock).",

@@ -4,7 +4,7 @@ import GraphQLIndex
 import JSONRPC
 import Analysis
 
-struct SelectionSetsCommand: ParsableCommand {
+struct SelectionSetsCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "selection-sets",
         abstract: "Print the selection sets Apollo iOS generates for the workspace's operations and fragments.",

@@ -3,7 +3,7 @@ import Features
 import Foundation
 import Analysis
 
-struct SnapshotTestsCommand: ParsableCommand {
+struct SnapshotTestsCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot-tests",
         abstract: "Write a snapshot test for every state of the workspace's Xcode previews (swift-snapshot-testing).",

@@ -155,3 +155,13 @@ extension LanguageServer {
         ])
     }
 }
+
+extension ServerFeature {
+    static let codeActions = ServerFeature(
+        methods: [CodeActionRequest.method, CodeActionResolveRequest.method], register: { $0.registerCodeActions() }
+    ) { capabilities, params in
+        capabilities.codeActionProvider = CodeActionOptions(
+            codeActionKinds: ["quickfix", "refactor.rewrite", "source"],
+            resolveProvider: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") == true ? true : nil)
+    }
+}

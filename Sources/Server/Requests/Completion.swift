@@ -67,3 +67,13 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    static let completion = ServerFeature(
+        methods: [CompletionRequest.method, CompletionItemResolveRequest.method], register: { $0.registerCompletion() }
+    ) { capabilities, params in
+        capabilities.completionProvider = CompletionOptions(
+            triggerCharacters: ["<", "(", ",", ":", ".", " "], resolveProvider: true,
+            labelDetailsSupport: params.capabilities.textDocument?.completion?.completionItem?.labelDetailsSupport ?? false)
+    }
+}

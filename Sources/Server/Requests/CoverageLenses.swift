@@ -27,57 +27,46 @@ extension LanguageServer {
                 ? Self.showTestsCommand : Self.openTestsCommand
             return report.rows.map { row in
                 let range = snapshot.conversion.range(of: row.field.range, in: document.lines)
-                let locations = row.tests.prefix(Self.lensLocations).map { test in
-                    JSONValue.object([
-                        "uri": .string(test.file.absoluteString),
-                        "range": .object([
-                            "start": Position(line: test.line, character: 0).json, "end": Position(line: test.line + 1, character: 0).json,
-                        ]),
-                    ])
+                let tests = row.tests.prefix(Self.lensLocations).map { test in
+                    Location(
+                        uri: test.file.absoluteString,
+                        range: LSP.Range(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
                 }
                 let lensCommand = row.tests.isEmpty
                     ? Command(title: Self.lensTitle(row), command: "", arguments: nil)
                     : Command(
                         title: Self.lensTitle(row), command: command,
-                        arguments: [.string(uri), range.start.json, .array(locations)])
+                        arguments: OpenTestsArguments(document: uri, position: range.start, tests: Array(tests)).arguments)
                 return CodeLens(range: range, command: lensCommand)
             }
         }
-        // The commands the server runs: opening a lens's tests (at once), writing a JSON response (`WriteResponseCommand`).
-        registerReadRequest(ExecuteCommandRequest.self, answersAtOnce: { $0.command == Self.openTestsCommand }) { [unowned self] params, snapshot, _ in
-            if params.command == Self.writeResponseCommand { return try writeResponse(params.arguments, snapshot: snapshot) }
-            guard params.command == Self.openTestsCommand else {
-                throw ResponseError.invalidParams("mockls runs no command \(params.command)")
-            }
-            guard let arguments = params.arguments, arguments.count == 3, case .array(let locations) = arguments[2] else {
-                throw ResponseError.invalidParams("\(Self.openTestsCommand) takes a document, a position and the tests' locations")
-            }
-            let tests = locations.compactMap { location -> (uri: String, line: Int64)? in
-                guard case .string(let uri) = location["uri"], case .int(let line) = location["range"]?["start"]?["line"] else { return nil }
-                return (uri, line)
-            }
-            guard let first = tests.first else { return NullResult() }
-            if snapshot.clientCapabilities.window?.showDocument?.support == true {
-                let line = Int(first.line)
-                let selection = LSP.Range(start: Position(line: line, character: 0), end: Position(line: line, character: 0))
-                if let bytes = try? OutgoingMessage.request(
-                    id: .string("mockls-show-\(UUID().uuidString)"), method: ShowDocumentRequest.method,
-                    params: ShowDocumentParams(uri: first.uri, takeFocus: true, selection: selection))
-                {
-                    send(bytes)
-                }
-                if tests.count == 1 { return NullResult() }
-            }
-            // Several tests, or a client that cannot show a document: each named by its file and line.
-            let names = tests.map { test in "\(URL(string: test.uri)?.lastPathComponent ?? test.uri):\(test.line + 1)" }
-            if let bytes = try? OutgoingMessage.notification(
-                method: ShowMessageNotification.method,
-                params: LogMessageParams(type: .info, message: "\(tests.count) test\(tests.count == 1 ? "" : "s"): " + names.joined(separator: ", ")))
+    }
+
+    /// Runs `mockls.openTests`: shows the first test where the client can be asked to (`window/showDocument`), and
+    /// names them all in a message when there are several or it cannot.
+    func openTests(_ arguments: OpenTestsArguments, snapshot: ServerSnapshot) throws -> NullResult {
+        let tests = arguments.tests
+        guard let first = tests.first else { return NullResult() }
+        if snapshot.clientCapabilities.window?.showDocument?.support == true {
+            let line = first.range.start.line
+            let selection = LSP.Range(start: Position(line: line, character: 0), end: Position(line: line, character: 0))
+            if let bytes = try? OutgoingMessage.request(
+                id: .string("mockls-show-\(UUID().uuidString)"), method: ShowDocumentRequest.method,
+                params: ShowDocumentParams(uri: first.uri, takeFocus: true, selection: selection))
             {
                 send(bytes)
             }
-            return NullResult()
+            if tests.count == 1 { return NullResult() }
         }
+        // Several tests, or a client that cannot show a document: each named by its file and line.
+        let names = tests.map { test in "\(URL(string: test.uri)?.lastPathComponent ?? test.uri):\(test.range.start.line + 1)" }
+        if let bytes = try? OutgoingMessage.notification(
+            method: ShowMessageNotification.method,
+            params: LogMessageParams(type: .info, message: "\(tests.count) test\(tests.count == 1 ? "" : "s"): " + names.joined(separator: ", ")))
+        {
+            send(bytes)
+        }
+        return NullResult()
     }
 
     /// "set in 3 tests · read in 1", "set in 2 tests · no test reads this", "no test sets or reads this", with the
@@ -119,5 +108,11 @@ final class CodeLensRefresher: Sendable {
                 send(bytes)
             }
         }
+    }
+}
+
+extension ServerFeature {
+    static let coverageLenses = ServerFeature(methods: [CodeLensRequest.method], register: { $0.registerCoverageLenses() }) { capabilities, _ in
+        capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
     }
 }

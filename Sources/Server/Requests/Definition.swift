@@ -25,3 +25,9 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    static let definition = ServerFeature(methods: [DefinitionRequest.method], register: { $0.registerDefinition() }) { capabilities, _ in
+        capabilities.definitionProvider = true
+    }
+}

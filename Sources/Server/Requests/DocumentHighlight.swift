@@ -15,3 +15,9 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    static let documentHighlight = ServerFeature(methods: [DocumentHighlightRequest.method], register: { $0.registerDocumentHighlight() }) { capabilities, _ in
+        capabilities.documentHighlightProvider = true
+    }
+}

@@ -16,3 +16,9 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    static let hover = ServerFeature(methods: [HoverRequest.method], register: { $0.registerHover() }) { capabilities, _ in
+        capabilities.hoverProvider = true
+    }
+}

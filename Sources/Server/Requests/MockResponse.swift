@@ -30,3 +30,9 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    /// `mockls/response`, mockls's own request: no capability of the protocol names it (the editor extensions that
+    /// send it say so in their documentation).
+    static let mockResponse = ServerFeature(methods: [MockResponseRequest.method], register: { $0.registerMockResponse() }) { _, _ in }
+}

@@ -18,3 +18,14 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    /// Advertised only to clients that pull and can be told to pull again (a schema change must reach every open
+    /// test file); the others get diagnostics pushed, and a pull from them is still answered.
+    static let pullDiagnostics = ServerFeature(methods: [DocumentDiagnosticRequest.method], register: { $0.registerPullDiagnostics() }) {
+        capabilities, params in
+        if LanguageServer.clientPulls(params) {
+            capabilities.diagnosticProvider = DiagnosticOptions(interFileDependencies: true, workspaceDiagnostics: false)
+        }
+    }
+}

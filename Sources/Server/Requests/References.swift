@@ -18,3 +18,9 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    static let references = ServerFeature(methods: [ReferencesRequest.method], register: { $0.registerReferences() }) { capabilities, _ in
+        capabilities.referencesProvider = true
+    }
+}

@@ -39,3 +39,9 @@ extension LanguageServer {
         return try snapshot.analysis.renameTarget(at: snapshot.conversion.offset(of: position, in: lines), in: uri)
     }
 }
+
+extension ServerFeature {
+    static let rename = ServerFeature(methods: [PrepareRenameRequest.method, RenameRequest.method], register: { $0.registerRename() }) { capabilities, _ in
+        capabilities.renameProvider = RenameOptions(prepareProvider: true)
+    }
+}

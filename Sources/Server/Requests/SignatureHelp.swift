@@ -28,3 +28,9 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    static let signatureHelp = ServerFeature(methods: [SignatureHelpRequest.method], register: { $0.registerSignatureHelp() }) { capabilities, _ in
+        capabilities.signatureHelpProvider = SignatureHelpOptions(triggerCharacters: ["(", ","], retriggerCharacters: [":"])
+    }
+}

@@ -46,3 +46,10 @@ extension LanguageServer {
         }
     }
 }
+
+extension ServerFeature {
+    static let symbols = ServerFeature(methods: [DocumentSymbolRequest.method, WorkspaceSymbolRequest.method], register: { $0.registerSymbols() }) { capabilities, _ in
+        capabilities.documentSymbolProvider = true
+        capabilities.workspaceSymbolProvider = true
+    }
+}

@@ -17,7 +17,7 @@ extension LanguageServer {
         guard let destination = responseDestination(written, besideTest: uri) else { return nil }
         let title = "Write the JSON response to \(destination.lastPathComponent)"
         var action = CodeAction(title: title, kind: "source", diagnostics: nil, isPreferred: nil, edit: nil)
-        action.command = Command(title: title, command: writeResponseCommand, arguments: [.string(uri), position.json])
+        action.command = Command(title: title, command: writeResponseCommand, arguments: WriteResponseArguments(document: uri, position: position).arguments)
         return action
     }
 
@@ -35,15 +35,13 @@ extension LanguageServer {
     }
 
     /// Runs `mockls.writeResponse` with its arguments (the test document and the position of its `from(_:)`).
-    func writeResponse(_ arguments: [JSONValue]?, snapshot: ServerSnapshot) throws -> NullResult {
-        guard let arguments, arguments.count == 2, case .string(let uri) = arguments[0],
-            case .int(let line)? = arguments[1]["line"], case .int(let character)? = arguments[1]["character"]
-        else { throw ResponseError.invalidParams("\(Self.writeResponseCommand) takes a document and a position") }
+    func writeResponse(_ arguments: WriteResponseArguments, snapshot: ServerSnapshot) throws -> NullResult {
+        let uri = arguments.document
         guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
         guard let context = try snapshot.analysis.testFile(uri) else {
             throw ResponseError(code: ResponseError.requestFailedCode, message: "the file belongs to no Apollo project")
         }
-        let offset = snapshot.conversion.offset(of: Position(line: Int(line), character: Int(character)), in: document.lines)
+        let offset = snapshot.conversion.offset(of: arguments.position, in: document.lines)
         guard case .success(let written) = context.response(at: offset) else {
             throw ResponseError(code: ResponseError.requestFailedCode, message: "the response at this line can no longer be written")
         }
