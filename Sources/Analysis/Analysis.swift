@@ -281,14 +281,16 @@ public struct Analysis: Sendable {
     func swiftTextsByProject<T: Sendable>(
         workspace: Workspace, naming names: Set<String>, _ body: @Sendable (Workspace.Project, URL, [UInt8]) -> [T]
     ) -> [String: [T]] {
-        let files = FileTree.files(under: workspace.root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
+        let sources = workspace.swiftSources
+        let paths = sources.paths
         let found = Mutex<[Int: (project: String, results: [T])]>([:])
         let documents = documents
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let url = files[index]
-            guard let bytes = documents[url.absoluteString]?.lines.bytes ?? FileTree.contents(url),
-                names.contains(where: { bytes.contains(bytes: $0) }),
-                let project = workspace.project(forSwiftFile: url, text: bytes)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let url = URL(fileURLWithPath: paths[index])
+            let open = documents[url.absoluteString]?.lines.bytes
+            guard let bytes = open ?? sources.text(of: paths[index]), names.contains(where: { bytes.contains(bytes: $0) }),
+                let project = workspace.project(
+                    forSwiftFile: url, text: bytes, mentions: open == nil ? sources.mentions(of: paths[index], text: bytes) : nil)
             else { return }
             let results = body(project, url, bytes)
             if !results.isEmpty { found.withLock { $0[index] = (project.configuration.name, results) } }

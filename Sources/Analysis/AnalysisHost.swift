@@ -53,14 +53,14 @@ public final class AnalysisHost: Sendable {
     }
 
     /// Files changed on disk: a configuration, pin or generated mock file reloads the workspaces, GraphQL documents
-    /// are re-indexed (an open one keeps the editor's text).
+    /// are re-indexed (an open one keeps the editor's text), Swift files and fixtures read again.
     public func filesChanged(_ files: [URL]) {
         if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) || $0.path.hasSuffix(Self.generatedMockSuffix) }) {
             load()
             return
         }
         let overlays = graphQLOverlays
-        for file in files where Self.graphQLExtensions.contains(file.pathExtension) || file.pathExtension == "json" {
+        for file in files where Self.graphQLExtensions.contains(file.pathExtension) || ["json", "swift"].contains(file.pathExtension) {
             indexer.update(file, text: overlays[file])
         }
     }
@@ -131,7 +131,7 @@ public final class AnalysisHost: Sendable {
     /// configurations, pins and generated mock files. Built from the lists above, so that watching and reacting agree.
     public static var watchedFilePatterns: [String] {
         graphQLExtensions.sorted().map { "**/*.\($0)" } + configurationNames.sorted().map { "**/\($0)" }
-            + ["**/*\(generatedMockSuffix)", "**/*.json"]
+            + ["**/*\(generatedMockSuffix)", "**/*.json", "**/*.swift"]
     }
 
     /// The file a `file:` URI names, standardized.

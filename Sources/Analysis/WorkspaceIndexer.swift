@@ -73,9 +73,11 @@ final class WorkspaceIndexer: Sendable {
             let started = DispatchTime.now()
             let before = current.withLock { $0 }
             // By folder: a change costs time in proportion to the folders, however many a client announces.
-            let existing = reload ? [:] : Dictionary(before.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
+            let previous = Dictionary(before.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
+            // A reload reads every folder again, keeping the Swift texts of files that did not change.
             let workspaces = folders.map { folder in
-                existing[folder.standardizedFileURL] ?? Workspace(folder: folder, overlays: overlays)
+                let kept = previous[folder.standardizedFileURL]
+                return (reload ? nil : kept) ?? Workspace(folder: folder, overlays: overlays, previous: kept)
             }
             current.withLock { $0 = workspaces }
             if reload {

@@ -25,6 +25,8 @@ enum SwiftSourceScan {
 
     /// What a scan finds in a workspace's Swift files.
     struct Result: Sendable {
+        /// Every Swift file the walk found (but generated `.graphql.swift` files).
+        var files: [URL] = []
         var declaresPlaceholders = false
         var generated: [URL] = []
         var structs: [StructShape] = []
@@ -61,6 +63,7 @@ enum SwiftSourceScan {
         let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
         var result = Result()
         let urls = FileTree.files(under: folder, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") })
+        result.files = urls
         // Each file is read on its own, on every core.
         let found = Mutex<[Int: (size: Int, modified: Date, facts: Facts)]>([:])
         DispatchQueue.concurrentPerform(iterations: urls.count) { index in

@@ -74,10 +74,13 @@ public struct Workspace: Sendable {
     private var fixtureMutations: [String: Set<String>] = [:]
     /// The mocks module the workspace's tests import beside `ApolloTestSupport` (the most files' choice), when any.
     public private(set) var mocksModuleOfTests: String?
+    /// Its Swift files and their texts, what queries read instead of the disk.
+    public private(set) var swiftSources: SwiftSources
 
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
-    /// `format`: the mock format of every project, instead of what the pins and generated mocks say.
-    public init(folder: URL, overlays: [URL: [UInt8]] = [:], format: MockFormat? = nil) {
+    /// `format`: the mock format of every project, instead of what the pins and generated mocks say. `previous`: the
+    /// workspace this one reloads, whose Swift texts are kept for the files that did not change.
+    public init(folder: URL, overlays: [URL: [UInt8]] = [:], format: MockFormat? = nil, previous: Workspace? = nil) {
         self.folder = folder.standardizedFileURL
         let (root, configurations, errors) = ProjectDiscovery.discover(in: self.folder)
         self.root = root
@@ -85,6 +88,7 @@ public struct Workspace: Sendable {
         let pins = format == nil ? MockFormatDetector.pinFiles(in: root) : []
         let projectFolders = configurations.map(\.root)
         let sources = SwiftSourceScan.scan(under: root)
+        swiftSources = SwiftSources(sources.files, previous: previous?.swiftSources)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
@@ -130,6 +134,11 @@ public struct Workspace: Sendable {
     public mutating func update(_ file: URL, text: [UInt8]? = nil) -> Bool {
         let file = file.standardizedFileURL
         var changed = false
+        if file.path.hasSuffix(".swift"), !file.path.hasSuffix(".graphql.swift"), file.path.hasPrefix(root.path + "/"),
+            !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
+        {
+            changed = swiftSources.update(file)
+        }
         if file.path.hasSuffix(".json"), file.path.hasPrefix(root.path + "/"),
             !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
         {
@@ -189,13 +198,18 @@ public struct Workspace: Sendable {
     /// with a schema count: against none, every mock would look unknown, and a diagnostic on correct code is the
     /// worst thing mockls can say (nil then: nothing is reported).
     public func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8]) -> Project? {
+        project(forSwiftFile: file, text: text(), mentions: nil)
+    }
+
+    /// The same, with what the file names when it was read already (`SwiftSources`).
+    func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8], mentions: ModuleMentions?) -> Project? {
         // One project with a schema, the common case, is found without copying the list (every request asks).
         // Closures, not key paths: a key path reads a `Project` through a copy of it (perf: a third of completion's
         // own work in the stdio round trips).
         guard let first = projects.firstIndex(where: { $0.hasSchema }) else { return nil }
         guard projects[(first + 1)...].contains(where: { $0.hasSchema }) else { return projects[first] }
         let projects = projects.filter { $0.hasSchema }
-        let mentions = ModuleMentions(text())
+        let mentions = mentions ?? ModuleMentions(text())
         let importing = projects.filter { project in
             let namespace = project.configuration.namespace
             let mocks = namespace + "TestMocks"

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import SourceText
+
+/// A workspace's Swift files as its snapshot holds them, so that queries (coverage, references, rename) neither walk
+/// nor read the disk: the files the walk at load found (kept current by file events, and by the walk of the next
+/// load for clients that cannot watch files), each with the modules it names (`ModuleMentions`, what chooses its
+/// project) and its text.
+///
+/// Texts are read once, when the workspace loads or a file event names the file, and kept while the file keeps its size
+/// and modification date: a query checks both (a `stat`, not a read) and reads a file that changed without an event;
+/// a reload reads only the files that changed. At most `maximumTextBytes` of text are kept,
+/// the files that build or read mocks first: in a workspace larger than that, the other files' texts are read when a
+/// query asks for them (and their project chosen then).
+public struct SwiftSources: Sendable {
+    public static let maximumTextBytes = 128 << 20
+    /// What a Swift file must mention for its text to be kept first: it builds, converts or imports mocks.
+    static let testMarkers = ["Mock<", "from(", "ApolloTestSupport"]
+
+    struct File: Sendable {
+        var size: Int
+        var modified: Date
+        /// Nil when it is not kept (over the bound, or unreadable when the workspace loaded).
+        var text: [UInt8]?
+        var mentions: ModuleMentions?
+    }
+
+    /// Paths, sorted: the order results come in.
+    public private(set) var paths: [String] = []
+    private var files: [String: File] = [:]
+    public private(set) var keptTextBytes = 0
+    /// At most this many bytes of text are kept (`maximumTextBytes`; less in tests).
+    let bound: Int
+
+    public init() { bound = Self.maximumTextBytes }
+
+    /// The files `urls` (as the walk found them), their texts from `previous` when unchanged, else read.
+    init(_ urls: [URL], previous: SwiftSources?, bound: Int = SwiftSources.maximumTextBytes) {
+        self.bound = bound
+        let stamps = urls.map { Self.stamp(of: $0.path) }
+        var read = [File?](repeating: nil, count: urls.count)
+        read.withUnsafeMutableBufferPointer { read in
+            nonisolated(unsafe) let read = read
+            DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+                guard let stamp = stamps[index] else { return }
+                let path = urls[index].path
+                if let kept = previous?.files[path], kept.size == stamp.size, kept.modified == stamp.modified, kept.text != nil {
+                    read[index] = kept
+                    return
+                }
+                let text = FileTree.contents(urls[index])
+                read[index] = File(size: stamp.size, modified: stamp.modified, text: text, mentions: text.map(ModuleMentions.init))
+            }
+        }
+        // The bound: the texts of files that build or read mocks first, then the others, in path order.
+        let order = read.indices.sorted { a, b in
+            let (testA, testB) = (read[a]?.text.map(Self.isTestRelated) ?? false, read[b]?.text.map(Self.isTestRelated) ?? false)
+            return testA != testB ? testA : a < b
+        }
+        for index in order {
+            guard var file = read[index] else { continue }
+            if let text = file.text {
+                if keptTextBytes + text.count <= bound {
+                    keptTextBytes += text.count
+                } else {
+                    (file.text, file.mentions) = (nil, nil)
+                }
+            }
+            files[urls[index].path] = file
+        }
+        paths = urls.map(\.path).filter { files[$0] != nil }.sorted()
+    }
+
+    public var count: Int { paths.count }
+
+    /// The text of the file at `path`: the kept one while the file has the size and modification date it was read
+    /// with, else read now; nil when it is not one of the workspace's Swift files, or no longer a file. The one look
+    /// at the disk a query makes, and it must: an edit computed on a text the file no longer has (a `git checkout`
+    /// with a client that watches no files) would be applied at the wrong places of the file.
+    public func text(of path: String) -> [UInt8]? {
+        guard let file = files[path], let stamp = Self.stamp(of: path) else { return nil }
+        if let text = file.text, stamp.size == file.size, stamp.modified == file.modified { return text }
+        return FileTree.contents(URL(fileURLWithPath: path))
+    }
+
+    /// Whether the text of the file at `path` is kept.
+    func keepsText(of path: String) -> Bool { files[path]?.text != nil }
+
+    /// What the file at `path` names, when its text is kept and `text` is that text (an open document's differs).
+    func mentions(of path: String, text: [UInt8]) -> ModuleMentions? {
+        guard let file = files[path], let kept = file.text, kept == text else { return nil }
+        return file.mentions
+    }
+
+    /// A file event: the file at `url` is read again, added, or removed when it is no longer a regular file.
+    /// Returns whether anything changed.
+    @discardableResult
+    mutating func update(_ url: URL) -> Bool {
+        let path = url.path
+        let old = files[path]
+        guard let stamp = Self.stamp(of: path) else {
+            guard let old else { return false }
+            keptTextBytes -= old.text?.count ?? 0
+            files[path] = nil
+            paths.removeAll { $0 == path }
+            return true
+        }
+        if let old, old.size == stamp.size, old.modified == stamp.modified, old.text != nil { return false }
+        keptTextBytes -= old?.text?.count ?? 0
+        var text = FileTree.contents(url)
+        if let kept = text, keptTextBytes + kept.count > bound { text = nil }
+        keptTextBytes += text?.count ?? 0
+        files[path] = File(size: stamp.size, modified: stamp.modified, text: text, mentions: text.map(ModuleMentions.init))
+        if old == nil {
+            let insertion = paths.partitioningIndex { $0 >= path }
+            paths.insert(path, at: insertion)
+        }
+        return true
+    }
+
+    static func isTestRelated(_ text: [UInt8]) -> Bool { testMarkers.contains { text.contains(bytes: $0) } }
+
+    /// A regular file's size and modification date (through links, as the walk reads them); nil for anything else.
+    private static func stamp(of path: String) -> (size: Int, modified: Date)? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        let modified = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+        return (Int(info.st_size), modified)
+    }
+}
+
+extension Array {
+    /// The first index whose element `belongs` says yes to, the elements being partitioned (no, then yes).
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

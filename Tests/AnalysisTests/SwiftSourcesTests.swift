@@ -1,0 +1,110 @@
+import Foundation
+import GraphQLIndex
+@testable import Analysis
+import XCTest
+
+/// `SwiftSources`: the workspace's Swift files as its snapshot holds them, what coverage, references and rename read.
+final class SwiftSourcesTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-sources-\(UUID().uuidString)")
+        try write("apollo-codegen-config.json", #"{"schemaNamespace": "ZooAPI"}"#)
+        try write("schema.graphqls", "type Query { dog: Dog }\ntype Dog { id: ID! name: String! }")
+        try write("DogQuery.graphql", "query Dog { dog { id name } }")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func write(_ path: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func test(_ name: String, reading field: String) -> String {
+        """
+        import ApolloTestSupport
+        import ZooAPITestMocks
+        import XCTest
+
+        final class \(name): XCTestCase {
+            func test_\(field)() {
+                let data = DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: "1", name: "Rex")))
+                XCTAssertEqual(data.dog?.\(field), "x")
+            }
+        }
+        """
+    }
+
+    /// The tests that read `field` of the query, by the coverage of `workspace`.
+    private func readers(of field: String, in workspace: Workspace) -> [String] {
+        SelectionCoverageReport(Analysis(workspaces: [workspace])).rows.filter { $0.field.id.path == "dog.\(field)" }
+            .flatMap(\.tests).filter(\.reads).map(\.name).sorted()
+    }
+
+    func testQueriesReadTheFilesTheWorkspaceHoldsAndSeeChangesOnDisk() throws {
+        try write("Tests/ATests.swift", test("ATests", reading: "id"))
+        try write("Tests/App.swift", "struct App {}\n")
+        var workspace = Workspace(folder: folder)
+        let sources = workspace.swiftSources
+        let a = folder.appendingPathComponent("Tests/ATests.swift").standardizedFileURL.path
+        XCTAssertEqual(sources.paths.map { URL(fileURLWithPath: $0).lastPathComponent }, ["ATests.swift", "App.swift"])
+        XCTAssertTrue(sources.keepsText(of: a))
+        XCTAssertEqual(readers(of: "id", in: workspace), ["ATests.test_id"])
+
+        // A file created, announced by a file event: found without walking again, in path order.
+        try write("Tests/BTests.swift", test("BTests", reading: "name"))
+        XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/BTests.swift")))
+        XCTAssertEqual(workspace.swiftSources.paths.map { URL(fileURLWithPath: $0).lastPathComponent }, ["ATests.swift", "App.swift", "BTests.swift"])
+        XCTAssertEqual(readers(of: "name", in: workspace), ["BTests.test_name"])
+
+        // A file changed with no event (a checkout, with a client that watches nothing): read again, not the kept text.
+        try write("Tests/ATests.swift", test("ATests", reading: "name") + "\n// changed\n")
+        XCTAssertEqual(readers(of: "name", in: workspace), ["ATests.test_name", "BTests.test_name"])
+        XCTAssertEqual(readers(of: "id", in: workspace), [])
+
+        // Deleted with no event: absent; with one, gone from the list.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests/BTests.swift"))
+        XCTAssertEqual(readers(of: "name", in: workspace), ["ATests.test_name"])
+        XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/BTests.swift")))
+        XCTAssertEqual(workspace.swiftSources.count, 2)
+        XCTAssertFalse(workspace.update(folder.appendingPathComponent("Tests/BTests.swift")), "a file gone twice changes nothing")
+        // Files mockls does not read: a generated operation file, a skipped folder.
+        try write("Gen/DogQuery.graphql.swift", "// generated")
+        try write(".build/X.swift", test("XTests", reading: "id"))
+        XCTAssertFalse(workspace.update(folder.appendingPathComponent("Gen/DogQuery.graphql.swift")))
+        XCTAssertFalse(workspace.update(folder.appendingPathComponent(".build/X.swift")))
+    }
+
+    func testAReloadKeepsTheTextsOfFilesThatDidNotChange() throws {
+        try write("Tests/ATests.swift", test("ATests", reading: "id"))
+        try write("Tests/BTests.swift", test("BTests", reading: "name"))
+        let first = Workspace(folder: folder)
+        try write("Tests/BTests.swift", test("BTests", reading: "id"))
+        let second = Workspace(folder: folder, previous: first)
+        let (a, b) = ["ATests", "BTests"].map { folder.appendingPathComponent("Tests/\($0).swift").standardizedFileURL.path }.pair
+        // The same buffer for the unchanged file (kept, not read again); the changed one read again.
+        first.swiftSources.text(of: a)!.withUnsafeBufferPointer { kept in
+            second.swiftSources.text(of: a)!.withUnsafeBufferPointer { XCTAssertEqual(kept.baseAddress, $0.baseAddress) }
+        }
+        XCTAssertTrue(String(decoding: second.swiftSources.text(of: b)!, as: UTF8.self).contains("dog?.id"))
+        XCTAssertEqual(readers(of: "id", in: second), ["ATests.test_id", "BTests.test_id"])
+    }
+
+    /// Over the bound, the files that build mocks keep their texts first; the others are read when asked for.
+    func testTheBoundKeepsTestFilesFirst() throws {
+        try write("Tests/ATests.swift", test("ATests", reading: "id"))
+        try write("App/Big.swift", String(repeating: "// app code\n", count: 100))
+        let urls = ["App/Big.swift", "Tests/ATests.swift"].map { folder.appendingPathComponent($0).standardizedFileURL }
+        let sources = SwiftSources(urls, previous: nil, bound: 600)
+        XCTAssertTrue(sources.keepsText(of: urls[1].path))
+        XCTAssertFalse(sources.keepsText(of: urls[0].path))
+        XCTAssertLessThanOrEqual(sources.keptTextBytes, 600)
+        XCTAssertEqual(sources.text(of: urls[0].path)?.count, 1200, "a text not kept is read when asked for")
+    }
+}
+
+extension Array {
+    fileprivate var pair: (Element, Element) { (self[0], self[1]) }
+}
