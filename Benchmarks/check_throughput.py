@@ -46,9 +46,37 @@ def write_github_project(folder: Path, binary: str):
         "input": {"schemaSearchPaths": ["graphql/*.graphqls"], "operationSearchPaths": ["graphql/*.graphql"]},
         "output": {"testMocks": {"swiftPackage": {}}},
     }))
+    drop_duplicate_fields(folder / "graphql" / "schema.graphqls", folder, binary)
     model = json.loads(subprocess.run([binary, "mocks", "--workspace", str(folder), "--format", "json"],
                                       check=True, capture_output=True, text=True).stdout)
     return queries, model
+
+
+def drop_duplicate_fields(schema: Path, folder: Path, binary: str):
+    """The corpus's schema (as of 2026-11-27) declares `EnterpriseOwnerInfo.repositoryDeployKeySetting` and
+    `…Organizations` twice, which graphql-js and Apollo's codegen reject (and `mockls mocks` with them): the copy drops
+    each second definition that `mockls check` reports (`duplicate-field`), with its description and arguments."""
+    reported = json.loads(subprocess.run([binary, "check", "--workspace", str(folder), "--format", "json"],
+                                         capture_output=True, text=True).stdout or "[]")
+    starts = sorted({r["line"] - 1 for r in reported if r["code"] == "duplicate-field" and r["file"].endswith(schema.name)}, reverse=True)
+    lines = schema.read_text().split("\n")
+    for start in starts:
+        first = start
+        # The description above it, if any.
+        if first > 0 and lines[first - 1].strip() == '"""':
+            first -= 1
+            while first > 0 and lines[first - 1].strip() != '"""':
+                first -= 1
+            first -= 1
+        # To the line that closes its arguments and names its type.
+        end, depth = start, 0
+        while True:
+            depth += lines[end].count("(") - lines[end].count(")")
+            if depth <= 0 and ":" in lines[end].split(")")[-1]:
+                break
+            end += 1
+        del lines[first:end + 1]
+    schema.write_text("\n".join(lines))
 
 
 def write_workspace(folder: Path, binary: str, files: int, lines_per_file: int) -> int:
