@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Fuzzing
+import Synchronization
 
 /// Fuzzing and differential testing of mockls: see `make fuzz` and `make test` (the differential).
 @main
@@ -102,6 +103,25 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Append the count of inputs run to this ledger (date, surface, inputs, how): `make fuzz`'s.")
     var ledger: String?
 
+    /// Set by SIGINT and SIGTERM (instead of ending the process), for as long as the process runs.
+    final class Interruption: @unchecked Sendable {
+        // @unchecked: `sources` is only kept (a signal source must live to be heard), never touched after `init`.
+        private let flag = Atomic<Bool>(false)
+        private var sources: [any DispatchSourceSignal] = []
+
+        init() {
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { [self] in flag.store(true, ordering: .relaxed) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+
+        var happened: Bool { flag.load(ordering: .relaxed) }
+    }
+
     func run() throws {
         guard let name = FuzzSurfaceName(rawValue: surface) else { throw ValidationError("unknown surface \(surface)") }
         let target = name.make(try locations.fixture())
@@ -110,7 +130,9 @@ struct RunCommand: ParsableCommand {
         var ran = 0
         var peak = residentMegabytes()
         let every = max(1, inputs / 20)
-        while ran < inputs {
+        // Interrupted (Ctrl-C, `kill`): the input running finishes, and what ran is still counted in the ledger.
+        let interrupted = Interruption()
+        while ran < inputs, !interrupted.happened {
             let input = target.generate(&random)
             if let last { try? Data(input).write(to: URL(fileURLWithPath: last)) }
             target.run(input)
@@ -123,6 +145,7 @@ struct RunCommand: ParsableCommand {
             if let seconds, Date().timeIntervalSince(start) > seconds { break }
         }
         peak = max(peak, residentMegabytes())
+        if interrupted.happened { print("\(surface): interrupted") }
         print("\(surface): \(ran) inputs in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, 0 traps, peak resident \(peak) MB")
         if let ledger {
             let line = "\(ISO8601DateFormatter().string(from: Date()))\t\(surface)\t\(ran)\trandom driver, seed \(seed)\n"
