@@ -17,31 +17,31 @@ public struct Analysis: Sendable {
     /// Whether the first indexing had finished when the snapshot was taken.
     public let isIndexed: Bool
     let indexer: WorkspaceIndexer?
+    /// What the host's snapshots keep between requests (nil for the command line, which asks once).
+    let caches: AnalysisCaches?
     /// Each open test file's per-function diagnostics, kept between its versions.
-    let diagnosticsCaches: MockDiagnosticsCaches?
+    var diagnosticsCaches: MockDiagnosticsCaches? { caches?.diagnostics }
     /// Each test file's selection coverage, kept while it and what it depends on stay the same (the editor's lenses).
-    let coverageCache: SelectionCoverageCache?
+    var coverageCache: SelectionCoverageCache? { caches?.coverage }
 
     /// A view of workspaces read at once (the command line): indexed, with `documents` (the files a command was
     /// given, read once) open.
     public init(workspaces: [Workspace], documents: DocumentStore = DocumentStore()) {
-        self.init(documents: documents, workspaces: workspaces, isIndexed: true, indexer: nil, diagnosticsCaches: nil, coverageCache: nil)
+        self.init(documents: documents, workspaces: workspaces, isIndexed: true, indexer: nil, caches: nil)
     }
 
     /// Before a host starts: nothing indexed, and nothing coming.
     public static let beforeStart = Analysis(
-        documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, diagnosticsCaches: nil, coverageCache: nil)
+        documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, caches: nil)
 
     init(
-        documents: DocumentStore, workspaces: [Workspace], isIndexed: Bool, indexer: WorkspaceIndexer?,
-        diagnosticsCaches: MockDiagnosticsCaches?, coverageCache: SelectionCoverageCache?
+        documents: DocumentStore, workspaces: [Workspace], isIndexed: Bool, indexer: WorkspaceIndexer?, caches: AnalysisCaches?
     ) {
         self.documents = documents
         self.workspaces = workspaces
         self.isIndexed = isIndexed
         self.indexer = indexer
-        self.diagnosticsCaches = diagnosticsCaches
-        self.coverageCache = coverageCache
+        self.caches = caches
     }
 
     /// This snapshot once the first indexing is in: a request sent right after the client attached waits for it (at
@@ -51,8 +51,7 @@ public struct Analysis: Sendable {
         if isIndexed { return self }
         guard let workspaces = indexer?.snapshotAfterFirstIndex(timeout: timeout) else { return nil }
         return Analysis(
-            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, diagnosticsCaches: diagnosticsCaches,
-            coverageCache: coverageCache)
+            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, caches: caches)
     }
 
     // MARK: Documents
@@ -202,9 +201,12 @@ public struct Analysis: Sendable {
             return []
         }
         guard let target else { return [] }
-        let found = References.inGraphQL(target, project: project.index, includingDeclaration: includingDeclaration)
-            + projectSwiftFiles(workspace: workspace, project: project, naming: References.swiftNames(of: target, project: project.index)) {
-                url, file in References.inSwift(target, file: file, project: project.index).map { ReferenceLocation(document: url.path, range: $0) }
+        let names = References.swiftNames(of: target, project: project.index)
+        let (index, occurrences) = (project.index, caches?.occurrences ?? OccurrenceCache())
+        let found = References.inGraphQL(target, project: index, includingDeclaration: includingDeclaration)
+            + projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, text in
+                occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftTestFile(text) }
+                    .filter { $0.target == target }.map { ReferenceLocation(document: url.path, range: $0.range) }
             }
         return found.compactMap { reference in lines(of: reference.document, project: project).map { (reference, $0) } }
     }

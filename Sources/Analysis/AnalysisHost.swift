@@ -17,8 +17,7 @@ public final class AnalysisHost: Sendable {
     public var documents: DocumentStore { state.withLock { $0.documents } }
     private var folders: WorkspaceFolders { state.withLock { $0.folders } }
     private let indexer: WorkspaceIndexer
-    private let diagnosticsCaches = MockDiagnosticsCaches()
-    private let coverageCache = SelectionCoverageCache()
+    private let caches = AnalysisCaches()
 
     /// `log` gets what indexing did; `indexed` is called after every change of the indexes.
     public init(folders: [URL], log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
@@ -29,7 +28,7 @@ public final class AnalysisHost: Sendable {
     public var snapshot: Analysis {
         Analysis(
             documents: documents, workspaces: indexer.snapshot, isIndexed: indexer.isReady, indexer: indexer,
-            diagnosticsCaches: diagnosticsCaches, coverageCache: coverageCache)
+            caches: caches)
     }
 
     /// The workspace folders, in the order first added.
@@ -97,7 +96,7 @@ public final class AnalysisHost: Sendable {
 
     public func close(_ uri: String) throws {
         try state.withLock { _ = try $0.documents.close(uri) }
-        diagnosticsCaches.forget(uri)
+        caches.diagnostics.forget(uri)
         reindexIfGraphQL(uri)
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import Features
 import GraphQLIndex
+import SwiftAnalysis
 @testable import Analysis
 import XCTest
 
@@ -107,4 +109,57 @@ final class SwiftSourcesTests: XCTestCase {
 
 extension Array {
     fileprivate var pair: (Element, Element) { (self[0], self[1]) }
+}
+
+/// `OccurrenceCache`: references look names up per file version instead of parsing every file again.
+final class OccurrenceCacheTests: XCTestCase {
+    func testANameIsResolvedOncePerVersionOfAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-occurrences-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"schemaNamespace": "ZooAPI"}"#.utf8).write(to: folder.appendingPathComponent("apollo-codegen-config.json"))
+        try Data("type Query { dog: Dog }\ntype Dog { id: ID! name: String! }".utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
+        try Data("query Dog { dog { id name } }".utf8).write(to: folder.appendingPathComponent("DogQuery.graphql"))
+        let index = try XCTUnwrap(Workspace(folder: folder).projects.first).index
+        let text = Array("""
+            import ApolloTestSupport
+            func test() {
+                let dog = Mock<Dog>(id: "1", name: "Rex")
+                let data = DogQuery.Data.from(Mock<Query>(dog: dog))
+                let name = data.dog?.name
+            }
+            """.utf8)
+        let cache = OccurrenceCache()
+        var parses = 0
+        func ask(_ names: Set<String>, _ text: [UInt8], _ index: ProjectIndex) -> [OccurrenceCache.Occurrence] {
+            cache.occurrences(of: names, path: "/T/DogTests.swift", text: text, index: index) {
+                parses += 1
+                return SwiftTestFile(text)
+            }
+        }
+        let target = ReferenceTarget.field(type: "Dog", name: "name")
+        let expected = References.inSwift(target, file: SwiftTestFile(text), project: index)
+        XCTAssertEqual(expected.count, 2, "the mock's label and the model's read")
+        let first = ask(["name"], text, index)
+        XCTAssertEqual(first.filter { $0.target == target }.map(\.range), expected)
+        XCTAssertTrue(first.contains { $0.target == nil }, "the variable `name` is another thing of that name")
+        XCTAssertEqual(parses, 1)
+        // The same names again, and a question about the other field's: one more parse, for `id` only.
+        XCTAssertEqual(ask(["name"], text, index).map(\.range), first.map(\.range))
+        XCTAssertEqual(parses, 1)
+        XCTAssertEqual(ask(["id", "name"], text, index).filter { $0.target == .field(type: "Dog", name: "id") }.count, 1)
+        XCTAssertEqual(parses, 2)
+        XCTAssertEqual(ask(["id"], text, index).count, 1)
+        XCTAssertEqual(parses, 2)
+        // A new version of the file, or of the index: read again.
+        var edited = text
+        edited.insert(contentsOf: Array("// moved\n".utf8), at: 0)
+        XCTAssertEqual(ask(["name"], edited, index).filter { $0.target == target }.map(\.range.lowerBound), expected.map { $0.lowerBound + 9 })
+        XCTAssertEqual(parses, 3)
+        var reindexed = index
+        reindexed.update(folder.appendingPathComponent("DogQuery.graphql").path, role: .executable, text: Array("query Dog { dog { name } }".utf8))
+        XCTAssertNotEqual(reindexed.revision, index.revision)
+        _ = ask(["name"], edited, reindexed)
+        XCTAssertEqual(parses, 4)
+    }
 }

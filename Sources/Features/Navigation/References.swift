@@ -212,12 +212,21 @@ public enum References {
     public static func inSwift(_ target: ReferenceTarget, file: SwiftTestFile, project: ProjectIndex) -> [Range<Int>] {
         let names = swiftNames(of: target, project: project)
         guard !names.isEmpty, names.contains(where: { file.lines.bytes.contains(bytes: $0) }) else { return [] }
-        var found: [Range<Int>] = []
+        return occurrences(named: names, in: file, project: project).values.joined().filter { $0.target == target }.map(\.range)
+            .sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Every identifier of `names` in `file`, by name, with the target it stands for (nil: something else of that
+    /// name): what an occurrence index keeps per file version, so that a question about any target of these names
+    /// is answered without parsing the file again.
+    public static func occurrences(
+        named names: Set<String>, in file: SwiftTestFile, project: ProjectIndex
+    ) -> [String: [(range: Range<Int>, target: ReferenceTarget?)]] {
+        var found: [String: [(range: Range<Int>, target: ReferenceTarget?)]] = [:]
+        let bytes = file.lines.bytes
         for range in file.identifiers(named: names) {
             // Inside the name: at its start, the token before it (ending there) would be taken.
-            if self.target(at: range.lowerBound + 1, inSwift: file, project: project) == target {
-                found.append(range)
-            }
+            found[String(decoding: bytes[range], as: UTF8.self), default: []].append((range, target(at: range.lowerBound + 1, inSwift: file, project: project)))
         }
         return found
     }
