@@ -277,24 +277,53 @@ public struct Analysis: Sendable {
         }[name] ?? []
     }
 
+    /// One Swift file of a workspace as a query reads it: the editor's text when it is open, else the workspace's.
+    struct SwiftText: Sendable {
+        var path: String
+        var text: [UInt8]
+        /// Whether `text` is an open document's (else what the workspace holds, read again if it changed on disk).
+        var isOpen: Bool
+    }
+
+    /// The workspace's Swift files that mention one of `names`, with their texts, in path order, read on every core.
+    func swiftTexts(of workspace: Workspace, naming names: Set<String>) -> [SwiftText] {
+        let sources = workspace.swiftSources
+        let paths = sources.paths
+        let openTexts = documents.textsByPath
+        var found = [SwiftText?](repeating: nil, count: paths.count)
+        found.withUnsafeMutableBufferPointer { found in
+            nonisolated(unsafe) let found = found
+            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                let open = openTexts[paths[index]]
+                guard let text = open ?? sources.text(of: paths[index]), names.contains(where: { text.contains(bytes: $0) }) else { return }
+                found[index] = SwiftText(path: paths[index], text: text, isOpen: open != nil)
+            }
+        }
+        return found.compactMap { $0 }
+    }
+
     /// `body` for each Swift file of the workspace that mentions one of `names` and belongs to a project, with that
     /// project; the results by project name, in file order. One walk, one read and one project lookup a file,
     /// whatever the number of projects: a report over every project asks once, not once a project.
     func swiftTextsByProject<T: Sendable>(
         workspace: Workspace, naming names: Set<String>, _ body: @Sendable (Workspace.Project, URL, [UInt8]) -> [T]
     ) -> [String: [T]] {
+        swiftTextsByProject(workspace: workspace, texts: swiftTexts(of: workspace, naming: names), body)
+    }
+
+    /// The same over texts already read (`swiftTexts(of:naming:)`).
+    func swiftTextsByProject<T: Sendable>(
+        workspace: Workspace, texts: [SwiftText], _ body: @Sendable (Workspace.Project, URL, [UInt8]) -> [T]
+    ) -> [String: [T]] {
         let sources = workspace.swiftSources
-        let paths = sources.paths
         let found = Mutex<[Int: (project: String, results: [T])]>([:])
-        let documents = documents
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let url = URL(fileURLWithPath: paths[index])
-            let open = documents[url.absoluteString]?.lines.bytes
-            guard let bytes = open ?? sources.text(of: paths[index]), names.contains(where: { bytes.contains(bytes: $0) }),
-                let project = workspace.project(
-                    forSwiftFile: url, text: bytes, mentions: open == nil ? sources.mentions(of: paths[index], text: bytes) : nil)
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            let file = texts[index]
+            let url = URL(fileURLWithPath: file.path)
+            guard let project = workspace.project(
+                forSwiftFile: url, text: file.text, mentions: file.isOpen ? nil : sources.mentions(of: file.path, text: file.text))
             else { return }
-            let results = body(project, url, bytes)
+            let results = body(project, url, file.text)
             if !results.isEmpty { found.withLock { $0[index] = (project.configuration.name, results) } }
         }
         var byProject: [String: [T]] = [:]

@@ -74,6 +74,12 @@ public struct DocumentStore: Sendable {
     public var count: Int { documents.count }
     public var uris: some Collection<String> { documents.keys }
 
+    /// The texts of the open documents that are files, by path: one lookup a file for a query over a workspace's
+    /// files, without making a URL of each.
+    public var textsByPath: [String: [UInt8]] {
+        Dictionary(documents.values.compactMap { document in document.fileURL.map { ($0.path, document.lines.bytes) } }) { first, _ in first }
+    }
+
     @discardableResult
     public mutating func open(uri: String, languageID: String, version: Int, text: [UInt8]) -> Document {
         let document = Document(uri: uri, languageID: languageID, version: version, lines: LineTable(text), previous: nil, retention: retention)

@@ -163,3 +163,62 @@ final class OccurrenceCacheTests: XCTestCase {
         XCTAssertEqual(parses, 4)
     }
 }
+
+/// The editor's coverage is kept while nothing it reads changes, and computed again when something does.
+final class CoverageReportReuseTests: XCTestCase {
+    func testAReportIsKeptWhileNothingItReadsChanges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-reuse-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ path: String, _ text: String) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        func test(_ field: String) -> String {
+            """
+            import ApolloTestSupport
+            import ZooAPITestMocks
+            final class DogTests: XCTestCase {
+                func test_\(field)() {
+                    let data = DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: "1", name: "Rex")))
+                    XCTAssertEqual(data.dog?.\(field), "x")
+                }
+            }
+            """
+        }
+        try write("apollo-codegen-config.json", #"{"schemaNamespace": "ZooAPI"}"#)
+        try write("schema.graphqls", "type Query { dog: Dog }\ntype Dog { id: ID! name: String! }")
+        try write("DogQuery.graphql", "query Dog { dog { id name } }")
+        try write("Tests/DogTests.swift", test("id"))
+        var workspace = Workspace(folder: folder)
+        let caches = AnalysisCaches()
+        var documents = DocumentStore()
+        func reads() -> [String] {
+            let analysis = Analysis(documents: documents, workspaces: [workspace], isIndexed: true, indexer: nil, caches: caches)
+            return SelectionCoverageReport(analysis).rows.filter { $0.readCount > 0 }.map(\.field.id.path).sorted()
+        }
+        XCTAssertEqual(reads(), ["dog", "dog.id"])
+        XCTAssertEqual(caches.coverage.reusedParts, 0)
+        XCTAssertEqual(reads(), ["dog", "dog.id"])
+        XCTAssertEqual(caches.coverage.reusedParts, 1, "nothing changed: the same part")
+        // The test file changed on disk, with no event.
+        try write("Tests/DogTests.swift", test("name") + "\n")
+        XCTAssertEqual(reads(), ["dog", "dog.name"])
+        // Opened in the editor and edited there.
+        let uri = folder.appendingPathComponent("Tests/DogTests.swift").standardizedFileURL.absoluteString
+        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test("id").utf8))
+        XCTAssertEqual(reads(), ["dog", "dog.id"])
+        // A new test file, announced.
+        try write("Tests/NameTests.swift", test("name").replacingOccurrences(of: "DogTests", with: "NameTests"))
+        workspace.update(folder.appendingPathComponent("Tests/NameTests.swift"))
+        XCTAssertEqual(reads(), ["dog", "dog.id", "dog.name"])
+        // The operation changed: a new index revision.
+        let reused = caches.coverage.reusedParts
+        try write("DogQuery.graphql", "query Dog { dog { id } }")
+        workspace.update(folder.appendingPathComponent("DogQuery.graphql"))
+        XCTAssertEqual(reads(), ["dog", "dog.id"])
+        XCTAssertEqual(caches.coverage.reusedParts, reused)
+        XCTAssertEqual(reads(), ["dog", "dog.id"])
+        XCTAssertEqual(caches.coverage.reusedParts, reused + 1)
+    }
+}

@@ -49,6 +49,24 @@ public struct SelectionCoverageReport: Sendable {
     public init(_ analysis: Analysis, documents: Set<String>? = nil) {
         let cache = analysis.coverageCache
         for workspace in analysis.workspaces {
+            // What this workspace's part of the report depends on; the part itself when nothing of it changed.
+            let texts = analysis.swiftTexts(of: workspace, naming: Self.testMarkers)
+            let key = ReportKey(
+                root: workspace.root.path, documents: documents,
+                projects: workspace.projects.filter(\.hasSchema).map { "\($0.configuration.name) \($0.index.revision)" },
+                helpers: workspace.helpersFingerprint)
+            if let part = cache?.part(for: key, texts: texts) {
+                rows += part.rows
+                testCount += part.testCount
+                unfollowedTestCount += part.unfollowedTestCount
+                continue
+            }
+            let before = (rows: rows.count, tests: testCount, unfollowed: unfollowedTestCount)
+            defer {
+                cache?.remember(ReportPart(
+                    key: key, texts: texts, rows: Array(rows[before.rows...]), testCount: testCount - before.tests,
+                    unfollowedTestCount: unfollowedTestCount - before.unfollowed))
+            }
             // Each project's fields, numbered: what its files' tests are gathered against.
             var selections: [String: ProjectSelections] = [:]
             for project in workspace.projects where project.hasSchema {
@@ -61,7 +79,7 @@ public struct SelectionCoverageReport: Sendable {
             }
             guard !selections.isEmpty else { continue }
             // One pass over the workspace's Swift files for all its projects: each file is read and given its project once.
-            let byProject = analysis.swiftTextsByProject(workspace: workspace, naming: Self.testMarkers) { [selections] project, url, text -> [(URL, FileTest)] in
+            let byProject = analysis.swiftTextsByProject(workspace: workspace, texts: texts) { [selections] project, url, text -> [(URL, FileTest)] in
                 guard let selection = selections[project.configuration.name] else { return [] }
                 let (index, numbers) = (project.index, selection.numbers)
                 let helpers = workspace.helpers(besides: url)
@@ -146,9 +164,49 @@ public struct SelectionCoverageReport: Sendable {
 
 /// Each test file's tests and what they set and read, kept while its text, its project's index and the helpers of
 /// the other files stay the same: the editor asks again at every edit of any test file, and only that file changed.
+/// What one workspace's part of a report depends on, but for its Swift files' texts (compared on their own).
+struct ReportKey: Hashable, Sendable {
+    var root: String
+    var documents: Set<String>?
+    /// Each project with a schema, by name and index revision.
+    var projects: [String]
+    var helpers: Int
+}
+
+/// One workspace's part of a report, with what it was computed from.
+struct ReportPart: Sendable {
+    var key: ReportKey
+    var texts: [Analysis.SwiftText]
+    var rows: [SelectionCoverageReport.Row]
+    var testCount: Int
+    var unfollowedTestCount: Int
+}
+
 final class SelectionCoverageCache: Sendable {
     typealias Tests = [SelectionCoverageReport.FileTest]
     private let entries = Mutex<[URL: (text: [UInt8], key: Int, tests: Tests)]>([:])
+    /// The last part of a report for each key (each GraphQL document an editor shows lenses for has its own).
+    private let parts = Mutex<[ReportKey: ReportPart]>([:])
+    private static let maximumParts = 32
+    /// How many parts were answered from here (for tests).
+    private let partsReused = Atomic<Int>(0)
+    var reusedParts: Int { partsReused.load(ordering: .relaxed) }
+
+    /// The part of a report for `key` when the workspace's Swift files are still `texts` (same files, same texts).
+    func part(for key: ReportKey, texts: [Analysis.SwiftText]) -> ReportPart? {
+        guard let part = parts.withLock({ $0[key] }), part.texts.count == texts.count,
+            zip(part.texts, texts).allSatisfy({ $0.path == $1.path && Self.same($0.text, $1.text) })
+        else { return nil }
+        partsReused.add(1, ordering: .relaxed)
+        return part
+    }
+
+    func remember(_ part: ReportPart) {
+        parts.withLock { parts in
+            if parts.count >= Self.maximumParts, parts[part.key] == nil { parts.removeAll() }
+            parts[part.key] = part
+        }
+    }
 
     func tests(of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, _ compute: () -> Tests) -> Tests {
         var hasher = Hasher()
@@ -168,7 +226,7 @@ final class SelectionCoverageCache: Sendable {
 
     private static func same(_ first: [UInt8], _ second: [UInt8]) -> Bool {
         first.count == second.count && first.withUnsafeBytes { a in
-            second.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            second.withUnsafeBytes { b in a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
     }
 }

@@ -180,6 +180,24 @@ public struct Workspace: Sendable {
         return project.configuration.testMocksModule
     }
 
+    /// What the workspace's helpers and the fixtures its files change come to, as one number: a result that
+    /// depends on them is still good while it is the same.
+    public var helpersFingerprint: Int {
+        var hasher = Hasher()
+        for (path, helpers) in modelHelpers.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            for helper in helpers {
+                hasher.combine(helper.name)
+                hasher.combine(helper.fingerprint)
+            }
+        }
+        for (path, fixtures) in fixtureMutations.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            hasher.combine(fixtures)
+        }
+        return hasher.finalize()
+    }
+
     /// Whether the workspace read helpers from `file`.
     public func declaresHelpers(in file: URL) -> Bool { modelHelpers[file.standardizedFileURL.path] != nil }
 
