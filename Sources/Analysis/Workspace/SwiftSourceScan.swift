@@ -8,8 +8,9 @@ import SwiftAnalysis
 /// write `.placeholder()`), which of them `mockls placeholders` generated, and the structs with a memberwise
 /// initializer (for their factories).
 ///
-/// A file is read and parsed again only when its size or modification date changed since the last scan: a
-/// workspace is scanned at every re-load (on each save, for clients that cannot watch files).
+/// A file is read (from the workspace's `SwiftSources`) and parsed again only when its size or modification date
+/// changed since the last scan: a workspace is scanned at every re-load (on each save, for clients that cannot watch
+/// files).
 enum SwiftSourceScan {
     struct Facts: Sendable {
         var declaresPlaceholders: Bool
@@ -25,8 +26,6 @@ enum SwiftSourceScan {
 
     /// What a scan finds in a workspace's Swift files.
     struct Result: Sendable {
-        /// Every Swift file the walk found (but generated `.graphql.swift` files).
-        var files: [URL] = []
         var declaresPlaceholders = false
         var generated: [URL] = []
         var structs: [StructShape] = []
@@ -59,19 +58,19 @@ enum SwiftSourceScan {
 
     private static let mutationCache = Mutex<[String: MutationEntry]>([:])
 
-    static func scan(under folder: URL) -> Result {
-        let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
+    /// The facts of the workspace's Swift files, as `sources` read them (its texts, sizes and dates: the disk is read
+    /// only for a text it does not keep).
+    static func scan(_ sources: SwiftSources) -> Result {
         var result = Result()
-        let urls = FileTree.files(under: folder, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") })
-        result.files = urls
-        // Each file is read on its own, on every core.
+        let urls = sources.paths.map { URL(fileURLWithPath: $0) }
+        // Each file on its own, on every core.
         let found = Mutex<[Int: (size: Int, modified: Date, facts: Facts)]>([:])
         DispatchQueue.concurrentPerform(iterations: urls.count) { index in
             let url = urls[index]
-            guard let values = try? url.resourceValues(forKeys: keys), let size = values.fileSize, size < 4_000_000 else { return }
-            let modified = values.contentModificationDate ?? .distantPast
-            guard let facts = facts(of: url, size: size, modified: modified) else { return }
-            found.withLock { $0[index] = (size, modified, facts) }
+            guard let loaded = sources.loaded(url.path), loaded.size < 4_000_000,
+                let facts = facts(of: url, size: loaded.size, modified: loaded.modified, text: loaded.text)
+            else { return }
+            found.withLock { $0[index] = (loaded.size, loaded.modified, facts) }
         }
         let read = found.withLock { $0 }.sorted { $0.key < $1.key }
         for (index, entry) in read {
@@ -106,9 +105,9 @@ enum SwiftSourceScan {
         return result
     }
 
-    private static func facts(of url: URL, size: Int, modified: Date) -> Facts? {
+    private static func facts(of url: URL, size: Int, modified: Date, text: [UInt8]?) -> Facts? {
         if let entry = cache.withLock({ $0[url.path] }), entry.size == size, entry.modified == modified { return entry.facts }
-        guard let bytes = FileTree.contents(url) else { return nil }
+        guard let bytes = text ?? FileTree.contents(url) else { return nil }
         let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
         let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
         let declaresHelpers = buildsMocks && mayDeclareHelpers(bytes)

@@ -87,6 +87,12 @@ public struct SwiftSources: Sendable {
         return FileTree.contents(URL(fileURLWithPath: path))
     }
 
+    /// The size and modification date the file at `path` had when it was read, and its text when kept: what the
+    /// workspace's scan reads rather than the disk.
+    func loaded(_ path: String) -> (size: Int, modified: Date, text: [UInt8]?)? {
+        files[path].map { ($0.size, $0.modified, $0.text) }
+    }
+
     /// Whether the text of the file at `path` is kept.
     func keepsText(of path: String) -> Bool { files[path]?.text != nil }
 

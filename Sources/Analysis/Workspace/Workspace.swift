@@ -87,8 +87,9 @@ public struct Workspace: Sendable {
         discoveryErrors = errors
         let pins = format == nil ? MockFormatDetector.pinFiles(in: root) : []
         let projectFolders = configurations.map(\.root)
-        let sources = SwiftSourceScan.scan(under: root)
-        swiftSources = SwiftSources(sources.files, previous: previous?.swiftSources)
+        swiftSources = SwiftSources(
+            FileTree.files(under: root, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }), previous: previous?.swiftSources)
+        let sources = SwiftSourceScan.scan(swiftSources)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
