@@ -19,6 +19,16 @@ public struct Analysis: Sendable {
     let indexer: WorkspaceIndexer?
     /// What the host's snapshots keep between requests (nil for the command line, which asks once).
     let caches: AnalysisCaches?
+    /// Whether the request this snapshot answers was cancelled: the queries over a workspace's files (references,
+    /// coverage) stop reading files and throw `CancellationError` once it says yes. Never, unless `cancellable(when:)`.
+    public private(set) var isCancelled: @Sendable () -> Bool = { false }
+
+    /// This snapshot, for a request that `check` says has been cancelled.
+    public func cancellable(when check: @escaping @Sendable () -> Bool) -> Analysis {
+        var copy = self
+        copy.isCancelled = check
+        return copy
+    }
     /// Each open test file's per-function diagnostics, kept between its versions.
     var diagnosticsCaches: MockDiagnosticsCaches? { caches?.diagnostics }
     /// Each test file's selection coverage, kept while it and what it depends on stay the same (the editor's lenses).
@@ -51,7 +61,8 @@ public struct Analysis: Sendable {
         if isIndexed { return self }
         guard let workspaces = indexer?.snapshotAfterFirstIndex(timeout: timeout) else { return nil }
         return Analysis(
-            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, caches: caches)
+            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, caches: caches
+        ).cancellable(when: isCancelled)
     }
 
     // MARK: Documents
@@ -178,9 +189,11 @@ public struct Analysis: Sendable {
 
     /// Which tests set and read each field the operations and fragments select (`SelectionCoverageReport`): of
     /// every document, or of the GraphQL document `uri` only.
-    public func selectionCoverage(ofDocument uri: String? = nil) -> SelectionCoverageReport {
+    public func selectionCoverage(ofDocument uri: String? = nil) throws -> SelectionCoverageReport {
         let documents = uri.map { uri in Set([AnalysisHost.fileURL(uri)?.path].compactMap { $0 }) }
-        return SelectionCoverageReport(afterFirstIndex() ?? self, documents: documents)
+        let report = SelectionCoverageReport(afterFirstIndex() ?? self, documents: documents)
+        if isCancelled() { throw CancellationError() }
+        return report
     }
 
     // MARK: References and rename
@@ -208,6 +221,7 @@ public struct Analysis: Sendable {
                 occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftTestFile(text) }
                     .filter { $0.target == target }.map { ReferenceLocation(document: url.path, range: $0.range) }
             }
+        if isCancelled() { throw CancellationError() }
         return found.compactMap { reference in lines(of: reference.document, project: project).map { (reference, $0) } }
     }
 
@@ -293,7 +307,9 @@ public struct Analysis: Sendable {
         var found = [SwiftText?](repeating: nil, count: paths.count)
         found.withUnsafeMutableBufferPointer { found in
             nonisolated(unsafe) let found = found
+            let isCancelled = isCancelled
             DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                guard !isCancelled() else { return }
                 let open = openTexts[paths[index]]
                 guard let text = open ?? sources.text(of: paths[index]), names.contains(where: { text.contains(bytes: $0) }) else { return }
                 found[index] = SwiftText(path: paths[index], text: text, isOpen: open != nil)
@@ -317,7 +333,9 @@ public struct Analysis: Sendable {
     ) -> [String: [T]] {
         let sources = workspace.swiftSources
         let found = Mutex<[Int: (project: String, results: [T])]>([:])
+        let isCancelled = isCancelled
         DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            guard !isCancelled() else { return }
             let file = texts[index]
             let url = URL(fileURLWithPath: file.path)
             guard let project = workspace.project(

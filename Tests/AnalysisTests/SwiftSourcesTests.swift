@@ -221,4 +221,35 @@ final class CoverageReportReuseTests: XCTestCase {
         XCTAssertEqual(reads(), ["dog", "dog.id"])
         XCTAssertEqual(caches.coverage.reusedParts, reused + 1)
     }
+
+    /// A cancelled request stops reading files, throws, and leaves nothing behind for the next one.
+    func testACancelledQueryThrowsAndKeepsNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-cancel-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        try Data(#"{"schemaNamespace": "ZooAPI"}"#.utf8).write(to: folder.appendingPathComponent("apollo-codegen-config.json"))
+        try Data("type Query { dog: Dog }\ntype Dog { id: ID! name: String! }".utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
+        let operation = "query Dog { dog { id name } }"
+        try Data(operation.utf8).write(to: folder.appendingPathComponent("DogQuery.graphql"))
+        try Data("""
+            import ApolloTestSupport
+            func test_name() {
+                let data = DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: "1", name: "Rex")))
+                _ = data.dog?.name
+            }
+            """.utf8).write(to: folder.appendingPathComponent("Tests/DogTests.swift"))
+        let caches = AnalysisCaches()
+        var documents = DocumentStore()
+        let uri = folder.appendingPathComponent("DogQuery.graphql").standardizedFileURL.absoluteString
+        documents.open(uri: uri, languageID: "graphql", version: 1, text: Array(operation.utf8))
+        let analysis = Analysis(documents: documents, workspaces: [Workspace(folder: folder)], isIndexed: true, indexer: nil, caches: caches)
+        let cancelled = analysis.cancellable { true }
+        XCTAssertThrowsError(try cancelled.selectionCoverage()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        let name = operation.utf8.count - " } }".utf8.count - 1
+        XCTAssertThrowsError(try cancelled.references(at: name, in: uri, includingDeclaration: false)) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        // The next request, not cancelled: whole, and computed (nothing of the cancelled one was kept).
+        XCTAssertEqual(try analysis.selectionCoverage().rows.filter { $0.readCount > 0 }.map(\.field.id.path).sorted(), ["dog", "dog.name"])
+        XCTAssertEqual(caches.coverage.reusedParts, 0)
+        XCTAssertEqual(try analysis.references(at: name, in: uri, includingDeclaration: false).count, 3, "the selection in the operation, the mock's label and the read")
+    }
 }

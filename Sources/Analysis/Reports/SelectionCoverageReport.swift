@@ -63,9 +63,10 @@ public struct SelectionCoverageReport: Sendable {
             }
             let before = (rows: rows.count, tests: testCount, unfollowed: unfollowedTestCount)
             defer {
-                cache?.remember(ReportPart(
+                // A part cut short by a cancellation is not the part.
+                if !analysis.isCancelled() { cache?.remember(ReportPart(
                     key: key, texts: texts, rows: Array(rows[before.rows...]), testCount: testCount - before.tests,
-                    unfollowedTestCount: unfollowedTestCount - before.unfollowed))
+                    unfollowedTestCount: unfollowedTestCount - before.unfollowed)) }
             }
             // Each project's fields, numbered: what its files' tests are gathered against.
             var selections: [String: ProjectSelections] = [:]

@@ -21,8 +21,7 @@ extension LanguageServer {
         registerReadRequest(CodeLensRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             let uri = params.textDocument.uri
             guard let document = snapshot.documents[uri], !document.isSwift else { return [] }
-            let report = snapshot.analysis.selectionCoverage(ofDocument: uri)
-            if token.isCancelled { throw CancellationError() }
+            let report = try snapshot.analysis.cancellable { token.isCancelled }.selectionCoverage(ofDocument: uri)
             let command = snapshot.clientCapabilities.experimental?.mocklsCommands?.contains(Self.showTestsCommand) == true
                 ? Self.showTestsCommand : Self.openTestsCommand
             return report.rows.map { row in

@@ -6,10 +6,10 @@ import LSP
 /// documents and in the workspace's Swift files that belong to the project (`Analysis.references`).
 extension LanguageServer {
     func registerReferences() {
-        registerReadRequest(ReferencesRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in
+        registerReadRequest(ReferencesRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             let uri = params.textDocument.uri
             guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
-            let found = try snapshot.analysis.references(
+            let found = try snapshot.analysis.cancellable { token.isCancelled }.references(
                 at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri,
                 includingDeclaration: params.context?.includeDeclaration ?? true)
             return found.map { reference, lines in
