@@ -260,28 +260,23 @@ public struct Analysis: Sendable {
         }
         let project = query.project
         if let refusal = Rename.refusal(renaming: target, to: newName, project: project.index) { return .failure(refusal) }
-        let names: Set<String> = switch target {
-        case .fragment(let name): References.swiftNames(of: .fragment(name), project: project.index)
-        case .operation(let name): References.swiftNames(of: .operation(name), project: project.index)
-        case .alias(let key, let types): References.swiftNames(of: .alias(key: key, types: types), project: project.index)
-        }
-        let edits = Rename.graphQLEdits(target, to: newName, project: project.index)
-            + projectSwiftFiles(workspace: query.workspace, project: project, naming: names) { url, file in
-                Rename.swiftEdits(target, to: newName, in: file, project: project.index)
+        let references = target.referenceTarget
+        let names = References.swiftNames(of: references, project: project.index)
+        let (index, occurrences) = (project.index, caches?.occurrences ?? OccurrenceCache())
+        // The occurrence index references use: a rename after its references parses nothing again.
+        let edits = Rename.graphQLEdits(target, to: newName, project: index)
+            + projectSwiftTexts(workspace: query.workspace, project: project, naming: names) { url, text in
+                let found = occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftTestFile(text) }
+                    .filter { $0.target == references }.map(\.range)
+                return Rename.swiftEdits(target, to: newName, at: found, in: text, project: index)
                     .map { RenameEdit(document: url.path, range: $0.range, text: $0.text) }
             }
         return .success(edits.compactMap { edit in lines(of: edit.document, project: project).map { (edit, $0) } })
     }
 
     /// `body` for each Swift file of the workspace that belongs to `project` and mentions one of `names` (open ones as
-    /// the editor has them, the others from disk), on every core; the results in file order.
-    func projectSwiftFiles<T: Sendable>(
-        workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (URL, SwiftTestFile) -> [T]
-    ) -> [T] {
-        projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, bytes in body(url, SwiftTestFile(bytes)) }
-    }
-
-    /// The same with each file's text, for a caller that may not need to parse it.
+    /// the editor has them, the others as the workspace holds them), with its text, on every core; the results in file
+    /// order.
     func projectSwiftTexts<T: Sendable>(
         workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (URL, [UInt8]) -> [T]
     ) -> [T] {

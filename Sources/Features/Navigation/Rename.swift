@@ -10,6 +10,19 @@ public enum RenameTarget: Sendable, Equatable {
     case operation(String)
     /// An alias: its response key, and the object types it may be selected on.
     case alias(key: String, types: Set<String>)
+
+    var operationName: String? {
+        if case .operation(let name) = self { name } else { nil }
+    }
+
+    /// What its references are.
+    public var referenceTarget: ReferenceTarget {
+        switch self {
+        case .fragment(let name): .fragment(name)
+        case .operation(let name): .operation(name)
+        case .alias(let key, let types): .alias(key: key, types: types)
+        }
+    }
 }
 
 public struct RenameRefusal: Error, Sendable, Equatable {
@@ -107,22 +120,28 @@ public enum Rename {
 
     /// The edits of one Swift file: the names that stand for the target, renamed as Apollo will name them.
     public static func swiftEdits(_ target: RenameTarget, to newName: String, in file: SwiftTestFile, project: ProjectIndex) -> [(range: Range<Int>, text: String)] {
-        let bytes = file.lines.bytes
+        swiftEdits(target, to: newName, at: References.inSwift(target.referenceTarget, file: file, project: project), in: file.lines.bytes, project: project)
+    }
+
+    /// The same at `references`, the target's references in the Swift text `bytes` (from an occurrence index).
+    public static func swiftEdits(
+        _ target: RenameTarget, to newName: String, at references: [Range<Int>], in bytes: [UInt8], project: ProjectIndex
+    ) -> [(range: Range<Int>, text: String)] {
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         switch target {
         case .fragment(let name):
             guard let fragment = References.fragments(project).first(where: { $0.name.value == name }) else { return [] }
             var renamed = fragment
             renamed.name = Name(newName, fragment.name.range)
-            return References.inSwift(.fragment(name), file: file, project: project).map { range in
+            return references.map { range in
                 (range, text(range) == fragment.apolloStructName(project.format.typeNameCapitalizer) ? renamed.apolloStructName(project.format.typeNameCapitalizer) : SwiftNames.firstLowercased(newName))
             }
-        case .operation(let name):
-            guard var renamed = References.operations(project).first(where: { $0.name?.value == name }) else { return [] }
+        case .operation:
+            guard var renamed = References.operations(project).first(where: { $0.name?.value == target.operationName }) else { return [] }
             renamed.name = Name(newName, renamed.name?.range ?? 0..<0)
-            return References.inSwift(.operation(name), file: file, project: project).map { ($0, renamed.apolloClassName(project.format.typeNameCapitalizer)) }
-        case .alias(let key, let types):
-            return References.inSwift(.alias(key: key, types: types), file: file, project: project).map { ($0, SwiftNames.mockProperty(newName)) }
+            return references.map { ($0, renamed.apolloClassName(project.format.typeNameCapitalizer)) }
+        case .alias:
+            return references.map { ($0, SwiftNames.mockProperty(newName)) }
         }
     }
 
