@@ -81,11 +81,23 @@ public struct Analysis: Sendable {
         return GraphQLDocumentContext(document, in: indexed.workspaces)
     }
 
-    /// A document's text as the client has it: open, indexed, or on disk.
-    public func lines(of path: String, project: Workspace.Project) -> LineTable? {
+    /// A document's text as the client has it: open, indexed, the workspace's Swift source, or on disk.
+    public func lines(of path: String, project: Workspace.Project, workspace: Workspace? = nil) -> LineTable? {
         documents[URL(fileURLWithPath: path).absoluteString]?.lines
             ?? project.index.documents[path].map { LineTable($0.text) }
+            ?? workspace?.swiftSources.text(of: path).map(LineTable.init)
             ?? FileTree.contents(URL(fileURLWithPath: path)).map(LineTable.init)
+    }
+
+    /// `items` each with the text of its document (`lines(of:project:workspace:)`), each document's made once;
+    /// those whose document cannot be read are left out.
+    func withLines<T>(_ items: [T], document: (T) -> String, project: Workspace.Project, workspace: Workspace) -> [(T, LineTable)] {
+        var tables: [String: LineTable?] = [:]
+        return items.compactMap { item in
+            let path = document(item)
+            if tables[path] == nil { tables[path] = .some(lines(of: path, project: project, workspace: workspace)) }
+            return tables[path]!.map { (item, $0) }
+        }
     }
 
     // MARK: Completion
@@ -222,7 +234,7 @@ public struct Analysis: Sendable {
                     .filter { $0.target == target }.map { ReferenceLocation(document: url.path, range: $0.range) }
             }
         if isCancelled() { throw CancellationError() }
-        return found.compactMap { reference in lines(of: reference.document, project: project).map { (reference, $0) } }
+        return withLines(found, document: \.document, project: project, workspace: workspace).map { (location: $0, lines: $1) }
     }
 
     /// The occurrences in the document `uri` of what is at `offset` (`DocumentHighlights`), with its text.
@@ -271,7 +283,7 @@ public struct Analysis: Sendable {
                 return Rename.swiftEdits(target, to: newName, at: found, in: text, project: index)
                     .map { RenameEdit(document: url.path, range: $0.range, text: $0.text) }
             }
-        return .success(edits.compactMap { edit in lines(of: edit.document, project: project).map { (edit, $0) } })
+        return .success(withLines(edits, document: \.document, project: project, workspace: query.workspace).map { (edit: $0, lines: $1) })
     }
 
     /// `body` for each Swift file of the workspace that belongs to `project` and mentions one of `names` (open ones as
