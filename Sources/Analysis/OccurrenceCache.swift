@@ -1,5 +1,4 @@
 import Features
-import Foundation
 import GraphQLIndex
 import Synchronization
 import SwiftAnalysis
@@ -31,7 +30,7 @@ final class OccurrenceCache: Sendable {
         of names: Set<String>, path: String, text: [UInt8], index: ProjectIndex, parse: () -> SwiftTestFile
     ) -> [Occurrence] {
         var known: [String: [Occurrence]] = [:]
-        if let entry = entries.withLock({ $0[path] }), entry.revision == index.revision, Self.same(entry.text, text) {
+        if let entry = entries.withLock({ $0[path] }), entry.revision == index.revision, entry.text.hasSameBytes(as: text) {
             known = entry.byName
         }
         let missing = names.filter { known[$0] == nil }
@@ -40,7 +39,7 @@ final class OccurrenceCache: Sendable {
             for name in missing { known[name] = found[name] ?? [] }
             entries.withLock { entries in
                 // Another thread may have read other names of the same version meanwhile: keep both.
-                if let entry = entries[path], entry.revision == index.revision, Self.same(entry.text, text) {
+                if let entry = entries[path], entry.revision == index.revision, entry.text.hasSameBytes(as: text) {
                     entries[path]?.byName.merge(known) { kept, _ in kept }
                 } else {
                     entries[path] = Entry(text: text, revision: index.revision, byName: known)
@@ -48,11 +47,5 @@ final class OccurrenceCache: Sendable {
             }
         }
         return names.flatMap { known[$0] ?? [] }.sorted { $0.range.lowerBound < $1.range.lowerBound }
-    }
-
-    private static func same(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-        first.count == second.count && first.withUnsafeBytes { a in
-            second.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
     }
 }

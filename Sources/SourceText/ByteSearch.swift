@@ -5,6 +5,14 @@ import Darwin
 #endif
 
 extension Array where Element == UInt8 {
+    /// Whether `other` holds the same bytes: the same buffer at once, else one `memcmp` (where `==` of arrays compares
+    /// element by element, and a hash walks every byte).
+    public func hasSameBytes(as other: [UInt8]) -> Bool {
+        count == other.count && withUnsafeBytes { a in
+            other.withUnsafeBytes { b in a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+
     /// Whether the bytes contain `needle`, without converting them to a String.
     public func contains(bytes needle: String) -> Bool { firstOffset(of: needle) != nil }
 

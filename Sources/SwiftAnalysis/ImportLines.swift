@@ -27,6 +27,11 @@ extension LineTable {
 
     /// The module a line imports, if it is an import declaration.
     static func importedModule(_ line: ArraySlice<UInt8>) -> String? {
+        // Most lines are not imports: one that is starts with `import`, an attribute or an access level (`internal`,
+        // `public`, `package`, `private`, `fileprivate`). Only those are split into words.
+        guard let first = line.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+            [UInt8(ascii: "i"), UInt8(ascii: "@"), UInt8(ascii: "p"), UInt8(ascii: "f")].contains(first)
+        else { return nil }
         var words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
         // Attributes (`@testable`, `@_implementationOnly`, `@preconcurrency`) and access levels come first.
         while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal", "fileprivate", "private"].contains(first) {

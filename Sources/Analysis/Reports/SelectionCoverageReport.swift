@@ -155,7 +155,7 @@ public struct SelectionCoverageReport: Sendable {
     }
 
     /// What a Swift file must mention to hold a test that builds or reads a model.
-    static let testMarkers: Set<String> = ["Mock<", "from(", "ApolloTestSupport"]
+    static let testMarkers = SwiftSources.testMarkers
 
     /// The share of `rows` that `count` says yes to, in percent (100 for none).
     public static func share(_ rows: some Collection<Row>, _ count: (Row) -> Bool) -> Double {
@@ -163,8 +163,6 @@ public struct SelectionCoverageReport: Sendable {
     }
 }
 
-/// Each test file's tests and what they set and read, kept while its text, its project's index and the helpers of
-/// the other files stay the same: the editor asks again at every edit of any test file, and only that file changed.
 /// What one workspace's part of a report depends on, but for its Swift files' texts (compared on their own).
 struct ReportKey: Hashable, Sendable {
     var root: String
@@ -183,6 +181,10 @@ struct ReportPart: Sendable {
     var unfollowedTestCount: Int
 }
 
+/// Each test file's tests and what they set and read, kept while its text, its project's index and the helpers of
+/// the other files stay the same: the editor asks again at every edit of any test file, and only that file changed.
+/// And each workspace's part of a report, kept while nothing it read changed (the editor asks for a document's lenses
+/// again whenever any file changes, and most requests find nothing changed for the document asked about).
 final class SelectionCoverageCache: Sendable {
     typealias Tests = [SelectionCoverageReport.FileTest]
     private let entries = Mutex<[URL: (text: [UInt8], key: Int, tests: Tests)]>([:])
@@ -196,7 +198,7 @@ final class SelectionCoverageCache: Sendable {
     /// The part of a report for `key` when the workspace's Swift files are still `texts` (same files, same texts).
     func part(for key: ReportKey, texts: [Analysis.SwiftText]) -> ReportPart? {
         guard let part = parts.withLock({ $0[key] }), part.texts.count == texts.count,
-            zip(part.texts, texts).allSatisfy({ $0.path == $1.path && Self.same($0.text, $1.text) })
+            zip(part.texts, texts).allSatisfy({ $0.path == $1.path && $0.text.hasSameBytes(as: $1.text) })
         else { return nil }
         partsReused.add(1, ordering: .relaxed)
         return part
@@ -218,16 +220,10 @@ final class SelectionCoverageCache: Sendable {
         }
         hasher.combine(helpers.mutatedFixtures)
         let key = hasher.finalize()
-        // The text is compared, not hashed: `memcmp` of two buffers, where hashing (and `==` of arrays) walks every byte.
-        if let entry = entries.withLock({ $0[file] }), entry.key == key, Self.same(entry.text, text) { return entry.tests }
+        // The text is compared, not hashed (`hasSameBytes`).
+        if let entry = entries.withLock({ $0[file] }), entry.key == key, entry.text.hasSameBytes(as: text) { return entry.tests }
         let tests = compute()
         entries.withLock { $0[file] = (text, key, tests) }
         return tests
-    }
-
-    private static func same(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-        first.count == second.count && first.withUnsafeBytes { a in
-            second.withUnsafeBytes { b in a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
     }
 }

@@ -19,7 +19,7 @@ import SourceText
 public struct SwiftSources: Sendable {
     public static let maximumTextBytes = 128 << 20
     /// What a Swift file must mention for its text to be kept first: it builds, converts or imports mocks.
-    static let testMarkers = ["Mock<", "from(", "ApolloTestSupport"]
+    static let testMarkers: Set<String> = ["Mock<", "from(", "ApolloTestSupport"]
 
     struct File: Sendable {
         var size: Int
@@ -42,27 +42,26 @@ public struct SwiftSources: Sendable {
     init(_ urls: [URL], previous: SwiftSources?, bound: Int = SwiftSources.maximumTextBytes) {
         self.bound = bound
         let stamps = urls.map { Self.stamp(of: $0.path) }
-        var read = [File?](repeating: nil, count: urls.count)
+        // Each file with whether it builds or reads mocks (searched once, on the core that read it).
+        var read = [(file: File, isTest: Bool)?](repeating: nil, count: urls.count)
         read.withUnsafeMutableBufferPointer { read in
             nonisolated(unsafe) let read = read
             DispatchQueue.concurrentPerform(iterations: urls.count) { index in
                 guard let stamp = stamps[index] else { return }
                 let path = urls[index].path
-                if let kept = previous?.files[path], kept.size == stamp.size, kept.modified == stamp.modified, kept.text != nil {
-                    read[index] = kept
+                if let kept = previous?.files[path], kept.size == stamp.size, kept.modified == stamp.modified, let text = kept.text {
+                    read[index] = (kept, Self.isTestRelated(text))
                     return
                 }
                 let text = FileTree.contents(urls[index])
-                read[index] = File(size: stamp.size, modified: stamp.modified, text: text, mentions: text.map(ModuleMentions.init))
+                let file = File(size: stamp.size, modified: stamp.modified, text: text, mentions: text.map(ModuleMentions.init))
+                read[index] = (file, text.map(Self.isTestRelated) ?? false)
             }
         }
         // The bound: the texts of files that build or read mocks first, then the others, in path order.
-        let order = read.indices.sorted { a, b in
-            let (testA, testB) = (read[a]?.text.map(Self.isTestRelated) ?? false, read[b]?.text.map(Self.isTestRelated) ?? false)
-            return testA != testB ? testA : a < b
-        }
+        let order = read.indices.filter { read[$0]?.isTest == true } + read.indices.filter { read[$0]?.isTest == false }
         for index in order {
-            guard var file = read[index] else { continue }
+            guard var file = read[index]?.file else { continue }
             if let text = file.text {
                 if keptTextBytes + text.count <= bound {
                     keptTextBytes += text.count
@@ -98,7 +97,7 @@ public struct SwiftSources: Sendable {
 
     /// What the file at `path` names, when its text is kept and `text` is that text (an open document's differs).
     func mentions(of path: String, text: [UInt8]) -> ModuleMentions? {
-        guard let file = files[path], let kept = file.text, kept == text else { return nil }
+        guard let file = files[path], let kept = file.text, kept.hasSameBytes(as: text) else { return nil }
         return file.mentions
     }
 
