@@ -81,12 +81,16 @@ public struct Analysis: Sendable {
         return GraphQLDocumentContext(document, in: indexed.workspaces)
     }
 
-    /// A document's text as the client has it: open, indexed, the workspace's Swift source, or on disk.
+    /// A document's text as the client has it: open, indexed, or the workspace's Swift or JSON file.
     public func lines(of path: String, project: Workspace.Project, workspace: Workspace? = nil) -> LineTable? {
         documents[URL(fileURLWithPath: path).absoluteString]?.lines
             ?? project.index.documents[path].map { LineTable($0.text) }
-            ?? workspace?.swiftSources.text(of: path).map(LineTable.init)
-            ?? FileTree.contents(URL(fileURLWithPath: path)).map(LineTable.init)
+            ?? (workspace?.swiftSources.text(of: path) ?? workspace?.jsonFiles.text(of: path)).map(LineTable.init)
+    }
+
+    /// The text of a JSON file of `workspace`: open, else as the workspace holds it.
+    func jsonText(of file: URL, in workspace: Workspace) -> [UInt8]? {
+        documents[file.absoluteString]?.lines.bytes ?? workspace.jsonFiles.text(of: file.path)
     }
 
     /// `items` each with the text of its document (`lines(of:project:workspace:)`), each document's made once;
@@ -164,8 +168,8 @@ public struct Analysis: Sendable {
     /// The diagnostics of the JSON document `uri` as a response fixture (its text as edited); nil when it is not one.
     public func responseFixtureDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
         guard let file = AnalysisHost.fileURL(uri), ResponseFixtures.isCandidate(file.path) else { return nil }
-        let read = { (file: URL) in documents[file.absoluteString]?.lines.bytes ?? FileTree.contents(file) }
-        for workspace in workspaces where workspace.responseFixtureFiles.contains(file) {
+        for workspace in workspaces where workspace.jsonFiles.contains(file.path) && ResponseFixtures.isCandidate(file.path) {
+            let read = { (file: URL) in jsonText(of: file, in: workspace) }
             guard let text = documents[uri]?.lines.bytes ?? read(file) else { continue }
             let catalog = ResponseFixtures.catalog(of: workspace)
             guard let fixture = ResponseFixtures.fixture(for: file, text: text, in: catalog, reads: workspace.responseFixtureReads) else {
@@ -183,7 +187,7 @@ public struct Analysis: Sendable {
         for workspace in workspaces where !workspace.responseFixtureFiles.isEmpty {
             let catalog = ResponseFixtures.catalog(of: workspace)
             guard !catalog.isEmpty else { continue }
-            let read = { (file: URL) in documents[file.absoluteString]?.lines.bytes ?? FileTree.contents(file) }
+            let read = { (file: URL) in jsonText(of: file, in: workspace) }
             let names = ResponseFixtures.operationNames(in: catalog)
             for file in workspace.responseFixtureFiles {
                 guard let text = read(file) else { continue }

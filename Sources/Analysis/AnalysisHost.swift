@@ -64,6 +64,13 @@ public final class AnalysisHost: Sendable {
         }
     }
 
+    /// Writes a file a command creates (`mockls.writeResponse`) whole, through a temporary file renamed into place,
+    /// and reads it into the workspace at once, as a file event would.
+    public func write(_ text: String, to file: URL) throws {
+        try FileTree.replace(file, with: Array(text.utf8))
+        filesChanged([file])
+    }
+
     /// A document was saved. Without file watching, a save is when new and changed files are looked for; a Swift
     /// file with helpers that return mocks or models (or that had some) changes what the tests that call them read.
     public func saved(_ uri: String, watchingFiles: Bool) {

@@ -57,7 +57,14 @@ struct CheckCommand: ParsableCommand, WorkspaceCommand {
         let configurationErrors = loaded.configurationErrors
         if configurationErrors.isEmpty { try workspace.requireSchema(in: loaded) }
         let folder = loaded.folder
-        let report = CheckReport(workspace: loaded, paths: urls)
+        // A Swift file named here that the workspace's walk skips (below `.build`, or outside it) is checked all the
+        // same, as read now.
+        var documents = DocumentStore()
+        for url in urls where WorkspaceFiles.Kind.swift.includes(url.path) && !loaded.swiftSources.contains(url.path) {
+            guard let text = FileTree.contents(url) else { continue }
+            documents.open(uri: url.absoluteString, languageID: "swift", version: 0, text: text)
+        }
+        let report = CheckReport(workspace: loaded, paths: urls, documents: documents)
         switch format {
         case .text:
             for record in report.records {

@@ -39,7 +39,8 @@ struct SnapshotTestsCommand: ParsableCommand, WorkspaceCommand {
         }
         let root = workspace.folder
         guard FileTree.kind(of: root.path) == .folder else { throw ValidationError("\(root.path) is not a folder") }
-        let sources = PreviewCatalog.sources(under: root, module: module)
+        let files = WorkspaceFiles(walking: root)
+        let sources = PreviewCatalog.sources(in: files, under: root, module: module)
         let previews = sources.map(\.previews.count).reduce(0, +)
         CommandLog.logger.info("\(plural(previews, "preview")) in \(plural(sources.count, "Swift file")) under \(root.path)")
         let (text, skipped) = SnapshotTests.file(sources, options: .init(framework: framework, devices: devices))
@@ -49,7 +50,7 @@ struct SnapshotTestsCommand: ParsableCommand, WorkspaceCommand {
             return
         }
         let file = output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL }
-            ?? PreviewCatalog.existingTestFile(under: root) ?? PreviewCatalog.newTestFile(under: root)
+            ?? PreviewCatalog.existingTestFile(in: files, under: root) ?? PreviewCatalog.newTestFile(in: files, under: root)
         let states = sources.flatMap(\.previews).filter { $0.problem == nil }.map(\.states.count).reduce(0, +)
         if FileTree.contents(file) == Array(text.utf8) {
             print("\(file.path) is up to date (\(states) preview states)")

@@ -85,4 +85,56 @@ final class ArchitectureTests: XCTestCase {
             XCTAssertTrue(module == "Server" || module == "LSP", "\(module)/\(file.lastPathComponent) imports LSP")
         }
     }
+
+    /// What reads or lists the disk.
+    private static let diskAccess = ["FileTree.", "FileManager", "FileHandle", "String(contentsOf", "Data(contentsOf", "fopen(", "opendir(", "stat("]
+    /// The files of `Analysis` that read the disk: the loading of a workspace (its walk, its configuration, its Swift
+    /// and JSON files, its generated mocks) and the host, which writes the file a command creates. Queries read what
+    /// the snapshot holds (`WorkspaceFiles`, the open documents, the indexes).
+    private static let analysisLoaders: Set<String> = [
+        "FileTree.swift", "WorkspaceFiles.swift", "Workspace.swift", "ProjectConfiguration.swift", "Glob.swift", "GeneratedMocks.swift",
+        "SwiftSourceScan.swift", "AnalysisHost.swift",
+    ]
+
+    /// The code of a file without its comments (a doc comment may name `FileTree.contents`).
+    private func code(of file: URL) throws -> String {
+        try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+    }
+
+    func testQueriesAndTheServerReadNoFiles() throws {
+        XCTAssertTrue(Self.diskAccess.contains { "let text = FileTree.contents(url)".contains($0) }, "the rule sees a read")
+        for (module, file, _) in try imports() where module == "Server" || (module == "Analysis" && !Self.analysisLoaders.contains(file.lastPathComponent)) {
+            let text = try code(of: file)
+            for access in Self.diskAccess {
+                XCTAssertFalse(text.contains(access), "\(module)/\(file.lastPathComponent) reads the disk (\(access)): ask the snapshot")
+            }
+        }
+    }
+
+    /// The protocol's values that carry an answer (positions, edits, results): only `ProtocolConversion` makes them
+    /// from mockls's values; `Requests/Commands.swift` reads them back from a command's arguments.
+    private static let answerTypes = [
+        "Position", "Range", "Location", "TextEdit", "WorkspaceEdit", "CodeAction", "CodeLens", "Command", "CompletionItem",
+        "CompletionList", "CompletionItemLabelDetails", "HoverResult", "MarkupContent", "DocumentSymbol", "SymbolInformation",
+        "DocumentHighlight", "Diagnostic", "PrepareRenameResult", "SignatureHelpResult", "SignatureInformation",
+        "ParameterInformation", "FullDocumentDiagnosticReport", "MockResponseResult", "ShowDocumentParams",
+        "OptionalVersionedTextDocumentIdentifier",
+    ]
+
+    /// Where a file builds one of `answerTypes` (`Location(`, `LSP.Range(`; not `Swift.Range(` nor a member `.range(`).
+    private func answersBuilt(in text: String) -> [String] {
+        let names = Self.answerTypes.joined(separator: "|")
+        let pattern = try! NSRegularExpression(pattern: "(?<![A-Za-z0-9_.])(?:LSP\\.)?(?:\(names))\\(")
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
+    }
+
+    func testOnlyProtocolConversionBuildsTheProtocolsAnswers() throws {
+        XCTAssertEqual(answersBuilt(in: "x = LSP.Range(start: Position(line: 0, character: 0)); Swift.Range(a); .range(of: b)"), ["LSP.Range(", "Position("])
+        for (module, file, _) in try imports() where module == "Server" {
+            guard !file.path.contains("/ProtocolConversion/"), file.lastPathComponent != "Commands.swift" else { continue }
+            XCTAssertEqual(answersBuilt(in: try code(of: file)), [], "Server/\(file.lastPathComponent) builds protocol values: convert in ProtocolConversion")
+        }
+    }
 }

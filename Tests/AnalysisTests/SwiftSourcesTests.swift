@@ -5,7 +5,7 @@ import SwiftAnalysis
 @testable import Analysis
 import XCTest
 
-/// `SwiftSources`: the workspace's Swift files as its snapshot holds them, what coverage, references and rename read.
+/// `WorkspaceFiles`: the workspace's Swift files as its snapshot holds them, what coverage, references and rename read.
 final class SwiftSourcesTests: XCTestCase {
     private var folder: URL!
 
@@ -99,7 +99,7 @@ final class SwiftSourcesTests: XCTestCase {
         try write("Tests/ATests.swift", test("ATests", reading: "id"))
         try write("App/Big.swift", String(repeating: "// app code\n", count: 100))
         let urls = ["App/Big.swift", "Tests/ATests.swift"].map { folder.appendingPathComponent($0).standardizedFileURL }
-        let sources = SwiftSources(urls, previous: nil, bound: 600)
+        let sources = WorkspaceFiles(urls, previous: nil, bound: 600)
         XCTAssertTrue(sources.keepsText(of: urls[1].path))
         XCTAssertFalse(sources.keepsText(of: urls[0].path))
         XCTAssertLessThanOrEqual(sources.keptTextBytes, 600)

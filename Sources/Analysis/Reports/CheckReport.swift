@@ -41,18 +41,23 @@ public struct CheckReport: Sendable {
 
     /// Checks `paths` (files or folders; the whole workspace when empty): every Swift file that builds mocks, and the
     /// GraphQL documents of the workspace's projects. Each test file's diagnostics come from `Analysis.diagnostics(of:)`
-    /// as the editor's do, with the same fixes.
-    public init(workspace: Workspace, paths: [URL] = []) {
-        let analysis = Analysis(workspaces: [workspace])
+    /// as the editor's do, with the same fixes. The Swift files are the workspace's (`Workspace.swiftSources`) and
+    /// `documents`, files named on the command line that the workspace's walk skips (below `.build`, say).
+    public init(workspace: Workspace, paths: [URL] = [], documents: DocumentStore = DocumentStore()) {
+        let analysis = Analysis(workspaces: [workspace], documents: documents)
         let roots = paths.isEmpty ? [workspace.folder] : paths.map(\.standardizedFileURL)
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
         var found: [(file: URL, lines: LineTable, diagnostics: [Diagnostic])] = []
         // Every file on its own, on every core: a file's diagnostics depend on the workspace alone.
-        let files = Self.swiftFiles(under: roots)
+        let given = documents.uris.compactMap { documents[$0] }.filter(\.isSwift).compactMap(\.fileURL)
+        let files = Set(roots.flatMap { workspace.swiftSources.paths(under: $0) }.filter(inScope).map { URL(fileURLWithPath: $0) } + given)
+            .sorted { $0.path < $1.path }
         let results = Mutex<[Int: (file: URL, lines: LineTable, diagnostics: [Diagnostic])?]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
-            guard let bytes = FileTree.contents(file), Self.buildsMocks(bytes) else { return }
+            guard let bytes = documents[file.absoluteString]?.lines.bytes ?? workspace.swiftSources.text(of: file.path),
+                Self.buildsMocks(bytes)
+            else { return }
             let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
             guard let context = TestFileContext(document, in: analysis.workspaces) else {
                 results.withLock { $0[index] = .some(nil) }
@@ -99,14 +104,5 @@ public struct CheckReport: Sendable {
     /// Tests use `Mock<` or import ApolloTestSupport; Apollo's generated mock files are not tests.
     static func buildsMocks(_ bytes: [UInt8]) -> Bool {
         bytes.contains(bytes: "Mock<") || bytes.contains(bytes: "import ApolloTestSupport")
-    }
-
-    static func swiftFiles(under roots: [URL]) -> [URL] {
-        var seen: Set<String> = []
-        return roots.flatMap { root in
-            FileTree.files(under: root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
-        }
-        .filter { seen.insert($0.path).inserted }
-        .sorted { $0.path < $1.path }
     }
 }

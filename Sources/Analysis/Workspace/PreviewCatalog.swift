@@ -7,20 +7,27 @@ import Synchronization
 /// The Xcode previews of a workspace's Swift files, and where their snapshot tests go: what `mockls snapshot-tests`
 /// writes and the preview code action edits.
 public enum PreviewCatalog {
-    /// The previews of every Swift file under `root` that has some (`text` gives open documents' text), in path order.
-    /// `module` names the module of every file; otherwise each file's is read from its path.
-    public static func sources(under root: URL, module: String? = nil, text: @Sendable (URL) -> [UInt8]? = { _ in nil }) -> [SnapshotTests.Source] {
-        let files = FileTree.files(under: root) { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }
-            .sorted { $0.path < $1.path }
+    /// The previews of every Swift file under `root` that has some, read from the files `files` holds (`text` gives
+    /// open documents' text), in path order. `module` names the module of every file; otherwise each file's is read
+    /// from its path.
+    public static func sources(
+        in files: WorkspaceFiles, under root: URL, module: String? = nil, text: @Sendable (URL) -> [UInt8]? = { _ in nil }
+    ) -> [SnapshotTests.Source] {
+        let urls = files.paths(under: root).map { URL(fileURLWithPath: $0) }
         let found = Mutex<[Int: SnapshotTests.Source]>([:])
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            guard let bytes = text(files[index]) ?? FileTree.contents(files[index]),
+        DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+            guard let bytes = text(urls[index]) ?? files.text(of: urls[index].path),
                 bytes.contains(bytes: "PreviewProvider") || bytes.contains(bytes: "#Preview")
             else { return }
-            let source = self.source(files[index], SwiftTestFile(bytes), root: root, module: module)
+            let source = self.source(urls[index], SwiftTestFile(bytes), root: root, module: module)
             if !source.previews.isEmpty { found.withLock { $0[index] = source } }
         }
         return found.withLock { $0 }.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The previews of every Swift file under `root`, walked now (`mockls snapshot-tests`, which reads a folder).
+    public static func sources(under root: URL, module: String? = nil) -> [SnapshotTests.Source] {
+        sources(in: WorkspaceFiles(walking: root), under: root, module: module)
     }
 
     public static func source(_ url: URL, _ file: SwiftTestFile, root: URL, module: String? = nil) -> SnapshotTests.Source {
@@ -40,19 +47,20 @@ public enum PreviewCatalog {
         return identifier(components.first ?? Substring(root.lastPathComponent))
     }
 
-    /// The test file `mockls snapshot-tests` wrote under `root`, if there is one.
-    public static func existingTestFile(under root: URL) -> URL? {
-        FileTree.files(under: root) { $0.hasSuffix("/" + SnapshotTests.fileName) }.sorted { $0.path < $1.path }
-            .first { FileTree.contents($0).map(SnapshotTests.isGenerated) ?? false }
+    /// The test file `mockls snapshot-tests` wrote under `root`, if `files` holds one (`text` gives open documents' text).
+    public static func existingTestFile(in files: WorkspaceFiles, under root: URL, text: (URL) -> [UInt8]? = { _ in nil }) -> URL? {
+        files.paths(under: root).lazy.filter { $0.hasSuffix("/" + SnapshotTests.fileName) }.map { URL(fileURLWithPath: $0) }
+            .first { (text($0) ?? files.text(of: $0.path)).map(SnapshotTests.isGenerated) ?? false }
     }
 
-    /// Where a first test file goes: in the first test target under `Tests/` (a folder named `…Tests`), else in
-    /// `Tests/PreviewSnapshotTests/`.
-    public static func newTestFile(under root: URL) -> URL {
-        let tests = root.appendingPathComponent("Tests")
-        let targets = ((try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []).sorted()
-            .filter { $0.hasSuffix("Tests") && FileTree.kind(of: tests.appendingPathComponent($0).path) == .folder }
-        return tests.appendingPathComponent(targets.first ?? "PreviewSnapshotTests").appendingPathComponent(SnapshotTests.fileName)
+    /// Where a first test file goes: in the first test target under `Tests/` (a folder named `…Tests` with Swift files),
+    /// else in `Tests/PreviewSnapshotTests/`.
+    public static func newTestFile(in files: WorkspaceFiles, under root: URL) -> URL {
+        let tests = root.standardizedFileURL.appendingPathComponent("Tests")
+        let targets = files.paths(under: tests).compactMap { path in
+            path.dropFirst(tests.path.count + 1).split(separator: "/", omittingEmptySubsequences: false).dropLast().first
+        }.filter { $0.hasSuffix("Tests") }
+        return tests.appendingPathComponent(targets.min().map(String.init) ?? "PreviewSnapshotTests").appendingPathComponent(SnapshotTests.fileName)
     }
 
     static func relativePath(of url: URL, root: URL) -> String {

@@ -8,12 +8,8 @@ import SwiftAnalysis
 /// `hotelDetailQuery.json`: the operation's name with or without its `Query`/`Mutation`/`Subscription` suffix, any
 /// case), checked against that operation. `X.variables.json` beside it gives the variables its `@include`/`@skip` read.
 public enum ResponseFixtures {
-    /// The JSON files of a workspace that may be fixtures: every `.json` file but configurations, package files and
-    /// variables files (which of them name an operation is asked when checking, as operations change).
-    static func candidates(under root: URL) -> [URL] {
-        FileTree.files(under: root) { isCandidate($0) }.sorted { $0.path < $1.path }
-    }
-
+    /// Whether a JSON file may be a fixture: every `.json` file but configurations, package files and variables files
+    /// (which of them name an operation is asked when checking, as operations change).
     static func isCandidate(_ path: String) -> Bool {
         guard path.hasSuffix(".json"), !path.hasSuffix(".variables.json") else { return false }
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]

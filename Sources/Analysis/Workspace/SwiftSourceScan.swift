@@ -8,7 +8,7 @@ import SwiftAnalysis
 /// write `.placeholder()`), which of them `mockls placeholders` generated, and the structs with a memberwise
 /// initializer (for their factories).
 ///
-/// A file is read (from the workspace's `SwiftSources`) and parsed again only when its size or modification date
+/// A file is read (from the workspace's `WorkspaceFiles`) and parsed again only when its size or modification date
 /// changed since the last scan: a workspace is scanned at every re-load (on each save, for clients that cannot watch
 /// files).
 enum SwiftSourceScan {
@@ -60,7 +60,7 @@ enum SwiftSourceScan {
 
     /// The facts of the workspace's Swift files, as `sources` read them (its texts, sizes and dates: the disk is read
     /// only for a text it does not keep).
-    static func scan(_ sources: SwiftSources) -> Result {
+    static func scan(_ sources: WorkspaceFiles) -> Result {
         var result = Result()
         let urls = sources.paths.map { URL(fileURLWithPath: $0) }
         // Each file on its own, on every core.

@@ -62,8 +62,10 @@ public struct Workspace: Sendable {
     public private(set) var hasPlaceholderFactories = false
     /// The placeholder files `mockls placeholders` wrote (they say so in their first line).
     public private(set) var generatedPlaceholderFiles: [URL] = []
-    /// The workspace's JSON files that may be response fixtures (`ResponseFixtures`).
-    public private(set) var responseFixtureFiles: [URL] = []
+    /// The workspace's JSON files that may be response fixtures (`ResponseFixtures`), in path order.
+    public var responseFixtureFiles: [URL] {
+        jsonFiles.paths.filter(ResponseFixtures.isCandidate).map { URL(fileURLWithPath: $0) }
+    }
     /// Its Swift files' reads of JSON files into operations, by the JSON file's lower-cased name.
     public private(set) var responseFixtureReads: [String: [ResponseFixtureRead]] = [:]
     /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
@@ -75,7 +77,9 @@ public struct Workspace: Sendable {
     /// The mocks module the workspace's tests import beside `ApolloTestSupport` (the most files' choice), when any.
     public private(set) var mocksModuleOfTests: String?
     /// Its Swift files and their texts, what queries read instead of the disk.
-    public private(set) var swiftSources: SwiftSources
+    public private(set) var swiftSources: WorkspaceFiles
+    /// Its JSON files, with the texts of the response fixtures and their variables.
+    public private(set) var jsonFiles: WorkspaceFiles
 
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
     /// `format`: the mock format of every project, instead of what the pins and generated mocks say. `previous`: the
@@ -87,13 +91,16 @@ public struct Workspace: Sendable {
         discoveryErrors = errors
         let pins = format == nil ? MockFormatDetector.pinFiles(in: root) : []
         let projectFolders = configurations.map(\.root)
-        swiftSources = SwiftSources(
-            FileTree.files(under: root, include: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }), previous: previous?.swiftSources)
+        // One walk for both kinds of file.
+        let (swift, json) = (WorkspaceFiles.Kind.swift, WorkspaceFiles.Kind.json)
+        let found = FileTree.files(under: root) { swift.includes($0) || json.includes($0) }
+        swiftSources = WorkspaceFiles(found.filter { swift.includes($0.path) }, kind: swift, previous: previous?.swiftSources)
+        jsonFiles = WorkspaceFiles(
+            found.filter { json.includes($0.path) }, kind: json, previous: previous?.jsonFiles, bound: WorkspaceFiles.maximumJSONBytes)
         let sources = SwiftSourceScan.scan(swiftSources)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-        responseFixtureFiles = ResponseFixtures.candidates(under: root)
         responseFixtureReads = sources.fixtureReads
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
@@ -143,15 +150,9 @@ public struct Workspace: Sendable {
         if file.path.hasSuffix(".json"), file.path.hasPrefix(root.path + "/"),
             !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
         {
-            // A fixture, or the variables of one: its diagnostics change. Other JSON (`package.json`) changes nothing.
-            if ResponseFixtures.isCandidate(file.path) {
-                let exists = text != nil || FileTree.kind(of: file.path) == .file
-                responseFixtureFiles.removeAll { $0 == file }
-                if exists { responseFixtureFiles.append(file) }
-                changed = true
-            } else if file.path.hasSuffix(".variables.json") {
-                changed = true
-            }
+            // A fixture, or the variables of one: its diagnostics change. Other JSON (`package.json`) is only listed.
+            let listed = jsonFiles.update(file)
+            changed = changed || (listed && WorkspaceFiles.Kind.json.readsAtLoad(file.path))
         }
         for index in projects.indices {
             guard let role = projects[index].configuration.role(of: file) else { continue }
@@ -220,7 +221,7 @@ public struct Workspace: Sendable {
         project(forSwiftFile: file, text: text(), mentions: nil)
     }
 
-    /// The same, with what the file names when it was read already (`SwiftSources`).
+    /// The same, with what the file names when it was read already (`WorkspaceFiles`).
     func project(forSwiftFile file: URL, text: @autoclosure () -> [UInt8], mentions: ModuleMentions?) -> Project? {
         // One project with a schema, the common case, is found without copying the list (every request asks).
         // Closures, not key paths: a key path reads a `Project` through a copy of it (perf: a third of completion's

@@ -21,6 +21,26 @@ extension LanguageServer {
     }
 }
 
+extension LanguageServer {
+    /// Asks the client to show a document (`window/showDocument`), without waiting for its answer.
+    func showDocument(_ params: ShowDocumentParams) {
+        if let bytes = try? OutgoingMessage.request(
+            id: .string("mockls-show-\(UUID().uuidString)"), method: ShowDocumentRequest.method, params: params)
+        {
+            send(bytes)
+        }
+    }
+
+    /// Tells the user what a command did (`window/showMessage`).
+    func showMessage(_ message: String) {
+        if let bytes = try? OutgoingMessage.notification(
+            method: ShowMessageNotification.method, params: LogMessageParams(type: .info, message: message))
+        {
+            send(bytes)
+        }
+    }
+}
+
 extension ServerFeature {
     static let commands = ServerFeature(methods: [ExecuteCommandRequest.method], register: { $0.registerCommands() }) { capabilities, _ in
         capabilities.executeCommandProvider = ExecuteCommandOptions(commands: LanguageServer.commands)

@@ -24,20 +24,7 @@ extension LanguageServer {
             let report = try snapshot.analysis.cancellable { token.isCancelled }.selectionCoverage(ofDocument: uri)
             let command = snapshot.clientCapabilities.experimental?.mocklsCommands?.contains(Self.showTestsCommand) == true
                 ? Self.showTestsCommand : Self.openTestsCommand
-            return report.rows.map { row in
-                let range = snapshot.conversion.range(of: row.field.range, in: document.lines)
-                let tests = row.tests.prefix(Self.lensLocations).map { test in
-                    Location(
-                        uri: test.file.absoluteString,
-                        range: LSP.Range(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
-                }
-                let lensCommand = row.tests.isEmpty
-                    ? Command(title: Self.lensTitle(row), command: "", arguments: nil)
-                    : Command(
-                        title: Self.lensTitle(row), command: command,
-                        arguments: OpenTestsArguments(document: uri, position: range.start, tests: Array(tests)).arguments)
-                return CodeLens(range: range, command: lensCommand)
-            }
+            return report.rows.map { snapshot.conversion.lens($0, uri: uri, in: document.lines, command: command) }
         }
     }
 
@@ -47,41 +34,13 @@ extension LanguageServer {
         let tests = arguments.tests
         guard let first = tests.first else { return NullResult() }
         if snapshot.clientCapabilities.window?.showDocument?.support == true {
-            let line = first.range.start.line
-            let selection = LSP.Range(start: Position(line: line, character: 0), end: Position(line: line, character: 0))
-            if let bytes = try? OutgoingMessage.request(
-                id: .string("mockls-show-\(UUID().uuidString)"), method: ShowDocumentRequest.method,
-                params: ShowDocumentParams(uri: first.uri, takeFocus: true, selection: selection))
-            {
-                send(bytes)
-            }
+            showDocument(snapshot.conversion.showDocument(first.uri, line: first.range.start.line))
             if tests.count == 1 { return NullResult() }
         }
         // Several tests, or a client that cannot show a document: each named by its file and line.
         let names = tests.map { test in "\(URL(string: test.uri)?.lastPathComponent ?? test.uri):\(test.range.start.line + 1)" }
-        if let bytes = try? OutgoingMessage.notification(
-            method: ShowMessageNotification.method,
-            params: LogMessageParams(type: .info, message: "\(tests.count) test\(tests.count == 1 ? "" : "s"): " + names.joined(separator: ", ")))
-        {
-            send(bytes)
-        }
+        showMessage("\(tests.count) test\(tests.count == 1 ? "" : "s"): " + names.joined(separator: ", "))
         return NullResult()
-    }
-
-    /// "set in 3 tests · read in 1", "set in 2 tests · no test reads this", "no test sets or reads this", with the
-    /// tests mockls could not follow there.
-    static func lensTitle(_ row: SelectionCoverageReport.Row) -> String {
-        let (set, read) = (row.setCount, row.readCount)
-        var parts: [String] = []
-        if set == 0, read == 0 {
-            parts.append("no test sets or reads this")
-        } else {
-            if set > 0 { parts.append("set in \(set) test\(set == 1 ? "" : "s")") }
-            if read > 0 { parts.append(set > 0 ? "read in \(read)" : "read in \(read) test\(read == 1 ? "" : "s")") }
-            else { parts.append("no test reads this") }
-        }
-        if row.unknown > 0 { parts.append("\(row.unknown) not followed") }
-        return parts.joined(separator: " · ")
     }
 }
 

@@ -11,7 +11,7 @@ extension LanguageServer {
             guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
             guard let found = try snapshot.analysis.documentHighlights(at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri)
             else { return [] }
-            return found.ranges.map { DocumentHighlight(range: snapshot.conversion.range(of: $0, in: found.lines)) }
+            return snapshot.conversion.highlights(found.ranges, in: found.lines)
         }
     }
 }

@@ -5,14 +5,11 @@ import LSP
 extension LanguageServer {
     func registerHover() {
         registerReadRequest(HoverRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
-            let conversion = snapshot.conversion
-            if let graphql = snapshot.analysis.graphQLDocument(params.textDocument.uri) {
-                let lines = graphql.document.lines
-                return graphql.hover(at: try conversion.requestOffset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
-            }
-            guard let context = try snapshot.analysis.testFile(params.textDocument.uri) else { return nil }
-            let lines = context.document.lines
-            return context.hover(at: try conversion.requestOffset(of: params.position, in: lines)).map { conversion.hover($0, in: lines) }
+            let uri = params.textDocument.uri
+            guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
+            guard let (hover, lines) = try snapshot.analysis.hover(at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri)
+            else { return nil }
+            return snapshot.conversion.hover(hover, in: lines)
         }
     }
 }

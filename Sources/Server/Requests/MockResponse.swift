@@ -12,17 +12,17 @@ extension LanguageServer {
         registerReadRequest(MockResponseRequest.self) { params, snapshot, _ in
             let uri = params.textDocument.uri
             guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
-            guard let context = try snapshot.analysis.testFile(uri) else {
+            let offset = try snapshot.conversion.requestOffset(of: params.position, in: document.lines)
+            switch try snapshot.analysis.response(at: offset, in: uri) {
+            case nil:
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "the file belongs to no Apollo project")
-            }
-            switch context.response(at: try snapshot.conversion.requestOffset(of: params.position, in: document.lines)) {
-            case .success(let written):
-                return MockResponseResult(name: written.name, json: written.json)
-            case .failure(.noModel):
+            case .success(let written)?:
+                return snapshot.conversion.mockResponse(written)
+            case .failure(.noModel)?:
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "no X.Data.from(mock) of an operation, or from(mock) of a fragment, here")
-            case .failure(.notFollowed(let reason)):
+            case .failure(.notFollowed(let reason))?:
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "the from(_:) here builds a model mockls does not know: \(reason)")
-            case .failure(.unset(let problems)):
+            case .failure(.unset(let problems))?:
                 throw ResponseError(
                     code: ResponseError.requestFailedCode,
                     message: "the response cannot be written without inventing values: " + problems.joined(separator: "; "))

@@ -7,14 +7,7 @@ import LSP
 extension LanguageServer {
     func registerPullDiagnostics() {
         registerReadRequest(DocumentDiagnosticRequest.self) { params, snapshot, _ in
-            guard let document = snapshot.documents[params.textDocument.uri] else {
-                throw DocumentError.notOpen(params.textDocument.uri)
-            }
-            guard let context = TestFileContext(document, in: snapshot.workspaces) else {
-                guard let found = snapshot.analysis.documentDiagnostics(of: document.uri) else { return FullDocumentDiagnosticReport(items: []) }
-                return FullDocumentDiagnosticReport(items: snapshot.conversion.diagnostics(found.diagnostics, in: found.lines))
-            }
-            return FullDocumentDiagnosticReport(items: snapshot.conversion.diagnostics(snapshot.analysis.diagnostics(of: context), in: document.lines))
+            snapshot.conversion.diagnosticReport(try snapshot.analysis.diagnostics(ofDocument: params.textDocument.uri))
         }
     }
 }

@@ -12,9 +12,7 @@ extension LanguageServer {
             let found = try snapshot.analysis.cancellable { token.isCancelled }.references(
                 at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri,
                 includingDeclaration: params.context?.includeDeclaration ?? true)
-            return found.map { reference, lines in
-                snapshot.conversion.location(URL(fileURLWithPath: reference.document).absoluteString, reference.range, in: lines)
-            }
+            return found.map { reference, lines in snapshot.conversion.location(ofFile: reference.document, reference.range, in: lines) }
         }
     }
 }

@@ -11,9 +11,7 @@ extension LanguageServer {
             guard let query = try Self.renameQuery(params.textDocument.uri, params.position, snapshot) else { return nil }
             switch query.prepared {
             case .success(let (_, range)):
-                return PrepareRenameResult(
-                    range: snapshot.conversion.range(of: range, in: query.lines),
-                    placeholder: String(decoding: query.lines.bytes[range], as: UTF8.self))
+                return snapshot.conversion.prepareRename(range, in: query.lines)
             case .failure(let refusal):
                 throw ResponseError(code: ResponseError.requestFailedCode, message: refusal.reason)
             }
@@ -24,12 +22,7 @@ extension LanguageServer {
             case .failure(let refusal):
                 throw ResponseError(code: ResponseError.requestFailedCode, message: refusal.reason)
             case .success(let edits):
-                var changes: [DocumentURI: [TextEdit]] = [:]
-                for (edit, lines) in edits {
-                    changes[URL(fileURLWithPath: edit.document).absoluteString, default: []].append(
-                        TextEdit(range: snapshot.conversion.range(of: edit.range, in: lines), newText: edit.text))
-                }
-                return WorkspaceEdit(changes: changes)
+                return snapshot.conversion.workspaceEdit(edits)
             }
         }
     }

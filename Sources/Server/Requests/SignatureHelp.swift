@@ -8,23 +8,10 @@ extension LanguageServer {
     func registerSignatureHelp() {
         registerReadRequest(SignatureHelpRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
-            guard let context = try snapshot.analysis.testFile(params.textDocument.uri),
-                let signature = context.signature(at: try snapshot.conversion.requestOffset(of: params.position, in: context.document.lines))
-            else { return nil }
-            // Parameter positions in the label, in UTF-16 code units as the protocol counts them there.
-            var parameters: [ParameterInformation] = []
-            var searchFrom = signature.label.startIndex
-            for parameter in signature.parameters {
-                guard let found = signature.label.range(of: parameter.label, range: searchFrom..<signature.label.endIndex) else { continue }
-                let start = signature.label.utf16.distance(from: signature.label.startIndex, to: found.lowerBound)
-                let end = signature.label.utf16.distance(from: signature.label.startIndex, to: found.upperBound)
-                parameters.append(ParameterInformation(label: [start, end], documentation: parameter.documentation.map(MarkupContent.init(markdown:))))
-                searchFrom = found.upperBound
-            }
-            let information = SignatureInformation(
-                label: signature.label, documentation: signature.documentation.map(MarkupContent.init(markdown:)),
-                parameters: parameters, activeParameter: signature.activeParameter)
-            return SignatureHelpResult(signatures: [information], activeParameter: signature.activeParameter)
+            let uri = params.textDocument.uri
+            guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
+            return try snapshot.analysis.signature(at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri)
+                .map(snapshot.conversion.signatureHelp)
         }
     }
 }

@@ -6,20 +6,46 @@ import Darwin
 import Foundation
 import SourceText
 
-/// A workspace's Swift files as its snapshot holds them, so that queries (coverage, references, rename) neither walk
-/// nor read the disk: the files the walk at load found (kept current by file events, and by the walk of the next
-/// load for clients that cannot watch files), each with the modules it names (`ModuleMentions`, what chooses its
-/// project) and its text.
+/// A workspace's files of one kind (its Swift sources, its JSON files) as its snapshot holds them, so that queries
+/// (coverage, references, rename, response fixtures, code actions) neither walk nor read the disk: the files the walk at
+/// load found (kept current by file events, and by the walk of the next load for clients that cannot watch files),
+/// each with its text and, for Swift, the modules it names (`ModuleMentions`, what chooses its project).
 ///
 /// Texts are read once, when the workspace loads or a file event names the file, and kept while the file keeps its size
 /// and modification date: a query checks both (a `stat`, not a read) and reads a file that changed without an event;
-/// a reload reads only the files that changed. At most `maximumTextBytes` of text are kept,
-/// the files that build or read mocks first: in a workspace larger than that, the other files' texts are read when a
-/// query asks for them (and their project chosen then).
-public struct SwiftSources: Sendable {
+/// a reload reads only the files that changed. At most `bound` bytes of text are kept (`maximumTextBytes` for Swift,
+/// `maximumJSONBytes` for JSON), the files the kind prefers first (Swift files that build or read mocks, JSON response
+/// fixtures): in a workspace larger than that, the other files' texts are read when a query asks for them (and a Swift
+/// file's project chosen then). A kind may leave some files unread at load (`Kind.readsAtLoad`: an asset catalog's
+/// `Contents.json`), listed all the same.
+public struct WorkspaceFiles: Sendable {
     public static let maximumTextBytes = 128 << 20
+    public static let maximumJSONBytes = 64 << 20
     /// What a Swift file must mention for its text to be kept first: it builds, converts or imports mocks.
     static let testMarkers: Set<String> = ["Mock<", "from(", "ApolloTestSupport"]
+
+    /// What files a store holds, which of them it reads at load and keeps first.
+    public struct Kind: Sendable {
+        /// Whether a path found by the walk is one of these files.
+        public let includes: @Sendable (String) -> Bool
+        /// Whether the file's text is read when the workspace loads (else when a query asks).
+        let readsAtLoad: @Sendable (String) -> Bool
+        /// Whether a text goes first within the bound.
+        let prefers: @Sendable ([UInt8]) -> Bool
+        /// Whether the modules a text names are read (Swift).
+        let readsMentions: Bool
+
+        /// Swift sources, Apollo's generated `.graphql.swift` files excepted.
+        public static let swift = Kind(
+            includes: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }, readsAtLoad: { _ in true },
+            prefers: WorkspaceFiles.isTestRelated, readsMentions: true)
+        /// JSON files: the response fixtures and their variables are read at load, others (`package.json`, an asset
+        /// catalog's `Contents.json`) only listed.
+        public static let json = Kind(
+            includes: { $0.hasSuffix(".json") },
+            readsAtLoad: { ResponseFixtures.isCandidate($0) || $0.hasSuffix(".variables.json") }, prefers: { _ in true },
+            readsMentions: false)
+    }
 
     struct File: Sendable {
         var size: Int
@@ -35,12 +61,13 @@ public struct SwiftSources: Sendable {
     public private(set) var keptTextBytes = 0
     /// At most this many bytes of text are kept (`maximumTextBytes`; less in tests).
     let bound: Int
+    let kind: Kind
 
-    public init() { bound = Self.maximumTextBytes }
+    public init(kind: Kind = .swift) { (self.kind, bound) = (kind, Self.maximumTextBytes) }
 
     /// The files `urls` (as the walk found them), their texts from `previous` when unchanged, else read.
-    init(_ urls: [URL], previous: SwiftSources?, bound: Int = SwiftSources.maximumTextBytes) {
-        self.bound = bound
+    init(_ urls: [URL], kind: Kind = .swift, previous: WorkspaceFiles?, bound: Int = WorkspaceFiles.maximumTextBytes) {
+        (self.kind, self.bound) = (kind, bound)
         let stamps = urls.map { Self.stamp(of: $0.path) }
         // Each file with whether it builds or reads mocks (searched once, on the core that read it).
         var read = [(file: File, isTest: Bool)?](repeating: nil, count: urls.count)
@@ -50,12 +77,12 @@ public struct SwiftSources: Sendable {
                 guard let stamp = stamps[index] else { return }
                 let path = urls[index].path
                 if let kept = previous?.files[path], kept.size == stamp.size, kept.modified == stamp.modified, let text = kept.text {
-                    read[index] = (kept, Self.isTestRelated(text))
+                    read[index] = (kept, kind.prefers(text))
                     return
                 }
-                let text = FileTree.contents(urls[index])
-                let file = File(size: stamp.size, modified: stamp.modified, text: text, mentions: text.map(ModuleMentions.init))
-                read[index] = (file, text.map(Self.isTestRelated) ?? false)
+                let text = kind.readsAtLoad(path) ? FileTree.contents(urls[index]) : nil
+                let file = File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
+                read[index] = (file, text.map(kind.prefers) ?? false)
             }
         }
         // The bound: the texts of files that build or read mocks first, then the others, in path order.
@@ -74,10 +101,26 @@ public struct SwiftSources: Sendable {
         paths = urls.map(\.path).filter { files[$0] != nil }.sorted()
     }
 
+    /// The files of `kind` below `root`, walked and read now (a command that reads a folder, not a workspace).
+    public init(walking root: URL, kind: Kind = .swift) {
+        self.init(FileTree.files(under: root, include: kind.includes), kind: kind, previous: nil)
+    }
+
     public var count: Int { paths.count }
 
+    /// Whether the file at `path` is one of these (as the walk or the last file event found it).
+    public func contains(_ path: String) -> Bool { files[path] != nil }
+
+    /// The files below `folder`, in path order.
+    public func paths(under folder: URL) -> ArraySlice<String> {
+        let prefix = folder.standardizedFileURL.path.hasSuffix("/") ? folder.standardizedFileURL.path : folder.standardizedFileURL.path + "/"
+        let start = paths.partitioningIndex { $0 >= prefix }
+        let end = paths[start...].firstIndex { !$0.hasPrefix(prefix) } ?? paths.endIndex
+        return paths[start..<end]
+    }
+
     /// The text of the file at `path`: the kept one while the file has the size and modification date it was read
-    /// with, else read now; nil when it is not one of the workspace's Swift files, or no longer a file. The one look
+    /// with, else read now; nil when it is not one of these files, or no longer a file. The one look
     /// at the disk a query makes, and it must: an edit computed on a text the file no longer has (a `git checkout`
     /// with a client that watches no files) would be applied at the wrong places of the file.
     public func text(of path: String) -> [UInt8]? {
@@ -101,7 +144,8 @@ public struct SwiftSources: Sendable {
         return file.mentions
     }
 
-    /// A file event: the file at `url` is read again, added, or removed when it is no longer a regular file.
+    /// A file event: the file at `url` is read again (or only listed, as the kind says), added, or removed when it is
+    /// no longer a regular file.
     /// Returns whether anything changed.
     @discardableResult
     mutating func update(_ url: URL) -> Bool {
@@ -114,12 +158,12 @@ public struct SwiftSources: Sendable {
             paths.removeAll { $0 == path }
             return true
         }
-        if let old, old.size == stamp.size, old.modified == stamp.modified, old.text != nil { return false }
+        if let old, old.size == stamp.size, old.modified == stamp.modified, old.text != nil || !kind.readsAtLoad(path) { return false }
         keptTextBytes -= old?.text?.count ?? 0
-        var text = FileTree.contents(url)
+        var text = kind.readsAtLoad(path) ? FileTree.contents(url) : nil
         if let kept = text, keptTextBytes + kept.count > bound { text = nil }
         keptTextBytes += text?.count ?? 0
-        files[path] = File(size: stamp.size, modified: stamp.modified, text: text, mentions: text.map(ModuleMentions.init))
+        files[path] = File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
         if old == nil {
             let insertion = paths.partitioningIndex { $0 >= path }
             paths.insert(path, at: insertion)

@@ -1,0 +1,61 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SourceText
+
+/// The queries at a position of an open document that answer for Swift test files and GraphQL documents alike: the
+/// language is told apart here, once, not by each caller.
+extension Analysis {
+    /// What is at `offset`, with the text of the document.
+    public func hover(at offset: Int, in uri: String) throws -> (hover: Hover, lines: LineTable)? {
+        if let graphql = graphQLDocument(uri) {
+            return graphql.hover(at: offset).map { ($0, graphql.document.lines) }
+        }
+        guard let context = try testFile(uri) else { return nil }
+        return context.hover(at: offset).map { ($0, context.document.lines) }
+    }
+
+    /// Where what is at `offset` is defined, with the text of the document it is in (open, else as indexed).
+    public func definition(at offset: Int, in uri: String) throws -> (location: SourceLocation, lines: LineTable)? {
+        let project: Workspace.Project
+        let found: SourceLocation?
+        if let graphql = graphQLDocument(uri) {
+            (project, found) = (graphql.project, graphql.definition(at: offset))
+        } else {
+            guard let context = try testFile(uri) else { return nil }
+            (project, found) = (context.project, context.definition(at: offset))
+        }
+        guard let found, let lines = lines(of: found.document, project: project) else { return nil }
+        return (found, lines)
+    }
+
+    /// The signature of the mock construction the cursor is in.
+    public func signature(at offset: Int, in uri: String) throws -> Signature? {
+        try testFile(uri)?.signature(at: offset)
+    }
+
+    /// The JSON response of the `from(_:)` at `offset` (`MockResponse`); nil when the file belongs to no project.
+    public func response(at offset: Int, in uri: String) throws -> Result<MockResponse.Written, MockResponse.Failure>? {
+        try testFile(uri)?.response(at: offset)
+    }
+
+    /// An open document's diagnostics with the text they were computed on: a test file's (computed now, for this
+    /// version), else those the workspace holds for it (`documentDiagnostics(of:)`); nil for a document that has none.
+    public func diagnostics(ofDocument uri: String) throws -> (lines: LineTable, diagnostics: [Diagnostic])? {
+        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
+        if let context = TestFileContext(document, in: workspaces) { return (document.lines, diagnostics(of: context)) }
+        return documentDiagnostics(of: uri)
+    }
+
+    /// The documentation a completion item of the Swift file `uri` left to be resolved, against the file's project
+    /// as it is now (the file is not parsed for it).
+    public func completionDocumentation(_ documentation: CompletionDocumentation, in uri: String) -> String? {
+        guard let document = documents[uri], let url = document.fileURL, let indexed = afterFirstIndex() else { return nil }
+        for workspace in indexed.workspaces {
+            if let project = workspace.project(forSwiftFile: url, text: document.lines.bytes) {
+                return documentation.markdown(in: project.index)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,113 @@
+import Analysis
+import Features
+import Foundation
+import GraphQLIndex
+import JSONRPC
+import LSP
+import SourceText
+
+/// Where things are, as the protocol carries it: locations, highlights, symbols, rename edits, coverage lenses and the
+/// documents a command shows.
+extension ProtocolConversion {
+    func location(_ uri: DocumentURI, _ bytes: Swift.Range<Int>, in lines: LineTable) -> Location {
+        Location(uri: uri, range: range(of: bytes, in: lines))
+    }
+
+    /// A location of a file given by its path.
+    func location(ofFile path: String, _ bytes: Swift.Range<Int>, in lines: LineTable) -> Location {
+        location(URL(fileURLWithPath: path).absoluteString, bytes, in: lines)
+    }
+
+    func highlights(_ ranges: [Swift.Range<Int>], in lines: LineTable) -> [DocumentHighlight] {
+        ranges.map { DocumentHighlight(range: range(of: $0, in: lines)) }
+    }
+
+    // MARK: Symbols
+
+    func documentSymbol(_ info: GraphQLSymbolInfo, in lines: LineTable) -> DocumentSymbol {
+        DocumentSymbol(
+            name: info.name, detail: info.detail, kind: Self.symbolKind(info.kind), range: range(of: info.range, in: lines),
+            selectionRange: range(of: info.selectionRange, in: lines),
+            children: info.children.isEmpty ? nil : info.children.map { documentSymbol($0, in: lines) })
+    }
+
+    func symbolInformation(_ found: WorkspaceSymbol, namespace: String, in lines: LineTable) -> SymbolInformation {
+        SymbolInformation(
+            name: found.swiftName.map { $0 == found.symbol.name ? $0 : "\(found.symbol.name) (\($0))" } ?? found.symbol.name,
+            kind: Self.symbolKind(found.symbol.kind),
+            location: location(ofFile: found.document, found.symbol.selectionRange, in: lines),
+            containerName: namespace)
+    }
+
+    static func symbolKind(_ kind: GraphQLSymbolInfo.Kind) -> SymbolKind {
+        switch kind {
+        case .operation: .function
+        case .fragment: .struct
+        case .object: .class
+        case .interface: .interface
+        case .union: .class
+        case .enumeration: .enum
+        case .inputObject: .struct
+        case .scalar: .typeParameter
+        case .field: .field
+        case .enumValue: .enumMember
+        }
+    }
+
+    // MARK: Rename
+
+    /// The name to rename and its range.
+    func prepareRename(_ range: Swift.Range<Int>, in lines: LineTable) -> PrepareRenameResult {
+        PrepareRenameResult(range: self.range(of: range, in: lines), placeholder: String(decoding: lines.bytes[range], as: UTF8.self))
+    }
+
+    /// Every file's edits of a rename.
+    func workspaceEdit(_ edits: [(edit: RenameEdit, lines: LineTable)]) -> WorkspaceEdit {
+        var changes: [DocumentURI: [TextEdit]] = [:]
+        for (edit, lines) in edits {
+            changes[URL(fileURLWithPath: edit.document).absoluteString, default: []].append(
+                TextEdit(range: range(of: edit.range, in: lines), newText: edit.text))
+        }
+        return WorkspaceEdit(changes: changes)
+    }
+
+    // MARK: Coverage lenses
+
+    /// A field's lens: its title, and the command that opens its tests (the first `LanguageServer.lensLocations`),
+    /// each the whole first line of its function; no command when no test touches it.
+    func lens(_ row: SelectionCoverageReport.Row, uri: DocumentURI, in lines: LineTable, command: String) -> CodeLens {
+        let range = range(of: row.field.range, in: lines)
+        let tests = row.tests.prefix(LanguageServer.lensLocations).map { test in
+            Location(
+                uri: test.file.absoluteString,
+                range: LSP.Range(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
+        }
+        let title = Self.lensTitle(row)
+        let lensCommand = row.tests.isEmpty
+            ? Command(title: title, command: "", arguments: nil)
+            : Command(title: title, command: command, arguments: OpenTestsArguments(document: uri, position: range.start, tests: Array(tests)).arguments)
+        return CodeLens(range: range, command: lensCommand)
+    }
+
+    /// "set in 3 tests · read in 1", "set in 2 tests · no test reads this", "no test sets or reads this", with the
+    /// tests mockls could not follow there.
+    static func lensTitle(_ row: SelectionCoverageReport.Row) -> String {
+        let (set, read) = (row.setCount, row.readCount)
+        var parts: [String] = []
+        if set == 0, read == 0 {
+            parts.append("no test sets or reads this")
+        } else {
+            if set > 0 { parts.append("set in \(set) test\(set == 1 ? "" : "s")") }
+            if read > 0 { parts.append(set > 0 ? "read in \(read)" : "read in \(read) test\(read == 1 ? "" : "s")") }
+            else { parts.append("no test reads this") }
+        }
+        if row.unknown > 0 { parts.append("\(row.unknown) not followed") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `window/showDocument` of `uri`, with the cursor at the start of `line` when given.
+    func showDocument(_ uri: DocumentURI, line: Int?) -> ShowDocumentParams {
+        let selection = line.map { LSP.Range(start: Position(line: $0, character: 0), end: Position(line: $0, character: 0)) }
+        return ShowDocumentParams(uri: uri, takeFocus: true, selection: selection)
+    }
+}
