@@ -1,0 +1,283 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// What the flow's values evaluate to, and what reading a model gives: a non-null field its mock never set crashes
+/// where it is read, so it is reported there.
+extension FlowEvaluator {
+    mutating func evaluate(_ value: FlowValue, expecting expected: MockObject?) -> Value {
+        switch value {
+        case .construction(let construction):
+            return construct(construction, expecting: expected)
+        case .decoded(let path, _):
+            // `X.Data(data: json)`: a model of a response mockls does not read.
+            guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
+            if recordsCoverage { coverage.unfollowed.append(selectionSet) }
+            return .opaque(selectionSet, isFragments: false)
+        case .from(let path, let mock, let range, let variables):
+            let argument = evaluate(mock, expecting: nil)
+            let call = range.lowerBound..<max(range.upperBound, mock.range?.upperBound ?? 0)
+            guard let selectionSet = resolver.selectionSet(path) else {
+                noteUnbuilt(call, path.isEmpty
+                    ? "`.from(_:)` takes its model's type from a declaration mockls does not read here"
+                    : "`\(path.joined(separator: "."))` is no selection set Apollo generates for this project")
+                return .unknown
+            }
+            guard case .mock(let instance) = argument else {
+                noteUnbuilt(call, "its mock is " + described(mock, evaluated: argument))
+                if recordsCoverage { coverage.unfollowed.append(selectionSet) }
+                return .opaque(selectionSet, isFragments: false)
+            }
+            let possible = schema.possibleTypes(of: selectionSet.parentType)
+            guard possible.contains(instance.object.name) else {
+                noteUnbuilt(call, "its mock is a `Mock<\(instance.object.swiftName)>`, of no possible type of `\(selectionSet.parentType)`")
+                reportMismatch(of: instance, written: mock.range ?? range, in: selectionSet, possible: possible)
+                return .unknown
+            }
+            var copies: [ObjectIdentifier: MockInstance] = [:]
+            let model = Model(selectionSet: selectionSet, data: instance.snapshot(&copies))
+            if helpersRunning.isEmpty { models.append((call, model, variables)) }
+            if recordsCoverage { coverage.reached.append(model) }
+            return .model(model)
+        case .variable(let name, let range):
+            // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
+            return declared(name) ?? runHelper(HelperUse(name: name, isCall: false, range: range), expecting: expected)
+        case .storedProperty(let name, let range):
+            return scopes[0][name] ?? runHelper(HelperUse(name: name, isCall: false, range: range), expecting: expected)
+        case .helper(let use):
+            return runHelper(use, expecting: expected)
+        case .member(let base, let name, let range):
+            return member(name, of: evaluate(base, expecting: nil), at: range)
+        case .element(let base, let position, _):
+            return element(position, of: evaluate(base, expecting: nil))
+        case .elements(let base, let method, _):
+            return elements(method, of: evaluate(base, expecting: nil))
+        case .list(let values):
+            return .list(values.map { evaluate($0, expecting: expected) })
+        case .closureCall(let call):
+            return run(call)
+        case .immediateClosure(let body, let result):
+            scopes.append([:])
+            run(body)
+            let value = evaluate(result, expecting: expected)
+            scopes.removeLast()
+            return value
+        case .coalesced(let value, let fallback):
+            // The fallback runs only when the value is nil.
+            let evaluated = evaluate(value, expecting: expected)
+            if case .none = evaluated { return evaluate(fallback, expecting: expected) }
+            return evaluated
+        case .wrapped(let value, let member):
+            return .wrapper(evaluate(value, expecting: nil), member: member)
+        case .null:
+            return .none
+        case .literal(let text):
+            return .literal(text)
+        case .other:
+            return .unknown
+        }
+    }
+
+    private mutating func noteUnbuilt(_ call: Range<Int>, _ reason: String) {
+        if helpersRunning.isEmpty { unbuiltModels.append((call, reason)) }
+    }
+
+    /// What a mock argument that gave no mock is, for a message: where it comes from and why mockls does not follow it.
+    private func described(_ value: FlowValue, evaluated: Value) -> String {
+        let line = value.range.map { " (line \(file.lines.line(containing: $0.lowerBound) + 1))" } ?? ""
+        switch value {
+        case .variable(let name, _):
+            if declared(name) == nil {
+                return "`\(name)`\(line), which neither the function declares nor one helper of the workspace answers"
+            }
+            if scopes.count > 1, scopes[1...].allSatisfy({ $0[name] == nil }) {
+                return "the stored property `\(name)`\(line), set where mockls does not follow it (not in its declaration, `setUp` or `init()`)"
+            }
+            return "`\(name)`\(line), a value mockls does not follow"
+        case .storedProperty(let name, _):
+            return "the stored property `\(name)`\(line), set where mockls does not follow it (not in its declaration, `setUp` or `init()`)"
+        case .helper(let use):
+            let shown = (use.owner.map { $0 + "." } ?? "") + use.name + (use.isCall ? "()" : "")
+            return "`\(shown)`\(line), which no one helper of the workspace answers as mockls can follow (none or several of that name, a fixture some code changes, or a body that returns more than one value)"
+        case .construction:
+            return "a mock of a type Apollo generates no mock for\(line)"
+        case .null:
+            return "`nil`"
+        default:
+            if case .mock = evaluated { return "a mock" }
+            return "a value mockls does not follow\(line)"
+        }
+    }
+
+    /// `base.name` on what `base` evaluated to.
+    private mutating func member(_ name: String, of base: Value, at range: Range<Int>) -> Value {
+        switch base {
+        case .model(let model): return read(name, of: model, at: range)
+        case .fragments(let model): return fragment(name, of: model)
+        case .opaque(let selectionSet, let isFragments): return opaqueRead(name, of: selectionSet, isFragments: isFragments)
+        case .mock(let instance): return mockRead(name, of: instance)
+        case .wrapper(let value, let member): return name == member ? value : .unknown
+        case .oneOf(let values): return anyOf(values) { evaluator, value in evaluator.member(name, of: value, at: range) }
+        case .list, .literal, .none, .unknown: return .unknown
+        }
+    }
+
+    private func element(_ position: ElementPosition, of base: Value) -> Value {
+        switch base {
+        case .list(let values):
+            switch position {
+            case .first: return values.first ?? .none
+            case .last: return values.last ?? .none
+            case .index(let index): return values.indices.contains(index) ? values[index] : .unknown
+            case .unknown: return .either(values)
+            }
+        case .oneOf(let values):
+            return .either(values.map { element(position, of: $0) })
+        default:
+            return .unknown
+        }
+    }
+
+    /// `xs.randomElement()`, `xs.reversed()`, `xs.prefix(2)`…: an element, or some elements, of a list.
+    private func elements(_ method: String, of base: Value) -> Value {
+        guard case .list(let values) = base else { return .unknown }
+        switch method {
+        case "randomElement": return values.isEmpty ? .none : .either(values)
+        case "reversed": return .list(values.reversed())
+        case "shuffled": return .list(Array(repeating: .either(values), count: values.count))
+        default: return .unknown  // how many are kept depends on arguments mockls does not read
+        }
+    }
+
+    /// `mock.field`: never crashes (dynamic members are optional); gives the mock or list the field holds.
+    private func mockRead(_ name: String, of instance: MockInstance) -> Value {
+        guard !instance.escaped, let field = resolver.field(name, of: instance.object) else { return .unknown }
+        guard let slot = slotValue(field, of: instance) else { return .none }
+        return value(of: slot, selectionSet: nil)
+    }
+
+    /// What a mock holds for a field, with a placeholder factory's deep defaults filled in when first read.
+    private func slotValue(_ field: MockField, of instance: MockInstance) -> Slot? {
+        if let slot = instance.slots[field.key] { return slot }
+        guard case .placeholder = instance.origin, field.isNonNull else { return nil }
+        let filled: Slot
+        switch field.setter {
+        case .scalar: filled = .scalar(.unknown)
+        case .list, .scalarList: filled = .list([])
+        case .entity:
+            guard let object = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap({ model.object($0) }) else {
+                return .unknown
+            }
+            let child = MockInstance(object: object, origin: .placeholder, builtAt: instance.builtAt)
+            child.madeBy = instance.madeBy
+            filled = .mock(child)
+        }
+        instance.slots[field.key] = filled
+        return filled
+    }
+
+    private func value(of slot: Slot, selectionSet path: String?) -> Value {
+        switch slot {
+        case .unknown:
+            // Set to something mockls does not follow: a model of its type all the same.
+            return path.flatMap { project.selectionSet($0) }.map { .opaque($0, isFragments: false) } ?? .unknown
+        case .scalar, .null: return .unknown
+        case .mock(let instance):
+            guard let path else { return .mock(instance) }
+            guard let nested = project.selectionSet(path) else { return .unknown }
+            return .model(Model(selectionSet: nested, data: instance))
+        case .list(let slots): return .list(slots.map { value(of: $0, selectionSet: path) })
+        }
+    }
+
+    /// `model.name`: a field, a type case or `fragments`; reports a non-null field the mock never set.
+    private mutating func read(_ name: String, of model: Model, at range: Range<Int>) -> Value {
+        let selectionSet = model.selectionSet
+        if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(model) }
+        if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
+            guard let typeCase = project.selectionSet(inline.path) else { return .unknown }
+            guard typeCase.inlineFragmentKind == .typeCase else { return .unknown }  // depends on variables
+            let object = model.data.object.name
+            let matches = schema.possibleTypes(of: typeCase.parentType).contains(object)
+            return matches ? .model(Model(selectionSet: typeCase, data: model.data)) : .none
+        }
+        guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
+        if recordsCoverage { coverage.reads.append((selectionSet, field.key, model.data.object.name)) }
+        // Under a condition, or from a mock handed away: what it holds is not known, its type is.
+        guard !field.isConditional, !model.data.escaped, !model.data.mayBeNil else { return opaqueValue(of: field) }
+        guard let mockField = model.data.object.field(field.key) else { return .unknown }
+        guard let slot = slotValue(mockField, of: model.data) else {
+            if field.graphqlType.isNonNull { reportUnset(field, mockField, in: model, at: range) }
+            return .none
+        }
+        return value(of: slot, selectionSet: field.selectionSet)
+    }
+
+    /// `model.name` on a model whose data is not known (`Value.opaque`): the read is recorded, and what it gives is
+    /// known by its type only.
+    private mutating func opaqueRead(_ name: String, of selectionSet: GeneratedSelectionSet, isFragments: Bool) -> Value {
+        if isFragments {
+            guard let spread = selectionSet.fragmentAccessors.first(where: { $0.accessor == name }),
+                let fragment = project.selectionSet(spread.fragment)
+            else { return .unknown }
+            return .opaque(fragment, isFragments: false)
+        }
+        if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .opaque(selectionSet, isFragments: true) }
+        if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
+            return project.selectionSet(inline.path).map { .opaque($0, isFragments: false) } ?? .unknown
+        }
+        guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
+        if recordsCoverage { coverage.reads.append((selectionSet, field.key, nil)) }
+        return opaqueValue(of: field)
+    }
+
+    /// A field's value when only its type is known: a model of its selection set (a list of one for a list), else unknown.
+    private func opaqueValue(of field: GeneratedSelectionSet.Field) -> Value {
+        guard let nested = field.selectionSet.flatMap({ project.selectionSet($0) }) else { return .unknown }
+        let model = Value.opaque(nested, isFragments: false)
+        return field.graphqlType.isList ? .list([model]) : model
+    }
+
+    private func fragment(_ accessor: String, of model: Model) -> Value {
+        guard let spread = model.selectionSet.fragmentAccessors.first(where: { $0.accessor == accessor }), !spread.isOptional,
+            let fragment = project.selectionSet(spread.fragment)
+        else { return .unknown }
+        return .model(Model(selectionSet: fragment, data: model.data))
+    }
+
+    private mutating func reportUnset(
+        _ field: GeneratedSelectionSet.Field, _ mockField: MockField, in model: Model, at range: Range<Int>
+    ) {
+        let data = model.data
+        let line = "{line}"
+        let why: String
+        switch data.origin {
+        case .emptyInitializer:
+            why = "`Mock<\(data.object.swiftName)>()` (line \(line)) calls the designated initializer, which sets no fields"
+        case .shallowDefault(let parent, let parentField):
+            why = "the `Mock<\(parent)>` built at line \(line) defaults `\(parentField)` to an empty `Mock<\(data.object.swiftName)>()`"
+        case .legacyInitializer:
+            why = "the mock built at line \(line) was generated before Apollo iOS 1.23, so only the fields the test passes or assigns are set"
+        case .initializer, .placeholder:
+            why = "the mock built at line \(line) leaves it unset"
+        }
+        let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
+        if let helper = data.madeBy {
+            // Built by a helper, perhaps in another file: named, with no line and no fix here.
+            let how: String
+            switch data.origin {
+            case .emptyInitializer: how = "builds it with `Mock<\(data.object.swiftName)>()`, which sets no fields"
+            case .shallowDefault(let parent, let parentField):
+                how = "builds a `Mock<\(parent)>` whose `\(parentField)` defaults to an empty `Mock<\(data.object.swiftName)>()`"
+            case .legacyInitializer: how = "builds it with a mock generated before Apollo iOS 1.23, which sets only what it is given"
+            case .initializer, .placeholder: how = "leaves it unset"
+            }
+            report(.warning, .unsetFieldRead,
+                "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — `\(helper)` \(how)",
+                at: range)
+            return
+        }
+        report(.warning, .unsetFieldRead,
+            "reading `\(field.key)`\(kind) crashes: it is non-null in `\(model.selectionSet.path)`, but the `\(data.object.swiftName)` mock never sets it — \(why)",
+            at: range, lineOf: data.builtAt, fixes: fixes.setField(mockField, on: data).map { [$0] } ?? [])
+    }
+}
