@@ -56,16 +56,7 @@ def main():
         server.initialize(folder.as_uri(), {"textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}})
         server.open_document(operation, "graphql", OPERATION)
         server.open_document(test_file, "swift", test_text)
-        next_id = 1
-
-        def round_trip(method, params):
-            nonlocal next_id
-            next_id += 1
-            start = time.perf_counter()
-            server.send({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params})
-            while (reply := server.receive(timeout=120)).get("id") != next_id:
-                pass
-            return (time.perf_counter() - start) * 1000, reply
+        round_trip = server.timed
 
         completion = ("textDocument/completion", {"textDocument": {"uri": operation.as_uri()}, "position": {"line": 3, "character": 4}})
         # The first label of the first mock the generated tests build.

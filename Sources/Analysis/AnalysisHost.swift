@@ -6,7 +6,7 @@ import Synchronization
 
 /// Owns what the analysis is computed from, and changes it: the workspace folders and their indexes (discovered,
 /// configured and re-indexed in the background by `WorkspaceIndexer`), the open documents with their parse caches,
-/// and the per-file diagnostics caches. `snapshot` is the `Analysis` of this moment.
+/// and the per-file diagnostics caches. `snapshot` is the `AnalysisSnapshot` of this moment.
 ///
 /// The language server drives it from its reading thread, in arrival order: changes come from one thread, and
 /// `snapshot` may be taken from any. It knows nothing of the protocol; the server turns notifications into these
@@ -25,8 +25,8 @@ public final class AnalysisHost: Sendable {
         indexer = WorkspaceIndexer(log: log, indexed: indexed)
     }
 
-    public var snapshot: Analysis {
-        Analysis(
+    public var snapshot: AnalysisSnapshot {
+        AnalysisSnapshot(
             documents: documents, workspaces: indexer.snapshot, isIndexed: indexer.isReady, indexer: indexer,
             caches: caches)
     }
@@ -90,21 +90,21 @@ public final class AnalysisHost: Sendable {
     @discardableResult
     public func open(_ uri: String, languageID: String, version: Int, text: [UInt8]) -> Document {
         let opened = state.withLock { $0.documents.open(uri: uri, languageID: languageID, version: version, text: text) }
-        reindexIfGraphQL(uri)
+        reindexIfIndexed(uri)
         return opened
     }
 
     @discardableResult
     public func change(_ uri: String, version: Int, edit: (LineTable) throws -> LineTable) throws -> Document {
         let changed = try state.withLock { try $0.documents.change(uri, version: version, edit: edit) }
-        reindexIfGraphQL(uri)
+        reindexIfIndexed(uri)
         return changed
     }
 
     public func close(_ uri: String) throws {
         try state.withLock { _ = try $0.documents.close(uri) }
         caches.diagnostics.forget(uri)
-        reindexIfGraphQL(uri)
+        reindexIfIndexed(uri)
     }
 
     /// Open GraphQL documents, whose text wins over the disk.
@@ -119,7 +119,7 @@ public final class AnalysisHost: Sendable {
     }
 
     /// An open GraphQL document changes the index; an open JSON document, the diagnostics of a response fixture.
-    private func reindexIfGraphQL(_ uri: String) {
+    private func reindexIfIndexed(_ uri: String) {
         guard Self.graphQLExtensions.contains(where: { uri.hasSuffix(".\($0)") }) || uri.hasSuffix(".json"), let url = Self.fileURL(uri)
         else { return }
         indexer.update(url, text: documents[uri]?.lines.bytes)

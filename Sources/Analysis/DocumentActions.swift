@@ -28,7 +28,7 @@ public enum DocumentAction: Sendable {
     /// Edits of another file, whose text is `lines`: the snapshot tests of a preview.
     case editFile(title: String, kind: String, file: URL, lines: LineTable, edits: [Diagnostic.Fix])
     /// A file created with its text (replacing one when `overwrite`); `text` nil when the client resolves it later
-    /// (`Analysis.resolvedFile(_:in:)`), from `resolveData`.
+    /// (`AnalysisSnapshot.resolvedFile(_:in:)`), from `resolveData`.
     case createFile(FileCreation)
     /// A command with the document and the offset it applies at: run by the client or the server.
     case command(title: String, kind: String, command: ActionCommand, document: String, offset: Int)
@@ -58,7 +58,7 @@ extension DocumentAction.FileCreation {
     public static let placeholderFile = "generate-placeholder-file"
 }
 
-extension Analysis {
+extension AnalysisSnapshot {
     /// The code actions of `range` in the open document `uri`: a response fixture's fixes; in any Swift file, the
     /// snapshot test of a preview; in a test file, the fixes of its diagnostics, conversions, factories, the
     /// placeholder file and the response of a `from(_:)` (as `client` can take them).

@@ -47,7 +47,7 @@ public struct Document: Sendable {
     }
 
     /// The parsed Swift file, or nil for a document that is not Swift.
-    public var swiftFile: SwiftTestFile? { swiftParse?.file }
+    public var swiftFile: SwiftFile? { swiftParse?.file }
 }
 
 public enum DocumentError: Error, Equatable, CustomStringConvertible {

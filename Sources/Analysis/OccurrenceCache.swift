@@ -27,7 +27,7 @@ final class OccurrenceCache: Sendable {
     /// The occurrences of `names` in the file at `path` whose text is `text`, resolved against `index`; `parse` gives
     /// the parsed file when some name was not read in this version yet.
     func occurrences(
-        of names: Set<String>, path: String, text: [UInt8], index: ProjectIndex, parse: () -> SwiftTestFile
+        of names: Set<String>, path: String, text: [UInt8], index: ProjectIndex, parse: () -> SwiftFile
     ) -> [Occurrence] {
         var known: [String: [Occurrence]] = [:]
         if let entry = entries.withLock({ $0[path] }), entry.revision == index.revision, entry.text.hasSameBytes(as: text) {

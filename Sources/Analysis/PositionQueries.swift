@@ -5,38 +5,39 @@ import SourceText
 
 /// The queries at a position of an open document that answer for Swift test files and GraphQL documents alike: the
 /// language is told apart here, once, not by each caller.
-extension Analysis {
-    /// What is at `offset`, with the text of the document.
-    public func hover(at offset: Int, in uri: String) throws -> (hover: Hover, lines: LineTable)? {
-        if let graphql = graphQLDocument(uri) {
-            return graphql.hover(at: offset).map { ($0, graphql.document.lines) }
+extension AnalysisSnapshot {
+    /// What is at `offset`.
+    public func hover(at offset: Int, in file: AnalysisFile) -> Hover? {
+        switch file {
+        case .graphQL(let graphql): graphql.hover(at: offset)
+        case .swift(let context): context.hover(at: offset)
+        case .other: nil
         }
-        guard let context = try testFile(uri) else { return nil }
-        return context.hover(at: offset).map { ($0, context.document.lines) }
     }
 
     /// Where what is at `offset` is defined, with the text of the document it is in (open, else as indexed).
-    public func definition(at offset: Int, in uri: String) throws -> (location: SourceLocation, lines: LineTable)? {
+    public func definition(at offset: Int, in file: AnalysisFile) -> (location: SourceLocation, lines: LineTable)? {
         let project: Workspace.Project
         let found: SourceLocation?
-        if let graphql = graphQLDocument(uri) {
-            (project, found) = (graphql.project, graphql.definition(at: offset))
-        } else {
-            guard let context = try testFile(uri) else { return nil }
-            (project, found) = (context.project, context.definition(at: offset))
+        switch file {
+        case .graphQL(let graphql): (project, found) = (graphql.project, graphql.definition(at: offset))
+        case .swift(let context): (project, found) = (context.project, context.definition(at: offset))
+        case .other: return nil
         }
         guard let found, let lines = lines(of: found.document, project: project) else { return nil }
         return (found, lines)
     }
 
     /// The signature of the mock construction the cursor is in.
-    public func signature(at offset: Int, in uri: String) throws -> Signature? {
-        try testFile(uri)?.signature(at: offset)
+    public func signature(at offset: Int, in file: AnalysisFile) -> Signature? {
+        guard case .swift(let context) = file else { return nil }
+        return context.signature(at: offset)
     }
 
     /// The JSON response of the `from(_:)` at `offset` (`MockResponse`); nil when the file belongs to no project.
-    public func response(at offset: Int, in uri: String) throws -> Result<MockResponse.Written, MockResponse.Failure>? {
-        try testFile(uri)?.response(at: offset)
+    public func response(at offset: Int, in file: AnalysisFile) -> Result<MockResponse.Written, MockResponse.Failure>? {
+        guard case .swift(let context) = file else { return nil }
+        return context.response(at: offset)
     }
 
     /// An open document's diagnostics with the text they were computed on: a test file's (computed now, for this

@@ -14,7 +14,7 @@ final class SwiftParseCache: @unchecked Sendable {
     private let lock = NSLock()
     private let parsing = NSLock()
     private let lines: LineTable
-    private var parsed: SwiftTestFile?
+    private var parsed: SwiftFile?
     private var base: SwiftParseCache?
     private let retention: ParsedTreeRetention?
 
@@ -34,7 +34,7 @@ final class SwiftParseCache: @unchecked Sendable {
     var isParsed: Bool { lock.withLock { parsed != nil } }
     private var parsedBase: SwiftParseCache? { lock.withLock { base } }
 
-    var file: SwiftTestFile {
+    var file: SwiftFile {
         if let parsed = lock.withLock({ parsed }) {
             retention?.used(self, bytes: lines.byteCount)
             return parsed
@@ -42,7 +42,7 @@ final class SwiftParseCache: @unchecked Sendable {
         let made = parsing.withLock {
             if let parsed = lock.withLock({ parsed }) { return parsed }
             let previous = lock.withLock { base }.flatMap { base in base.lock.withLock { base.parsed } }
-            let made = previous.map { $0.updated(to: lines) } ?? SwiftTestFile(lines)
+            let made = previous.map { $0.updated(to: lines) } ?? SwiftFile(lines)
             lock.withLock {
                 parsed = made
                 base = nil

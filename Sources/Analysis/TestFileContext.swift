@@ -10,10 +10,10 @@ import SwiftAnalysis
 /// line cannot disagree on what a file's project or options are.
 public struct TestFileContext: Sendable {
     public let document: Document
-    public let file: SwiftTestFile
+    public let file: SwiftFile
     public let workspace: Workspace
     public let project: Workspace.Project
-    public let options: FixOptions
+    public let options: TestConventions
 
     public var index: ProjectIndex { project.index }
 
@@ -26,7 +26,7 @@ public struct TestFileContext: Sendable {
         self.file = file
         self.workspace = workspace
         self.project = project
-        options = FixOptions(placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project))
+        options = TestConventions(placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project))
     }
 
     /// The first workspace with a project for the file, and that project. A loop, not `lazy.compactMap(…).first`,

@@ -10,7 +10,7 @@ public struct ParseDifferential {
         public var step: Int
         public var description: String
         /// The texts since the last full parse, oldest first, the last being the one that differed: replaying them
-        /// with `SwiftTestFile.updated(to:)` reproduces the tree.
+        /// with `SwiftFile.updated(to:)` reproduces the tree.
         public var chain: [[UInt8]]
     }
 
@@ -36,13 +36,13 @@ public struct ParseDifferential {
         var report = Report()
         guard !originals.isEmpty else { return report }
         var original = 0
-        var file = SwiftTestFile(originals[0])
+        var file = SwiftFile(originals[0])
         var chain = [originals[0]]
         var style = SwiftEditGenerator.Style.typing
         for step in 0..<count {
             if step % 250 == 0 {
                 original = generator.below(originals.count)
-                file = SwiftTestFile(originals[original])
+                file = SwiftFile(originals[original])
                 chain = [originals[original]]
                 // Typing is what users do; plain edits exercise reuse in odd places; hostile ones everything else.
                 style = [.typing, .typing, .plain, .hostile][generator.below(4)]
@@ -62,9 +62,9 @@ public struct ParseDifferential {
                 report.full += 1
                 chain = [text]
             }
-            if next.wasParsedIncrementally, let difference = Self.difference(next.tree, SwiftTestFile(text).tree) {
+            if next.wasParsedIncrementally, let difference = Self.difference(next.tree, SwiftFile(text).tree) {
                 report.differences.append(Difference(step: step, description: difference, chain: chain))
-                file = SwiftTestFile(text)
+                file = SwiftFile(text)
                 chain = [text]
             } else {
                 file = next
@@ -105,8 +105,8 @@ public struct ParseDifferential {
     /// Replays a chain (first text parsed in full, each next one updated from the one before) and compares the
     /// last tree with a full parse.
     public static func replay(_ chain: [[UInt8]]) -> String? {
-        guard var file = chain.first.map({ SwiftTestFile($0) }) else { return nil }
+        guard var file = chain.first.map({ SwiftFile($0) }) else { return nil }
         for text in chain.dropFirst() { file = file.updated(to: text) }
-        return difference(file.tree, SwiftTestFile(file.lines.bytes).tree)
+        return difference(file.tree, SwiftFile(file.lines.bytes).tree)
     }
 }

@@ -50,7 +50,7 @@ public final class SwiftFileSurface: FuzzSurface {
 
     public func run(_ input: [UInt8]) {
         let split = input.firstIndex(of: 0) ?? input.count
-        var file = SwiftTestFile(Array(input[..<split]))
+        var file = SwiftFile(Array(input[..<split]))
         var script = FuzzBytes(split < input.count ? Array(input[(split + 1)...]) : [])
         let project = fixture.project
         var edits = 0
@@ -65,7 +65,7 @@ public final class SwiftFileSurface: FuzzSurface {
             default: break
             }
             let next = file.updated(to: text)
-            if next.wasParsedIncrementally, let difference = ParseDifferential.difference(next.tree, SwiftTestFile(text).tree) {
+            if next.wasParsedIncrementally, let difference = ParseDifferential.difference(next.tree, SwiftFile(text).tree) {
                 // The texts, to reproduce: the base the new version was parsed from, the previous version, the new one.
                 if let folder = ProcessInfo.processInfo.environment["MOCKLS_FUZZ_DIFFERENCES"] {
                     try? Data(file.lines.bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("old.swift"))
@@ -95,9 +95,9 @@ public final class SwiftFileSurface: FuzzSurface {
     /// Every code action at every token of the file (the actions are found per token, per declaration and per
     /// line): each one's edits inside the text and not overlapping, and the file they make parsing no worse than
     /// before (no more missing tokens or tokens out of place).
-    private func codeActions(in file: SwiftTestFile) {
+    private func codeActions(in file: SwiftFile) {
         let project = fixture.project
-        let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, cache: cache, options: FixOptions())
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, cache: cache, options: TestConventions())
         let structs = file.structShapes()
         let errors = EditCheck.syntaxErrors(file.tree)
         var judged: Set<[Diagnostic.Fix]> = []
@@ -111,7 +111,7 @@ public final class SwiftFileSurface: FuzzSurface {
             }
             for action in actions where judged.insert(action.edits).inserted {
                 EditCheck.edits(action.edits, in: file.lines.bytes, what: "the code action \(action.title)")
-                let applied = SwiftTestFile(MockCodeAction.applying(action.edits, to: file.lines.bytes))
+                let applied = SwiftFile(MockCodeAction.applying(action.edits, to: file.lines.bytes))
                 let after = EditCheck.syntaxErrors(applied.tree)
                 if after.count > errors.count {
                     // The file, to reproduce in a test: the input's last version, not the input.

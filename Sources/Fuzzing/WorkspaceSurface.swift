@@ -32,7 +32,7 @@ public final class WorkspaceSurface: FuzzSurface {
         _ = CheckReport(workspace: workspace)
         // What `mockls coverage` and `mockls response` read: the coverage of every project, and the response at
         // every `from(` of the tree's Swift files, opened as an editor opens them.
-        _ = SelectionCoverageReport(Analysis(workspaces: [workspace]))
+        _ = SelectionCoverageReport(AnalysisSnapshot(workspaces: [workspace]))
         var documents = DocumentStore()
         for file in FileTree.files(under: root, include: { $0.hasSuffix(".swift") }).prefix(4) {
             guard let text = FileTree.contents(file) else { continue }

@@ -7,7 +7,7 @@ public struct CodeActionContext: Decodable, Sendable {
 
 public struct CodeActionParams: Decodable, Sendable {
     public var textDocument: TextDocumentIdentifier
-    public var range: Range
+    public var range: PositionRange
     public var context: CodeActionContext
 }
 

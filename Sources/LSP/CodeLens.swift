@@ -7,10 +7,10 @@ public struct CodeLensParams: Decodable, Sendable {
 }
 
 public struct CodeLens: Encodable, Sendable, Equatable {
-    public var range: Range
+    public var range: PositionRange
     public var command: Command?
 
-    public init(range: Range, command: Command?) {
+    public init(range: PositionRange, command: Command?) {
         self.range = range
         self.command = command
     }
@@ -52,9 +52,9 @@ public struct ExecuteCommandOptions: Encodable, Sendable, Equatable {
 public struct ShowDocumentParams: Encodable, Sendable {
     public var uri: DocumentURI
     public var takeFocus: Bool?
-    public var selection: Range?
+    public var selection: PositionRange?
 
-    public init(uri: DocumentURI, takeFocus: Bool?, selection: Range?) {
+    public init(uri: DocumentURI, takeFocus: Bool?, selection: PositionRange?) {
         (self.uri, self.takeFocus, self.selection) = (uri, takeFocus, selection)
     }
 }

@@ -31,9 +31,9 @@ public struct MarkupContent: Codable, Sendable, Equatable {
 }
 
 public struct TextEdit: Codable, Sendable, Equatable {
-    public var range: Range
+    public var range: PositionRange
     public var newText: String
-    public init(range: Range, newText: String) {
+    public init(range: PositionRange, newText: String) {
         self.range = range
         self.newText = newText
     }
@@ -102,11 +102,11 @@ public struct CompletionList: Codable, Sendable, Equatable {
 
     /// What every item of the list shares, said once (LSP 3.17).
     public struct ItemDefaults: Codable, Sendable, Equatable {
-        public var editRange: Range?
+        public var editRange: PositionRange?
         public var insertTextFormat: InsertTextFormat?
         /// The data of the items that have none.
         public var data: CompletionItemData?
-        public init(editRange: Range? = nil, insertTextFormat: InsertTextFormat? = nil, data: CompletionItemData? = nil) {
+        public init(editRange: PositionRange? = nil, insertTextFormat: InsertTextFormat? = nil, data: CompletionItemData? = nil) {
             self.editRange = editRange
             self.insertTextFormat = insertTextFormat
             self.data = data
@@ -199,8 +199,8 @@ extension CompletionList: JSONWritable {
 
 /// An edit range as written in a reply, and where its text is.
 struct WrittenRange {
-    var range: Range
-    var text: Swift.Range<Int>
+    var range: PositionRange
+    var text: Range<Int>
 }
 
 extension CompletionItem: JSONWritable {
@@ -296,7 +296,7 @@ extension TextEdit: JSONWritable {
     }
 }
 
-extension Range: JSONWritable {
+extension PositionRange: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { writer in
             writer.member("start", start)

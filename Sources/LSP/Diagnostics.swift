@@ -5,13 +5,13 @@ public enum DiagnosticSeverity: Int, Codable, Sendable {
 }
 
 public struct Diagnostic: Codable, Sendable, Equatable {
-    public var range: Range
+    public var range: PositionRange
     public var severity: DiagnosticSeverity?
     public var code: String?
     public var source: String?
     public var message: String
 
-    public init(range: Range, severity: DiagnosticSeverity, code: String?, source: String = "mockls", message: String) {
+    public init(range: PositionRange, severity: DiagnosticSeverity, code: String?, source: String = "mockls", message: String) {
         self.range = range
         self.severity = severity
         self.code = code

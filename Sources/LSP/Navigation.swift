@@ -8,8 +8,8 @@ public struct TextDocumentPositionParams: Decodable, Sendable {
 
 public struct HoverResult: Encodable, Sendable, Equatable {
     public var contents: MarkupContent
-    public var range: Range?
-    public init(contents: MarkupContent, range: Range?) {
+    public var range: PositionRange?
+    public init(contents: MarkupContent, range: PositionRange?) {
         self.contents = contents
         self.range = range
     }
@@ -48,8 +48,8 @@ public enum ReferencesRequest: LSPRequest {
 
 /// `textDocument/documentHighlight`: the occurrences, in the document, of what is at the position.
 public struct DocumentHighlight: Encodable, Sendable, Equatable {
-    public var range: Range
-    public init(range: Range) { self.range = range }
+    public var range: PositionRange
+    public init(range: PositionRange) { self.range = range }
 }
 
 public enum DocumentHighlightRequest: LSPRequest {
@@ -66,10 +66,10 @@ public enum PrepareRenameRequest: LSPRequest {
 }
 
 public struct PrepareRenameResult: Encodable, Sendable, Equatable {
-    public var range: Range
+    public var range: PositionRange
     public var placeholder: String
 
-    public init(range: Range, placeholder: String) {
+    public init(range: PositionRange, placeholder: String) {
         self.range = range
         self.placeholder = placeholder
     }

@@ -29,11 +29,11 @@ public struct DocumentSymbol: Encodable, Sendable, Equatable {
     public var name: String
     public var detail: String?
     public var kind: SymbolKind
-    public var range: Range
-    public var selectionRange: Range
+    public var range: PositionRange
+    public var selectionRange: PositionRange
     public var children: [DocumentSymbol]?
 
-    public init(name: String, detail: String?, kind: SymbolKind, range: Range, selectionRange: Range, children: [DocumentSymbol]?) {
+    public init(name: String, detail: String?, kind: SymbolKind, range: PositionRange, selectionRange: PositionRange, children: [DocumentSymbol]?) {
         (self.name, self.detail, self.kind, self.range, self.selectionRange, self.children) = (name, detail, kind, range, selectionRange, children)
     }
 }

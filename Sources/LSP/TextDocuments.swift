@@ -12,7 +12,7 @@ public struct Position: Codable, Sendable, Hashable {
     }
 }
 
-public struct Range: Codable, Sendable, Hashable {
+public struct PositionRange: Codable, Sendable, Hashable {
     public var start: Position
     public var end: Position
     public init(start: Position, end: Position) {
@@ -23,8 +23,8 @@ public struct Range: Codable, Sendable, Hashable {
 
 public struct Location: Codable, Sendable, Hashable {
     public var uri: DocumentURI
-    public var range: Range
-    public init(uri: DocumentURI, range: Range) {
+    public var range: PositionRange
+    public init(uri: DocumentURI, range: PositionRange) {
         self.uri = uri
         self.range = range
     }
@@ -59,10 +59,10 @@ public struct TextDocumentItem: Codable, Sendable, Equatable {
 
 /// A change to a document: a replaced `range`, or the whole text when `range` is absent.
 public struct TextDocumentContentChangeEvent: Codable, Sendable, Equatable {
-    public var range: Range?
+    public var range: PositionRange?
     public var rangeLength: Int?
     public var text: UTF8Text
-    public init(range: Range? = nil, text: UTF8Text) {
+    public init(range: PositionRange? = nil, text: UTF8Text) {
         self.range = range
         self.text = text
     }

@@ -20,7 +20,7 @@ final class DiagnosticsPublisher: Sendable {
     let mode: Mode
     private let queue = DispatchQueue(label: "mockls.diagnostics", qos: .userInitiated)
     private let delay: DispatchTimeInterval = .milliseconds(25)
-    private let analysis: @Sendable () -> Analysis
+    private let analysis: @Sendable () -> AnalysisSnapshot
     /// Sends a document's diagnostics (the server converts them to the protocol's positions); `version` is the
     /// version of the open document they were computed for, nil for files read from the workspace.
     private let publish: @Sendable (_ uri: String, _ version: Int?, _ lines: LineTable, _ diagnostics: [Diagnostic]) -> Void
@@ -60,7 +60,7 @@ final class DiagnosticsPublisher: Sendable {
     private let toldOfNoProject = Atomic<Bool>(false)
 
     init(
-        mode: Mode, analysis: @escaping @Sendable () -> Analysis,
+        mode: Mode, analysis: @escaping @Sendable () -> AnalysisSnapshot,
         publish: @escaping @Sendable (_ uri: String, _ version: Int?, _ lines: LineTable, _ diagnostics: [Diagnostic]) -> Void,
         refresh: @escaping @Sendable () -> Void,
         noProject: @escaping @Sendable (_ uri: String, _ why: NoProject) -> Void = { _, _ in }
@@ -135,7 +135,7 @@ final class DiagnosticsPublisher: Sendable {
     }
 
     /// A document that is no test file (a GraphQL document, a JSON fixture, a configuration) was opened. A pulling
-    /// client pulls its diagnostics from now on (`Analysis.documentDiagnostics`): the pushed ones are withdrawn.
+    /// client pulls its diagnostics from now on (`AnalysisSnapshot.documentDiagnostics`): the pushed ones are withdrawn.
     func openedOther(_ uri: String) {
         guard mode == .pull else { return }
         let hadDiagnostics = state.withLock { state in

@@ -19,7 +19,7 @@ public struct ServerOptions: Sendable {
 
 /// What a read request sees: the analysis at the moment the request arrived, with what the server negotiated.
 public struct ServerSnapshot: Sendable {
-    public let analysis: Analysis
+    public let analysis: AnalysisSnapshot
     /// Offsets to LSP values and back, in the encoding negotiated at `initialize`.
     public let conversion: ProtocolConversion
     public let clientCapabilities: ClientCapabilities

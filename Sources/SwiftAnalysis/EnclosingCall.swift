@@ -24,7 +24,7 @@ public struct EnclosingCall: Sendable, Equatable {
     public var active: Int
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The innermost call mockls knows the parameters of around `offset`, through nested calls and literals it does
     /// not (`Mock<Dog>(species: String(|`), up to the enclosing closure or body.
     public func enclosingCall(at offset: Int) -> EnclosingCall? {

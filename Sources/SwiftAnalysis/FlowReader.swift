@@ -1,7 +1,7 @@
 import Synchronization
 import SwiftSyntax
 
-extension SwiftTestFile {
+extension SwiftFile {
 
     /// The same, each read only when asked for.
     public func mockFlowUnits() -> [MockFlowUnit] {
@@ -113,7 +113,7 @@ struct FlowReader {
 
     /// The selection-set model a declared type names (`AllAnimalsQuery.Data`, `PetDetails?`).
     static func modelPath(_ type: TypeSyntax?) -> [String]? {
-        guard let type, case .selectionSet(let path)? = SwiftTestFile.annotated(type) else { return nil }
+        guard let type, case .selectionSet(let path)? = SwiftFile.annotated(type) else { return nil }
         return path
     }
 

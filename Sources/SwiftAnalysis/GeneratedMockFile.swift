@@ -35,7 +35,7 @@ public enum GeneratedMockFile {
     public static func mocks(in source: String) -> [GeneratedMock] {
         // A generated file is still a file on disk that anyone can edit: it is parsed behind the same guards.
         let bytes = Array(source.utf8)
-        let text = SwiftTestFile.guardedText(bytes, scan: LookaheadGuard.scan(bytes)) ?? bytes
+        let text = SwiftFile.guardedText(bytes, scan: LookaheadGuard.scan(bytes)) ?? bytes
         let tree = text.withUnsafeBufferPointer {
             Parser.parse(source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel)
         }

@@ -29,7 +29,7 @@ import SwiftParser
 /// The first problem traps; the others give a tree that differs from a full parse.
 ///
 /// So a tree is reused only when none of this can happen, judged on facts gathered once per full parse (`ReuseFacts`;
-/// `SwiftTestFile` parses incrementally only from a tree parsed from scratch):
+/// `SwiftFile` parses incrementally only from a tree parsed from scratch):
 /// - no literal of the old tree is malformed (no error inside a string or regex literal, no literal token among
 ///   unexpected nodes), and none of its tokens could lex differently after a jump (a regex literal or `/` operator
 ///   starting an item, a number starting an item, a statement starting with `init` or an initializer declared among

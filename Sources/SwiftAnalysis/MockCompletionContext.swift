@@ -61,13 +61,13 @@ public struct MockCompletionContext: Sendable, Equatable {
     public var separatorBeforeNextArgument: String?
 
     /// The context at `offset` (a UTF-8 byte offset) in `file`, if the cursor is in mock-building code.
-    public static func at(_ offset: Int, in file: SwiftTestFile) -> MockCompletionContext? {
+    public static func at(_ offset: Int, in file: SwiftFile) -> MockCompletionContext? {
         TokenWindow(tokens: file.tokens(around: offset)).completionContext(at: offset)
     }
 
     /// The same for a source parsed on the spot.
     public static func at(_ offset: Int, in source: String) -> MockCompletionContext? {
-        at(offset, in: SwiftTestFile(source))
+        at(offset, in: SwiftFile(source))
     }
 }
 

@@ -37,7 +37,7 @@ public struct MockConstructionSite: Sendable, Equatable {
     public var indentation: String
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The innermost `Mock<T>(…)` call (with `T` written) whose callee or argument list contains `offset`.
     public func mockConstructionSite(at offset: Int) -> MockConstructionSite? {
         guard let token = token(before: max(offset, 1)) ?? tree.firstToken(viewMode: .sourceAccurate) else { return nil }

@@ -17,7 +17,7 @@ public struct MockSymbol: Sendable, Equatable {
     public var range: Range<Int>
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The symbol whose name contains `offset`, starts at it or ends at it: a position belongs to the name it touches
     /// on its right, then on its left (Vim's `w` puts the cursor on a name's first letter, after a `.`, `(` or `<`).
     public func symbol(at offset: Int) -> MockSymbol? {

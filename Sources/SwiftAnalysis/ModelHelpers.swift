@@ -83,7 +83,7 @@ public struct WorkspaceHelpers: Sendable {
     /// These with `file`'s own: its helpers win over what the workspace read of it from disk (names are looked up by
     /// name; one name defined twice is followed by neither), and its own changes to stored fixtures are added (read
     /// only when it names one).
-    public func including(_ file: SwiftTestFile) -> WorkspaceHelpers {
+    public func including(_ file: SwiftFile) -> WorkspaceHelpers {
         let own = file.modelHelpers()
         let ownNames = Set(own.map(\.name))
         let merged = own + helpers.filter { !ownNames.contains($0.name) }
@@ -95,7 +95,7 @@ public struct WorkspaceHelpers: Sendable {
     }
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The classes this file declares as `MockObject`s of its own (`final class Dog: MockObject { … }`, as Apollo's
     /// own tests of `Mock` do): `Mock<Dog>` there is that class, not a generated mock.
     public func ownMockObjects() -> Set<String> {
@@ -291,7 +291,7 @@ enum ModelHelperReader {
         guard let (statements, result) = read(body.statements, returning: returned) else { return nil }
         return ModelHelper(
             name: function.name.text, kind: .function, parameters: parameters, body: statements, result: result, range: FlowReader.range(function),
-            returnedMock: WrittenExpression.mockType(returned), type: SwiftTestFile.annotated(returned))
+            returnedMock: WrittenExpression.mockType(returned), type: SwiftFile.annotated(returned))
     }
 
     /// `var cat: Mock<Cat> { … }`, `static var cat: Mock<Cat> { … }` (a getter only), and stored fixtures:
@@ -313,8 +313,8 @@ enum ModelHelperReader {
                 case .literal where variable.bindingSpecifier.tokenKind == .keyword(.let): break
                 default: return nil
                 }
-                if let type = binding.typeAnnotation?.type, SwiftTestFile.annotated(type) == nil { return nil }
-                let type = binding.typeAnnotation.flatMap { SwiftTestFile.annotated($0.type) } ?? WrittenExpression.read(initializer.value)
+                if let type = binding.typeAnnotation?.type, SwiftFile.annotated(type) == nil { return nil }
+                let type = binding.typeAnnotation.flatMap { SwiftFile.annotated($0.type) } ?? WrittenExpression.read(initializer.value)
                 return ModelHelper(
                     name: name, kind: .property, owner: owner, isStored: true, body: reader.inner(initializer.value), result: value,
                     range: FlowReader.range(variable), returnedMock: binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) },
@@ -333,14 +333,14 @@ enum ModelHelperReader {
             guard let (body, result) = read(statements, returning: type) else { return nil }
             return ModelHelper(
                 name: name, kind: .property, owner: owner, body: body, result: result, range: FlowReader.range(variable),
-                returnedMock: WrittenExpression.mockType(type), type: SwiftTestFile.annotated(type))
+                returnedMock: WrittenExpression.mockType(type), type: SwiftFile.annotated(type))
         }
     }
 
     /// The statements before the one value a body returns, and that value; nil when the body returns elsewhere too,
     /// or the declared type is no mock or model.
     private static func read(_ items: CodeBlockItemListSyntax, returning type: TypeSyntax) -> ([FlowStatement], FlowValue)? {
-        let declared = SwiftTestFile.annotated(type)
+        let declared = SwiftFile.annotated(type)
         guard declared != nil, let last = items.last else { return nil }
         // Only the last statement may return: a `return` inside a branch makes the value depend on the run.
         for item in items.dropLast() where item.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.return) }) {

@@ -19,7 +19,7 @@ public struct Preview: Sendable, Equatable {
     public var conditions: [String]
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The previews of the file, in order. Cheap to ask of files without any: nothing is walked unless the text
     /// mentions `PreviewProvider` or `#Preview`.
     public func previews() -> [Preview] {

@@ -74,7 +74,7 @@ public struct ResponseDictionaryUse: Sendable, Equatable {
     }
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The response dictionary at `offset` (in the literal, or on the call that consumes it) and its consumer. Nil
     /// when the cursor is on neither, or a dictionary literal no known call consumes.
     public func responseDictionaryUse(at offset: Int) -> ResponseDictionaryUse? {

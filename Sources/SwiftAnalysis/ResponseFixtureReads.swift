@@ -13,7 +13,7 @@ public struct ResponseFixtureRead: Sendable, Hashable {
     public var variables: [String: Bool] = [:]
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The JSON files each function (or stored property) reads as an operation's response: a JSON name and an
     /// operation read in one statement, or, when a function names one of each, in that function.
     public func responseFixtureReads() -> [ResponseFixtureRead] {

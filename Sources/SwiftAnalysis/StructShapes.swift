@@ -22,7 +22,7 @@ public struct StructShape: Sendable, Equatable {
     public var fileLevelEnd: Int
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The structs of the file that get a memberwise initializer (no `init` of their own) with every stored
     /// property's type written: the ones mockls can write a factory for.
     public func structShapes() -> [StructShape] {
@@ -125,7 +125,7 @@ public struct StructCall: Sendable, Equatable {
     public var argumentsRange: Range<Int>
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The innermost call of a capitalised name (`User(…)`) around `offset`, with its labels.
     public func structCall(at offset: Int) -> StructCall? {
         guard let token = token(before: max(offset, 1)) else { return nil }

@@ -9,7 +9,7 @@ public struct VariableDeclaration: Sendable, Hashable {
     public var nameRange: Range<Int>
 }
 
-extension SwiftTestFile {
+extension SwiftFile {
     /// The variables visible at `offset` that stand for mocks or models, nearest first: the last declaration before
     /// the cursor in the innermost block, then outer blocks, parameters, and the stored properties of the type.
     public func variables(visibleAt offset: Int) -> [VariableDeclaration] {

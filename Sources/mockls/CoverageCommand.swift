@@ -41,7 +41,7 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
         let loaded = try workspace.loadProject()
         let clock = ContinuousClock()
         let start = clock.now
-        let report = SelectionCoverageReport(Analysis(workspaces: [loaded]))
+        let report = SelectionCoverageReport(AnalysisSnapshot(workspaces: [loaded]))
         CommandLog.logger.info("followed \(plural(report.testCount, "test")) through \(plural(report.rows.count, "selected field")) in \(milliseconds(clock.now - start))")
         let groups = Self.definitions(of: report)
         switch format {

@@ -32,9 +32,9 @@ struct FileLocation {
 
     /// The analysis of `workspace` with the file open as read here: the editor's queries, asked of the file as it is
     /// on disk, without reading it again.
-    func analysis(of workspace: Workspace) -> Analysis {
+    func analysis(of workspace: Workspace) -> AnalysisSnapshot {
         var documents = DocumentStore()
         documents.open(uri: uri, languageID: file.pathExtension, version: 0, text: bytes)
-        return Analysis(workspaces: [workspace], documents: documents)
+        return AnalysisSnapshot(workspaces: [workspace], documents: documents)
     }
 }

@@ -92,8 +92,9 @@ final class ArchitectureTests: XCTestCase {
     /// and JSON files, its generated mocks) and the host, which writes the file a command creates. Queries read what
     /// the snapshot holds (`WorkspaceFiles`, the open documents, the indexes).
     private static let analysisLoaders: Set<String> = [
-        "FileTree.swift", "WorkspaceFiles.swift", "Workspace.swift", "ProjectConfiguration.swift", "Glob.swift", "GeneratedMocks.swift",
-        "SwiftSourceScan.swift", "AnalysisHost.swift",
+        "FileTree.swift", "WorkspaceFiles.swift", "Workspace.swift", "ProjectDiscovery.swift", "ApolloCodegenConfigurationFile.swift",
+        "GraphQLConfigFile.swift", "Glob.swift", "GeneratedMocks.swift", "MockFormatDetector.swift", "SwiftSourceScan.swift",
+        "AnalysisHost.swift",
     ]
 
     /// The code of a file without its comments (a doc comment may name `FileTree.contents`).
@@ -115,14 +116,14 @@ final class ArchitectureTests: XCTestCase {
     /// The protocol's values that carry an answer (positions, edits, results): only `ProtocolConversion` makes them
     /// from mockls's values; `Requests/Commands.swift` reads them back from a command's arguments.
     private static let answerTypes = [
-        "Position", "Range", "Location", "TextEdit", "WorkspaceEdit", "CodeAction", "CodeLens", "Command", "CompletionItem",
+        "Position", "PositionRange", "Location", "TextEdit", "WorkspaceEdit", "CodeAction", "CodeLens", "Command", "CompletionItem",
         "CompletionList", "CompletionItemLabelDetails", "HoverResult", "MarkupContent", "DocumentSymbol", "SymbolInformation",
         "DocumentHighlight", "Diagnostic", "PrepareRenameResult", "SignatureHelpResult", "SignatureInformation",
         "ParameterInformation", "FullDocumentDiagnosticReport", "MockResponseResult", "ShowDocumentParams",
         "OptionalVersionedTextDocumentIdentifier",
     ]
 
-    /// Where a file builds one of `answerTypes` (`Location(`, `LSP.Range(`; not `Swift.Range(` nor a member `.range(`).
+    /// Where a file builds one of `answerTypes` (`Location(`, `PositionRange(`; not `Range(` of bytes nor a member `.range(`).
     private func answersBuilt(in text: String) -> [String] {
         let names = Self.answerTypes.joined(separator: "|")
         let pattern = try! NSRegularExpression(pattern: "(?<![A-Za-z0-9_.])(?:LSP\\.)?(?:\(names))\\(")
@@ -131,7 +132,7 @@ final class ArchitectureTests: XCTestCase {
     }
 
     func testOnlyProtocolConversionBuildsTheProtocolsAnswers() throws {
-        XCTAssertEqual(answersBuilt(in: "x = LSP.Range(start: Position(line: 0, character: 0)); Swift.Range(a); .range(of: b)"), ["LSP.Range(", "Position("])
+        XCTAssertEqual(answersBuilt(in: "x = LSP.PositionRange(start: Position(line: 0, character: 0)); Range(a); .range(of: b)"), ["LSP.PositionRange(", "Position("])
         for (module, file, _) in try imports() where module == "Server" {
             guard !file.path.contains("/ProtocolConversion/"), file.lastPathComponent != "Commands.swift" else { continue }
             XCTAssertEqual(answersBuilt(in: try code(of: file)), [], "Server/\(file.lastPathComponent) builds protocol values: convert in ProtocolConversion")

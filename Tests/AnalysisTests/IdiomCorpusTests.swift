@@ -19,7 +19,7 @@ final class IdiomCorpusTests: XCTestCase {
     static func testFiles() throws -> [(workspace: String, file: URL, context: TestFileContext)] {
         try workspaces.flatMap { name in
             let folder = corpus.appendingPathComponent(name)
-            let analysis = Analysis(workspaces: [Workspace(folder: folder)])
+            let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: folder)])
             return try WorkspaceFiles(walking: folder).paths.map { URL(fileURLWithPath: $0) }.map { file in
                 let bytes = try Array(Data(contentsOf: file))
                 let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
@@ -148,7 +148,7 @@ extension IdiomCorpusTests {
         var unfollowed = 0
         for name in Self.workspaces {
             let folder = Self.corpus.appendingPathComponent(name)
-            let report = SelectionCoverageReport(Analysis(workspaces: [Workspace(folder: folder)]))
+            let report = SelectionCoverageReport(AnalysisSnapshot(workspaces: [Workspace(folder: folder)]))
             unfollowed += report.unfollowedTestCount
             for file in WorkspaceFiles(walking: folder).paths.map { URL(fileURLWithPath: $0) } {
                 let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
@@ -172,7 +172,7 @@ extension IdiomCorpusTests {
         // The one test mockls cannot follow hands its model to a closure stored for later (`test_closureStoredForLater`).
         XCTAssertEqual(unfollowed, 1)
         // Fields set in the closures of `map` over a list and over an optional count as set.
-        let report = SelectionCoverageReport(Analysis(workspaces: [Workspace(folder: Self.corpus.appendingPathComponent("apollo-1.25"))]))
+        let report = SelectionCoverageReport(AnalysisSnapshot(workspaces: [Workspace(folder: Self.corpus.appendingPathComponent("apollo-1.25"))]))
         func sets(_ definition: String, _ path: String, by test: String) -> Bool {
             report.rows.contains { row in
                 row.field.id.definition == definition && row.field.id.path == path && row.tests.contains { $0.name == test && $0.sets }

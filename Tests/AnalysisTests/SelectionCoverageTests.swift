@@ -9,7 +9,7 @@ import XCTest
 final class SelectionCoverageTests: XCTestCase {
     /// `operation path: test:s:r …` for each row some test touches or some test reaches unfollowed (`?N`), sorted by test.
     private func rows(_ folder: URL) -> [String] {
-        let report = SelectionCoverageReport(Analysis(workspaces: [Workspace(folder: folder)]))
+        let report = SelectionCoverageReport(AnalysisSnapshot(workspaces: [Workspace(folder: folder)]))
         return report.rows.filter { !$0.tests.isEmpty }.map { row in
             let tests = row.tests.map { test in
                 String(test.name.split(separator: ".").last!) + (test.sets ? ":s" : "") + (test.reads ? ":r" : "")

@@ -57,7 +57,7 @@ final class SnapshotTestsFileTests: XCTestCase {
         let path = Self.scenario.appendingPathComponent("Sources/Payments/BalanceView.swift")
         let edited = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "isHidden: true", with: "isHidden: false")
         var sources = original
-        sources[0] = PreviewCatalog.source(path, SwiftTestFile(edited), root: Self.scenario)
+        sources[0] = PreviewCatalog.source(path, SwiftFile(edited), root: Self.scenario)
         let hidden = try XCTUnwrap(sources[0].previews.firstIndex { $0.name == "Hidden balance" })
         let update = try XCTUnwrap(SnapshotTests.update(text, with: sources[0].previews[hidden], index: hidden, in: sources[0], options: options))
         var updated = text
@@ -67,7 +67,7 @@ final class SnapshotTestsFileTests: XCTestCase {
 
         // A new preview: inserted before the closing brace, with its own tests.
         let added = edited + "\n#Preview(\"Zero\") {\n    BalanceView(amount: 0)\n}\n"
-        sources[0] = PreviewCatalog.source(path, SwiftTestFile(added), root: Self.scenario)
+        sources[0] = PreviewCatalog.source(path, SwiftFile(added), root: Self.scenario)
         let zero = try XCTUnwrap(sources[0].previews.firstIndex { $0.name == "Zero" })
         let insertion = try XCTUnwrap(SnapshotTests.update(updated, with: sources[0].previews[zero], index: zero, in: sources[0], options: options))
         XCTAssertEqual(insertion.range.count, 0)
@@ -125,7 +125,7 @@ extension SnapshotTestsFileTests {
             #Preview("Release") { Card(title: "r") }
             #endif
             """
-        let previews = SwiftTestFile(text).previews()
+        let previews = SwiftFile(text).previews()
         XCTAssertEqual(previews.map(\.name), ["Labels", "Sample", "Frame", "Appear", "Many", "Debug", "Release"])
         XCTAssertEqual(previews.map(\.problem), [
             nil, "it uses `sample`, which is private to its file", "it uses `Frame`, which is private to its file",
@@ -151,7 +151,7 @@ extension SnapshotTestsFileTests {
             #Preview("Empty") { Card(title: "c") }
             """
         let sources = [("A/First.swift", first), ("A/Second.swift", second)].map { path, text in
-            SnapshotTests.Source(path: path, module: "A", imports: [], previews: SwiftTestFile(text).previews())
+            SnapshotTests.Source(path: path, module: "A", imports: [], previews: SwiftFile(text).previews())
         }
         let text = SnapshotTests.file(sources, options: .init()).text
         for name in ["test_Empty_0", "test_Empty2_0", "test_FirstPreview1_0", "test_Empty_Second_0", "test_Empty2_Second_0"] {
@@ -189,7 +189,7 @@ extension SnapshotTestsFileTests {
             #endif
             #Preview("Two\u{2028}lines") { Card(title: "6") }
             """
-        let source = SnapshotTests.Source(path: "A/First.swift", module: "A", imports: [], previews: SwiftTestFile(text).previews())
+        let source = SnapshotTests.Source(path: "A/First.swift", module: "A", imports: [], previews: SwiftFile(text).previews())
         XCTAssertEqual(source.previews.map(\.problem), [nil, nil, nil, nil, nil, nil])
         XCTAssertEqual(source.previews.map(\.name), ["Foo2", "Foo2_First", "Foo", "Foo", "Other", "Two lines"])
         XCTAssertEqual(source.previews[4].conditions, ["(DEBUG || !RELEASE) && os(iOS)"])

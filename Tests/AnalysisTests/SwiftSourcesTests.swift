@@ -41,7 +41,7 @@ final class SwiftSourcesTests: XCTestCase {
 
     /// The tests that read `field` of the query, by the coverage of `workspace`.
     private func readers(of field: String, in workspace: Workspace) -> [String] {
-        SelectionCoverageReport(Analysis(workspaces: [workspace])).rows.filter { $0.field.id.path == "dog.\(field)" }
+        SelectionCoverageReport(AnalysisSnapshot(workspaces: [workspace])).rows.filter { $0.field.id.path == "dog.\(field)" }
             .flatMap(\.tests).filter(\.reads).map(\.name).sorted()
     }
 
@@ -105,10 +105,55 @@ final class SwiftSourcesTests: XCTestCase {
         XCTAssertLessThanOrEqual(sources.keptTextBytes, 600)
         XCTAssertEqual(sources.text(of: urls[0].path)?.count, 1200, "a text not kept is read when asked for")
     }
+
+    /// 100,000 files, 10 MB of text, a bound of 1 MB: what is kept stays within it, the files that build mocks first,
+    /// and every file is still listed and read when asked for.
+    func testTheBoundHoldsWithAHundredThousandFiles() throws {
+        let root = folder.appendingPathComponent("Many")
+        for group in 0..<100 {
+            let groupFolder = root.appendingPathComponent("G\(group)")
+            try FileManager.default.createDirectory(at: groupFolder, withIntermediateDirectories: true)
+            for index in 0..<1000 {
+                let text = index == 0 ? "let dog = Mock<Dog>()\n" + String(repeating: "/", count: 77) : String(repeating: "/", count: 99)
+                FileManager.default.createFile(atPath: groupFolder.appendingPathComponent("F\(index).swift").path, contents: Data(text.utf8))
+            }
+        }
+        let urls = FileTree.files(under: root) { $0.hasSuffix(".swift") }
+        XCTAssertEqual(urls.count, 100_000)
+        let bound = 1 << 20
+        let sources = WorkspaceFiles(urls, previous: nil, bound: bound)
+        XCTAssertEqual(sources.count, 100_000)
+        XCTAssertLessThanOrEqual(sources.keptTextBytes, bound)
+        XCTAssertGreaterThan(sources.keptTextBytes, bound - 100, "filled up to the bound")
+        let tests = urls.filter { $0.lastPathComponent == "F0.swift" }
+        XCTAssertEqual(tests.count, 100)
+        XCTAssertTrue(tests.allSatisfy { sources.keepsText(of: $0.path) }, "the files that build mocks are kept first")
+        XCTAssertFalse(sources.keepsText(of: urls.last!.path))
+        XCTAssertEqual(sources.text(of: urls.last!.path)?.count, 99, "a text not kept is read when asked for")
+    }
+
+    /// A file that vanishes, changes without an event, or stops being a regular file between the walk and a query:
+    /// its answer is absent or its new text, never the text it no longer has, and no crash.
+    func testAFileThatChangesUnderTheWorkspaceIsReadAsItIsNow() throws {
+        try write("Tests/ATests.swift", test("ATests", reading: "id"))
+        try write("Tests/BTests.swift", test("BTests", reading: "name"))
+        try write("Tests/CTests.swift", test("CTests", reading: "name"))
+        let workspace = Workspace(folder: folder)
+        let (a, b, c) = ["A", "B", "C"].map { folder.appendingPathComponent("Tests/\($0)Tests.swift").standardizedFileURL.path }.triple
+        try FileManager.default.removeItem(atPath: a)
+        try write("Tests/BTests.swift", test("BTests", reading: "id") + "\n// changed without an event\n")
+        try FileManager.default.removeItem(atPath: c)
+        try FileManager.default.createDirectory(atPath: c, withIntermediateDirectories: true)
+        XCTAssertNil(workspace.swiftSources.text(of: a), "vanished")
+        XCTAssertTrue(String(decoding: try XCTUnwrap(workspace.swiftSources.text(of: b)), as: UTF8.self).contains("changed without an event"))
+        XCTAssertNil(workspace.swiftSources.text(of: c), "a folder now")
+        XCTAssertEqual(readers(of: "id", in: workspace), ["BTests.test_id"], "the queries see the files as they are now")
+    }
 }
 
 extension Array {
     fileprivate var pair: (Element, Element) { (self[0], self[1]) }
+    fileprivate var triple: (Element, Element, Element) { (self[0], self[1], self[2]) }
 }
 
 /// `OccurrenceCache`: references look names up per file version instead of parsing every file again.
@@ -134,11 +179,11 @@ final class OccurrenceCacheTests: XCTestCase {
         func ask(_ names: Set<String>, _ text: [UInt8], _ index: ProjectIndex) -> [OccurrenceCache.Occurrence] {
             cache.occurrences(of: names, path: "/T/DogTests.swift", text: text, index: index) {
                 parses += 1
-                return SwiftTestFile(text)
+                return SwiftFile(text)
             }
         }
         let target = ReferenceTarget.field(type: "Dog", name: "name")
-        let expected = References.inSwift(target, file: SwiftTestFile(text), project: index)
+        let expected = References.inSwift(target, file: SwiftFile(text), project: index)
         XCTAssertEqual(expected.count, 2, "the mock's label and the model's read")
         let first = ask(["name"], text, index)
         XCTAssertEqual(first.filter { $0.target == target }.map(\.range), expected)
@@ -194,7 +239,7 @@ final class CoverageReportReuseTests: XCTestCase {
         let caches = AnalysisCaches()
         var documents = DocumentStore()
         func reads() -> [String] {
-            let analysis = Analysis(documents: documents, workspaces: [workspace], isIndexed: true, indexer: nil, caches: caches)
+            let analysis = AnalysisSnapshot(documents: documents, workspaces: [workspace], isIndexed: true, indexer: nil, caches: caches)
             return SelectionCoverageReport(analysis).rows.filter { $0.readCount > 0 }.map(\.field.id.path).sorted()
         }
         XCTAssertEqual(reads(), ["dog", "dog.id"])
@@ -242,14 +287,18 @@ final class CoverageReportReuseTests: XCTestCase {
         var documents = DocumentStore()
         let uri = folder.appendingPathComponent("DogQuery.graphql").standardizedFileURL.absoluteString
         documents.open(uri: uri, languageID: "graphql", version: 1, text: Array(operation.utf8))
-        let analysis = Analysis(documents: documents, workspaces: [Workspace(folder: folder)], isIndexed: true, indexer: nil, caches: caches)
+        let analysis = AnalysisSnapshot(documents: documents, workspaces: [Workspace(folder: folder)], isIndexed: true, indexer: nil, caches: caches)
         let cancelled = analysis.cancellable { true }
         XCTAssertThrowsError(try cancelled.selectionCoverage()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         let name = operation.utf8.count - " } }".utf8.count - 1
-        XCTAssertThrowsError(try cancelled.references(at: name, in: uri, includingDeclaration: false)) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertThrowsError(try cancelled.references(at: name, in: cancelled.file(uri), includingDeclaration: false)) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         // The next request, not cancelled: whole, and computed (nothing of the cancelled one was kept).
         XCTAssertEqual(try analysis.selectionCoverage().rows.filter { $0.readCount > 0 }.map(\.field.id.path).sorted(), ["dog", "dog.name"])
         XCTAssertEqual(caches.coverage.reusedParts, 0)
-        XCTAssertEqual(try analysis.references(at: name, in: uri, includingDeclaration: false).count, 3, "the selection in the operation, the mock's label and the read")
+        XCTAssertEqual(try analysis.references(at: name, in: analysis.file(uri), includingDeclaration: false).count, 3, "the selection in the operation, the mock's label and the read")
+        // A rename of the operation (`query Dog`: `DogQuery` in the test), cancelled, then whole.
+        let rename = try XCTUnwrap(analysis.renameTarget(at: "query D".utf8.count, in: analysis.file(uri)))
+        XCTAssertThrowsError(try cancelled.renameEdits(rename, to: "Puppy")) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertEqual(try analysis.renameEdits(rename, to: "Puppy").get().map(\.edit.text), ["Puppy", "PuppyQuery"])
     }
 }

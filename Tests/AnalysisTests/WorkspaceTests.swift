@@ -50,7 +50,7 @@ final class WorkspaceTests: XCTestCase {
         try write("package.json", "{}")
         var workspace = Workspace(folder: folder)
         XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json"])
-        let analysis = Analysis(workspaces: [workspace])
+        let analysis = AnalysisSnapshot(workspaces: [workspace])
         let found = try XCTUnwrap(analysis.responseFixtureDiagnostics[folder.appendingPathComponent("Tests/Fixtures/DogQuery.json").standardizedFileURL])
         XCTAssertEqual(found.diagnostics.map(\.code), [.fixtureMissingField], "`age` (nullable) is missing")
 
@@ -86,7 +86,7 @@ final class WorkspaceTests: XCTestCase {
             """#)
         let workspace = Workspace(folder: folder)
         XCTAssertEqual(workspace.responseFixtureReads["rex-response"]?.map(\.operationType), ["DogQuery"])
-        let found = Analysis(workspaces: [workspace]).responseFixtureDiagnostics
+        let found = AnalysisSnapshot(workspaces: [workspace]).responseFixtureDiagnostics
         let rex = try XCTUnwrap(found[folder.appendingPathComponent("Tests/Fixtures/rex-response.json").standardizedFileURL])
         XCTAssertEqual(rex.diagnostics.map(\.code), [.fixtureWrongType], "`name` is a number")
     }

@@ -41,7 +41,7 @@ final class CodeActionEditsTests: XCTestCase {
         ]
         for (body, expected) in cases {
             let source = "import AnimalKingdomAPITestMocks\nfunc test() {\n\(body)}\n"
-            let file = SwiftTestFile(source)
+            let file = SwiftFile(source)
             let at = Array(source.utf8).firstRange(of: Array("Mock<Dog>".utf8))!.lowerBound + 2
             let actions = MockCodeActions.actions(at: at..<at, in: file, project: project, diagnostics: [])
             let action = try XCTUnwrap(actions.first { $0.title == "Build `Mock<Dog>` with one initializer call" }, body)
@@ -56,7 +56,7 @@ final class CodeActionEditsTests: XCTestCase {
         let project = try FeatureFixture(api: "AnimalKingdomAPI").project
         func fills(_ source: String) -> Bool {
             let at = Array(source.utf8).firstRange(of: Array("Mock<Height>(".utf8))!.upperBound
-            return MockCodeActions.actions(at: at..<at, in: SwiftTestFile(source), project: project, diagnostics: [])
+            return MockCodeActions.actions(at: at..<at, in: SwiftFile(source), project: project, diagnostics: [])
                 .contains { $0.title == "Fill every field of `Mock<Height>`" }
         }
         XCTAssertFalse(fills("extension Mock where O == Dog {\n  convenience i\u{1}nit(\n    height: Mock<Height> = Mock<Height>()\n  ) {}\n}\n"))
@@ -71,8 +71,8 @@ final class CodeActionEditsTests: XCTestCase {
         var failures: [String] = []
         for name in ["animalkingdom.swift", "animalkingdom-legacy.swift"] {
             let source = try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
-            let file = SwiftTestFile(source)
-            let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: FixOptions())
+            let file = SwiftFile(source)
+            let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions())
             let lines = file.lines
             for line in 0..<lines.lineCount {
                 let content = lines.contentRange(ofLine: line)

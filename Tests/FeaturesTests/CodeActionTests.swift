@@ -15,7 +15,7 @@ final class CodeActionTests: XCTestCase {
         var name: String
         var source: String
         var format: MockFormat
-        var options: FixOptions
+        var options: TestConventions
     }
 
     private func scenarios() throws -> [Scenario] {
@@ -25,17 +25,17 @@ final class CodeActionTests: XCTestCase {
         func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
         let current = try read(shared.appendingPathComponent("animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift"))
         return [
-            Scenario(name: "animalkingdom", source: current, format: .defaults, options: FixOptions()),
-            Scenario(name: "animalkingdom-placeholders", source: current, format: .defaults, options: FixOptions(placeholders: true)),
+            Scenario(name: "animalkingdom", source: current, format: .defaults, options: TestConventions()),
+            Scenario(name: "animalkingdom-placeholders", source: current, format: .defaults, options: TestConventions(placeholders: true)),
             Scenario(
                 name: "animalkingdom-1.15",
                 source: try read(shared.appendingPathComponent("animalkingdom-1.15/Tests/AnimalKingdomTests/LegacyMockTests.swift")),
-                format: .optionalParameters, options: FixOptions()),
+                format: .optionalParameters, options: TestConventions()),
             Scenario(
                 name: "animalkingdom-1.15-placeholders",
                 source: try read(shared.appendingPathComponent("animalkingdom-1.15/Tests/AnimalKingdomTests/LegacyMockTests.swift")),
-                format: .optionalParameters, options: FixOptions(placeholders: true)),
-            Scenario(name: "own", source: try read(own.appendingPathComponent("animalkingdom.swift")), format: .defaults, options: FixOptions()),
+                format: .optionalParameters, options: TestConventions(placeholders: true)),
+            Scenario(name: "own", source: try read(own.appendingPathComponent("animalkingdom.swift")), format: .defaults, options: TestConventions()),
         ]
     }
 
@@ -68,7 +68,7 @@ final class CodeActionTests: XCTestCase {
     func testEveryFixAgainstTheGoldens() throws {
         for scenario in try scenarios() {
             let project = try project(scenario.format)
-            let file = SwiftTestFile(scenario.source)
+            let file = SwiftFile(scenario.source)
             let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options)
             var report: [String] = []
             for diagnostic in diagnostics {
@@ -112,7 +112,7 @@ final class CodeActionTests: XCTestCase {
             let project = try project(scenario.format)
             var source = scenario.source
             for _ in 0..<40 {
-                let file = SwiftTestFile(source)
+                let file = SwiftFile(source)
                 guard let unset = MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options)
                     .first(where: { $0.code == .unsetFieldRead })
                 else { break }
@@ -120,7 +120,7 @@ final class CodeActionTests: XCTestCase {
                     inFunctionAt: unset.range.lowerBound, in: file, project: project, options: scenario.options), scenario.name)
                 source = Self.apply([all.edit], to: source)
             }
-            let left = MockDiagnostics.diagnostics(in: SwiftTestFile(source), project: project, options: scenario.options)
+            let left = MockDiagnostics.diagnostics(in: SwiftFile(source), project: project, options: scenario.options)
                 .filter { $0.code == .unsetFieldRead }
             XCTAssertEqual(left.map(\.message), [], scenario.name)
         }
@@ -145,7 +145,7 @@ final class LoopFixTests: XCTestCase {
     func testOneFixSetsTheFieldOnEveryElement() throws {
         let project = try FeatureFixture(api: "AnimalKingdomAPI").project
         let source = source(dogs: 3)
-        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source), project: project, options: FixOptions())
+        let diagnostics = MockDiagnostics.diagnostics(in: SwiftFile(source), project: project, options: TestConventions())
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
         let fix = try XCTUnwrap(diagnostics.first?.fixes.first)
         XCTAssertEqual(diagnostics.first?.fixes.count, 1)
@@ -154,12 +154,12 @@ final class LoopFixTests: XCTestCase {
         bytes.replaceSubrange(fix.range, with: Array(fix.text.utf8))
         let fixed = String(decoding: bytes, as: UTF8.self)
         XCTAssertTrue(fixed.contains(#"[Mock<Dog>(species: ""), Mock<Dog>(species: ""), Mock<Dog>(species: "")]"#), fixed)
-        XCTAssertEqual(MockDiagnostics.diagnostics(in: SwiftTestFile(fixed), project: project, options: FixOptions()), [])
+        XCTAssertEqual(MockDiagnostics.diagnostics(in: SwiftFile(fixed), project: project, options: TestConventions()), [])
     }
 
     func testNoFixWhenTheLoopFollowsOnlySomeElements() throws {
         let project = try FeatureFixture(api: "AnimalKingdomAPI").project
-        let diagnostics = MockDiagnostics.diagnostics(in: SwiftTestFile(source(dogs: 20)), project: project, options: FixOptions())
+        let diagnostics = MockDiagnostics.diagnostics(in: SwiftFile(source(dogs: 20)), project: project, options: TestConventions())
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead], "the first element already crashes")
         XCTAssertEqual(diagnostics.first?.fixes, [], "setting it on the 16 elements followed would leave 4 crashing")
     }
@@ -172,7 +172,7 @@ final class MockRefactoringTests: XCTestCase {
         let source = MarkedSource(marked).text
         let offset = try XCTUnwrap(MarkedSource(marked).offsets["1️⃣"])
         let actions = MockCodeActions.refactorings(
-            at: offset..<offset, in: SwiftTestFile(source), project: fixture.project, options: FixOptions(placeholders: placeholders))
+            at: offset..<offset, in: SwiftFile(source), project: fixture.project, options: TestConventions(placeholders: placeholders))
         var results: [String: String] = [:]
         for action in actions {
             var bytes = Array(source.utf8)
@@ -236,7 +236,7 @@ final class StructFactoryTests: XCTestCase {
     }
 
     func testShapesFollowTheMemberwiseInitializer() {
-        let shapes = SwiftTestFile("""
+        let shapes = SwiftFile("""
             struct User {
                 let id: String
                 var name: String
@@ -256,7 +256,7 @@ final class StructFactoryTests: XCTestCase {
             // The factory would go after the outer class's end, which its missing brace puts nowhere in particular.
             "class Tests {\n  struct Answers { var hover: String? }\n  func test() {\n",
         ] {
-            XCTAssertEqual(SwiftTestFile(unfinished).structShapes().map(\.qualifiedName), [], unfinished)
+            XCTAssertEqual(SwiftFile(unfinished).structShapes().map(\.qualifiedName), [], unfinished)
         }
         XCTAssertEqual(shapes[0].parameters.map(\.label), ["id", "name", "nickname", "age"])
         XCTAssertEqual(shapes[0].parameters.map(\.defaultValue), [nil, nil, "nil", "0"])
@@ -265,7 +265,7 @@ final class StructFactoryTests: XCTestCase {
     func testGenerateAFactory() throws {
         let source = "struct User {\n    let name: String\n    var age: Int\n}\n"
         let offset = Array(source.utf8).firstIndex(of: UInt8(ascii: "U"))! + 1
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         let action = try XCTUnwrap(StructFactories.actions(at: offset..<offset, in: file, structs: []).first)
         XCTAssertEqual(action.title, "Generate `User.placeholder(…)`")
         XCTAssertEqual(apply(action, to: source), """
@@ -287,18 +287,18 @@ final class StructFactoryTests: XCTestCase {
     }
 
     func testAddMissingArgumentsInOrder() throws {
-        let shapes = SwiftTestFile("struct User { let id: String; let name: String; var age: Int; var nickname: String? }").structShapes()
+        let shapes = SwiftFile("struct User { let id: String; let name: String; var age: Int; var nickname: String? }").structShapes()
         for (source, expected) in [
             ("let u = User(age: 20)", "let u = User(id: .placeholder(), name: .placeholder(), age: 20)"),
             ("let u = User(id: \"1\")", "let u = User(id: \"1\", name: .placeholder(), age: .placeholder())"),
             ("let u = User()", "let u = User(id: .placeholder(), name: .placeholder(), age: .placeholder())"),
         ] {
             let offset = source.utf8.count - 2
-            let actions = StructFactories.actions(at: offset..<offset, in: SwiftTestFile(source), structs: shapes)
+            let actions = StructFactories.actions(at: offset..<offset, in: SwiftFile(source), structs: shapes)
             let add = try XCTUnwrap(actions.first { $0.title == "Add missing arguments with `.placeholder()`" }, source)
             XCTAssertEqual(apply(add, to: source), expected)
         }
-        XCTAssertTrue(StructFactories.actions(at: 15..<15, in: SwiftTestFile("let u = User(id: \"1\", name: \"a\", age: 1)"), structs: shapes)
+        XCTAssertTrue(StructFactories.actions(at: 15..<15, in: SwiftFile("let u = User(id: \"1\", name: \"a\", age: 1)"), structs: shapes)
             .filter { $0.title.hasPrefix("Add") }.isEmpty, "nothing missing")
     }
 }

@@ -62,7 +62,7 @@ final class CompletionOracleTests: XCTestCase {
                 let prefix = functions.header + before
                 let text = prefix + function.text + after
                 let offset = prefix.utf8.count + function.marker
-                let file = SwiftTestFile(text)
+                let file = SwiftFile(text)
                 let span = prefix.utf8.count..<(prefix.utf8.count + function.text.utf8.count)
                 func variant(_ what: String, _ edits: [(range: Range<Int>, text: String)], mustCompile: Bool) {
                     var bytes = Array(text.utf8)
@@ -104,7 +104,7 @@ final class CompletionOracleTests: XCTestCase {
                     }
                     variant("label `\(item.label)` left out", [(item.replaceRange, Self.expand(snippet))], mustCompile: false)
                 }
-                let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: FixOptions())
+                let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions())
                 let actions = MockCodeActions.actions(at: offset..<offset, in: file, project: project, diagnostics: diagnostics)
                     + MockCodeActions.refactorings(at: offset..<offset, in: file, project: project)
                     + StructFactories.actions(at: offset..<offset, in: file, structs: [])

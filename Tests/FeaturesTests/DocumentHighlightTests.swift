@@ -24,7 +24,7 @@ final class DocumentHighlightTests: XCTestCase {
               _ = dog.height
             }
             """)
-        let file = SwiftTestFile(marked.text)
+        let file = SwiftFile(marked.text)
         let bytes = Array(marked.text.utf8)
         // The `Dog` mock's field: where the test sets it, by label and by assignment (not `height`).
         let set = DocumentHighlights.inSwift(at: try XCTUnwrap(marked.offsets["1️⃣"]), in: file, project: project)

@@ -112,7 +112,7 @@ struct FeatureFixture {
         let marked = MarkedSource(testCase.source)
         guard let offset = marked.offsets["1️⃣"] else { return "error: no 1️⃣ marker" }
         let source = marked.text
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         switch testCase.kind {
         case "completion":
             let items = MockCompletions.completions(at: offset, in: file, project: project, placeholders: false)

@@ -15,9 +15,9 @@ final class FeatureRobustnessTests: XCTestCase {
     func testEveryOffsetOfAScenarioFile() throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         let source = try scenarioTest()
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         var answered = 0
-        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions())
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: TestConventions())
         let structs = file.structShapes()
         for offset in 0...(source.utf8.count + 2) {
             if !MockCompletions.completions(at: offset, in: file, project: fixture.project, placeholders: false).isEmpty { answered += 1 }
@@ -55,14 +55,14 @@ final class FeatureRobustnessTests: XCTestCase {
     func testEveryPrefixAsTyped() throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         let bytes = Array(try scenarioTest().utf8)
-        var previous: (text: [UInt8], file: SwiftTestFile)?
+        var previous: (text: [UInt8], file: SwiftFile)?
         for end in stride(from: 0, through: bytes.count, by: 5) {
             let text = Array(bytes[..<end])
-            let file = previous.map { $0.file.updated(to: text) } ?? SwiftTestFile(text)
+            let file = previous.map { $0.file.updated(to: text) } ?? SwiftFile(text)
             _ = MockCompletions.completions(at: end, in: file, project: fixture.project, placeholders: false)
             _ = MockHover.hover(at: max(0, end - 1), in: file, project: fixture.project)
             if end % 25 == 0 {
-                let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions())
+                let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: TestConventions())
                 _ = MockCodeActions.actions(at: max(0, end - 5)..<end, in: file, project: fixture.project, diagnostics: diagnostics)
             }
             previous = (text, file)
@@ -102,9 +102,9 @@ final class FeatureRobustnessTests: XCTestCase {
               }
             }
             """
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         let helpers = WorkspaceHelpers(helpers: file.modelHelpers())
-        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions(), helpers: helpers)
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: TestConventions(), helpers: helpers)
         // Nothing is judged through what is not followed: a closure called later, closures returning closures, a fixture
         // that is itself. (`pongDog()` ends where it would call itself again: its `Mock<Dog>` has no height.)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -114,7 +114,7 @@ final class FeatureRobustnessTests: XCTestCase {
         for offset in stride(from: 0, to: source.utf8.count, by: 17) {
             _ = MockCompletions.completions(at: offset, in: file, project: fixture.project, placeholders: false)
             _ = MockHover.hover(at: offset, in: file, project: fixture.project)
-            _ = MockResponse.response(at: offset, in: file, project: fixture.project, options: FixOptions(), helpers: helpers)
+            _ = MockResponse.response(at: offset, in: file, project: fixture.project, options: TestConventions(), helpers: helpers)
         }
     }
 
@@ -127,7 +127,7 @@ final class FeatureRobustnessTests: XCTestCase {
               let record = Record(name: nil)
             }
             """
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         let structs = file.structShapes()
         for offset in 0...source.utf8.count {
             _ = StructFactories.actions(at: offset..<offset, in: file, structs: structs)

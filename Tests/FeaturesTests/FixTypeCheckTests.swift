@@ -16,13 +16,13 @@ final class FixTypeCheckTests: XCTestCase {
         var file: String
         var format: MockFormat
         var version: StandInApollo.Version
-        var options: FixOptions
+        var options: TestConventions
     }
 
     private static let scenarios = [
-        Scenario(folder: "animalkingdom", file: "Tests/AnimalKingdomTests/AnimalTests.swift", format: .defaults, version: .v1, options: FixOptions()),
-        Scenario(folder: "animalkingdom-1.15", file: "Tests/AnimalKingdomTests/LegacyMockTests.swift", format: .optionalParameters, version: .v1, options: FixOptions()),
-        Scenario(folder: "animalkingdom-2.x", file: "Tests/AnimalKingdomTests/AsyncAnimalTests.swift", format: .apolloTwo, version: .v2, options: FixOptions()),
+        Scenario(folder: "animalkingdom", file: "Tests/AnimalKingdomTests/AnimalTests.swift", format: .defaults, version: .v1, options: TestConventions()),
+        Scenario(folder: "animalkingdom-1.15", file: "Tests/AnimalKingdomTests/LegacyMockTests.swift", format: .optionalParameters, version: .v1, options: TestConventions()),
+        Scenario(folder: "animalkingdom-2.x", file: "Tests/AnimalKingdomTests/AsyncAnimalTests.swift", format: .apolloTwo, version: .v2, options: TestConventions()),
     ]
 
     func testEveryFixAndRefactoringCompilesInTheFilesAsWritten() throws {
@@ -30,7 +30,7 @@ final class FixTypeCheckTests: XCTestCase {
             let url = try SharedFolder.require("fixtures/scenarios/\(scenario.folder)/\(scenario.file)")
             let source = try String(contentsOf: url, encoding: .utf8)
             let project = try FeatureFixture(api: "AnimalKingdomAPI", format: scenario.format).project
-            let file = SwiftTestFile(source)
+            let file = SwiftFile(source)
             var variants: [(name: String, text: String)] = [("as written", source)]
             for diagnostic in MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options) {
                 let actions = MockCodeActions.actions(

@@ -280,7 +280,7 @@ final class ReferencesTests: XCTestCase {
               _ = animal.spe5️⃣cies
             }
             """)
-        let file = SwiftTestFile(test.text)
+        let file = SwiftFile(test.text)
         func text(_ range: Range<Int>) -> String { String(decoding: test.bytes[range], as: UTF8.self) }
 
         // `feet` of Height: the label and the model read in the test; the selections in the operations.

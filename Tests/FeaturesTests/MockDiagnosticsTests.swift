@@ -19,9 +19,9 @@ final class MockDiagnosticsTests: XCTestCase {
             let words = text[marker.upperBound...].split(separator: " ").map(String.init)
             expected[index + 1] = (words[0], Array(words.dropFirst()))
         }
-        let swiftFile = SwiftTestFile(source)
+        let swiftFile = SwiftFile(source)
         var actual: [Int: [Diagnostic]] = [:]
-        for diagnostic in MockDiagnostics.diagnostics(in: swiftFile, project: project, options: FixOptions(), helpers: helpers) {
+        for diagnostic in MockDiagnostics.diagnostics(in: swiftFile, project: project, options: TestConventions(), helpers: helpers) {
             actual[swiftFile.line(of: diagnostic.range.lowerBound), default: []].append(diagnostic)
         }
         for lineNumber in Set(expected.keys).union(actual.keys).sorted() {
@@ -79,7 +79,7 @@ final class MockDiagnosticsTests: XCTestCase {
         let project = try project(format: .defaults)
         let sources = try files.map { ($0, try String(contentsOf: $0, encoding: .utf8)) }
         for (url, source) in sources {
-            let others = sources.filter { $0.0 != url }.map { SwiftTestFile($0.1) }
+            let others = sources.filter { $0.0 != url }.map { SwiftFile($0.1) }
             let helpers = WorkspaceHelpers(
                 helpers: others.flatMap { $0.modelHelpers() },
                 mutatedFixtures: others.reduce(into: Set<String>()) { $0.formUnion($1.fixtureMutations()) })
@@ -145,20 +145,20 @@ final class DiagnosticsCacheTests: XCTestCase {
     /// file follows none of the file's functions again; editing the fixture one function reads follows that one.
     func testAFunctionIsFollowedAgainOnlyWhenAHelperItUsesChanges() throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
-        let test = SwiftTestFile("""
+        let test = SwiftFile("""
             final class T: XCTestCase {
               func test_fixture() { XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(Fixtures.cat).species, "x") }
               func test_inline() { XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(Mock<Dog>()).id, "x") }
             }
             """)
         func helpers(cat: String, dog: String) -> WorkspaceHelpers {
-            let files = [SwiftTestFile("enum Fixtures { static let cat = \(cat) }"), SwiftTestFile("func makeDog() -> Mock<Dog> { \(dog) }")]
+            let files = [SwiftFile("enum Fixtures { static let cat = \(cat) }"), SwiftFile("func makeDog() -> Mock<Dog> { \(dog) }")]
             return WorkspaceHelpers(helpers: files.flatMap { $0.modelHelpers() })
         }
         let cache = MockDiagnosticsCache()
         func run(_ workspace: WorkspaceHelpers) -> [String] {
-            let cached = MockDiagnostics.diagnostics(in: test, project: fixture.project, cache: cache, options: FixOptions(), helpers: workspace)
-            XCTAssertEqual(cached, MockDiagnostics.diagnostics(in: test, project: fixture.project, options: FixOptions(), helpers: workspace))
+            let cached = MockDiagnostics.diagnostics(in: test, project: fixture.project, cache: cache, options: TestConventions(), helpers: workspace)
+            XCTAssertEqual(cached, MockDiagnostics.diagnostics(in: test, project: fixture.project, options: TestConventions(), helpers: workspace))
             return cached.map(\.message)
         }
         XCTAssertEqual(run(helpers(cat: "Mock<Cat>(species: \"Tabby\")", dog: "Mock<Dog>()")).count, 1)
@@ -189,9 +189,9 @@ final class DiagnosticsCacheTests: XCTestCase {
         ]
         for (step, edit) in edits.enumerated() {
             text = edit(text)
-            let file = SwiftTestFile(text)
-            let fresh = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: FixOptions())
-            let cached = MockDiagnostics.diagnostics(in: file, project: fixture.project, cache: cache, options: FixOptions())
+            let file = SwiftFile(text)
+            let fresh = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: TestConventions())
+            let cached = MockDiagnostics.diagnostics(in: file, project: fixture.project, cache: cache, options: TestConventions())
             XCTAssertEqual(cached, fresh, "after edit \(step)")
             XCTAssertFalse(fresh.isEmpty)
         }

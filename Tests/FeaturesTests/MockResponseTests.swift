@@ -24,7 +24,7 @@ final class MockResponseTests: XCTestCase {
             """
         let marked = MarkedSource(source)
         let offset = try XCTUnwrap(marked.offsets["1️⃣"], "no 1️⃣ marker")
-        let result = MockResponse.response(at: offset, in: SwiftTestFile(marked.text), project: project, options: FixOptions())
+        let result = MockResponse.response(at: offset, in: SwiftFile(marked.text), project: project, options: TestConventions())
         return (result, project)
     }
 
@@ -234,7 +234,7 @@ final class MockResponseTests: XCTestCase {
         for (api, path, golden) in ResponseConversionTests.apis {
             for (name, format) in ResponseConversionTests.formats {
                 let source = try ResponseConversionTests.read(path, for: format)
-                let file = SwiftTestFile(source)
+                let file = SwiftFile(source)
                 let project = try FeatureFixture(api: api, format: format).project
                 var checks: [ResponseConversionTests.MockCheck] = []
                 for site in ResponseConversionTests.sites("convert", in: source) {
@@ -248,7 +248,7 @@ final class MockResponseTests: XCTestCase {
                     let text = String(decoding: converted, as: UTF8.self)
                     let modelStart = try XCTUnwrap(text.range(of: model)).lowerBound
                     let offset = text.utf8.distance(from: text.startIndex, to: modelStart) + model.utf8.distance(from: model.startIndex, to: call.lowerBound) + 1
-                    guard case .success(let written) = MockResponse.response(at: offset, in: SwiftTestFile(converted), project: project, options: FixOptions())
+                    guard case .success(let written) = MockResponse.response(at: offset, in: SwiftFile(converted), project: project, options: TestConventions())
                     else { continue }  // a dictionary without a selected non-null field (testResponsesRoundTripThroughTheConversion)
                     let root = try JSONSyntax.parse(Array(written.json.utf8)).get()
                     let unread = ResponseConversionTests.keysUnread(from: try XCTUnwrap(ValueResolver(file: file, project: project).selectionSet(use.consumer.path)), in: project)
@@ -271,7 +271,7 @@ final class MockResponseTests: XCTestCase {
             for (name, format) in ResponseConversionTests.formats {
                 let source = try ResponseConversionTests.read(path, for: format)
                 let project = try FeatureFixture(api: api, format: format).project
-                let file = SwiftTestFile(source)
+                let file = SwiftFile(source)
                 for site in ResponseConversionTests.sites("convert", in: source) {
                     let mocks = "\(project.namespace)TestMocks"
                     guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: mocks)
@@ -284,7 +284,7 @@ final class MockResponseTests: XCTestCase {
                     let from = try XCTUnwrap(convertedText.utf8.indices.map { convertedText.utf8.distance(from: convertedText.utf8.startIndex, to: $0) }
                         .first { $0 >= consumerEdit.range.lowerBound + shift && converted[$0...].starts(with: Array("from(".utf8)) })
                     let first: MockResponse.Written
-                    switch MockResponse.response(at: from, in: SwiftTestFile(converted), project: project, options: FixOptions()) {
+                    switch MockResponse.response(at: from, in: SwiftFile(converted), project: project, options: TestConventions()) {
                     case .success(let written): first = written
                     case .failure(.unset(let problems)) where problems.allSatisfy({ $0.hasSuffix("is not set on the mock") }):
                         // The dictionary itself lacks a non-null field (Apollo's `init(data:)` would throw): the
@@ -317,7 +317,7 @@ final class MockResponseTests: XCTestCase {
                     let againText = String(decoding: again, as: UTF8.self)
                     let call = try XCTUnwrap(againText.range(of: isFragment ? "(_dataDict:" : "(data:")).lowerBound
                     let callOffset = againText.utf8.distance(from: againText.startIndex, to: call) + 1
-                    let againFile = SwiftTestFile(again)
+                    let againFile = SwiftFile(again)
                     guard case .converted(let second)? = ResponseConversion.convert(at: callOffset, in: againFile, project: project, mocksModule: mocks)
                     else { XCTFail("\(api) \(name) line \(site.line): the written response does not convert:\n\(String(decoding: again, as: UTF8.self))"); continue }
                     let reconverted = ResponseConversionTests.applying(second.edits, to: again)
@@ -325,7 +325,7 @@ final class MockResponseTests: XCTestCase {
                     let fromAgain = try XCTUnwrap(text.range(of: isFragment ? "\(first.name).from(" : "\(first.name).Data.from(")).lowerBound
                     let offset = text.utf8.distance(from: text.startIndex, to: fromAgain)
                     // The same response (the conversion's `withVariables:` now say the variables too).
-                    let roundTripped = try MockResponse.response(at: offset, in: SwiftTestFile(reconverted), project: project, options: FixOptions()).get()
+                    let roundTripped = try MockResponse.response(at: offset, in: SwiftFile(reconverted), project: project, options: TestConventions()).get()
                     XCTAssertEqual([roundTripped.name, roundTripped.json], [first.name, first.json], "\(api) \(name) line \(site.line):\n\(text)")
                     if !isFragment {
                         let operation = project.documents.values.flatMap(\.effective.operations).compactMap(\.name?.value)

@@ -66,7 +66,7 @@ final class PositionTouchTests: XCTestCase {
         XCTAssertEqual(failures, [], failures.prefix(5).joined(separator: "\n"))
     }
 
-    private func swiftAnswers(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Answers {
+    private func swiftAnswers(at offset: Int, in file: SwiftFile, project: ProjectIndex) -> Answers {
         let hover = MockHover.hover(at: offset, in: file, project: project)
         let definition = MockDefinition.definition(at: offset, in: file, project: project)
         let target = References.target(at: offset, inSwift: file, project: project)
@@ -86,7 +86,7 @@ final class PositionTouchTests: XCTestCase {
         var failures: [String] = []
         for name in ["animalkingdom.swift", "animalkingdom-legacy.swift"] {
             let source = try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
-            let file = SwiftTestFile(source)
+            let file = SwiftFile(source)
             let tokens = Array(Parser.parse(source: source).tokens(viewMode: .sourceAccurate))
             for (index, token) in tokens.enumerated() {
                 guard case .identifier = token.tokenKind else { continue }
@@ -115,7 +115,7 @@ final class PositionTouchTests: XCTestCase {
         var failures: [String] = []
         for name in ["animalkingdom.swift", "animalkingdom-legacy.swift"] {
             let source = try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
-            let file = SwiftTestFile(source)
+            let file = SwiftFile(source)
             for call in Parser.parse(source: source).tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(LabeledExprSyntax.self) }) {
                 guard let label = call.label, call.colon != nil,
                     call.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription.hasPrefix("Mock<") == true

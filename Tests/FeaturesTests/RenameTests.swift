@@ -28,7 +28,7 @@ final class RenameTests: XCTestCase {
         }
         func unsetReads(_ project: ProjectIndex) -> [String] {
             tests.flatMap { test in
-                MockDiagnostics.diagnostics(in: SwiftTestFile(test.text), project: project, options: FixOptions()).map { "\(test.name):\(SwiftTestFile(test.text).line(of: $0.range.lowerBound))" }
+                MockDiagnostics.diagnostics(in: SwiftFile(test.text), project: project, options: TestConventions()).map { "\(test.name):\(SwiftFile(test.text).line(of: $0.range.lowerBound))" }
             }
         }
         func typecheck(_ project: ProjectIndex, _ label: String) throws {
@@ -66,7 +66,7 @@ final class RenameTests: XCTestCase {
                 operations.replaceSubrange(edit.range, with: Array(edit.text.utf8))
             }
             for index in tests.indices {
-                let edits = Rename.swiftEdits(target, to: newName, in: SwiftTestFile(tests[index].text), project: current)
+                let edits = Rename.swiftEdits(target, to: newName, in: SwiftFile(tests[index].text), project: current)
                 for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
                     tests[index].text.replaceSubrange(edit.range, with: Array(edit.text.utf8))
                 }

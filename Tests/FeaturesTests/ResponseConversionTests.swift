@@ -83,7 +83,7 @@ final class ResponseConversionTests: XCTestCase {
             let sites = Self.sites("convert", in: source)
             XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 9 : 3)
             let project = try FeatureFixture(api: api, format: format).project
-            let file = SwiftTestFile(source)
+            let file = SwiftFile(source)
             var golden = ""
             for site in sites {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks") else {
@@ -100,7 +100,7 @@ final class ResponseConversionTests: XCTestCase {
                     XCTAssertEqual(ResponseConversion.convert(at: bracket + 1, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"), .converted(action), "\(name): line \(site.line)")
                 }
             }
-            let refusals = SwiftTestFile(refused)
+            let refusals = SwiftFile(refused)
             for site in api == "StarWarsAPI" ? Self.sites("refuse", in: refused) : [] {
                 guard case .refused(_, let reason)? = ResponseConversion.convert(at: site.offset, in: refusals, project: project, mocksModule: "\(project.namespace)TestMocks") else {
                     XCTFail("\(name): line \(site.line) of the refusals is not refused")
@@ -133,7 +133,7 @@ final class ResponseConversionTests: XCTestCase {
                 let typing = try HeroNameQuery.Data(data: ["hero": ["__typename": "Human", "name": "Lu])
             }
             """
-        let file = SwiftTestFile(text)
+        let file = SwiftFile(text)
         for needle in ["\"hero\": [", "Mock<Human>", "[\"data\"", "(data: [\"hero\": 1", "(data: [\"hero\": [\"__"] {
             let offset = text.utf8.count - (text.range(of: needle).map { text[$0.lowerBound...].utf8.count } ?? 0) + 1
             XCTAssertNil(ResponseConversion.convert(at: offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"), needle)
@@ -147,7 +147,7 @@ final class ResponseConversionTests: XCTestCase {
             let project = try FeatureFixture(api: api, format: format).project
             var text = try Self.read(path, for: format)
             for site in Self.sites("convert", in: text).reversed() {
-                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftTestFile(text), project: project, mocksModule: "\(project.namespace)TestMocks") else {
+                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftFile(text), project: project, mocksModule: "\(project.namespace)TestMocks") else {
                     return XCTFail("\(name): line \(site.line) does not convert")
                 }
                 text = Self.applying(action.edits, to: text)
@@ -175,7 +175,7 @@ final class ResponseConversionTests: XCTestCase {
         let source = try Self.read(path)
         let text = String(decoding: source, as: UTF8.self)
         let site = try XCTUnwrap(Self.sites("convert", in: source).first)
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         for (name, format) in Self.formats {
             let project = try FeatureFixture(api: "StarWarsAPI", format: format).project
             guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "StarWarsAPITestMocks")
@@ -223,7 +223,7 @@ final class ResponseConversionTests: XCTestCase {
         for (api, path, golden) in Self.apis {
         for (name, format) in Self.formats {
             let source = try Self.read(path, for: format)
-            let file = SwiftTestFile(source)
+            let file = SwiftFile(source)
             let project = try FeatureFixture(api: api, format: format).project
             var checks: [MockCheck] = []
             for site in Self.sites("convert", in: source) {

@@ -29,7 +29,7 @@ final class SelectionCoverageFeatureTests: XCTestCase {
     ])
 
     private func uses(_ body: String) -> [SelectionCoverage.TestUse] {
-        SelectionCoverage.uses(in: SwiftTestFile("""
+        SelectionCoverage.uses(in: SwiftFile("""
             import ApolloTestSupport
             final class HotelTests: XCTestCase {
             \(body)

@@ -9,7 +9,7 @@ final class SignatureHelpTests: XCTestCase {
     private func help(_ marked: String, format: MockFormat = .defaults) throws -> [String: Signature?] {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI", format: format)
         let source = MarkedSource(marked)
-        let file = SwiftTestFile(source.text)
+        let file = SwiftFile(source.text)
         return Dictionary(uniqueKeysWithValues: source.offsets.map { ($0.key, SignatureHelp.signature(at: $0.value, in: file, project: fixture.project)) })
     }
 
@@ -105,7 +105,7 @@ final class LeadingDotCompletionTests: XCTestCase {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         func items(_ marked: String, placeholders: Bool = false) -> [String] {
             let source = MarkedSource(marked)
-            return MockCompletions.completions(at: source["1️⃣"], in: SwiftTestFile(source.text), project: fixture.project, placeholders: placeholders)
+            return MockCompletions.completions(at: source["1️⃣"], in: SwiftFile(source.text), project: fixture.project, placeholders: placeholders)
                 .map(\.label)
         }
         XCTAssertEqual(items("_ = Mock<Height>(relativeSize: .1️⃣)"), [".case(.large)", ".case(.average)", ".case(.small)"])

@@ -233,7 +233,7 @@ final class JSONWriterTests: XCTestCase {
         full.filterText = "name"
         full.insertTextFormat = .snippet
         full.textEdit = TextEdit(
-            range: LSP.Range(start: Position(line: 3, character: 0), end: Position(line: 3, character: 12)), newText: "name: ${1:\"\"}")
+            range: PositionRange(start: Position(line: 3, character: 0), end: Position(line: 3, character: 12)), newText: "name: ${1:\"\"}")
         return CompletionList(isIncomplete: false, items: [full, CompletionItem(label: "bare")])
     }
 
@@ -256,7 +256,7 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func testItemDefaultsWriteWhatTheyEncodeAndSayTheSharedRangeOnce() throws {
-        let range = LSP.Range(start: Position(line: 3, character: 4), end: Position(line: 3, character: 4))
+        let range = PositionRange(start: Position(line: 3, character: 4), end: Position(line: 3, character: 4))
         var items = ["name", "age"].map { label in
             var item = CompletionItem(label: label)
             item.insertTextFormat = .snippet
@@ -328,7 +328,7 @@ final class JSONWriterTests: XCTestCase {
 
     func testDiagnosticsWriteWhatTheyEncode() throws {
         let diagnostic = LSP.Diagnostic(
-            range: LSP.Range(start: Position(line: 1, character: 2), end: Position(line: 1, character: 9)), severity: .warning,
+            range: PositionRange(start: Position(line: 1, character: 2), end: Position(line: 1, character: 9)), severity: .warning,
             code: "unset-field-read", message: "reading `feet` crashes — \"quoted\"\nnext")
         let report = FullDocumentDiagnosticReport(items: [diagnostic])
         let written = try OutgoingMessage.response(id: .number(3), result: report)

@@ -9,16 +9,16 @@ import XCTest
 final class IncrementalParseTests: XCTestCase {
     /// `old` parsed from scratch, then updated to `new`: the result must equal a full parse of `new`.
     @discardableResult
-    private func update(_ old: [UInt8], to new: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> SwiftTestFile {
-        let updated = SwiftTestFile(old).updated(to: new)
-        let full = SwiftTestFile(new)
+    private func update(_ old: [UInt8], to new: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> SwiftFile {
+        let updated = SwiftFile(old).updated(to: new)
+        let full = SwiftFile(new)
         XCTAssertEqual(updated.tree.description, full.tree.description, file: file, line: line)
         XCTAssertEqual(updated.tree.debugDescription(includeTrivia: true), full.tree.debugDescription(includeTrivia: true), file: file, line: line)
         return updated
     }
 
     @discardableResult
-    private func update(_ old: String, to new: String, file: StaticString = #filePath, line: UInt = #line) -> SwiftTestFile {
+    private func update(_ old: String, to new: String, file: StaticString = #filePath, line: UInt = #line) -> SwiftFile {
         update(Array(old.utf8), to: Array(new.utf8), file: file, line: line)
     }
 
@@ -71,7 +71,7 @@ final class IncrementalParseTests: XCTestCase {
         XCTAssertFalse(update(old, to: old.replacingOccurrences(of: "species: \"Lab\"", with: "species: \"La\"b\"")).wasParsedIncrementally)
         XCTAssertFalse(update(old, to: old.replacingOccurrences(of: "species: \"Lab\"", with: "species: \"La\\b\"")).wasParsedIncrementally)
         // Identical text is not parsed again.
-        let same = SwiftTestFile(old)
+        let same = SwiftFile(old)
         XCTAssertEqual(same.updated(to: Array(old.utf8)).tree.id, same.tree.id)
     }
 
@@ -129,10 +129,10 @@ final class IncrementalParseTests: XCTestCase {
         let first = "}\n\npublic struct U" + tail + "\n// end\n"
         let second = "}\n\npublic struct U" + tail + "\n// end!\n"
         let third = "}\n\npublic struk<DoU" + tail + "\n// end!\n"
-        var file = SwiftTestFile(first)
+        var file = SwiftFile(first)
         for text in [second, third] {
             file = file.updated(to: Array(text.utf8))
-            XCTAssertEqual(file.tree.debugDescription(includeTrivia: true), SwiftTestFile(text).tree.debugDescription(includeTrivia: true))
+            XCTAssertEqual(file.tree.debugDescription(includeTrivia: true), SwiftFile(text).tree.debugDescription(includeTrivia: true))
         }
     }
 }

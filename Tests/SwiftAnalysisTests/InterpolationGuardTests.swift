@@ -36,7 +36,7 @@ final class InterpolationGuardTests: XCTestCase {
             for (offset, (before, after)) in zip(text, guarded).enumerated() where before != after {
                 XCTAssertTrue(blanks.contains(offset) && before == UInt8(ascii: "\"") && after == UInt8(ascii: " "), source)
             }
-            let file = SwiftTestFile(text)
+            let file = SwiftFile(text)
             XCTAssertEqual(file.tree.totalLength.utf8Length, text.count, source)
         }
     }
@@ -54,7 +54,7 @@ final class InterpolationGuardTests: XCTestCase {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        var previous = SwiftTestFile("")
+        var previous = SwiftFile("")
         for _ in 0..<3000 {
             var text = Array(Self.traps[below(Self.traps.count)].utf8)
             for _ in 0..<(1 + below(5)) {
@@ -65,7 +65,7 @@ final class InterpolationGuardTests: XCTestCase {
                 default: text.replaceSubrange(at..<min(text.count, at + 1), with: Array(tokens[below(tokens.count)].utf8))
                 }
             }
-            XCTAssertEqual(SwiftTestFile(text).tree.totalLength.utf8Length, text.count)
+            XCTAssertEqual(SwiftFile(text).tree.totalLength.utf8Length, text.count)
             previous = previous.updated(to: text)
             XCTAssertEqual(previous.tree.totalLength.utf8Length, text.count)
         }
@@ -92,7 +92,7 @@ final class InterpolationGuardTests: XCTestCase {
         ]
         for source in sources {
             // No quote of code is blanked; those in comments may be.
-            XCTAssertEqual(Self.tokenKinds(SwiftTestFile(source).tree), Self.tokenKinds(Array(source.utf8)), source)
+            XCTAssertEqual(Self.tokenKinds(SwiftFile(source).tree), Self.tokenKinds(Array(source.utf8)), source)
         }
         XCTAssertEqual(InterpolationGuard.blankedQuotes(in: Array(sources[0].utf8)), [])
         // A division in the interpolation, spaced as code is: still followed to its `)`.
@@ -115,7 +115,7 @@ final class InterpolationGuardTests: XCTestCase {
         let before = Array("func f() {\n  let s = \"\\(t\"\"\"\"\"\"an\"\"\")\"\n}\n".utf8)
         XCTAssertEqual(InterpolationGuard.blankedQuotes(in: before).isEmpty, false)
         let safe = Array("func f() {\n  let s = \"\\(t)\"\n}\n".utf8)
-        var file = SwiftTestFile(safe)
+        var file = SwiftFile(safe)
         var text = safe
         // Before the `)` that closes the interpolation.
         let insertAt = text.indices.first { text[$0] == UInt8(ascii: "t") && text[$0 + 1] == UInt8(ascii: ")") }! + 1

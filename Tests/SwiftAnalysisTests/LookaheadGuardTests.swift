@@ -28,7 +28,7 @@ final class LookaheadGuardTests: XCTestCase {
             }
             XCTAssertEqual(guarded.firstIndex(of: UInt8(ascii: "[")), text.firstIndex(of: UInt8(ascii: "[")))
             // The parse finishes, over the same bytes: every offset of the file is an offset of the tree.
-            let file = SwiftTestFile(text)
+            let file = SwiftFile(text)
             XCTAssertEqual(file.tree.totalLength.utf8Length, text.count)
             XCTAssertEqual(Array(file.tree.description.utf8), guarded)
         }
@@ -43,11 +43,11 @@ final class LookaheadGuardTests: XCTestCase {
         XCTAssertNil(LookaheadGuard.guarded(one), "one attribute is real code")
         let chain = Array(("for x in y { a.i" + String(repeating: "@", count: 60) + run).utf8)
         XCTAssertNotNil(LookaheadGuard.guarded(chain))
-        let file = SwiftTestFile(one).updated(to: chain)
+        let file = SwiftFile(one).updated(to: chain)
         XCTAssertFalse(file.wasParsedIncrementally)
         XCTAssertEqual(file.tree.totalLength.utf8Length, chain.count)
         // Typed one `@` at a time: the run after the edit is costed again, and the chain parses from scratch.
-        var typed = SwiftTestFile(one)
+        var typed = SwiftFile(one)
         var text = one
         for _ in 0..<8 {
             text.insert(UInt8(ascii: "@"), at: 16)
@@ -62,7 +62,7 @@ final class LookaheadGuardTests: XCTestCase {
     func testTypingIntoADeepChainParsesFromScratch() {
         let prefix = "func f() {\n  let a = "
         let suffix = "\n  XCTAssertEqual(a, 1)\n}\n"
-        var file = SwiftTestFile(prefix + suffix)
+        var file = SwiftFile(prefix + suffix)
         var typed = ""
         for _ in 0..<40 {
             typed += "[("
@@ -97,7 +97,7 @@ final class LookaheadGuardTests: XCTestCase {
             }
             XCTAssertEqual(guarded.filter { $0 == UInt8(ascii: " ") }.count - text.filter { $0 == UInt8(ascii: " ") }.count,
                            16 * 60 * opener.count - LookaheadGuard.depthLimit)
-            let file = SwiftTestFile(text)
+            let file = SwiftFile(text)
             XCTAssertEqual(Array(file.tree.description.utf8), guarded)
             // Typing another bracket there parses from scratch, through the guard again.
             let typed = file.updated(to: text + Array("[".utf8))
@@ -139,7 +139,7 @@ final class LookaheadGuardTests: XCTestCase {
                 // `InterpolationGuard` may blank quotes in comments and raw strings that show a `\(` (this repository's
                 // own tests of it): the parse keeps every token of the file as written.
                 if !InterpolationGuard.blankedQuotes(in: text).isEmpty {
-                    XCTAssertEqual(InterpolationGuardTests.tokenKinds(SwiftTestFile(text).tree), InterpolationGuardTests.tokenKinds(text), url.path)
+                    XCTAssertEqual(InterpolationGuardTests.tokenKinds(SwiftFile(text).tree), InterpolationGuardTests.tokenKinds(text), url.path)
                 }
                 checked += 1
             }
@@ -159,7 +159,7 @@ final class LookaheadGuardTests: XCTestCase {
         XCTAssertTrue(LookaheadGuard.hasCostlyRun(in: joined, replacing: at..<(at + 1), with: at..<at, base: base))
         XCTAssertFalse(LookaheadGuard.hasCostlyRun(in: split, replacing: 0..<0, with: 0..<0, base: base))
         // Through the file: the edit is parsed from scratch, with the guard.
-        let file = SwiftTestFile(split).updated(to: joined)
+        let file = SwiftFile(split).updated(to: joined)
         XCTAssertFalse(file.wasParsedIncrementally)
         XCTAssertNotEqual(Array(file.tree.description.utf8), joined)
     }
@@ -181,7 +181,7 @@ final class LookaheadGuardTests: XCTestCase {
         let source = "let s = \"\"\"\ni[[[[[[[[[[S\n\n/// a, i[[[     \"\"\"" + String(repeating: "[", count: 40) + "n x\n"
         // A run from the first `[` reads the `///` line as a comment, past the string's end and the chain.
         guard LookaheadGuard.guarded(Array(source.utf8)) != nil else { return XCTFail("the chain after the string was not seen") }
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         XCTAssertEqual(file.tree.totalLength.utf8Length, source.utf8.count)
     }
 }

@@ -25,7 +25,7 @@ final class MockCompletionContextTests: XCTestCase {
         for source in [".a.", "a.b.", "\\.a.", ".self.", "self.a.", "$0.a.", ").a.", "}.a.", "XCTUnwrap(", "#require(x).", "xs.map(\\."] {
             for offset in 0...source.utf8.count {
                 _ = MockCompletionContext.at(offset, in: source)
-                _ = SwiftTestFile(source).symbol(at: offset)
+                _ = SwiftFile(source).symbol(at: offset)
             }
         }
         XCTAssertEqual(context("self.dog.1️⃣")?.position, .member(of: .variable("dog")))
@@ -36,7 +36,7 @@ final class MockCompletionContextTests: XCTestCase {
     /// letter after `.`, `(` or `<` included, and the position just after it, name that name.
     func testSymbolsAtEveryColumnOfTheirNames() {
         let source = "let t = data.book?.title, m = Mock<Book>(title: \"x\").author"
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         for name in ["book", "title", "Book", "author"] {
             var searched = source.startIndex
             while let found = source.range(of: name, range: searched..<source.endIndex) {
@@ -169,9 +169,9 @@ final class MockCompletionContextTests: XCTestCase {
             }
             let top = Mock<Bird>(4️⃣)
             """)
-        let file = SwiftTestFile(marked.text)
+        let file = SwiftFile(marked.text)
         for marker in ["1️⃣", "2️⃣", "1️⃣", "3️⃣", "3️⃣", "4️⃣", "2️⃣"] {
-            let fresh = MockCompletionContext.at(marked[marker], in: SwiftTestFile(marked.text))
+            let fresh = MockCompletionContext.at(marked[marker], in: SwiftFile(marked.text))
             let asked = MockCompletionContext.at(marked[marker], in: file)
             XCTAssertNotNil(asked, marker)
             XCTAssertEqual(asked?.position, fresh?.position, marker)
@@ -200,7 +200,7 @@ final class VisibleVariablesTests: XCTestCase {
             }
             """)
         let (source, offset) = (marked.text, marked["1️⃣"])
-        let file = SwiftTestFile(source)
+        let file = SwiftFile(source)
         let visible = Dictionary(file.variables(visibleAt: offset).reversed().map { ($0.name, $0.value) }) { _, nearer in nearer }
         XCTAssertEqual(visible["dog"], .mock(WrittenTypeName(name: "Rat")))
         XCTAssertEqual(visible["typed"], .mock(WrittenTypeName(name: "Height")))
@@ -215,7 +215,7 @@ final class VisibleVariablesTests: XCTestCase {
     func testSymbols() throws {
         func symbol(_ marked: String) throws -> MockSymbol.Reference? {
             let source = MarkedSource(marked)
-            return SwiftTestFile(source.text).symbol(at: try XCTUnwrap(source.offsets["1️⃣"]))?.reference
+            return SwiftFile(source.text).symbol(at: try XCTUnwrap(source.offsets["1️⃣"]))?.reference
         }
         let dog = WrittenExpression.mock(WrittenTypeName(name: "Dog"))
         XCTAssertEqual(try symbol("Mock<D1️⃣og>()"), .mockType(WrittenTypeName(name: "Dog")))
@@ -232,8 +232,8 @@ final class VisibleVariablesTests: XCTestCase {
     func testIncrementalUpdateMatchesAFreshParse() {
         let before = Array("func test() {\n  let dog = Mock<Dog>()\n}\n".utf8)
         let after = Array("func test() {\n  let dog = Mock<Dog>(id: \"1\")\n  dog.\n}\n".utf8)
-        let updated = SwiftTestFile(before).updated(to: after)
-        XCTAssertEqual(updated.tree.description, SwiftTestFile(after).tree.description)
+        let updated = SwiftFile(before).updated(to: after)
+        XCTAssertEqual(updated.tree.description, SwiftFile(after).tree.description)
         XCTAssertEqual(updated.variables(visibleAt: after.count - 3).first?.name, "dog")
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 /// Which JSON files a test reads into which operation: in one statement, or one of each in a function.
 final class ResponseFixtureReadsTests: XCTestCase {
     private func reads(_ source: String) -> [String] {
-        SwiftTestFile(source).responseFixtureReads().map { "\($0.resource) → \($0.operationType)" }
+        SwiftFile(source).responseFixtureReads().map { "\($0.resource) → \($0.operationType)" }
     }
 
     func testOneStatementOrOneOfEachInAFunction() {
@@ -24,7 +24,7 @@ final class ResponseFixtureReadsTests: XCTestCase {
     }
 
     func testTheCallsBooleanVariables() {
-        let reads = SwiftTestFile("""
+        let reads = SwiftFile("""
             func testShelves() throws {
               let data = try ShelvesQuery.Data(data: load("shelves.json"), variables: ["withBooks": true, "limit": 3, "other": false])
             }

@@ -358,9 +358,9 @@ let benchmarks: @Sendable () -> Void = {
 
     // What the first request after opening mostly waits for: parsing the file.
     let fileBytes = Array(fixture.text.utf8)
-    Benchmark("Parse the 10k-line test file (SwiftTestFile, incremental-ready)", configuration: .init(maxIterations: 40)) { benchmark in
+    Benchmark("Parse the 10k-line test file (SwiftFile, incremental-ready)", configuration: .init(maxIterations: 40)) { benchmark in
         benchmark.startMeasurement()
-        blackHole(SwiftTestFile(fileBytes))
+        blackHole(SwiftFile(fileBytes))
         benchmark.stopMeasurement()
     }
 
@@ -387,7 +387,7 @@ let benchmarks: @Sendable () -> Void = {
     // The same positions without the protocol: the feature alone, on the parsed file and the indexed project.
     let project = fixture.client.server.snapshot.workspaces[0].projects[0].index
     let lines = LineTable(Array(fixture.text.utf8))
-    let file = SwiftTestFile(lines)
+    let file = SwiftFile(lines)
     Benchmark("Completion in a 10k-line test file: 20 positions, MockCompletions alone") { benchmark in
         let position = fixture.nextPosition()
         let offset = lines.offset(of: LineColumn(line: position.line, column: position.character), unit: .utf8)

@@ -40,17 +40,19 @@ public struct CheckReport: Sendable {
     public private(set) var checkedFiles: [String] = []
 
     /// Checks `paths` (files or folders; the whole workspace when empty): every Swift file that builds mocks, and the
-    /// GraphQL documents of the workspace's projects. Each test file's diagnostics come from `Analysis.diagnostics(of:)`
+    /// GraphQL documents of the workspace's projects. Each test file's diagnostics come from `AnalysisSnapshot.diagnostics(of:)`
     /// as the editor's do, with the same fixes. The Swift files are the workspace's (`Workspace.swiftSources`) and
     /// `documents`, files named on the command line that the workspace's walk skips (below `.build`, say).
     public init(workspace: Workspace, paths: [URL] = [], documents: DocumentStore = DocumentStore()) {
-        let analysis = Analysis(workspaces: [workspace], documents: documents)
+        let analysis = AnalysisSnapshot(workspaces: [workspace], documents: documents)
         let roots = paths.isEmpty ? [workspace.folder] : paths.map(\.standardizedFileURL)
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
         var found: [(file: URL, lines: LineTable, diagnostics: [Diagnostic])] = []
         // Every file on its own, on every core: a file's diagnostics depend on the workspace alone.
         let given = documents.uris.compactMap { documents[$0] }.filter(\.isSwift).compactMap(\.fileURL)
-        let files = Set(roots.flatMap { workspace.swiftSources.paths(under: $0) }.filter(inScope).map { URL(fileURLWithPath: $0) } + given)
+        let sources = workspace.swiftSources
+        let inSources = roots.flatMap { root in (sources.contains(root.path) ? [root.path] : []) + sources.paths(under: root) }
+        let files = Set(inSources.map { URL(fileURLWithPath: $0) } + given)
             .sorted { $0.path < $1.path }
         let results = Mutex<[Int: (file: URL, lines: LineTable, diagnostics: [Diagnostic])?]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in

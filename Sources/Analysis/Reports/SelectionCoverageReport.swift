@@ -46,7 +46,7 @@ public struct SelectionCoverageReport: Sendable {
 
     /// The coverage of every project of `analysis`'s workspaces (of `documents` only, when given: GraphQL document
     /// paths), its test files read as the editor has them open, else from disk.
-    public init(_ analysis: Analysis, documents: Set<String>? = nil) {
+    public init(_ analysis: AnalysisSnapshot, documents: Set<String>? = nil) {
         let cache = analysis.coverageCache
         for workspace in analysis.workspaces {
             // What this workspace's part of the report depends on; the part itself when nothing of it changed.
@@ -85,7 +85,7 @@ public struct SelectionCoverageReport: Sendable {
                 let (index, numbers) = (project.index, selection.numbers)
                 let helpers = workspace.helpers(besides: url)
                 let compute = {
-                    let file = SwiftTestFile(text)
+                    let file = SwiftFile(text)
                     return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
                         FileTest(
                             name: use.name, line: file.lines.line(containing: use.range.lowerBound),
@@ -111,7 +111,7 @@ public struct SelectionCoverageReport: Sendable {
         var numbers: [SelectionCoverage.FieldID: Int]
     }
 
-    private mutating func addRows(of selection: ProjectSelections, tests found: [(URL, FileTest)], analysis: Analysis) {
+    private mutating func addRows(of selection: ProjectSelections, tests found: [(URL, FileTest)], analysis: AnalysisSnapshot) {
         let (project, all, wanted) = (selection.project, selection.all, selection.wanted)
         testCount += found.count
         unfollowedTestCount += found.count { !$0.1.unfollowed.isEmpty }
@@ -175,7 +175,7 @@ struct ReportKey: Hashable, Sendable {
 /// One workspace's part of a report, with what it was computed from.
 struct ReportPart: Sendable {
     var key: ReportKey
-    var texts: [Analysis.SwiftText]
+    var texts: [AnalysisSnapshot.SwiftText]
     var rows: [SelectionCoverageReport.Row]
     var testCount: Int
     var unfollowedTestCount: Int
@@ -196,7 +196,7 @@ final class SelectionCoverageCache: Sendable {
     var reusedParts: Int { partsReused.load(ordering: .relaxed) }
 
     /// The part of a report for `key` when the workspace's Swift files are still `texts` (same files, same texts).
-    func part(for key: ReportKey, texts: [Analysis.SwiftText]) -> ReportPart? {
+    func part(for key: ReportKey, texts: [AnalysisSnapshot.SwiftText]) -> ReportPart? {
         guard let part = parts.withLock({ $0[key] }), part.texts.count == texts.count,
             zip(part.texts, texts).allSatisfy({ $0.path == $1.path && $0.text.hasSameBytes(as: $1.text) })
         else { return nil }

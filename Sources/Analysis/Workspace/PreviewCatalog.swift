@@ -19,7 +19,7 @@ public enum PreviewCatalog {
             guard let bytes = text(urls[index]) ?? files.text(of: urls[index].path),
                 bytes.contains(bytes: "PreviewProvider") || bytes.contains(bytes: "#Preview")
             else { return }
-            let source = self.source(urls[index], SwiftTestFile(bytes), root: root, module: module)
+            let source = self.source(urls[index], SwiftFile(bytes), root: root, module: module)
             if !source.previews.isEmpty { found.withLock { $0[index] = source } }
         }
         return found.withLock { $0 }.sorted { $0.key < $1.key }.map(\.value)
@@ -30,7 +30,7 @@ public enum PreviewCatalog {
         sources(in: WorkspaceFiles(walking: root), under: root, module: module)
     }
 
-    public static func source(_ url: URL, _ file: SwiftTestFile, root: URL, module: String? = nil) -> SnapshotTests.Source {
+    public static func source(_ url: URL, _ file: SwiftFile, root: URL, module: String? = nil) -> SnapshotTests.Source {
         let module = module ?? self.module(of: url, root: root)
         return SnapshotTests.Source(
             path: relativePath(of: url, root: root), module: module,

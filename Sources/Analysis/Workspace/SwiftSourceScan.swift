@@ -111,7 +111,7 @@ enum SwiftSourceScan {
         let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
         let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
         let declaresHelpers = buildsMocks && mayDeclareHelpers(bytes)
-        let parsed = bytes.contains(bytes: "struct ") || declaresHelpers ? SwiftTestFile(bytes) : nil
+        let parsed = bytes.contains(bytes: "struct ") || declaresHelpers ? SwiftFile(bytes) : nil
         var facts = Facts(
             declaresPlaceholders: bytes.contains(bytes: "static func placeholder("),
             isGeneratedPlaceholderFile: isGenerated,
@@ -120,7 +120,7 @@ enum SwiftSourceScan {
             facts.helpers = parsed.modelHelpers()
         }
         if bytes.contains(bytes: "json"), ["Data(", ".self", "Query(", "Mutation(", "Subscription("].contains(where: { bytes.contains(bytes: $0) }) {
-            facts.fixtureReads = (parsed ?? SwiftTestFile(bytes)).responseFixtureReads()
+            facts.fixtureReads = (parsed ?? SwiftFile(bytes)).responseFixtureReads()
         }
         if bytes.contains(bytes: "ApolloTestSupport") {
             let modules = LineTable(bytes).importLines().map(\.module)
@@ -163,7 +163,7 @@ enum SwiftSourceScan {
         guard let bytes = FileTree.contents(url) else { return nil }
         var mutated: Set<String> = []
         if names.contains(where: { bytes.contains(bytes: $0) }) {
-            mutated = SwiftTestFile(bytes).fixtureMutations().intersection(names)
+            mutated = SwiftFile(bytes).fixtureMutations().intersection(names)
         }
         mutationCache.withLock { $0[url.path] = MutationEntry(modified: modified, size: size, names: names, mutated: mutated) }
         return mutated

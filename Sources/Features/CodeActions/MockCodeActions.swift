@@ -32,8 +32,8 @@ extension MockCodeAction {
 /// never set it.
 public enum MockCodeActions {
     public static func actions(
-        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [Diagnostic],
-        options: FixOptions = FixOptions()
+        at range: Range<Int>, in file: SwiftFile, project: ProjectIndex, diagnostics: [Diagnostic],
+        options: TestConventions = TestConventions()
     ) -> [MockCodeAction] {
         // Every diagnostic on the lines asked about, not only under the cursor: clients ask with the cursor where it
         // is (Neovim's `vim.lsp.buf.code_action()` at column 1 of the diagnostic's line).
@@ -66,7 +66,7 @@ public enum MockCodeActions {
     /// Rewrites of the `Mock<T>(…)` call at the cursor: every field filled, `Mock<T>()` and the assignments after it
     /// turned into one initializer call, the call turned into the generated `placeholder(…)` factory.
     public static func refactorings(
-        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()
+        at range: Range<Int>, in file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions()
     ) -> [MockCodeAction] {
         guard let site = file.mockConstructionSite(at: range.lowerBound),
             let object = project.mockModel.object(swiftName: site.type.name), !object.fields.isEmpty
@@ -120,7 +120,7 @@ public enum MockCodeActions {
     /// Applies the `unset-field-read` fixes of one function until none is left (a fix can reveal the next, as when
     /// a nested mock is passed and one of its own fields is read), and returns the whole change as one edit.
     public static func setEveryUnsetField(
-        inFunctionAt offset: Int, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions()
+        inFunctionAt offset: Int, in file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions()
     ) -> (edit: Diagnostic.Fix, function: Range<Int>)? {
         let units = file.mockFlowUnits()
         guard let index = units.firstIndex(where: { $0.range.contains(offset) }) else { return nil }

@@ -21,7 +21,7 @@ public enum ResponseConversion {
     /// when there is no response dictionary there that a selection set of the project consumes. `mocksModule`: the
     /// module the project's test mocks are imported from (nil when they are compiled into the tests), imported with
     /// `ApolloTestSupport` when the file does not import them yet.
-    public static func convert(at offset: Int, in file: SwiftTestFile, project: ProjectIndex, mocksModule: String?) -> Outcome? {
+    public static func convert(at offset: Int, in file: SwiftFile, project: ProjectIndex, mocksModule: String?) -> Outcome? {
         guard let use = file.responseDictionaryUse(at: offset),
             let selectionSet = ValueResolver(file: file, project: project).selectionSet(use.consumer.path)
         else { return nil }
@@ -41,7 +41,7 @@ public enum ResponseConversion {
     }
 
     /// `import` lines for those of `modules` the file does not import, after its last import (else at its top).
-    private static func imports(_ modules: [String], in file: SwiftTestFile) -> [Diagnostic.Fix] {
+    private static func imports(_ modules: [String], in file: SwiftFile) -> [Diagnostic.Fix] {
         let existing = file.lines.importLines()
         let missing = modules.filter { module in !existing.contains { $0.module == module } }
         guard !missing.isEmpty else { return [] }
@@ -54,7 +54,7 @@ public enum ResponseConversion {
     }
 
     private static func edits(
-        _ use: ResponseDictionaryUse, selectionSet: GeneratedSelectionSet, in file: SwiftTestFile, project: ProjectIndex
+        _ use: ResponseDictionaryUse, selectionSet: GeneratedSelectionSet, in file: SwiftFile, project: ProjectIndex
     ) throws(Refusal) -> (edits: [Diagnostic.Fix], root: String) {
         let written = use.consumer.path.joined(separator: ".")
         guard selectionSet.isRoot else {

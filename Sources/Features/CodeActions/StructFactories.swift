@@ -6,7 +6,7 @@ import SwiftAnalysis
 public enum StructFactories {
     /// The actions at `range`: on a struct of this file, write its `placeholder(…)`; on a call of a known struct that
     /// misses arguments, add them. `structs` are the workspace's, this file's first.
-    public static func actions(at range: Range<Int>, in file: SwiftTestFile, structs: [StructShape]) -> [MockCodeAction] {
+    public static func actions(at range: Range<Int>, in file: SwiftFile, structs: [StructShape]) -> [MockCodeAction] {
         var actions: [MockCodeAction] = []
         let own = file.structShapes()
         if let shape = own.filter({ $0.range.contains(range.lowerBound) }).min(by: { $0.range.count < $1.range.count }),
@@ -74,7 +74,7 @@ public enum StructFactories {
         return edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
-    private static func declaresPlaceholder(_ shape: StructShape, in file: SwiftTestFile) -> Bool {
+    private static func declaresPlaceholder(_ shape: StructShape, in file: SwiftFile) -> Bool {
         let text = String(decoding: file.lines.bytes, as: UTF8.self)
         return text.contains("extension \(shape.qualifiedName) {\n    static func placeholder(")
     }

@@ -38,7 +38,7 @@ public enum TestFileCodeActions {
 
     /// `placeholderFiles`: nil when the client cannot create files (no placeholder file is offered then).
     public static func actions(
-        at range: Range<Int>, in file: SwiftTestFile, project: ProjectIndex, diagnostics: [Diagnostic], options: FixOptions,
+        at range: Range<Int>, in file: SwiftFile, project: ProjectIndex, diagnostics: [Diagnostic], options: TestConventions,
         structs: [StructShape], placeholderFiles: PlaceholderFiles?
     ) -> [Action] {
         var actions = MockCodeActions.actions(at: range, in: file, project: project, diagnostics: diagnostics, options: options)

@@ -77,16 +77,22 @@ public enum CompletionDocumentation: Sendable, Equatable {
             _ key: String, of source: Source, in project: ProjectIndex, documenting document: () -> [(String, String)]?
         ) -> String? {
             if last?.source != source {
-                let kind = switch source {
-                case .mock: "mock fields documentation"
-                case .selectionSet: "selection set fields documentation"
+                let kind: DerivedKind = switch source {
+                case .mock: .mockFieldsDocumentation
+                case .selectionSet: .selectionSetFieldsDocumentation
                 }
                 let name = switch source {
                 case .mock(let name), .selectionSet(let name): name
                 }
-                last = (source, project.derived(kind, name, "") { Dictionary(document() ?? []) { first, _ in first } })
+                last = (source, project.derived(kind, about: name) { Dictionary(document() ?? []) { first, _ in first } })
             }
             return last?.fields[key]
         }
     }
+}
+
+extension DerivedKind {
+    static let mockFieldsDocumentation = DerivedKind("mock fields documentation")
+    static let selectionSetFieldsDocumentation = DerivedKind("selection set fields documentation")
+    static let mockInitializerLabels = DerivedKind("mock initializer labels")
 }

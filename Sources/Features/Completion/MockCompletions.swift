@@ -7,7 +7,7 @@ public enum MockCompletions {
     /// `placeholders`: the workspace declares `placeholder()` factories (offered after a leading dot).
     /// `helpers`: the types of the helpers the file can call, for values that name one (`Fixtures.cat.`).
     public static func completions(
-        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, placeholders: Bool, helpers: HelperTypes = .none
+        at offset: Int, in file: SwiftFile, project: ProjectIndex, placeholders: Bool, helpers: HelperTypes = .none
     ) -> [Completion] {
         completions(at: offset, in: file, project: project, keepingArgumentOrder: true, placeholders: placeholders, helpers: helpers)
     }
@@ -15,7 +15,7 @@ public enum MockCompletions {
     /// `keepingArgumentOrder` false offers every label of a call, wherever it would go (the oracle test checks that
     /// those completion leaves out do not compile).
     static func completions(
-        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, keepingArgumentOrder: Bool, placeholders: Bool = false,
+        at offset: Int, in file: SwiftFile, project: ProjectIndex, keepingArgumentOrder: Bool, placeholders: Bool = false,
         helpers: HelperTypes = .none
     ) -> [Completion] {
         guard let context = MockCompletionContext.at(offset, in: file) else { return [] }
@@ -144,7 +144,7 @@ public enum MockCompletions {
         case .mockInitializer(let value):
             guard case .mock(let object) = resolver.resolve(value, at: offset) else { return [] }
             // The same for every request about this mock until the index changes: built once per revision.
-            let labels = project.derived("mock initializer labels", object.name, "") {
+            let labels = project.derived(.mockInitializerLabels, about: object.name) {
                 object.fields.map { field in
                     let detail = project.mockModel.format.parametersHaveDefaults && field.isNonNull
                         ? "\(field.initParamType) = \(field.defaultValue)" : "\(field.initParamType) = nil"

@@ -23,7 +23,7 @@ public struct Signature: Sendable, Equatable {
 /// order, with types and defaults; the active one from the label of the argument at the cursor, or, between
 /// arguments, the first that may follow the labels before it.
 public enum SignatureHelp {
-    public static func signature(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Signature? {
+    public static func signature(at offset: Int, in file: SwiftFile, project: ProjectIndex) -> Signature? {
         guard let call = file.enclosingCall(at: offset) else { return nil }
         let resolver = ValueResolver(file: file, project: project)
         let model = project.mockModel

@@ -32,7 +32,7 @@ public enum SelectionCoverage {
     /// The fields every named operation and fragment of `project` selects, by document path, then as written; never
     /// `__typename`.
     public static func selectedFields(of project: ProjectIndex) -> [SelectedField] {
-        project.derived("selection-coverage-fields", "", "") {
+        project.derived(.selectionCoverageFields) {
             let sites = SelectionSites.of(project)
             var result: [SelectedField] = []
             for name in sites.order {
@@ -80,7 +80,7 @@ public enum SelectionCoverage {
 
     /// The tests of `file` (`MockFlowUnit.isTest`) and the fields each sets and reads; `helpers` are the workspace's
     /// other files' (the file's own are read from it).
-    public static func uses(in file: SwiftTestFile, project: ProjectIndex, helpers: WorkspaceHelpers = .none) -> [TestUse] {
+    public static func uses(in file: SwiftFile, project: ProjectIndex, helpers: WorkspaceHelpers = .none) -> [TestUse] {
         let units = file.mockFlowUnits().filter(\.isTest)
         guard !units.isEmpty else { return [] }
         let withFile = helpers.including(file)
@@ -211,4 +211,9 @@ struct CoverageEvents {
     var reads: [(selectionSet: GeneratedSelectionSet, key: String, runtimeType: String?)] = []
     /// Selection sets of models built from mocks mockls does not know, or handed to code it does not see.
     var unfollowed: [GeneratedSelectionSet] = []
+}
+
+extension DerivedKind {
+    static let selectionCoverageFields = DerivedKind("selection coverage fields")
+    static let selectionCoverageSites = DerivedKind("selection coverage sites")
 }

@@ -37,7 +37,7 @@ struct SelectionSites: Sendable {
 
     /// The sites of `project`'s documents, read once per revision of its index.
     static func of(_ project: ProjectIndex) -> SelectionSites {
-        project.derived("selection-coverage-sites", "", "") { SelectionSites(project: project) }
+        project.derived(.selectionCoverageSites) { SelectionSites(project: project) }
     }
 
     init(project: ProjectIndex) {

@@ -4,9 +4,9 @@ import SwiftAnalysis
 /// Writes the edits that fix mock diagnostics: a field set where the mock is built (in Apollo's parameter order,
 /// which Swift enforces), or assigned after the last line that sets one of its fields; a type or label replaced.
 struct FixWriter {
-    let file: SwiftTestFile
+    let file: SwiftFile
     let project: ProjectIndex
-    let options: FixOptions
+    let options: TestConventions
     /// The function being fixed: an assignment goes there, never among a type's stored properties.
     var function: Range<Int> = 0..<0
     private var model: MockModel { project.mockModel }

@@ -11,7 +11,7 @@ public enum MockDiagnostics {
     /// whose text (and whose type's stored properties and `setUp`, and the helpers it may call) did not change is not
     /// read or followed again. The result is the same without it. `helpers`: those of the workspace's other files; the file's own are read from it.
     public static func diagnostics(
-        in file: SwiftTestFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: FixOptions,
+        in file: SwiftFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: TestConventions,
         helpers: WorkspaceHelpers = .none
     ) -> [Diagnostic] {
         diagnostics(in: file, units: file.mockFlowUnits(), project: project, cache: cache, options: options, helpers: helpers)
@@ -19,8 +19,8 @@ public enum MockDiagnostics {
 
     /// The diagnostics of some functions of the file only.
     static func diagnostics(
-        in file: SwiftTestFile, units: [MockFlowUnit], project: ProjectIndex, cache: MockDiagnosticsCache? = nil,
-        options: FixOptions = FixOptions(), helpers workspaceHelpers: WorkspaceHelpers = .none
+        in file: SwiftFile, units: [MockFlowUnit], project: ProjectIndex, cache: MockDiagnosticsCache? = nil,
+        options: TestConventions = TestConventions(), helpers workspaceHelpers: WorkspaceHelpers = .none
     ) -> [Diagnostic] {
         let withFile = workspaceHelpers.including(file)
         let (helpers, mutatedFixtures) = (withFile.helpers, withFile.mutatedFixtures)

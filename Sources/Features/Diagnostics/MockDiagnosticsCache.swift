@@ -24,7 +24,7 @@ public final class MockDiagnosticsCache: Sendable {
         /// Hashed once, over the whole buffer: `[UInt8]` alone would hash byte by byte at every lookup.
         let hash: Int
 
-        init(_ unit: MockFlowUnit, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions) {
+        init(_ unit: MockFlowUnit, in file: SwiftFile, project: ProjectIndex, options: TestConventions) {
             // The index revision and the fix options (the helpers it calls are checked by `Entry`).
             var context = Hasher()
             context.combine(project.revision)

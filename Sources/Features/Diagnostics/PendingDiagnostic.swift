@@ -39,7 +39,7 @@ struct PendingDiagnostic: Sendable, Hashable {
         return moved
     }
 
-    func diagnostic(in file: SwiftTestFile) -> Diagnostic {
+    func diagnostic(in file: SwiftFile) -> Diagnostic {
         guard let lineOf, let marker = Self.marker(in: message) else {
             return Diagnostic(severity: severity, code: code, message: message, range: range, fixes: fixes.map(\.fix))
         }

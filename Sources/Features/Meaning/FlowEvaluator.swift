@@ -6,9 +6,9 @@ import Synchronization
 /// passed as the test does, snapshots taken by `from(_:)`, and every read of a model checked against what its mock
 /// set. Reports into `diagnostics`; `MockDiagnostics` caches what it found per function.
 struct FlowEvaluator {
-    let file: SwiftTestFile
+    let file: SwiftFile
     let project: ProjectIndex
-    var options = FixOptions()
+    var options = TestConventions()
     private(set) var diagnostics: [PendingDiagnostic] = []
     /// The function being followed: offsets inside it move with it.
     private var functionRange: Range<Int> = 0..<0
@@ -26,7 +26,7 @@ struct FlowEvaluator {
 
     /// Stored fixtures some code changes: unknown (`WorkspaceHelpers.mutatedFixtures`).
     private let mutatedFixtures: Set<String>
-    /// The `MockObject` classes the file declares itself: their mocks are not Apollo's (`SwiftTestFile.ownMockObjects`).
+    /// The `MockObject` classes the file declares itself: their mocks are not Apollo's (`SwiftFile.ownMockObjects`).
     let ownMockObjects: Set<String>
     /// Every helper name looked up, found or not: what the result depends on besides the function's text.
     private(set) var helperNamesLookedUp: Set<String> = []
@@ -41,7 +41,7 @@ struct FlowEvaluator {
     var coverage = CoverageEvents()
 
     init(
-        file: SwiftTestFile, project: ProjectIndex, options: FixOptions = FixOptions(), helpers: [ModelHelper] = [],
+        file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions(), helpers: [ModelHelper] = [],
         mutatedFixtures: Set<String> = [], ownMockObjects: Set<String> = []
     ) {
         self.file = file

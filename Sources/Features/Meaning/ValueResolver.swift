@@ -36,7 +36,7 @@ public struct HelperTypes: Sendable {
 
 /// Gives the expressions of one test file their values, against one project.
 struct ValueResolver {
-    let file: SwiftTestFile
+    let file: SwiftFile
     let project: ProjectIndex
     var helpers: HelperTypes = .none
     var model: MockModel { project.mockModel }

@@ -13,7 +13,7 @@ public enum DocumentHighlights {
     }
 
     /// In the Swift test file.
-    public static func inSwift(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> [Range<Int>] {
+    public static func inSwift(at offset: Int, in file: SwiftFile, project: ProjectIndex) -> [Range<Int>] {
         guard let target = References.target(at: offset, inSwift: file, project: project) else { return [] }
         return References.inSwift(target, file: file, project: project).sorted { $0.lowerBound < $1.lowerBound }
     }

@@ -4,7 +4,7 @@ import SwiftAnalysis
 public enum MockDefinition {
     /// Where the name at `offset` is defined: a field or type in the schema, a selection in an operation.
     public static func definition(
-        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, helpers: HelperTypes = .none
+        at offset: Int, in file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none
     ) -> SourceLocation? {
         guard let (target, _) = SymbolTarget.at(offset, in: file, project: project, helpers: helpers) else { return nil }
         switch target {

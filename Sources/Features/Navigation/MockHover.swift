@@ -12,7 +12,7 @@ public enum MockHover {
     /// `formatReason`: why the project's mocks have their format ("apollo-ios 1.25.3 pinned in Package.resolved"),
     /// said on a mock type with the format, since the format decides what crashes.
     public static func hover(
-        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, helpers: HelperTypes = .none, formatReason: String? = nil
+        at offset: Int, in file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none, formatReason: String? = nil
     ) -> Hover? {
         guard let (target, range) = SymbolTarget.at(offset, in: file, project: project, helpers: helpers) else { return nil }
         var text = contents(target, project: project)

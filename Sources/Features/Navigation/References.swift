@@ -94,7 +94,7 @@ public enum References {
     }
 
     /// The target of the name at `offset` in a Swift test file.
-    public static func target(at offset: Int, inSwift file: SwiftTestFile, project: ProjectIndex) -> ReferenceTarget? {
+    public static func target(at offset: Int, inSwift file: SwiftFile, project: ProjectIndex) -> ReferenceTarget? {
         if let fragment = fragmentAccessor(at: offset, in: file, project: project) { return .fragment(fragment) }
         guard let (target, range) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
         let schema = project.schema
@@ -209,7 +209,7 @@ public enum References {
     }
 
     /// The references in one Swift test file: the names that resolve to the target.
-    public static func inSwift(_ target: ReferenceTarget, file: SwiftTestFile, project: ProjectIndex) -> [Range<Int>] {
+    public static func inSwift(_ target: ReferenceTarget, file: SwiftFile, project: ProjectIndex) -> [Range<Int>] {
         let names = swiftNames(of: target, project: project)
         guard !names.isEmpty, names.contains(where: { file.lines.bytes.contains(bytes: $0) }) else { return [] }
         return occurrences(named: names, in: file, project: project).values.joined().filter { $0.target == target }.map(\.range)
@@ -220,7 +220,7 @@ public enum References {
     /// name): what an occurrence index keeps per file version, so that a question about any target of these names
     /// is answered without parsing the file again.
     public static func occurrences(
-        named names: Set<String>, in file: SwiftTestFile, project: ProjectIndex
+        named names: Set<String>, in file: SwiftFile, project: ProjectIndex
     ) -> [String: [(range: Range<Int>, target: ReferenceTarget?)]] {
         var found: [String: [(range: Range<Int>, target: ReferenceTarget?)]] = [:]
         let bytes = file.lines.bytes
@@ -255,7 +255,7 @@ public enum References {
     // MARK: Helpers
 
     /// `.fragments.petDetails` at `offset`: the fragment it reads.
-    private static func fragmentAccessor(at offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> String? {
+    private static func fragmentAccessor(at offset: Int, in file: SwiftFile, project: ProjectIndex) -> String? {
         guard let symbol = file.symbol(at: offset), case .field(let base, let name) = symbol.reference,
             case .fragments(let selectionSet) = ValueResolver(file: file, project: project).resolve(base, at: symbol.range.lowerBound)
         else { return nil }

@@ -63,7 +63,7 @@ public enum Rename {
         }
     }
 
-    public static func prepare(atSwift offset: Int, in file: SwiftTestFile, project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
+    public static func prepare(atSwift offset: Int, in file: SwiftFile, project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
         guard let symbol = file.symbol(at: offset) else { return .failure(RenameRefusal(reason: "no name mockls knows here")) }
         switch References.target(at: offset, inSwift: file, project: project) {
         case .alias(let key, let types): return .success((.alias(key: key, types: types), symbol.range))
@@ -119,7 +119,7 @@ public enum Rename {
     }
 
     /// The edits of one Swift file: the names that stand for the target, renamed as Apollo will name them.
-    public static func swiftEdits(_ target: RenameTarget, to newName: String, in file: SwiftTestFile, project: ProjectIndex) -> [(range: Range<Int>, text: String)] {
+    public static func swiftEdits(_ target: RenameTarget, to newName: String, in file: SwiftFile, project: ProjectIndex) -> [(range: Range<Int>, text: String)] {
         swiftEdits(target, to: newName, at: References.inSwift(target.referenceTarget, file: file, project: project), in: file.lines.bytes, project: project)
     }
 

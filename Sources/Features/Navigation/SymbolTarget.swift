@@ -12,7 +12,7 @@ enum SymbolTarget {
 
     /// Resolves the symbol at `offset`, if it names something in the project.
     static func at(
-        _ offset: Int, in file: SwiftTestFile, project: ProjectIndex, helpers: HelperTypes = .none
+        _ offset: Int, in file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none
     ) -> (target: SymbolTarget, range: Range<Int>)? {
         guard let symbol = file.symbol(at: offset) else { return nil }
         let resolver = ValueResolver(file: file, project: project, helpers: helpers)

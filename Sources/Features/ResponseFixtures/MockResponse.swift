@@ -36,7 +36,7 @@ public enum MockResponse {
     /// before it (a stored property, `setUp`, a suite's `init()`), or in a factory or fixture of the file
     /// (`static let data = Q.Data.from(mock)`, `return .from(mock)`), which runs with its parameters' default values.
     public static func response(
-        at offset: Int, in file: SwiftTestFile, project: ProjectIndex, options: FixOptions, helpers: WorkspaceHelpers = .none
+        at offset: Int, in file: SwiftFile, project: ProjectIndex, options: TestConventions, helpers: WorkspaceHelpers = .none
     ) -> Result<Written, Failure> {
         let helpers = helpers.including(file)
         var evaluator = FlowEvaluator(
@@ -61,7 +61,7 @@ public enum MockResponse {
 
     /// The function at `offset`; else the first function of a type whose stored properties, `setUp` or `init()` hold
     /// it (what runs before each of its tests); else the file's top-level code.
-    private static func unit(at offset: Int, in file: SwiftTestFile) -> MockFlowUnit? {
+    private static func unit(at offset: Int, in file: SwiftFile) -> MockFlowUnit? {
         let units = file.mockFlowUnits()
         let wholeFile = 0..<file.utf8Count
         let functions = units.filter { $0.range != wholeFile }
@@ -70,7 +70,7 @@ public enum MockResponse {
             ?? units.first { $0.range == wholeFile }
     }
 
-    static func write(_ model: Model, variables: [String: String] = [:], file: SwiftTestFile, project: ProjectIndex) -> Result<Written, Failure> {
+    static func write(_ model: Model, variables: [String: String] = [:], file: SwiftFile, project: ProjectIndex) -> Result<Written, Failure> {
         var fragments: [String: FragmentDefinition] = [:]
         var operations: [String: OperationDefinition] = [:]
         for document in project.documents.values where document.role == .executable {

@@ -186,16 +186,16 @@ public struct ProjectIndex: Sendable {
     /// mock has that field. Read from lists kept in path order at indexing time: the cost is the answer's (at most
     /// `limit` names), not the project's. `more`: other definitions select it too.
     public func definitions(selecting key: String, on object: String, limit: Int = .max) -> (names: [String], more: Bool) {
-        memo.answer(RevisionMemo.Key(kind: "selecting", first: key, second: object, limit: limit)) {
+        memo.answer(RevisionMemo.Key(kind: .definitionsSelecting, first: key, second: object, limit: limit)) {
             findDefinitions(selecting: key, on: object, limit: limit)
         }
     }
 
-    /// A value derived from this revision of the index by a feature (`kind` names it, `first` and `second` what it
-    /// is about), computed once until the index next changes: completion asks for a field's documentation for every
-    /// item of every reply.
-    public func derived<Value: Sendable>(_ kind: String, _ first: String, _ second: String, _ compute: () -> Value) -> Value {
-        memo.answer(RevisionMemo.Key(kind: kind, first: first, second: second), compute)
+    /// A value derived from this revision of the index by a feature (`kind` says which, `subject` what it is about: an
+    /// object's name), computed once until the index next changes: completion asks for a field's documentation for
+    /// every item of every reply.
+    public func derived<Value: Sendable>(_ kind: DerivedKind, about subject: String = "", _ compute: () -> Value) -> Value {
+        memo.answer(RevisionMemo.Key(kind: kind, first: subject, second: ""), compute)
     }
 
     private func findDefinitions(selecting key: String, on object: String, limit: Int) -> (names: [String], more: Bool) {
@@ -289,9 +289,18 @@ final class Lazy<Value: Sendable>: Sendable {
 /// the features above ask for every item of every reply (a field's documentation). Copies of one revision share it;
 /// a rebuild starts a new one, so nothing outlives the documents it was computed from. It holds at most one answer
 /// per question a schema can be asked (a field of a type), so it stays the schema's size.
+/// A kind of value features derive from a revision of the index (`ProjectIndex.derived(_:about:_:)`): each feature
+/// declares its own (`extension DerivedKind { static let … }`), so two cannot share a key by spelling it alike.
+public struct DerivedKind: Hashable, Sendable {
+    let name: String
+    public init(_ name: String) { self.name = name }
+    /// The definitions that select a field of an object (`definitions(selecting:on:limit:)`).
+    static let definitionsSelecting = DerivedKind("definitions selecting")
+}
+
 final class RevisionMemo: Sendable {
     struct Key: Hashable, Sendable {
-        var kind: String
+        var kind: DerivedKind
         var first: String
         var second: String
         var limit = 0

@@ -76,7 +76,7 @@ extension ProtocolConversion {
         return WorkspaceEdit(documentChanges: [
             .create(uri: uri, overwrite: overwrite),
             .edit(OptionalVersionedTextDocumentIdentifier(uri: uri, version: nil), [
-                TextEdit(range: LSP.Range(start: start, end: start), newText: text)
+                TextEdit(range: PositionRange(start: start, end: start), newText: text)
             ]),
         ])
     }

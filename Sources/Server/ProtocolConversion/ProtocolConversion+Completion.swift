@@ -19,7 +19,7 @@ extension ProtocolConversion {
         // shows the item, for clients that resolve it; the others get it inline.
         let resolves = answer.language == .swift && itemCapabilities?.resolveSupport?.properties.contains("documentation") ?? false
         var documentation = CompletionDocumentation.Reader()
-        var replaced: (bytes: Swift.Range<Int>, range: LSP.Range)?
+        var replaced: (bytes: Range<Int>, range: PositionRange)?
         let list = CompletionList(isIncomplete: false, items: answer.completions.map { completion in
             let range = replaced?.bytes == completion.replaceRange ? replaced!.range : self.range(of: completion.replaceRange, in: lines)
             replaced = (completion.replaceRange, range)
@@ -68,7 +68,7 @@ extension ProtocolConversion {
     /// `detail` (Helix shows no label details). Documentation is set by the handler, inline or on resolve.
     /// `range`: the completion's `replaceRange` in the client's positions (the same for most items of a list: converted
     /// once by the caller).
-    func completionItem(_ completion: Completion, range: LSP.Range, snippets: Bool, labelDetails: Bool) -> CompletionItem {
+    func completionItem(_ completion: Completion, range: PositionRange, snippets: Bool, labelDetails: Bool) -> CompletionItem {
         var item = CompletionItem(label: completion.label)
         item.kind = switch completion.kind {
         case .mockType: .class

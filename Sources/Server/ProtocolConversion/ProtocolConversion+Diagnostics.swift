@@ -16,7 +16,7 @@ extension ProtocolConversion {
     func diagnostics(_ diagnostics: [GraphQLIndex.Diagnostic], in lines: LineTable) -> [LSP.Diagnostic] {
         let positions = lines.positions(of: diagnostics.flatMap { [$0.range.lowerBound, $0.range.upperBound] }, unit: unit)
         return diagnostics.enumerated().map { index, diagnostic in
-            self.diagnostic(diagnostic, range: LSP.Range(
+            self.diagnostic(diagnostic, range: PositionRange(
                 start: Position(line: positions[2 * index].line, character: positions[2 * index].column),
                 end: Position(line: positions[2 * index + 1].line, character: positions[2 * index + 1].column)))
         }
@@ -26,7 +26,7 @@ extension ProtocolConversion {
         self.diagnostic(diagnostic, range: range(of: diagnostic.range, in: lines))
     }
 
-    private func diagnostic(_ diagnostic: GraphQLIndex.Diagnostic, range: LSP.Range) -> LSP.Diagnostic {
+    private func diagnostic(_ diagnostic: GraphQLIndex.Diagnostic, range: PositionRange) -> LSP.Diagnostic {
         let severity: DiagnosticSeverity = switch diagnostic.severity {
         case .error: .error
         case .warning: .warning

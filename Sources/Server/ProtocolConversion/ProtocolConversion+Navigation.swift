@@ -9,16 +9,16 @@ import SourceText
 /// Where things are, as the protocol carries it: locations, highlights, symbols, rename edits, coverage lenses and the
 /// documents a command shows.
 extension ProtocolConversion {
-    func location(_ uri: DocumentURI, _ bytes: Swift.Range<Int>, in lines: LineTable) -> Location {
+    func location(_ uri: DocumentURI, _ bytes: Range<Int>, in lines: LineTable) -> Location {
         Location(uri: uri, range: range(of: bytes, in: lines))
     }
 
     /// A location of a file given by its path.
-    func location(ofFile path: String, _ bytes: Swift.Range<Int>, in lines: LineTable) -> Location {
+    func location(ofFile path: String, _ bytes: Range<Int>, in lines: LineTable) -> Location {
         location(URL(fileURLWithPath: path).absoluteString, bytes, in: lines)
     }
 
-    func highlights(_ ranges: [Swift.Range<Int>], in lines: LineTable) -> [DocumentHighlight] {
+    func highlights(_ ranges: [Range<Int>], in lines: LineTable) -> [DocumentHighlight] {
         ranges.map { DocumentHighlight(range: range(of: $0, in: lines)) }
     }
 
@@ -57,7 +57,7 @@ extension ProtocolConversion {
     // MARK: Rename
 
     /// The name to rename and its range.
-    func prepareRename(_ range: Swift.Range<Int>, in lines: LineTable) -> PrepareRenameResult {
+    func prepareRename(_ range: Range<Int>, in lines: LineTable) -> PrepareRenameResult {
         PrepareRenameResult(range: self.range(of: range, in: lines), placeholder: String(decoding: lines.bytes[range], as: UTF8.self))
     }
 
@@ -80,7 +80,7 @@ extension ProtocolConversion {
         let tests = row.tests.prefix(LanguageServer.lensLocations).map { test in
             Location(
                 uri: test.file.absoluteString,
-                range: LSP.Range(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
+                range: PositionRange(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
         }
         let title = Self.lensTitle(row)
         let lensCommand = row.tests.isEmpty
@@ -107,7 +107,7 @@ extension ProtocolConversion {
 
     /// `window/showDocument` of `uri`, with the cursor at the start of `line` when given.
     func showDocument(_ uri: DocumentURI, line: Int?) -> ShowDocumentParams {
-        let selection = line.map { LSP.Range(start: Position(line: $0, character: 0), end: Position(line: $0, character: 0)) }
+        let selection = line.map { PositionRange(start: Position(line: $0, character: 0), end: Position(line: $0, character: 0)) }
         return ShowDocumentParams(uri: uri, takeFocus: true, selection: selection)
     }
 }

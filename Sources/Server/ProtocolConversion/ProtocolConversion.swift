@@ -35,7 +35,7 @@ public struct ProtocolConversion: Sendable {
     /// have (or ending before it starts): applied at the document's end, it would make a text the client does not have.
     /// The line just past the last is the document's end: Neovim deletes a whole buffer as `0:0-1:0` (neovim#27383),
     /// and servers take it.
-    public func editRange(of range: LSP.Range, in lines: LineTable) throws -> Swift.Range<Int> {
+    public func editRange(of range: PositionRange, in lines: LineTable) throws -> Range<Int> {
         for position in [range.start, range.end] where position.line < 0 || position.line > lines.lineCount || position.character < 0 {
             throw ResponseError.invalidParams(
                 "the edit \(range.start.line):\(range.start.character)-\(range.end.line):\(range.end.character) is outside the document (\(lines.lineCount) lines); the change is not applied")
@@ -53,14 +53,14 @@ public struct ProtocolConversion: Sendable {
         return Position(line: lineColumn.line, character: lineColumn.column)
     }
 
-    public func byteRange(of range: LSP.Range, in lines: LineTable) -> Swift.Range<Int> {
+    public func byteRange(of range: PositionRange, in lines: LineTable) -> Range<Int> {
         let start = offset(of: range.start, in: lines)
         let end = offset(of: range.end, in: lines)
         return min(start, end)..<max(start, end)
     }
 
-    public func range(of bytes: Swift.Range<Int>, in lines: LineTable) -> LSP.Range {
-        LSP.Range(start: position(of: bytes.lowerBound, in: lines), end: position(of: bytes.upperBound, in: lines))
+    public func range(of bytes: Range<Int>, in lines: LineTable) -> PositionRange {
+        PositionRange(start: position(of: bytes.lowerBound, in: lines), end: position(of: bytes.upperBound, in: lines))
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import JSONRPC
 import LSP
 
-/// `textDocument/codeAction` (`Analysis.codeActions`: a fixture's fixes, a preview's snapshot test, a test file's
+/// `textDocument/codeAction` (`AnalysisSnapshot.codeActions`: a fixture's fixes, a preview's snapshot test, a test file's
 /// fixes, conversions, factories, placeholder file and response), and `codeAction/resolve` for the placeholder file,
 /// whose edit is the whole project's factories: written when the client picks the action, for clients that resolve
 /// edits, rather than at every request as the cursor moves.

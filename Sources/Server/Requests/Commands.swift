@@ -74,7 +74,7 @@ struct OpenTestsArguments: ServerCommandArguments {
             guard case .string(let uri) = location["uri"], let start = location["range"]?["start"].flatMap(Position.init(json:)),
                 let end = location["range"]?["end"].flatMap(Position.init(json:))
             else { throw ResponseError.invalidParams("\(LanguageServer.openTestsCommand): a test's location is a uri and a range") }
-            return Location(uri: uri, range: LSP.Range(start: start, end: end))
+            return Location(uri: uri, range: PositionRange(start: start, end: end))
         }
     }
 
@@ -109,6 +109,6 @@ extension Position {
     }
 }
 
-extension LSP.Range {
+extension PositionRange {
     var json: JSONValue { .object(["start": start.json, "end": end.json]) }
 }

@@ -2,16 +2,16 @@ import Analysis
 import Features
 import LSP
 
-/// `textDocument/completion` in Swift test files and GraphQL documents (`Analysis.completions`, which `mockls
+/// `textDocument/completion` in Swift test files and GraphQL documents (`AnalysisSnapshot.completions`, which `mockls
 /// complete` asks too), and `completionItem/resolve` for the documentation it defers.
 extension LanguageServer {
     func registerCompletion() {
         registerReadRequest(CompletionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
             let uri = params.textDocument.uri
-            guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
-            let conversion = snapshot.conversion
-            guard let answer = try snapshot.analysis.completions(at: try conversion.requestOffset(of: params.position, in: lines), in: uri) else {
+            let file = try snapshot.analysis.file(uri)
+            let (conversion, lines) = (snapshot.conversion, file.lines)
+            guard let answer = snapshot.analysis.completions(at: try conversion.requestOffset(of: params.position, in: lines), in: file) else {
                 // Nothing yet while the first index is still not in: the client asks again, rather than keep an
                 // empty list as the answer.
                 return conversion.noCompletions(indexing: snapshot.analysis.afterFirstIndex(timeout: .seconds(0)) == nil)

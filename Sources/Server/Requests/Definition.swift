@@ -10,10 +10,10 @@ extension LanguageServer {
     func registerDefinition() {
         registerReadRequest(DefinitionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
             let uri = params.textDocument.uri
-            guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
+            let file = try snapshot.analysis.file(uri)
             // The target as the client sees it: its open text if it is open, else what the index read.
-            guard let (location, target) = try snapshot.analysis.definition(
-                at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri)
+            guard let (location, target) = snapshot.analysis.definition(
+                at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file)
             else { return nil }
             return snapshot.conversion.location(ofFile: location.document, location.range, in: target)
         }

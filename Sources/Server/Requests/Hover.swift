@@ -6,10 +6,9 @@ extension LanguageServer {
     func registerHover() {
         registerReadRequest(HoverRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
             let uri = params.textDocument.uri
-            guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
-            guard let (hover, lines) = try snapshot.analysis.hover(at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri)
-            else { return nil }
-            return snapshot.conversion.hover(hover, in: lines)
+            let file = try snapshot.analysis.file(uri)
+            return snapshot.analysis.hover(at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file)
+                .map { snapshot.conversion.hover($0, in: file.lines) }
         }
     }
 }

@@ -11,9 +11,9 @@ extension LanguageServer {
     func registerMockResponse() {
         registerReadRequest(MockResponseRequest.self) { params, snapshot, _ in
             let uri = params.textDocument.uri
-            guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
-            let offset = try snapshot.conversion.requestOffset(of: params.position, in: document.lines)
-            switch try snapshot.analysis.response(at: offset, in: uri) {
+            let file = try snapshot.analysis.file(uri)
+            let offset = try snapshot.conversion.requestOffset(of: params.position, in: file.lines)
+            switch snapshot.analysis.response(at: offset, in: file) {
             case nil:
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "the file belongs to no Apollo project")
             case .success(let written)?:

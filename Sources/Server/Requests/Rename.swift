@@ -4,7 +4,7 @@ import JSONRPC
 import LSP
 
 /// `textDocument/prepareRename` and `textDocument/rename` from a GraphQL document or a Swift test: the GraphQL
-/// documents of the project and the workspace's Swift files that belong to it, edited together (`Analysis`).
+/// documents of the project and the workspace's Swift files that belong to it, edited together (`AnalysisSnapshot`).
 extension LanguageServer {
     func registerRename() {
         registerReadRequest(PrepareRenameRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in
@@ -16,9 +16,9 @@ extension LanguageServer {
                 throw ResponseError(code: ResponseError.requestFailedCode, message: refusal.reason)
             }
         }
-        registerReadRequest(RenameRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in
+        registerReadRequest(RenameRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             guard let query = try Self.renameQuery(params.textDocument.uri, params.position, snapshot) else { return nil }
-            switch snapshot.analysis.renameEdits(query, to: params.newName) {
+            switch try snapshot.analysis.cancellable { token.isCancelled }.renameEdits(query, to: params.newName) {
             case .failure(let refusal):
                 throw ResponseError(code: ResponseError.requestFailedCode, message: refusal.reason)
             case .success(let edits):
@@ -28,8 +28,8 @@ extension LanguageServer {
     }
 
     private static func renameQuery(_ uri: DocumentURI, _ position: Position, _ snapshot: ServerSnapshot) throws -> RenameQuery? {
-        guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
-        return try snapshot.analysis.renameTarget(at: snapshot.conversion.offset(of: position, in: lines), in: uri)
+        let file = try snapshot.analysis.file(uri)
+        return snapshot.analysis.renameTarget(at: snapshot.conversion.offset(of: position, in: file.lines), in: file)
     }
 }
 

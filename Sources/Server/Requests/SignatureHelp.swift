@@ -9,8 +9,8 @@ extension LanguageServer {
         registerReadRequest(SignatureHelpRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
             let uri = params.textDocument.uri
-            guard let lines = snapshot.documents[uri]?.lines else { throw DocumentError.notOpen(uri) }
-            return try snapshot.analysis.signature(at: try snapshot.conversion.requestOffset(of: params.position, in: lines), in: uri)
+            let file = try snapshot.analysis.file(uri)
+            return snapshot.analysis.signature(at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file)
                 .map(snapshot.conversion.signatureHelp)
         }
     }

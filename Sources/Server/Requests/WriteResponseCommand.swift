@@ -6,7 +6,7 @@ import LSP
 /// "Write the JSON response to X.json" for clients that cannot create a file through a workspace edit (Neovim and
 /// eglot declare no resource operations; lsp-mode 8 applies a created file's text before creating it, so the file
 /// stays empty): the code action carries `mockls.writeResponse`, which the server runs itself. The host writes the file
-/// beside the test (never over one: `X 2.json` then, `Analysis.responseFile`); the server shows it where the client
+/// beside the test (never over one: `X 2.json` then, `AnalysisSnapshot.responseFile`); the server shows it where the client
 /// can be asked to (`window/showDocument`), and names its path in a message.
 extension LanguageServer {
     static let writeResponseCommand = "mockls.writeResponse"

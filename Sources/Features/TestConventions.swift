@@ -1,7 +1,8 @@
 import GraphQLIndex
 
-/// What fixes write.
-public struct FixOptions: Sendable, Hashable {
+/// How a workspace's tests are written, as far as the code mockls writes into them follows it: fixes, completions,
+/// conversions and responses write `.placeholder()` where the workspace has factories, and import its mocks module.
+public struct TestConventions: Sendable, Hashable {
     /// The workspace has `placeholder()` factories: fixes write `.placeholder()` rather than literals.
     public var placeholders: Bool
     /// The module the test mocks are imported from (nil when the tests compile them in): code that brings mocks into

@@ -3,7 +3,8 @@ import SwiftParser
 import SwiftSyntax
 import Synchronization
 
-/// A Swift test file parsed once per version of its text, for every question asked about it at that version.
+/// A Swift file (a test, a helper, an app source) parsed once per version of its text, for every question asked about
+/// it at that version.
 ///
 /// A new version is parsed incrementally when `IncrementalParsePolicy` says swift-syntax can do so safely, and from
 /// scratch otherwise. The incremental parse always starts from the last version parsed from scratch (the *base*),
@@ -14,7 +15,7 @@ import Synchronization
 /// followed it). When the changes since the base grow past a quarter of the file, the new version is parsed from
 /// scratch and becomes the base. Text on which swift-syntax's lookahead would be exponential is parsed from scratch,
 /// as `LookaheadGuard` rewrites it.
-public struct SwiftTestFile: Sendable {
+public struct SwiftFile: Sendable {
     public let tree: SourceFileSyntax
     /// The text it was parsed from, with its lines.
     public let lines: LineTable
@@ -48,7 +49,7 @@ public struct SwiftTestFile: Sendable {
 
         init(_ text: [UInt8]) {
             let scan = LookaheadGuard.scan(text)
-            let guarded = SwiftTestFile.guardedText(text, scan: scan)
+            let guarded = SwiftFile.guardedText(text, scan: scan)
             isGuarded = guarded != nil
             runs = scan.runs
             depth = scan.depth
@@ -80,9 +81,9 @@ public struct SwiftTestFile: Sendable {
     public var utf8Count: Int { lines.byteCount }
 
     /// The file after its text became `lines`, re-using the syntax of what did not change where that is safe.
-    public func updated(to lines: LineTable) -> SwiftTestFile {
-        if lines.bytes == self.lines.bytes { return SwiftTestFile(tree: tree, lines: lines, base: base, incremental: wasParsedIncrementally) }
-        guard !base.isGuarded else { return SwiftTestFile(lines) }
+    public func updated(to lines: LineTable) -> SwiftFile {
+        if lines.bytes == self.lines.bytes { return SwiftFile(tree: tree, lines: lines, base: base, incremental: wasParsedIncrementally) }
+        guard !base.isGuarded else { return SwiftFile(lines) }
         let edit = IncrementalParsePolicy.TextEdit(from: base.text, to: lines.bytes)
         guard edit.old.count + edit.new.count <= max(4096, lines.byteCount / 4),
             base.depth + edit.nestingIncrease <= LookaheadGuard.depthLimit,
@@ -90,7 +91,7 @@ public struct SwiftTestFile: Sendable {
             // A version the parser must not see as it is is parsed from scratch, and guarded.
             InterpolationGuard.blankedQuotes(in: lines.bytes).isEmpty,
             IncrementalParsePolicy.allowsReuse(of: base.parse.tree, facts: base.facts, edit: edit)
-        else { return SwiftTestFile(lines) }
+        else { return SwiftFile(lines) }
         let sourceEdit = SourceEdit(
             range: AbsolutePosition(utf8Offset: edit.old.lowerBound)..<AbsolutePosition(utf8Offset: edit.old.upperBound),
             replacement: Array(edit.inserted))
@@ -99,10 +100,10 @@ public struct SwiftTestFile: Sendable {
             Parser.parseIncrementally(
                 source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: transition)
         }
-        return SwiftTestFile(tree: result.tree, lines: lines, base: base, incremental: true)
+        return SwiftFile(tree: result.tree, lines: lines, base: base, incremental: true)
     }
 
-    public func updated(to text: [UInt8]) -> SwiftTestFile { updated(to: LineTable(text)) }
+    public func updated(to text: [UInt8]) -> SwiftFile { updated(to: LineTable(text)) }
 
     private init(tree: SourceFileSyntax, lines: LineTable, base: Base, incremental: Bool) {
         self.tree = tree

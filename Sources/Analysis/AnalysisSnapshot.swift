@@ -10,7 +10,7 @@ import Synchronization
 /// a pushed diagnostic is computed from, and what a command of the command line reads. A value (the host makes a
 /// new one at every change); queries take and return plain data — UTF-8 offsets, paths, `Diagnostic`s — and know
 /// nothing of the protocol.
-public struct Analysis: Sendable {
+public struct AnalysisSnapshot: Sendable {
     public let documents: DocumentStore
     /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
     public let workspaces: [Workspace]
@@ -24,7 +24,7 @@ public struct Analysis: Sendable {
     public private(set) var isCancelled: @Sendable () -> Bool = { false }
 
     /// This snapshot, for a request that `check` says has been cancelled.
-    public func cancellable(when check: @escaping @Sendable () -> Bool) -> Analysis {
+    public func cancellable(when check: @escaping @Sendable () -> Bool) -> AnalysisSnapshot {
         var copy = self
         copy.isCancelled = check
         return copy
@@ -41,7 +41,7 @@ public struct Analysis: Sendable {
     }
 
     /// Before a host starts: nothing indexed, and nothing coming.
-    public static let beforeStart = Analysis(
+    public static let beforeStart = AnalysisSnapshot(
         documents: DocumentStore(), workspaces: [], isIndexed: false, indexer: nil, caches: nil)
 
     init(
@@ -57,10 +57,10 @@ public struct Analysis: Sendable {
     /// This snapshot once the first indexing is in: a request sent right after the client attached waits for it (at
     /// most `timeout`) rather than answer from no index at all, which an editor would keep as a final answer. nil
     /// when it is still not in.
-    public func afterFirstIndex(timeout: DispatchTimeInterval = .seconds(2)) -> Analysis? {
+    public func afterFirstIndex(timeout: DispatchTimeInterval = .seconds(2)) -> AnalysisSnapshot? {
         if isIndexed { return self }
         guard let workspaces = indexer?.snapshotAfterFirstIndex(timeout: timeout) else { return nil }
-        return Analysis(
+        return AnalysisSnapshot(
             documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, caches: caches
         ).cancellable(when: isCancelled)
     }
@@ -108,14 +108,17 @@ public struct Analysis: Sendable {
 
     /// The completions at `offset` of a Swift test file or a GraphQL document, with the index their documentation is
     /// read from; nil when the document belongs to no project (or, in the editor, while the first index is not in).
-    public func completions(at offset: Int, in uri: String) throws -> CompletionAnswer? {
-        if let graphql = graphQLDocument(uri) {
+    public func completions(at offset: Int, in file: AnalysisFile) -> CompletionAnswer? {
+        switch file {
+        case .graphQL(let graphql):
             let completions = Self.onCursorLine(graphql.completions(at: offset), at: offset, in: graphql.document.lines)
             return CompletionAnswer(completions: completions, index: graphql.index, language: .graphQL)
+        case .swift(let context):
+            let completions = Self.onCursorLine(context.completions(at: offset), at: offset, in: context.document.lines)
+            return CompletionAnswer(completions: completions, index: context.index, language: .swift)
+        case .other:
+            return nil
         }
-        guard let context = try testFile(uri) else { return nil }
-        let completions = Self.onCursorLine(context.completions(at: offset), at: offset, in: context.document.lines)
-        return CompletionAnswer(completions: completions, index: context.index, language: .swift)
     }
 
     /// LSP 3.17: a completion's edit is on one line and contains the position. An edit that would reach another line
@@ -216,17 +219,18 @@ public struct Analysis: Sendable {
 
     /// The uses of what is at `offset` of a GraphQL or Swift document: in the project's GraphQL documents and in the
     /// workspace's Swift files that belong to the project, with the text of each file they are in.
-    public func references(at offset: Int, in uri: String, includingDeclaration: Bool) throws -> [(location: ReferenceLocation, lines: LineTable)] {
+    public func references(at offset: Int, in file: AnalysisFile, includingDeclaration: Bool) throws -> [(location: ReferenceLocation, lines: LineTable)] {
         let target: ReferenceTarget?
         let workspace: Workspace
         let project: Workspace.Project
-        if let graphql = graphQLDocument(uri) {
+        switch file {
+        case .graphQL(let graphql):
             target = References.target(at: offset, inGraphQL: graphql.document.lines.bytes, path: graphql.path, project: graphql.index)
             (workspace, project) = (graphql.workspace, graphql.project)
-        } else if let context = try testFile(uri) {
+        case .swift(let context):
             target = References.target(at: offset, inSwift: context.file, project: context.index)
             (workspace, project) = (context.workspace, context.project)
-        } else {
+        case .other:
             return []
         }
         guard let target else { return [] }
@@ -234,7 +238,7 @@ public struct Analysis: Sendable {
         let (index, occurrences) = (project.index, caches?.occurrences ?? OccurrenceCache())
         let found = References.inGraphQL(target, project: index, includingDeclaration: includingDeclaration)
             + projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, text in
-                occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftTestFile(text) }
+                occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftFile(text) }
                     .filter { $0.target == target }.map { ReferenceLocation(document: url.path, range: $0.range) }
             }
         if isCancelled() { throw CancellationError() }
@@ -242,33 +246,39 @@ public struct Analysis: Sendable {
     }
 
     /// The occurrences in the document `uri` of what is at `offset` (`DocumentHighlights`), with its text.
-    public func documentHighlights(at offset: Int, in uri: String) throws -> (ranges: [Range<Int>], lines: LineTable)? {
-        if let graphql = graphQLDocument(uri) {
-            let lines = graphql.document.lines
-            return (DocumentHighlights.inGraphQL(at: offset, in: lines.bytes, path: graphql.path, project: graphql.index), lines)
+    public func documentHighlights(at offset: Int, in file: AnalysisFile) -> [Range<Int>] {
+        switch file {
+        case .graphQL(let graphql):
+            DocumentHighlights.inGraphQL(at: offset, in: graphql.document.lines.bytes, path: graphql.path, project: graphql.index)
+        case .swift(let context):
+            DocumentHighlights.inSwift(at: offset, in: context.file, project: context.index)
+        case .other:
+            []
         }
-        guard let context = try testFile(uri) else { return nil }
-        return (DocumentHighlights.inSwift(at: offset, in: context.file, project: context.index), context.document.lines)
     }
 
     /// What may be renamed at `offset` of a GraphQL or Swift document, with the document's text, its workspace and
     /// project; nil for a document of no project.
-    public func renameTarget(at offset: Int, in uri: String) throws -> RenameQuery? {
-        if let graphql = graphQLDocument(uri) {
+    public func renameTarget(at offset: Int, in file: AnalysisFile) -> RenameQuery? {
+        switch file {
+        case .graphQL(let graphql):
             let lines = graphql.document.lines
             return RenameQuery(
                 prepared: Rename.prepare(atGraphQL: offset, in: lines.bytes, path: graphql.path, project: graphql.index), lines: lines,
                 workspace: graphql.workspace, project: graphql.project)
+        case .swift(let context):
+            return RenameQuery(
+                prepared: Rename.prepare(atSwift: offset, in: context.file, project: context.index), lines: context.document.lines,
+                workspace: context.workspace, project: context.project)
+        case .other:
+            return nil
         }
-        guard let context = try testFile(uri) else { return nil }
-        return RenameQuery(
-            prepared: Rename.prepare(atSwift: offset, in: context.file, project: context.index), lines: context.document.lines,
-            workspace: context.workspace, project: context.project)
     }
 
     /// The edits that rename `target` to `newName` in the project's GraphQL documents and the workspace's Swift files
-    /// that belong to it, each with the text of its file; or why it may not be renamed.
-    public func renameEdits(_ query: RenameQuery, to newName: String) -> Result<[(edit: RenameEdit, lines: LineTable)], RenameRefusal> {
+    /// that belong to it, each with the text of its file; or why it may not be renamed. Throws `CancellationError`
+    /// when the request is cancelled (its loop over the files stops).
+    public func renameEdits(_ query: RenameQuery, to newName: String) throws -> Result<[(edit: RenameEdit, lines: LineTable)], RenameRefusal> {
         let target: RenameTarget
         switch query.prepared {
         case .success(let (found, _)): target = found
@@ -282,11 +292,12 @@ public struct Analysis: Sendable {
         // The occurrence index references use: a rename after its references parses nothing again.
         let edits = Rename.graphQLEdits(target, to: newName, project: index)
             + projectSwiftTexts(workspace: query.workspace, project: project, naming: names) { url, text in
-                let found = occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftTestFile(text) }
+                let found = occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftFile(text) }
                     .filter { $0.target == references }.map(\.range)
                 return Rename.swiftEdits(target, to: newName, at: found, in: text, project: index)
                     .map { RenameEdit(document: url.path, range: $0.range, text: $0.text) }
             }
+        if isCancelled() { throw CancellationError() }
         return .success(withLines(edits, document: \.document, project: project, workspace: query.workspace).map { (edit: $0, lines: $1) })
     }
 
@@ -388,7 +399,7 @@ public struct Analysis: Sendable {
     }
 }
 
-/// What `Analysis.completions` found.
+/// What `AnalysisSnapshot.completions` found.
 public struct CompletionAnswer: Sendable {
     public enum Language: Sendable { case swift, graphQL }
     public let completions: [Completion]
@@ -397,10 +408,10 @@ public struct CompletionAnswer: Sendable {
     public let language: Language
 }
 
-/// A GraphQL symbol of `Analysis.workspaceSymbols`: with its document, and its Swift name when Apollo renames it.
+/// A GraphQL symbol of `AnalysisSnapshot.workspaceSymbols`: with its document, and its Swift name when Apollo renames it.
 public typealias WorkspaceSymbol = (symbol: GraphQLSymbolInfo, document: String, swiftName: String?)
 
-/// What `Analysis.renameTarget` found.
+/// What `AnalysisSnapshot.renameTarget` found.
 public struct RenameQuery: Sendable {
     public let prepared: Result<(RenameTarget, Range<Int>), RenameRefusal>
     /// The text of the document asked about.

@@ -1,0 +1,72 @@
+import Foundation
+import GraphQLIndex
+import JSONRPC
+import SourceText
+import SwiftAnalysis
+
+/// Finds the GraphQL projects below a folder: every `apollo-codegen-config.json`, every graphql-config file, or
+/// else the folder itself with all its `.graphqls` and `.graphql` files.
+public enum ProjectDiscovery {
+    public static let apolloConfigurationName = "apollo-codegen-config.json"
+
+    /// The projects of `folder`, and where they were found: the configurations inside it; else those of the nearest
+    /// enclosing folder that holds one, searched up to the repository's top (a folder with `.git`) or the file
+    /// system's root; else the folder itself as one project of all its `.graphqls` and `.graphql` files.
+    public static func discover(in folder: URL) -> (root: URL, [ProjectConfiguration], [ConfigurationError]) {
+        var root = folder
+        var files = configurationFiles(in: folder)
+        if files.isEmpty, let enclosing = enclosingConfigurationFolder(of: folder) {
+            root = enclosing
+            files = configurationFiles(in: enclosing)
+        }
+        var projects: [ProjectConfiguration] = []
+        var errors: [ConfigurationError] = []
+        for file in files {
+            do throws(ConfigurationError) {
+                if file.lastPathComponent == apolloConfigurationName {
+                    projects.append(try ApolloCodegenConfigurationFile.load(file))
+                } else {
+                    projects += try GraphQLConfigFile.load(file)
+                }
+            } catch {
+                errors.append(error)
+            }
+        }
+        if projects.isEmpty, errors.isEmpty {
+            projects.append(ProjectConfiguration(
+                source: .folder(folder), root: folder, namespace: SwiftNames.firstUppercased(folder.lastPathComponent),
+                schema: GlobSet(base: folder, patterns: ["**/*.graphqls"]),
+                documents: GlobSet(base: folder, patterns: ["**/*.graphql"]), testMocksPath: nil, testMocksEnabled: true,
+                testMocksModule: SwiftNames.firstUppercased(folder.lastPathComponent) + "TestMocks"))
+        }
+        return (root, projects, errors)
+    }
+
+    /// The folder of the project `path` belongs to: the nearest folder holding it (or it, when a folder) with a
+    /// configuration file in it, up to the repository's top; nil when there is none.
+    public static func projectFolder(containing path: URL) -> URL? {
+        let path = path.standardizedFileURL
+        let folder = FileTree.kind(of: path.path) == .folder ? path : path.deletingLastPathComponent()
+        let names = [apolloConfigurationName] + GraphQLConfigFile.names
+        if names.contains(where: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) { return folder }
+        return enclosingConfigurationFolder(of: folder)
+    }
+
+    /// The nearest folder above `folder` with a configuration file in it, up to the repository's top.
+    static func enclosingConfigurationFolder(of folder: URL) -> URL? {
+        let names = [apolloConfigurationName] + GraphQLConfigFile.names
+        var current = folder.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path), current.path != "/" {
+            current = current.deletingLastPathComponent()
+            if names.contains(where: { FileManager.default.fileExists(atPath: current.appendingPathComponent($0).path) }) {
+                return current
+            }
+        }
+        return nil
+    }
+
+    static func configurationFiles(in folder: URL) -> [URL] {
+        let names = Set([apolloConfigurationName] + GraphQLConfigFile.names)
+        return FileTree.files(under: folder) { names.contains(String($0[$0.index(after: $0.lastIndex(of: "/") ?? $0.startIndex)...])) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GraphQLIndex
+import MocklsTestSupport
+import SourceText
+@testable import Analysis
+import XCTest
+
+/// `AnalysisSnapshot.codeActions(at:in:client:)`: what a document offers, as plain data, for clients that create files or
+/// not, copy responses or not; files are found in what the snapshot holds (`Workspace.jsonFiles`, `swiftSources`),
+/// not on disk. Each test writes its own workspace inline.
+final class DocumentActionsTests: XCTestCase {
+    private static let files = [
+        "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+        "graphql/schema.graphqls": "type Query { dog: Dog } type Dog { name: String! }",
+        "graphql/Dog.graphql": "query Dog { dog { name } }",
+        "Tests/DogTests.swift": """
+            import ApolloTestSupport
+            import XCTest
+            @testable import PetAPI
+
+            final class DogTests: XCTestCase {
+              func testName() {
+                let data = 1️⃣DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(name: "Rex")))
+                XCTAssertEqual(data.dog?.name, "Rex")
+              }
+            }
+            """,
+    ]
+
+    private func actions(_ workspace: TestWorkspace, client: CodeActionClient) throws -> [DocumentAction] {
+        var documents = DocumentStore()
+        let test = workspace["Tests/DogTests.swift"]
+        documents.open(uri: workspace.uri("Tests/DogTests.swift"), languageID: "swift", version: 1, text: test.bytes)
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        return try analysis.codeActions(at: test["1️⃣"]..<test["1️⃣"], in: workspace.uri("Tests/DogTests.swift"), client: client)
+    }
+
+    /// The response actions, each as title, kind and what it does.
+    private func responseActions(_ actions: [DocumentAction]) -> [String] {
+        actions.compactMap { action in
+            switch action {
+            case .createFile(let creation) where creation.title.contains("response"):
+                "\(creation.title) | create \(creation.file.lastPathComponent), overwrite \(creation.overwrite): "
+                    + (creation.text ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+            case .command(let title, _, let command, _, _):
+                "\(title) | \(command)"
+            default:
+                nil
+            }
+        }
+    }
+
+    func testTheResponseIsWrittenToAFileTheWorkspaceDoesNotHave() throws {
+        let workspace = try TestWorkspace(files: Self.files.merging(["Tests/DogQuery.json": "{}"]) { $1 })
+        defer { workspace.remove() }
+        let creating = try actions(workspace, client: CodeActionClient(createsFiles: true, resolvesEdits: false, copiesResponses: false))
+        XCTAssertEqual(responseActions(creating), [
+            #"Write the JSON response to DogQuery 2.json | create DogQuery 2.json, overwrite false: {"data": {"dog": {"__typename": "Dog","name": "Rex"}}}"#
+        ])
+        let notCreating = try actions(workspace, client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false))
+        XCTAssertEqual(responseActions(notCreating), ["Write the JSON response to DogQuery 2.json | writeResponse"])
+        let copying = try actions(workspace, client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: true))
+        XCTAssertEqual(responseActions(copying), ["Copy the JSON response | copyResponse"])
+    }
+
+    /// The workspace's JSON files are what it loaded: a file written since, with no file event, is not seen; the event
+    /// makes it seen (a client that watches files sends it).
+    func testTheWorkspacesJSONFilesAreWhatItHolds() throws {
+        let workspace = try TestWorkspace(files: Self.files)
+        defer { workspace.remove() }
+        var loaded = Workspace(folder: workspace.folder)
+        XCTAssertFalse(loaded.jsonFiles.contains(workspace.url("Tests/DogQuery.json").path))
+        try workspace.write("Tests/DogQuery.json", "{}")
+        XCTAssertFalse(loaded.jsonFiles.contains(workspace.url("Tests/DogQuery.json").path), "no event yet")
+        XCTAssertTrue(loaded.update(workspace.url("Tests/DogQuery.json")))
+        XCTAssertTrue(loaded.jsonFiles.contains(workspace.url("Tests/DogQuery.json").path))
+        XCTAssertEqual(loaded.jsonFiles.text(of: workspace.url("Tests/DogQuery.json").path), Array("{}".utf8))
+        // A file that vanishes between the event and a query reads as absent.
+        try FileManager.default.removeItem(at: workspace.url("Tests/DogQuery.json"))
+        XCTAssertNil(loaded.jsonFiles.text(of: workspace.url("Tests/DogQuery.json").path))
+    }
+
+    func testThePlaceholderFileIsLeftToResolveForClientsThatResolve() throws {
+        let workspace = try TestWorkspace(files: Self.files)
+        defer { workspace.remove() }
+        let resolving = try actions(workspace, client: CodeActionClient(createsFiles: true, resolvesEdits: true, copiesResponses: false))
+        let placeholder = try XCTUnwrap(resolving.lazy.compactMap { action -> DocumentAction.FileCreation? in
+            if case .createFile(let creation) = action, creation.file.lastPathComponent == "PetAPI+Placeholders.swift" { return creation }
+            return nil
+        }.first)
+        XCTAssertNil(placeholder.text)
+        XCTAssertEqual(placeholder.resolveData, DocumentAction.FileCreation.placeholderFile)
+        XCTAssertEqual(placeholder.file, workspace.url("Tests/PetAPI+Placeholders.swift"))
+    }
+}
