@@ -171,7 +171,7 @@ public struct AnalysisSnapshot: Sendable {
     /// The diagnostics of the JSON document `uri` as a response fixture (its text as edited); nil when it is not one.
     public func responseFixtureDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
         guard let file = AnalysisHost.fileURL(uri), ResponseFixtures.isCandidate(file.path) else { return nil }
-        for workspace in workspaces where workspace.jsonFiles.contains(file.path) && ResponseFixtures.isCandidate(file.path) {
+        for workspace in workspaces where ResponseFixtures.isCandidate(file.path) && fixtureFiles(of: workspace).contains(file) {
             let read = { (file: URL) in jsonText(of: file, in: workspace) }
             guard let text = documents[uri]?.lines.bytes ?? read(file) else { continue }
             let catalog = ResponseFixtures.catalog(of: workspace)
@@ -184,15 +184,27 @@ public struct AnalysisSnapshot: Sendable {
         return nil
     }
 
+    /// The JSON files of `workspace` that may be response fixtures: those it holds, and open documents below its root
+    /// that it does not hold yet (a fixture being written, not saved).
+    func fixtureFiles(of workspace: Workspace) -> [URL] {
+        let root = workspace.root.standardizedFileURL.path + "/"
+        let open = documents.uris.compactMap { AnalysisHost.fileURL($0)?.standardizedFileURL }.filter { file in
+            file.path.hasPrefix(root) && ResponseFixtures.isCandidate(file.path) && !workspace.jsonFiles.contains(file.path)
+        }
+        return workspace.responseFixtureFiles + open
+    }
+
     /// The diagnostics of every JSON response fixture of the workspaces (`ResponseFixtures`), open ones as edited.
     public var responseFixtureDiagnostics: [URL: (lines: LineTable, diagnostics: [Diagnostic])] {
         var result: [URL: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
-        for workspace in workspaces where !workspace.responseFixtureFiles.isEmpty {
+        for workspace in workspaces {
+            let files = fixtureFiles(of: workspace)
+            guard !files.isEmpty else { continue }
             let catalog = ResponseFixtures.catalog(of: workspace)
             guard !catalog.isEmpty else { continue }
             let read = { (file: URL) in jsonText(of: file, in: workspace) }
             let names = ResponseFixtures.operationNames(in: catalog)
-            for file in workspace.responseFixtureFiles {
+            for file in files {
                 guard let text = read(file) else { continue }
                 if let fixture = ResponseFixtures.fixture(for: file, text: text, in: catalog, reads: workspace.responseFixtureReads) {
                     result[file] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))

@@ -61,6 +61,8 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertFalse(workspace.update(folder.appendingPathComponent("node_modules/dog/dog.json")))
         XCTAssertFalse(workspace.update(folder.appendingPathComponent("package.json"), text: Array("{}".utf8)), "not a fixture")
         XCTAssertFalse(workspace.update(folder.appendingPathComponent("Tests/Fixtures/dog.variables.json")), "a fixture's variables, unchanged")
+        XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/Fixtures/dog.json"), text: Array("{\"data\": {}}".utf8)),
+                      "an open fixture edited in the editor: its diagnostics change, the file on disk does not")
         try write("Tests/Fixtures/dog.variables.json", #"{"withAge": true}"#)
         XCTAssertTrue(workspace.update(folder.appendingPathComponent("Tests/Fixtures/dog.variables.json")), "a fixture's variables, changed")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests/Fixtures/dog.json"))

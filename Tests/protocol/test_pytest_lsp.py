@@ -946,11 +946,23 @@ async def test_a_preview_gets_its_snapshot_tests(previews_scenario: LanguageClie
 
     assert run_cli("snapshot-tests", "--workspace", str(folder)).returncode == 0
     written = tests.read_text()
+    # The server learns of the new file as the client tells it: a file event where the client watches files, else the
+    # next save (mockls looks for new files then). It does not walk the disk at each request.
+    watches = previews_scenario.capabilities.workspace.did_change_watched_files
+    if watches and watches.dynamic_registration:
+        previews_scenario.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=tests.as_uri(), type=types.FileChangeType.Created)]))
+    else:
+        previews_scenario.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=view.as_uri())))
     edited = text.replace("isHidden: true", "isHidden: false")
     previews_scenario.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=view.as_uri(), version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)]))
-    [update] = await actions_on('#Preview("Hidden balance"', edited)
+    for _ in range(100):  # the workspace reloads in the background after a save
+        [update] = await actions_on('#Preview("Hidden balance"', edited)
+        if update.title.startswith("Update"):
+            break
+        await asyncio.sleep(0.05)
     assert update.title == "Update the snapshot tests of this preview"
     [edit] = update.edit.changes[tests.as_uri()]
     assert "isHidden: false" in edit.new_text and "test_Balance_0" not in edit.new_text

@@ -152,7 +152,8 @@ public struct Workspace: Sendable {
         {
             // A fixture, or the variables of one: its diagnostics change. Other JSON (`package.json`) is only listed.
             let listed = jsonFiles.update(file)
-            changed = changed || (listed && WorkspaceFiles.Kind.json.readsAtLoad(file.path))
+            // An open document's new text (`text`) changes its diagnostics though the file on disk did not change.
+            changed = changed || ((listed || text != nil) && WorkspaceFiles.Kind.json.readsAtLoad(file.path))
         }
         for index in projects.indices {
             guard let role = projects[index].configuration.role(of: file) else { continue }
