@@ -144,7 +144,8 @@ public struct AnalysisSnapshot: Sendable {
         return context.diagnostics(cache: cache)
     }
 
-    /// The diagnostics of every indexed GraphQL document, configuration file and generated mock file, by file.
+    /// The diagnostics of every indexed GraphQL document, configuration file and generated mock file, by file; when
+    /// cancelled (`cancellable(when:)`), what was found until then.
     public var workspaceDiagnostics: [URL: (lines: LineTable, diagnostics: [Diagnostic])] {
         var result: [URL: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
         for workspace in workspaces {
@@ -205,6 +206,8 @@ public struct AnalysisSnapshot: Sendable {
             let read = { (file: URL) in jsonText(of: file, in: workspace) }
             let names = ResponseFixtures.operationNames(in: catalog)
             for file in files {
+                // Cut short when cancelled (a later change of the index): the caller drops what it got.
+                if isCancelled() { return result }
                 guard let text = read(file) else { continue }
                 if let fixture = ResponseFixtures.fixture(for: file, text: text, in: catalog, reads: workspace.responseFixtureReads) {
                     result[file] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))

@@ -58,6 +58,9 @@ final class DiagnosticsPublisher: Sendable {
         case schemaDeclaresNoType
     }
     private let toldOfNoProject = Atomic<Bool>(false)
+    /// The index changes so far: the workspace's diagnostics of a change are computed only while no later change came,
+    /// whose would replace them at once (typing in a GraphQL document re-indexes at every keystroke).
+    private let indexChanges = Atomic<Int>(0)
 
     init(
         mode: Mode, analysis: @escaping @Sendable () -> AnalysisSnapshot,
@@ -153,7 +156,10 @@ final class DiagnosticsPublisher: Sendable {
             return (!(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty, wasPulled)
         }
         // Closed, a workspace file is pushed again (the client pulls open documents only).
-        if wasPulled { queue.async { [self] in publishWorkspaceDiagnostics() } }
+        if wasPulled {
+            let change = indexChanges.load(ordering: .relaxed)
+            queue.async { [self] in publishWorkspaceDiagnostics { self.indexChanges.load(ordering: .relaxed) != change } }
+        }
         guard hadDiagnostics, mode == .push else { return }
         queue.async { [self] in publish(uri, nil, LineTable([]), []) }
     }
@@ -161,8 +167,9 @@ final class DiagnosticsPublisher: Sendable {
     /// The workspaces were re-indexed: their diagnostics are published, and every open test file may read
     /// differently.
     func indexChanged() {
+        let change = indexChanges.add(1, ordering: .relaxed).newValue
         queue.async { [self] in
-            publishWorkspaceDiagnostics()
+            publishWorkspaceDiagnostics { self.indexChanges.load(ordering: .relaxed) != change }
             for document in state.withLock({ Array($0.open.values) }) { checkProject(of: document) }
         }
         switch mode {
@@ -174,9 +181,12 @@ final class DiagnosticsPublisher: Sendable {
     }
 
     /// Publishes the diagnostics of every indexed document, configuration and generated mock file whose diagnostics
-    /// changed, and clears those of files that have none any more.
-    private func publishWorkspaceDiagnostics() {
-        let found = analysis().workspaceDiagnostics
+    /// changed, and clears those of files that have none any more; nothing when `superseded` says a later change came
+    /// (its computation stops and the later one publishes).
+    private func publishWorkspaceDiagnostics(unless superseded: @escaping @Sendable () -> Bool) {
+        guard !superseded() else { return }
+        let found = analysis().cancellable(when: superseded).workspaceDiagnostics
+        guard !superseded() else { return }
         let pulled = state.withLock { $0.pulled }
         let next = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) }.filter { !pulled.contains($0.0) })
         let dropped = state.withLock { state in
