@@ -73,16 +73,17 @@ extension AnalysisSnapshot {
             generated: context.workspace.generatedPlaceholderFiles.map(\.lastPathComponent),
             declaresFactories: context.workspace.hasPlaceholderFactories) : nil
         let actions = context.codeActions(at: range, diagnostics: diagnostics(of: context), placeholderFiles: placeholderFiles)
-        return previews + responseActions(at: range.lowerBound, in: context, client: client) + actions.map { action in
+        return previews + responseActions(at: range.lowerBound, in: context, client: client) + actions.compactMap { action in
             switch action {
             case .unavailable(let title, let reason):
                 return .unavailable(title: title, kind: "refactor.rewrite", reason: reason)
             case .edits(let edits):
                 return .edits(edits)
             case .placeholderFile(let file):
+                guard let destination = placeholderFile(file.fileName, for: context) else { return nil }
                 return .createFile(DocumentAction.FileCreation(
                     title: file.title, kind: file.isQuickFix ? "quickfix" : "source", diagnostics: file.diagnostics,
-                    file: placeholderFile(file.fileName, for: context), text: client.resolvesEdits ? nil : context.placeholderFileText,
+                    file: destination, text: client.resolvesEdits ? nil : context.placeholderFileText,
                     overwrite: true, resolveData: client.resolvesEdits ? DocumentAction.FileCreation.placeholderFile : nil))
             }
         }
@@ -91,13 +92,16 @@ extension AnalysisSnapshot {
     /// The text of a file a code action creates, left for the client to resolve: nil when `data` names no such file or
     /// the document is no longer a test file.
     public func resolvedFile(_ data: String, in uri: String) throws -> (file: URL, text: String)? {
-        guard data == DocumentAction.FileCreation.placeholderFile, let context = try testFile(uri) else { return nil }
-        return (placeholderFile("\(context.index.mockModel.namespace)+Placeholders.swift", for: context), context.placeholderFileText)
+        guard data == DocumentAction.FileCreation.placeholderFile, let context = try testFile(uri),
+            let file = placeholderFile("\(context.index.mockModel.namespace)+Placeholders.swift", for: context)
+        else { return nil }
+        return (file, context.placeholderFileText)
     }
 
-    /// The file `mockls placeholders` writes, where it is, else beside the test file.
-    private func placeholderFile(_ name: String, for context: TestFileContext) -> URL {
-        let testFile = context.document.fileURL ?? URL(fileURLWithPath: "/")
+    /// The file `mockls placeholders` writes, where it is, else beside the test file (nil for a document that is no
+    /// file, which has no folder to put it in).
+    private func placeholderFile(_ name: String, for context: TestFileContext) -> URL? {
+        guard let testFile = context.document.fileURL, testFile.isFileURL else { return nil }
         return context.workspace.generatedPlaceholderFiles.first { $0.lastPathComponent == name }
             ?? testFile.deletingLastPathComponent().appendingPathComponent(name)
     }
