@@ -172,7 +172,7 @@ public struct AnalysisSnapshot: Sendable {
     /// The diagnostics of the JSON document `uri` as a response fixture (its text as edited); nil when it is not one.
     public func responseFixtureDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
         guard let file = AnalysisHost.fileURL(uri), ResponseFixtures.isCandidate(file.path) else { return nil }
-        for workspace in workspaces where ResponseFixtures.isCandidate(file.path) && fixtureFiles(of: workspace).contains(file) {
+        for workspace in workspaces where workspace.jsonFiles.contains(file.path) || isUnsavedFixture(file, of: workspace) {
             let read = { (file: URL) in jsonText(of: file, in: workspace) }
             guard let text = documents[uri]?.lines.bytes ?? read(file) else { continue }
             let catalog = ResponseFixtures.catalog(of: workspace)
@@ -185,14 +185,17 @@ public struct AnalysisSnapshot: Sendable {
         return nil
     }
 
-    /// The JSON files of `workspace` that may be response fixtures: those it holds, and open documents below its root
-    /// that it does not hold yet (a fixture being written, not saved).
+    /// The JSON files of `workspace` that may be response fixtures: those it holds, and the unsaved ones.
     func fixtureFiles(of workspace: Workspace) -> [URL] {
-        let root = workspace.root.standardizedFileURL.path + "/"
-        let open = documents.uris.compactMap { AnalysisHost.fileURL($0)?.standardizedFileURL }.filter { file in
-            file.path.hasPrefix(root) && ResponseFixtures.isCandidate(file.path) && !workspace.jsonFiles.contains(file.path)
+        workspace.responseFixtureFiles + documents.uris.compactMap { AnalysisHost.fileURL($0)?.standardizedFileURL }.filter { file in
+            ResponseFixtures.isCandidate(file.path) && isUnsavedFixture(file, of: workspace)
         }
-        return workspace.responseFixtureFiles + open
+    }
+
+    /// An open document below `workspace`'s root that it does not hold yet: a fixture being written, not saved.
+    private func isUnsavedFixture(_ file: URL, of workspace: Workspace) -> Bool {
+        documents[file.absoluteString] != nil && file.path.hasPrefix(workspace.root.standardizedFileURL.path + "/")
+            && !workspace.jsonFiles.contains(file.path)
     }
 
     /// The diagnostics of every JSON response fixture of the workspaces (`ResponseFixtures`), open ones as edited.

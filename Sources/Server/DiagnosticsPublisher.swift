@@ -157,8 +157,8 @@ final class DiagnosticsPublisher: Sendable {
         }
         // Closed, a workspace file is pushed again (the client pulls open documents only).
         if wasPulled {
-            let change = indexChanges.load(ordering: .relaxed)
-            queue.async { [self] in publishWorkspaceDiagnostics { self.indexChanges.load(ordering: .relaxed) != change } }
+            let superseded = laterIndexChange()
+            queue.async { [self] in publishWorkspaceDiagnostics(unless: superseded) }
         }
         guard hadDiagnostics, mode == .push else { return }
         queue.async { [self] in publish(uri, nil, LineTable([]), []) }
@@ -167,9 +167,10 @@ final class DiagnosticsPublisher: Sendable {
     /// The workspaces were re-indexed: their diagnostics are published, and every open test file may read
     /// differently.
     func indexChanged() {
-        let change = indexChanges.add(1, ordering: .relaxed).newValue
+        indexChanges.add(1, ordering: .relaxed)
+        let superseded = laterIndexChange()
         queue.async { [self] in
-            publishWorkspaceDiagnostics { self.indexChanges.load(ordering: .relaxed) != change }
+            publishWorkspaceDiagnostics(unless: superseded)
             for document in state.withLock({ Array($0.open.values) }) { checkProject(of: document) }
         }
         switch mode {
@@ -178,6 +179,12 @@ final class DiagnosticsPublisher: Sendable {
         case .push:
             for document in state.withLock({ Array($0.open.values) }) { changed(document) }
         }
+    }
+
+    /// Whether an index change came after now: what is computed for now would then be replaced at once.
+    private func laterIndexChange() -> @Sendable () -> Bool {
+        let change = indexChanges.load(ordering: .relaxed)
+        return { self.indexChanges.load(ordering: .relaxed) != change }
     }
 
     /// Publishes the diagnostics of every indexed document, configuration and generated mock file whose diagnostics

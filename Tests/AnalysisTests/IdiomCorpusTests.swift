@@ -20,7 +20,7 @@ final class IdiomCorpusTests: XCTestCase {
         try workspaces.flatMap { name in
             let folder = corpus.appendingPathComponent(name)
             let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: folder)])
-            return try WorkspaceFiles(walking: folder).paths.map { URL(fileURLWithPath: $0) }.map { file in
+            return try WorkspaceFiles(walking: folder).paths.map(URL.init(fileURLWithPath:)).map { file in
                 let bytes = try Array(Data(contentsOf: file))
                 let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
                 return (name, file, try XCTUnwrap(TestFileContext(document, in: analysis.workspaces), file.path))
@@ -40,7 +40,7 @@ final class IdiomCorpusTests: XCTestCase {
             let folder = Self.corpus.appendingPathComponent(name)
             let report = CheckReport(workspace: Workspace(folder: folder))
             var tally = Tally()
-            let files = WorkspaceFiles(walking: folder).paths.map { URL(fileURLWithPath: $0) }
+            let files = WorkspaceFiles(walking: folder).paths.map(URL.init(fileURLWithPath:))
             XCTAssertFalse(files.isEmpty, name)
             for file in files {
                 let text = try String(contentsOf: file, encoding: .utf8)
@@ -93,7 +93,7 @@ final class IdiomCorpusTests: XCTestCase {
                 version: index.mockModel.format.release == .two ? .v2 : .v1, name: "corpus-\(name)")
             else { throw XCTSkip("swiftc is not on PATH") }
             defer { modules.remove() }
-            let errors = try modules.typecheck(WorkspaceFiles(walking: folder).paths.map { URL(fileURLWithPath: $0) })
+            let errors = try modules.typecheck(WorkspaceFiles(walking: folder).paths.map(URL.init(fileURLWithPath:)))
             XCTAssertEqual(errors.map(\.description), [], name)
         }
     }
@@ -150,7 +150,7 @@ extension IdiomCorpusTests {
             let folder = Self.corpus.appendingPathComponent(name)
             let report = SelectionCoverageReport(AnalysisSnapshot(workspaces: [Workspace(folder: folder)]))
             unfollowed += report.unfollowedTestCount
-            for file in WorkspaceFiles(walking: folder).paths.map { URL(fileURLWithPath: $0) } {
+            for file in WorkspaceFiles(walking: folder).paths.map(URL.init(fileURLWithPath:)) {
                 let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
                 var type = "", function = ""
                 for (index, line) in lines.enumerated() {

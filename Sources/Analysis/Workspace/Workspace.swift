@@ -142,14 +142,13 @@ public struct Workspace: Sendable {
     public mutating func update(_ file: URL, text: [UInt8]? = nil) -> Bool {
         let file = file.standardizedFileURL
         var changed = false
-        if file.path.hasSuffix(".swift"), !file.path.hasSuffix(".graphql.swift"), file.path.hasPrefix(root.path + "/"),
-            !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
-        {
+        // A file the walk at load would have found: below the root, in no folder it skips.
+        let walked = file.path.hasPrefix(root.path + "/")
+            && !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
+        if walked, WorkspaceFiles.Kind.swift.includes(file.path) {
             changed = swiftSources.update(file)
         }
-        if file.path.hasSuffix(".json"), file.path.hasPrefix(root.path + "/"),
-            !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
-        {
+        if walked, WorkspaceFiles.Kind.json.includes(file.path) {
             // A fixture, or the variables of one: its diagnostics change. Other JSON (`package.json`) is only listed.
             let listed = jsonFiles.update(file)
             // An open document's new text (`text`) changes its diagnostics though the file on disk did not change.

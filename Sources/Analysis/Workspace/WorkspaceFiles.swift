@@ -63,8 +63,6 @@ public struct WorkspaceFiles: Sendable {
     let bound: Int
     let kind: Kind
 
-    public init(kind: Kind = .swift) { (self.kind, bound) = (kind, Self.maximumTextBytes) }
-
     /// The files `urls` (as the walk found them), their texts from `previous` when unchanged, else read.
     init(_ urls: [URL], kind: Kind = .swift, previous: WorkspaceFiles?, bound: Int = WorkspaceFiles.maximumTextBytes) {
         (self.kind, self.bound) = (kind, bound)
@@ -80,9 +78,8 @@ public struct WorkspaceFiles: Sendable {
                     read[index] = (kept, kind.prefers(text))
                     return
                 }
-                let text = kind.readsAtLoad(path) ? FileTree.contents(urls[index]) : nil
-                let file = File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
-                read[index] = (file, text.map(kind.prefers) ?? false)
+                let file = Self.read(urls[index], stamp: stamp, kind: kind)
+                read[index] = (file, file.text.map(kind.prefers) ?? false)
             }
         }
         // The bound: the texts of files that build or read mocks first, then the others, in path order.
@@ -160,15 +157,21 @@ public struct WorkspaceFiles: Sendable {
         }
         if let old, old.size == stamp.size, old.modified == stamp.modified, old.text != nil || !kind.readsAtLoad(path) { return false }
         keptTextBytes -= old?.text?.count ?? 0
-        var text = kind.readsAtLoad(path) ? FileTree.contents(url) : nil
-        if let kept = text, keptTextBytes + kept.count > bound { text = nil }
-        keptTextBytes += text?.count ?? 0
-        files[path] = File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
+        var file = Self.read(url, stamp: stamp, kind: kind)
+        if let text = file.text, keptTextBytes + text.count > bound { (file.text, file.mentions) = (nil, nil) }
+        keptTextBytes += file.text?.count ?? 0
+        files[path] = file
         if old == nil {
             let insertion = paths.partitioningIndex { $0 >= path }
             paths.insert(path, at: insertion)
         }
         return true
+    }
+
+    /// The file at `url` as a load or a file event reads it: its text when the kind reads it then, with what it names.
+    private static func read(_ url: URL, stamp: (size: Int, modified: Date), kind: Kind) -> File {
+        let text = kind.readsAtLoad(url.path) ? FileTree.contents(url) : nil
+        return File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
     }
 
     static func isTestRelated(_ text: [UInt8]) -> Bool { testMarkers.contains { text.contains(bytes: $0) } }

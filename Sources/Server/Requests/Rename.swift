@@ -18,7 +18,7 @@ extension LanguageServer {
         }
         registerReadRequest(RenameRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             guard let query = try Self.renameQuery(params.textDocument.uri, params.position, snapshot) else { return nil }
-            switch try snapshot.analysis.cancellable { token.isCancelled }.renameEdits(query, to: params.newName) {
+            switch try snapshot.analysis.cancellable(when: { token.isCancelled }).renameEdits(query, to: params.newName) {
             case .failure(let refusal):
                 throw ResponseError(code: ResponseError.requestFailedCode, message: refusal.reason)
             case .success(let edits):
