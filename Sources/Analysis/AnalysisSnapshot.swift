@@ -65,6 +65,18 @@ public struct AnalysisSnapshot: Sendable {
         ).cancellable(when: isCancelled)
     }
 
+    /// This snapshot once the index holds the open document `uri` as it is now (its latest edit, and the first
+    /// indexing), waiting at most `timeout`: a pull of its diagnostics right after `didOpen` or `didChange` would
+    /// otherwise be answered on the text before, and a client that pulls keeps that answer. nil when it is not in
+    /// by then.
+    public func afterIndexing(_ uri: String, timeout: DispatchTimeInterval = .seconds(2)) -> AnalysisSnapshot? {
+        guard let indexer, let file = AnalysisHost.fileURL(uri) else { return afterFirstIndex(timeout: timeout) }
+        guard let workspaces = indexer.snapshot(including: file, timeout: timeout) else { return nil }
+        return AnalysisSnapshot(
+            documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, caches: caches
+        ).cancellable(when: isCancelled)
+    }
+
     // MARK: Documents
 
     /// The context of the open Swift test file at `uri`, waiting (bounded) for the first index; nil when it belongs

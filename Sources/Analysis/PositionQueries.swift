@@ -42,10 +42,12 @@ extension AnalysisSnapshot {
 
     /// An open document's diagnostics with the text they were computed on: a test file's (computed now, for this
     /// version), else those the workspace holds for it (`documentDiagnostics(of:)`); nil for a document that has none.
+    /// Both wait (bounded) for the index to hold the document as it is now (`afterIndexing(_:)`).
     public func diagnostics(ofDocument uri: String) throws -> (lines: LineTable, diagnostics: [Diagnostic])? {
         guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
-        if let context = TestFileContext(document, in: workspaces) { return (document.lines, diagnostics(of: context)) }
-        return documentDiagnostics(of: uri)
+        let indexed = afterIndexing(uri) ?? self
+        if let context = TestFileContext(document, in: indexed.workspaces) { return (document.lines, indexed.diagnostics(of: context)) }
+        return indexed.documentDiagnostics(of: uri)
     }
 
     /// The documentation a completion item of the Swift file `uri` left to be resolved, against the file's project

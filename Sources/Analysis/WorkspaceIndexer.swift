@@ -14,7 +14,9 @@ import Synchronization
 final class WorkspaceIndexer: Sendable {
     private let queue = DispatchQueue(label: "mockls.indexer", qos: .utility)
     private let current = Mutex<[Workspace]>([])
-    private let pendingText = Mutex<[URL: [UInt8]?]>([:])
+    /// The newest text of each file waiting to be indexed (nil: read the disk), with the number of the change that
+    /// asked for it; a file stays here until its newest text is in the index (`snapshot(including:timeout:)`).
+    private let pendingText = Mutex<(changes: Int, texts: [URL: (change: Int, text: [UInt8]?)])>((0, [:]))
     /// The newest folders asked for and not indexed yet; `reload` when any request since the last indexing asked
     /// for a load from scratch.
     private let pendingFolders = Mutex<(folders: [URL], overlays: [URL: [UInt8]], reload: Bool)?>(nil)
@@ -116,17 +118,39 @@ final class WorkspaceIndexer: Sendable {
     /// Re-indexes one file: `text` is an open document's text; nil reads the disk (or removes a deleted file).
     func update(_ file: URL, text: [UInt8]?) {
         let file = file.standardizedFileURL
-        pendingText.withLock { $0[file] = .some(text) }
+        pendingText.withLock { pending in
+            pending.changes += 1
+            pending.texts[file] = (pending.changes, text)
+        }
         queue.async { [self] in
             // A later edit of the same file already took the newest text: nothing left to do.
-            guard case .some(let newest) = pendingText.withLock({ $0.removeValue(forKey: file) }) else { return }
+            guard let newest = pendingText.withLock({ $0.texts[file] }) else { return }
             var workspaces = current.withLock { $0 }
             var changed = false
-            for index in workspaces.indices { changed = workspaces[index].update(file, text: newest) || changed }
-            guard changed else { return }
-            current.withLock { $0 = workspaces }
-            indexed()
+            for index in workspaces.indices { changed = workspaces[index].update(file, text: newest.text) || changed }
+            if changed { current.withLock { $0 = workspaces } }
+            // Pending until its text is in: a newer edit that came meanwhile stays, for the update it queued.
+            pendingText.withLock { pending in
+                if pending.texts[file]?.change == newest.change { pending.texts[file] = nil }
+            }
+            if changed { indexed() }
         }
+    }
+
+    /// The workspaces once the first indexing and every change of `file` asked for so far are in, waiting at most
+    /// `timeout`; nil when they are not in by then. What a question about the index's own entry for a document
+    /// needs right after the document was opened or edited (its diagnostics, pulled).
+    func snapshot(including file: URL, timeout: DispatchTimeInterval) -> [Workspace]? {
+        let deadline = DispatchTime.now() + timeout
+        guard snapshotAfterFirstIndex(timeout: timeout) != nil else { return nil }
+        let file = file.standardizedFileURL
+        while pendingText.withLock({ $0.texts[file] != nil }) {
+            // The queue runs changes in order: once this block runs, the change pending now has been applied.
+            let done = DispatchSemaphore(value: 0)
+            queue.async { done.signal() }
+            guard done.wait(timeout: deadline) == .success else { return nil }
+        }
+        return snapshot
     }
 
     private static func milliseconds(since start: DispatchTime) -> String {
