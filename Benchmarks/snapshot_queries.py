@@ -4,12 +4,12 @@ unknown method answered -32601, interleaved with the requests): on 1,000 generat
 - references to a label used in 4 files (target: p50 at most 100 times the floor's),
 - references to a label used in every test, twice (24,000 locations; at most 5,000 times),
 - an operation's coverage lenses with nothing changed (at most 100 times) and after one test file's edit (at most 300),
-- the first lenses after start (at most 1 s, from `initialize` sent to the lenses' reply),
+- the first lenses after start (at most 1 s, from `initialize` sent to the lenses' reply; the median of several starts),
 - completion of a selection set's fields in a test file (CPU per request: not worse than before),
 
 and the server's resident memory after the first lenses and at the end. Prints a table with each ratio and its target.
 
-    MOCKLS_BIN=.build/release/mockls python3 Benchmarks/snapshot_queries.py [--files 1000] [--rounds 30]
+    MOCKLS_BIN=.build/release/mockls python3 Benchmarks/snapshot_queries.py [--files 1000] [--rounds 30] [--starts 7]
 """
 
 import argparse
@@ -75,6 +75,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--starts", type=int, default=7)
     options = parser.parse_args()
     binary = os.environ.get("MOCKLS_BIN", str(ROOT / ".build" / "release" / "mockls"))
     os.environ["MOCKLS_BIN"] = binary
@@ -86,18 +87,27 @@ def main():
         test_text = test_file.read_text()
         test_lines = test_text.split("\n")
 
-        started = time.perf_counter()
-        server = lsp_stdio.MocklsProcess()
-        server.initialize(folder.as_uri())
-        server.open_document(operation, "graphql", OPERATION)
-        server.open_document(test_file, "swift", test_text)
-        round_trip = server.timed
+        # The first lenses after start, from `initialize` sent to the lenses' reply, over `--starts` fresh servers (the
+        # median: one start on a shared machine varies by a tenth); the last server stays for the other figures.
+        first_lenses_runs = []
+        for start in range(options.starts):
+            started = time.perf_counter()
+            server = lsp_stdio.MocklsProcess()
+            server.initialize(folder.as_uri())
+            server.open_document(operation, "graphql", OPERATION)
+            server.open_document(test_file, "swift", test_text)
+            round_trip = server.timed
 
-        lenses = ("textDocument/codeLens", {"textDocument": {"uri": operation.as_uri()}})
-        _, reply = round_trip(*lenses)
-        first_lenses = (time.perf_counter() - started) * 1000
-        lens_count = len(reply.get("result") or [])
-        memory_after_first = resident_mb(server.process.pid)
+            lenses = ("textDocument/codeLens", {"textDocument": {"uri": operation.as_uri()}})
+            _, reply = round_trip(*lenses)
+            first_lenses_runs.append((time.perf_counter() - started) * 1000)
+            lens_count = len(reply.get("result") or [])
+            memory_after_first = resident_mb(server.process.pid)
+            if start + 1 < options.starts:
+                server.send({"jsonrpc": "2.0", "id": 10**6, "method": "shutdown"})
+                server.send({"jsonrpc": "2.0", "method": "exit"})
+                server.wait(timeout=30)
+        first_lenses = statistics.median(first_lenses_runs)
 
         def at(line_text, label):
             line = next(i for i, text in enumerate(test_lines) if line_text in text)
@@ -155,7 +165,8 @@ def main():
         ratio = p50 / floor_median
         verdict = "" if target is None else (f"≤ {target}× {'met' if ratio <= target else 'MISSED'}")
         print(f"| {title} | {result} | {p50:.2f} | {ratio:,.0f} | {verdict} |")
-    print(f"| first lenses after start (from `initialize`) | {lens_count} lenses | {first_lenses:.0f} | | ≤ 1,000 ms "
+    print(f"| first lenses after start (from `initialize`; median of {options.starts} starts, "
+          f"{min(first_lenses_runs):.0f}–{max(first_lenses_runs):.0f}) | {lens_count} lenses | {first_lenses:.0f} | | ≤ 1,000 ms "
           f"{'met' if first_lenses <= 1000 else 'MISSED'} |")
     print(f"\nserver resident memory: {memory_after_first:.0f} MB after the first lenses, {memory_at_end:.0f} MB at the end")
 

@@ -2,7 +2,9 @@
 /// with the bytes it covers (UTF-8 offsets in its file) and the edits that fix it. The one diagnostic type: every
 /// publisher, report and protocol conversion works from it.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable { case error, warning, information }
+    /// `hint`: a suggestion that nothing breaks without (`unused-operation`); editors show it faintly, `check`
+    /// reports it and never fails on it unless asked (`--fail-on hint`), SARIF says `note`.
+    public enum Severity: String, Sendable, Hashable { case error, warning, information, hint }
 
     public var severity: Severity
     public var code: DiagnosticCode

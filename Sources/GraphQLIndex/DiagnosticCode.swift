@@ -26,6 +26,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case schemaInOperations = "schema-in-operations"
     case executableInSchema = "executable-in-schema"
     case staleGeneratedMock = "stale-generated-mock"
+    case unusedOperation = "unused-operation"
+    case unusedFragment = "unused-fragment"
     // Swift test files
     case unsetFieldRead = "unset-field-read"
     case unknownMockField = "unknown-mock-field"
@@ -94,6 +96,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .schemaInOperations: "type definitions among the operations"
         case .executableInSchema: "operations or fragments among the schema documents"
         case .staleGeneratedMock: "a generated mock file no longer matches the documents"
+        case .unusedOperation: "an operation whose generated type (`DogQuery`) no Swift file of the workspace names (hint)"
+        case .unusedFragment: "a fragment no operation or fragment spreads and whose generated type no Swift file names (hint)"
         case .unsetFieldRead: "a non-null field read from a model whose mock never set it: the test crashes there"
         case .unknownMockField: "a label or member that the mock does not have"
         case .unknownMockType: "`Mock<Foo>` where Foo has no mock"
@@ -110,6 +114,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .fixtureUnknownOperation: "a JSON response (`{\"data\": …}`) named after no operation, but close to one"
         }
     }
+
+    /// Says that code can go: editors show it faded (LSP's `Unnecessary` tag).
+    public var marksUnnecessaryCode: Bool { self == .unusedOperation || self == .unusedFragment }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -4,19 +4,29 @@ public enum DiagnosticSeverity: Int, Codable, Sendable {
     case error = 1, warning = 2, information = 3, hint = 4
 }
 
+/// How an editor may show a diagnostic besides its severity: `unnecessary` code is faded out.
+public enum DiagnosticTag: Int, Codable, Sendable {
+    case unnecessary = 1, deprecated = 2
+}
+
 public struct Diagnostic: Codable, Sendable, Equatable {
     public var range: PositionRange
     public var severity: DiagnosticSeverity?
     public var code: String?
     public var source: String?
     public var message: String
+    public var tags: [DiagnosticTag]?
 
-    public init(range: PositionRange, severity: DiagnosticSeverity, code: String?, source: String = "mockls", message: String) {
+    public init(
+        range: PositionRange, severity: DiagnosticSeverity, code: String?, source: String = "mockls", message: String,
+        tags: [DiagnosticTag]? = nil
+    ) {
         self.range = range
         self.severity = severity
         self.code = code
         self.source = source
         self.message = message
+        self.tags = tags
     }
 }
 

@@ -139,6 +139,13 @@ extension FlowReader {
 
     /// The value an expression stands for.
     func value(_ expression: ExprSyntax) -> FlowValue {
+        // A name or a literal costs less to read again than to look up.
+        switch expression.kind {
+        case .declReferenceExpr, .stringLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
+            return computeValue(expression)
+        default:
+            break
+        }
         if let known = memo.values.withLock({ $0[expression.id] }) { return known }
         let computed = computeValue(expression)
         memo.values.withLock { $0[expression.id] = computed }

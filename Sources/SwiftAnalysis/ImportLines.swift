@@ -23,14 +23,17 @@ extension LineTable {
         return found
     }
 
+    /// The words an import line that has no attribute starts with.
+    private static let importPrefixes: [[UInt8]] = ["import", "public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
+
     private static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
 
     /// The module a line imports, if it is an import declaration.
     static func importedModule(_ line: ArraySlice<UInt8>) -> String? {
         // Most lines are not imports: one that is starts with `import`, an attribute or an access level (`internal`,
-        // `public`, `package`, `private`, `fileprivate`). Only those are split into words.
-        guard let first = line.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-            [UInt8(ascii: "i"), UInt8(ascii: "@"), UInt8(ascii: "p"), UInt8(ascii: "f")].contains(first)
+        // `public`, `package`, `private`, `fileprivate`), compared as bytes. Only those are split into words.
+        guard let start = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+            line[start] == UInt8(ascii: "@") || importPrefixes.contains(where: { line[start...].starts(with: $0) })
         else { return nil }
         var words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
         // Attributes (`@testable`, `@_implementationOnly`, `@preconcurrency`) and access levels come first.

@@ -68,13 +68,16 @@ public struct ModelHelper: Sendable, Equatable {
 /// The helpers of the workspace's other Swift files that return mocks or models (`ModelHelper`; cached diagnostics
 /// are kept while the fingerprints of the helpers a function looked up stay the same).
 public struct WorkspaceHelpers: Sendable {
-    public var helpers: [ModelHelper]
+    public let helpers: [ModelHelper]
+    /// The same by name, grouped once for every function a caller follows with them.
+    public let byName: [String: [ModelHelper]]
     /// The stored fixtures that some code of those files changes, or hands to code that may (`Fixtures.cat.id = "1"`,
     /// `let c = Fixtures.cat; c.id = "1"`, `configure(Fixtures.cat)`), by name.
-    public var mutatedFixtures: Set<String>
+    public let mutatedFixtures: Set<String>
 
     public init(helpers: [ModelHelper], mutatedFixtures: Set<String> = []) {
         self.helpers = helpers
+        byName = Dictionary(grouping: helpers, by: \.name)
         self.mutatedFixtures = mutatedFixtures
     }
 
@@ -85,6 +88,8 @@ public struct WorkspaceHelpers: Sendable {
     /// only when it names one).
     public func including(_ file: SwiftFile) -> WorkspaceHelpers {
         let own = file.modelHelpers()
+        // Nothing of its own, and no stored fixture it could change: the same helpers (grouped once).
+        guard !own.isEmpty || helpers.contains(where: \.isStored) else { return self }
         let ownNames = Set(own.map(\.name))
         let merged = own + helpers.filter { !ownNames.contains($0.name) }
         let fixtures = Set(merged.filter(\.isStored).map(\.name))
@@ -114,8 +119,34 @@ extension SwiftFile {
         return found
     }
 
+    /// Whether the text can declare a helper (`ModelHelper`): a function with a return type (`->`), a property
+    /// (`var`, `static let`), or a global `let` at the start of a line (or anywhere in a file with `#if`, where a global
+    /// may be indented). Most test files declare none, and are not parsed for them (`mockls check` parses each once,
+    /// not twice; coverage walks no tree for them).
+    public static func mayDeclareHelpers(_ bytes: [UInt8]) -> Bool {
+        if bytes.contains(bytes: "->") || bytes.contains(bytes: "var ") || bytes.contains(bytes: "static ") || bytes.contains(bytes: "#if") {
+            return true
+        }
+        // A line that starts with `let`, or with an access modifier and then `let` (`public let`, `private let`).
+        var start = 0
+        while start < bytes.count {
+            if [UInt8(ascii: "l"), UInt8(ascii: "p"), UInt8(ascii: "i"), UInt8(ascii: "f"), UInt8(ascii: "n")].contains(bytes[start]) {
+                var word = start
+                for modifier in modifiers where bytes[word...].starts(with: modifier) { word += modifier.count }
+                if bytes[word...].starts(with: letKeyword) { return true }
+            }
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            start = end + 1
+        }
+        return false
+    }
+
+    private static let modifiers = ["public ", "internal ", "private ", "fileprivate ", "nonisolated "].map { Array($0.utf8) }
+    private static let letKeyword = Array("let ".utf8)
+
     /// The helpers declared in this file, at the top level or in any type.
     public func modelHelpers() -> [ModelHelper] {
+        guard Self.mayDeclareHelpers(lines.bytes) else { return [] }
         var found: [ModelHelper] = []
         var pending: [(node: Syntax, owner: String?)] = [(Syntax(tree), nil)]
         while let (node, owner) = pending.popLast() {

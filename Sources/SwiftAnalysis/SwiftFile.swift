@@ -38,7 +38,17 @@ public struct SwiftFile: Sendable {
     private final class Base: Sendable {
         let parse: IncrementalParseResult
         let text: [UInt8]
-        let facts: IncrementalParsePolicy.ReuseFacts
+        /// What reusing the tree needs to know, found when an edit first asks: most files parsed (the workspace's,
+        /// read for coverage and references) are never edited.
+        var facts: IncrementalParsePolicy.ReuseFacts {
+            cachedFacts.withLock { cached in
+                if let cached { return cached }
+                let found = IncrementalParsePolicy.facts(of: parse.tree, text: text)
+                cached = found
+                return found
+            }
+        }
+        private let cachedFacts = Mutex<IncrementalParsePolicy.ReuseFacts?>(nil)
         /// Whether the parser was handed a rewrite of the text (`LookaheadGuard`'s, `InterpolationGuard`'s): the tree
         /// is then never reused.
         let isGuarded: Bool
@@ -58,7 +68,6 @@ public struct SwiftFile: Sendable {
                     source: $0, maximumNestingLevel: IncrementalParsePolicy.maximumNestingLevel, parseTransition: nil)
             }
             self.text = text
-            facts = IncrementalParsePolicy.facts(of: parse.tree, text: guarded ?? text)
         }
     }
 

@@ -28,18 +28,18 @@ struct CheckCommand: ParsableCommand, WorkspaceCommand {
     var format: Format = .text
 
     enum FailureLevel: String, ExpressibleByArgument, CaseIterable {
-        case error, warning, information
+        case error, warning, information, hint
 
-        /// A finding of `severity` ("error", "warning", "information") fails the check.
+        /// A finding of `severity` ("error", "warning", "information", "hint") fails the check.
         func fails(_ severity: String) -> Bool {
-            let order = ["error", "warning", "information"]
+            let order = ["error", "warning", "information", "hint"]
             return (order.firstIndex(of: severity) ?? 0) <= order.firstIndex(of: rawValue)!
         }
     }
 
     @Option(name: .customLong("fail-on"), help: """
-        The least severe finding that makes the exit status 1: error, warning (the default: information is \
-        reported, never fails) or information.
+        The least severe finding that makes the exit status 1: error, warning (the default: information and \
+        hints are reported, never fail), information or hint.
         """)
     var failOn: FailureLevel = .warning
 

@@ -33,7 +33,7 @@ final class SnapshotTestsFileTests: XCTestCase {
             let url = Self.goldens.appendingPathComponent("\(name).swift")
             if ProcessInfo.processInfo.environment["MOCKLS_UPDATE"] == "1" {
                 try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
+                try text.write(to: url, atomically: false, encoding: .utf8)
             } else {
                 XCTAssertEqual(text, try String(contentsOf: url, encoding: .utf8), "\(name): run with MOCKLS_UPDATE=1 and read the diff")
             }

@@ -35,10 +35,10 @@ final class PlaceholderFileTests: XCTestCase {
                 model: model, schema: sample.schema, mocksModule: "\(namespace)TestMocks", selectionSets: selectionSets,
                 initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true))
             let placeholderFile = modules.folder.appendingPathComponent("Placeholders.swift")
-            try placeholders.write(to: placeholderFile, atomically: true, encoding: .utf8)
+            try placeholders.write(to: placeholderFile, atomically: false, encoding: .utf8)
             // A test that uses them, as a test would.
             let usage = modules.folder.appendingPathComponent("Usage.swift")
-            try Self.usage(model).write(to: usage, atomically: true, encoding: .utf8)
+            try Self.usage(model).write(to: usage, atomically: false, encoding: .utf8)
             let errors = try modules.typecheck([placeholderFile, usage])
             XCTAssertEqual(errors, [], "\(api) \(format): placeholders")
         }
@@ -62,9 +62,9 @@ final class PlaceholderFileTests: XCTestCase {
             model: model, schema: schema, mocksModule: "ZooAPITestMocks", selectionSets: selectionSets,
             initializers: SelectionSetInitializerOptions(operations: true, namedFragments: true))
         let placeholderFile = modules.folder.appendingPathComponent("ZooAPI+Placeholders.swift")
-        try placeholders.write(to: placeholderFile, atomically: true, encoding: .utf8)
+        try placeholders.write(to: placeholderFile, atomically: false, encoding: .utf8)
         let usage = modules.folder.appendingPathComponent("Usage.swift")
-        try Self.usage(model).write(to: usage, atomically: true, encoding: .utf8)
+        try Self.usage(model).write(to: usage, atomically: false, encoding: .utf8)
         XCTAssertEqual(try modules.typecheck([placeholderFile, usage]), [])
     }
 

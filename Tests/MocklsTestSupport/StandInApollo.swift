@@ -54,11 +54,11 @@ public struct StandInApollo {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("mocks"), withIntermediateDirectories: true)
         let namespace = model.namespace
         let schemaFile = folder.appendingPathComponent("Schema.swift")
-        try Self.schemaModule(schema, model: model, selectionSets: selectionSets).write(to: schemaFile, atomically: true, encoding: .utf8)
+        try Self.schemaModule(schema, model: model, selectionSets: selectionSets).write(to: schemaFile, atomically: false, encoding: .utf8)
         var mocks: [String] = []
         for file in MockFileRenderer.files(for: model) {
             let url = folder.appendingPathComponent("mocks/\(file.name)")
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            try file.contents.write(to: url, atomically: false, encoding: .utf8)
             mocks.append(url.path)
         }
         // 2.x's modules are Swift 6 (apollo-ios#3599's era: `MockFields: Sendable`), 1.x mock code needs Swift 5.
@@ -91,7 +91,7 @@ public struct StandInApollo {
     public func run(_ main: String) throws -> (status: Int32, output: String) {
         precondition(isRunnable, "run(_:) needs the modules built with runnable: true")
         let source = folder.appendingPathComponent("main.swift")
-        try main.write(to: source, atomically: true, encoding: .utf8)
+        try main.write(to: source, atomically: false, encoding: .utf8)
         let program = folder.appendingPathComponent("main").path
         // Static libraries link in dependency order: a library before those it uses.
         let libraries = ["\(model.namespace)TestMocks", model.namespace, "ApolloTestSupport", "ApolloAPI"].map { "-l\($0)" }

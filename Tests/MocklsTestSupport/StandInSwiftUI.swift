@@ -19,7 +19,7 @@ public struct StandInSwiftUI {
         var appFiles: [String] = []
         for source in sources {
             let url = folder.appendingPathComponent(source.name)
-            try source.text.write(to: url, atomically: true, encoding: .utf8)
+            try source.text.write(to: url, atomically: false, encoding: .utf8)
             appFiles.append(url.path)
         }
         let steps: [(String, [String])] = [
@@ -46,7 +46,7 @@ public struct StandInSwiftUI {
     /// toolchain's).
     public func typecheck(_ text: String, name: String) throws -> [String] {
         let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         let output = try StandInApollo.run(swiftc, Self.flags + ["-typecheck", "-I", folder.path, url.path])
         let errors = output.text.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
         if output.status != 0, errors.isEmpty { throw StandInApollo.Failure(description: "swiftc failed:\n\(output.text.prefix(6000))") }

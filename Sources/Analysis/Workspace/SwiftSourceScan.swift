@@ -110,7 +110,7 @@ enum SwiftSourceScan {
         guard let bytes = text ?? FileTree.contents(url) else { return nil }
         let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
         let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
-        let declaresHelpers = buildsMocks && mayDeclareHelpers(bytes)
+        let declaresHelpers = buildsMocks && SwiftFile.mayDeclareHelpers(bytes)
         let parsed = bytes.contains(bytes: "struct ") || declaresHelpers ? SwiftFile(bytes) : nil
         var facts = Facts(
             declaresPlaceholders: bytes.contains(bytes: "static func placeholder("),
@@ -130,29 +130,6 @@ enum SwiftSourceScan {
         }
         cache.withLock { $0[url.path] = Entry(modified: modified, size: size, facts: facts) }
         return facts
-    }
-
-    /// Whether the text can declare a helper (`ModelHelper`): a function with a return type (`->`), a property
-    /// (`var`, `static let`), or a global `let` at the start of a line. Most test files declare none, and are not
-    /// parsed here (`mockls check` parses each once, not twice).
-    static func mayDeclareHelpers(_ bytes: [UInt8]) -> Bool {
-        if bytes.contains(bytes: "->") || bytes.contains(bytes: "var ") || bytes.contains(bytes: "static ") { return true }
-        var atLineStart = true
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if atLineStart {
-                var word = index
-                // Access modifiers may come first: `public let`, `private let`.
-                for modifier in ["public ", "internal ", "private ", "fileprivate ", "nonisolated "] where bytes[word...].starts(with: modifier.utf8) {
-                    word += modifier.utf8.count
-                }
-                if bytes[word...].starts(with: "let ".utf8) { return true }
-            }
-            atLineStart = byte == UInt8(ascii: "\n")
-            index += 1
-        }
-        return false
     }
 
     /// Which of the fixtures `names` the file changes; nil when it cannot be read.

@@ -1,3 +1,4 @@
+import Features
 import Foundation
 import GraphQLIndex
 import JSONRPC
@@ -80,6 +81,8 @@ public struct Workspace: Sendable {
     public private(set) var swiftSources: WorkspaceFiles
     /// Its JSON files, with the texts of the response fixtures and their variables.
     public private(set) var jsonFiles: WorkspaceFiles
+    /// The capitalized names its Swift files spell, in app code and in tests (`unused-operation`).
+    public private(set) var nameMentions: SwiftNameMentions
 
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
     /// `format`: the mock format of every project, instead of what the pins and generated mocks say. `previous`: the
@@ -98,6 +101,7 @@ public struct Workspace: Sendable {
         jsonFiles = WorkspaceFiles(
             found.filter { json.includes($0.path) }, kind: json, previous: previous?.jsonFiles, bound: WorkspaceFiles.maximumJSONBytes)
         let sources = SwiftSourceScan.scan(swiftSources)
+        nameMentions = SwiftNameMentions(swiftSources)
         (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
@@ -147,6 +151,9 @@ public struct Workspace: Sendable {
             && !file.path.dropFirst(root.path.count + 1).split(separator: "/").dropLast().contains(where: FileTree.isSkippedFolder)
         if walked, WorkspaceFiles.Kind.swift.includes(file.path) {
             changed = swiftSources.update(file)
+            if changed {
+                nameMentions.set(file.path, text: swiftSources.loaded(file.path)?.text, removed: !swiftSources.contains(file.path))
+            }
         }
         if walked, WorkspaceFiles.Kind.json.includes(file.path) {
             // A fixture, or the variables of one: its diagnostics change. Other JSON (`package.json`) is only listed.
@@ -252,6 +259,16 @@ public struct Workspace: Sendable {
         return diagnostics { $0.standardizedFileURL == file }[file]
     }
 
+    /// `unused-operation` and `unused-fragment` in the project's documents, when every Swift file of the workspace was
+    /// read (a name may be in one that was not) and the project has a schema (without one its documents say so).
+    private func unusedDefinitions(of project: Project) -> [String: [Diagnostic]] {
+        guard nameMentions.isComplete, project.hasSchema else { return [:] }
+        let mentions = nameMentions
+        return UnusedDefinitions.diagnostics(
+            of: project.index.generatedDefinitionTypes, spread: project.index.spreadFragmentNames,
+            isNamed: mentions.isNamed, isNamedInApp: mentions.isNamedInApp)
+    }
+
     private func diagnostics(of files: (URL) -> Bool) -> [URL: (text: [UInt8], diagnostics: [Diagnostic])] {
         var result: [URL: (text: [UInt8], diagnostics: [Diagnostic])] = [:]
         for project in projects {
@@ -261,6 +278,10 @@ public struct Workspace: Sendable {
                 guard let text = project.index.documents[path]?.text else { continue }
                 let diagnostics = saidOnConfiguration ? diagnostics.filter { $0.code != .noSchema } : diagnostics
                 guard !diagnostics.isEmpty else { continue }
+                result[URL(fileURLWithPath: path), default: (text, [])].diagnostics += diagnostics
+            }
+            for (path, diagnostics) in unusedDefinitions(of: project) where files(URL(fileURLWithPath: path)) {
+                guard let text = project.index.documents[path]?.text else { continue }
                 result[URL(fileURLWithPath: path), default: (text, [])].diagnostics += diagnostics
             }
             for mock in project.generatedMocks where files(URL(fileURLWithPath: mock.path)) {

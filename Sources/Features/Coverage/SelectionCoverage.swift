@@ -91,7 +91,7 @@ public enum SelectionCoverage {
         let ownMockObjects = file.ownMockObjects()
         for unit in units {
             var evaluator = FlowEvaluator(
-                file: file, project: project, helpers: withFile.helpers, mutatedFixtures: withFile.mutatedFixtures, ownMockObjects: ownMockObjects)
+                file: file, project: project, helpers: withFile, ownMockObjects: ownMockObjects)
             evaluator.recordsCoverage = true
             evaluator.run(unit.flow())
             var use = TestUse(name: unit.owner.map { "\($0).\(unit.function)" } ?? unit.function, range: unit.range)
@@ -106,13 +106,29 @@ public enum SelectionCoverage {
     /// Turns what the evaluator saw into fields, through the documents.
     private struct Recorder {
         let sites: SelectionSites
-        private var scopes: [FieldID: [SelectionSites.Scope]] = [:]
+        private var scopes: [ScopesKey: [SelectionSites.Scope]] = [:]
         /// `SelectionSites.fields` by the selection sets asked about (each named by its definition and where it starts)
         /// and the object's type.
-        private var fieldsMemo: [String: [(key: String, sites: [SelectionSites.Site])]] = [:]
+        private var fieldsMemo: [FieldsKey: [(key: String, sites: [SelectionSites.Site])]] = [:]
+
+        private struct ScopesKey: Hashable {
+            var definition: String
+            var path: [String]
+        }
+
+        private struct FieldsKey: Hashable {
+            var selectionSets: [SelectionSetKey]
+            var runtimeType: String?
+        }
+
+        private struct SelectionSetKey: Hashable {
+            var owner: String
+            var start: Int
+        }
 
         private mutating func fields(in scopes: [SelectionSites.Scope], runtimeType: String?) -> [(key: String, sites: [SelectionSites.Site])] {
-            let key = scopes.map { "\($0.owner)@\($0.selectionSet.range.lowerBound)" }.joined(separator: ",") + "#" + (runtimeType ?? "")
+            let key = FieldsKey(
+                selectionSets: scopes.map { SelectionSetKey(owner: $0.owner, start: $0.selectionSet.range.lowerBound) }, runtimeType: runtimeType)
             if let known = fieldsMemo[key] { return known }
             let found = sites.fields(in: scopes, runtimeType: runtimeType)
             fieldsMemo[key] = found
@@ -141,7 +157,7 @@ public enum SelectionCoverage {
         }
 
         private mutating func scopes(of selectionSet: GeneratedSelectionSet) -> [SelectionSites.Scope] {
-            let key = FieldID(definition: selectionSet.definitionName, path: selectionSet.responsePath.joined(separator: "."))
+            let key = ScopesKey(definition: selectionSet.definitionName, path: selectionSet.responsePath)
             if let known = scopes[key] { return known }
             let found = sites.scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)
             scopes[key] = found

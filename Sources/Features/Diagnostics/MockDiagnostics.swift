@@ -23,18 +23,16 @@ public enum MockDiagnostics {
         options: TestConventions = TestConventions(), helpers workspaceHelpers: WorkspaceHelpers = .none
     ) -> [Diagnostic] {
         let withFile = workspaceHelpers.including(file)
-        let (helpers, mutatedFixtures) = (withFile.helpers, withFile.mutatedFixtures)
         // A cached function stays valid while the helpers it looked up are the same: an edit to another helper, or
         // another file, does not make it run again.
-        let byName = Dictionary(grouping: helpers, by: \.name)
         let ownMockObjects = file.ownMockObjects()
         func dependencies(_ names: [String]) -> Int {
             var hasher = Hasher()
             hasher.combine(ownMockObjects)
             for name in names {
                 hasher.combine(name)
-                hasher.combine((byName[name] ?? []).map(\.fingerprint).sorted())
-                hasher.combine(mutatedFixtures.contains(name))
+                hasher.combine((withFile.byName[name] ?? []).map(\.fingerprint).sorted())
+                hasher.combine(withFile.mutatedFixtures.contains(name))
             }
             return hasher.finalize()
         }
@@ -47,7 +45,7 @@ public enum MockDiagnostics {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
                 var evaluator = FlowEvaluator(
-                    file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures, ownMockObjects: ownMockObjects)
+                    file: file, project: project, options: options, helpers: withFile, ownMockObjects: ownMockObjects)
                 evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
                 pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
             }
@@ -58,7 +56,7 @@ public enum MockDiagnostics {
                 continue
             }
             var evaluator = FlowEvaluator(
-                file: file, project: project, options: options, helpers: helpers, mutatedFixtures: mutatedFixtures, ownMockObjects: ownMockObjects)
+                file: file, project: project, options: options, helpers: withFile, ownMockObjects: ownMockObjects)
             evaluator.run(unit.flow())
             followed += 1
             let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }

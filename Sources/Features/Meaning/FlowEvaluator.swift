@@ -41,14 +41,14 @@ struct FlowEvaluator {
     var coverage = CoverageEvents()
 
     init(
-        file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions(), helpers: [ModelHelper] = [],
-        mutatedFixtures: Set<String> = [], ownMockObjects: Set<String> = []
+        file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions(), helpers: WorkspaceHelpers = .none,
+        ownMockObjects: Set<String> = []
     ) {
         self.file = file
         self.project = project
         self.options = options
-        self.helpers = Dictionary(grouping: helpers, by: \.name)
-        self.mutatedFixtures = mutatedFixtures
+        self.helpers = helpers.byName
+        mutatedFixtures = helpers.mutatedFixtures
         self.ownMockObjects = ownMockObjects
         resolver = ValueResolver(file: file, project: project)
     }

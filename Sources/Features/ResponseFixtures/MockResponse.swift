@@ -40,8 +40,7 @@ public enum MockResponse {
     ) -> Result<Written, Failure> {
         let helpers = helpers.including(file)
         var evaluator = FlowEvaluator(
-            file: file, project: project, options: options, helpers: helpers.helpers, mutatedFixtures: helpers.mutatedFixtures,
-            ownMockObjects: file.ownMockObjects())
+            file: file, project: project, options: options, helpers: helpers, ownMockObjects: file.ownMockObjects())
         if let helper = file.modelHelpers().first(where: { $0.range.contains(offset) }) {
             evaluator.run(helper)
         } else if let unit = Self.unit(at: offset, in: file) {

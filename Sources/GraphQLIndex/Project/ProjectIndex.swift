@@ -39,7 +39,7 @@ public struct ProjectIndex: Sendable {
     /// rebuild, so a model computed for an older version is never returned.
     private var selectionSets = Lazy<SelectionSetModel>()
     /// What requests read: selection sets per definition, built on demand, kept across edits that leave them valid.
-    private var selectionSetSources = SelectionSetSources(documents: [], typeNames: Capitalizer())
+    private(set) var selectionSetSources = SelectionSetSources(documents: [], typeNames: Capitalizer())
     private var selectionSetStore = SelectionSetStore()
     /// Documents and fragment names changed since the last rebuild: which stored selection sets it invalidates.
     private var changedDocuments: Set<String> = []
@@ -226,6 +226,13 @@ public struct ProjectIndex: Sendable {
     /// The selection set Apollo generates at `path` (`AllAnimalsQuery.Data.AllAnimal`, `PetDetails.Owner`): the
     /// definition it belongs to is built the first time one of its paths is asked for.
     public func selectionSet(_ path: String) -> GeneratedSelectionSet? {
+        if let known = selectionSetStore.byPath.withLock({ $0[path] }) { return known }
+        let found = buildSelectionSet(path)
+        selectionSetStore.byPath.withLock { $0[path] = .some(found) }
+        return found
+    }
+
+    private func buildSelectionSet(_ path: String) -> GeneratedSelectionSet? {
         // Duplicate names give one root several definitions: the first that renders `path` has it, as in the whole model.
         for definition in selectionSetSources.definitions(containing: path) {
             let entry = selectionSetStore.entry(definition.key) {

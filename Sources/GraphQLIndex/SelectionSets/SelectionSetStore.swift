@@ -26,6 +26,9 @@ final class SelectionSetStore: Sendable {
     }
 
     private let entries: Mutex<[DefinitionKey: Entry]>
+    /// The answers of `ProjectIndex.selectionSet(_:)` by path, found or not: a test's every `from(_:)` and read asks
+    /// for the same few paths, and this store lives as long as its revision.
+    let byPath = Mutex<[String: GeneratedSelectionSet?]>([:])
 
     init(keeping entries: [DefinitionKey: Entry] = [:]) {
         self.entries = Mutex(entries)

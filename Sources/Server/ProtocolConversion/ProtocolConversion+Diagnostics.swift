@@ -31,8 +31,11 @@ extension ProtocolConversion {
         case .error: .error
         case .warning: .warning
         case .information: .information
+        case .hint: .hint
         }
-        return LSP.Diagnostic(range: range, severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message)
+        return LSP.Diagnostic(
+            range: range, severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message,
+            tags: diagnostic.code.marksUnnecessaryCode ? [.unnecessary] : nil)
     }
 
     /// A pulled document's diagnostics.

@@ -1,0 +1,97 @@
+import Dispatch
+import GraphQLIndex
+import SourceText
+import SwiftAnalysis
+import Synchronization
+
+/// Which capitalized names (`DogQuery`, `PetDetails`) the workspace's Swift files spell, in app code and in tests:
+/// what `unused-operation` and `unused-fragment` are decided from. Kept per file, so that a file event changes only
+/// that file's part. Apollo's generated files (`*.graphql.swift`, which `WorkspaceFiles` leaves out) and the
+/// placeholder files `mockls placeholders` writes are not the app's code and count for nothing.
+public struct SwiftNameMentions: Sendable {
+    private struct Entry: Sendable, Equatable {
+        var names: Set<String>
+        var isTest: Bool
+    }
+
+    private var files: [String: Entry] = [:]
+    /// How many app files and how many test files spell each name.
+    private var appFiles: [String: Int] = [:]
+    private var testFiles: [String: Int] = [:]
+    /// Swift files whose text the workspace does not keep (past its bound): what they name is not known.
+    private var unread: Set<String> = []
+
+    public init() {}
+
+    /// The mentions of every Swift file of `sources`, from the texts it keeps (each file on its own, on every core).
+    init(_ sources: WorkspaceFiles) {
+        let paths = sources.paths
+        let read = Mutex<[(path: String, entry: Entry?)]>([])
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            let entry = sources.loaded(path)?.text.map { Self.entry(path: path, text: $0) }
+            read.withLock { $0.append((path, entry)) }
+        }
+        for (path, entry) in read.withLock({ $0 }) {
+            guard let entry else {
+                unread.insert(path)
+                continue
+            }
+            files[path] = entry
+            count(entry, by: 1)
+        }
+    }
+
+    /// Whether every Swift file of the workspace was read: else a name no file spells may be in one not read.
+    public var isComplete: Bool { unread.isEmpty }
+
+    /// Whether some Swift file (app or test) spells `name`.
+    public func isNamed(_ name: String) -> Bool { appFiles[name] != nil || testFiles[name] != nil }
+
+    /// Whether some app file (not a test) spells `name`.
+    public func isNamedInApp(_ name: String) -> Bool { appFiles[name] != nil }
+
+    /// The file at `path` now has `text` (nil: removed, or not read). Returns whether what it names changed.
+    @discardableResult
+    mutating func set(_ path: String, text: [UInt8]?, removed: Bool = false) -> Bool {
+        let old = files.removeValue(forKey: path)
+        if let old { count(old, by: -1) }
+        unread.remove(path)
+        guard !removed else { return old != nil }
+        guard let text else {
+            unread.insert(path)
+            return old != nil
+        }
+        let new = Self.entry(path: path, text: text)
+        files[path] = new
+        count(new, by: 1)
+        return old != new
+    }
+
+    private static func entry(path: String, text: [UInt8]) -> Entry {
+        text.starts(with: Array(PlaceholderFileRenderer.header.utf8))
+            ? Entry(names: [], isTest: true)
+            : Entry(names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text))
+    }
+
+    private mutating func count(_ entry: Entry, by change: Int) {
+        for name in entry.names {
+            if entry.isTest {
+                testFiles[name, default: 0] += change
+                if testFiles[name] == 0 { testFiles[name] = nil }
+            } else {
+                appFiles[name, default: 0] += change
+                if appFiles[name] == 0 { appFiles[name] = nil }
+            }
+        }
+    }
+
+    /// Test code: a file that imports a test framework or Apollo's test support, or lies in a folder named for tests
+    /// (`AppTests/`, `Tests/`, `UITests/`).
+    static func isTestCode(path: String, text: [UInt8]) -> Bool {
+        let folders = path.split(separator: "/").dropLast()
+        if folders.contains(where: { $0.hasSuffix("Tests") || $0.hasSuffix("Test") || $0 == "TestSupport" }) { return true }
+        let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "ApolloTestSupport", "SnapshotTesting"]
+        return LineTable(text).importLines().contains { testModules.contains($0.module) }
+    }
+}
