@@ -92,6 +92,10 @@ extension Diagnostic: JSONWritable {
             writer.member("code", code)
             writer.member("source", source)
             writer.member("message", message)
+            if let tags {
+                writer.key("tags")
+                writer.array(tags) { writer, tag in writer.value(tag.rawValue) }
+            }
         }
     }
 }

@@ -74,7 +74,7 @@ struct SARIFLog: Encodable {
         case .unsetFieldRead, .mockTypeMismatch, .schemaInOperations, .executableInSchema, .staleGeneratedMock, .fixtureUnknownEnumValue,
             .fixtureUnselectedField:
             "warning"
-        case .fixtureUnknownOperation: "note"
+        case .fixtureUnknownOperation, .unusedOperation, .unusedFragment: "note"
         default: "error"
         }
     }

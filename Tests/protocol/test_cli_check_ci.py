@@ -80,8 +80,35 @@ def test_information_is_reported_but_does_not_fail(bookshelf):
     assert result.returncode == 0, result.stderr
     assert run("check", "--fail-on", "information", cwd=bookshelf).returncode == 1
     assert run("check", "--fail-on", "error", cwd=bookshelf).returncode == 0
-    usage = run("check", "--fail-on", "hint", cwd=bookshelf)
+    assert run("check", "--fail-on", "hint", cwd=bookshelf).returncode == 1
+    usage = run("check", "--fail-on", "note", cwd=bookshelf)
     assert usage.returncode == 2 and "fail-on" in usage.stderr
+
+
+def test_operations_no_swift_file_names_are_hints_that_never_fail(bookshelf):
+    """Issue 47: with the app's code in the workspace, an operation whose generated type no Swift file names is an
+    `unused-operation` hint (SARIF `note`); `check` fails on it only with `--fail-on hint`. Apollo's generated files
+    are not the app's code."""
+    app = bookshelf / "App"
+    app.mkdir()
+    (app / "BookScreen.swift").write_text(
+        "import BookshelfAPI\n\nfinal class BookScreen {\n    func load() { client.fetch(query: BookQuery(id: \"1\")) }\n"
+        "    // SearchQuery runs from the search bar\n    func rate() { client.perform(mutation: RateMutation(input: input)) }\n}\n")
+    (app / "ShelvesQuery.graphql.swift").write_text("public class ShelvesQuery: GraphQLQuery {}\n")
+    result = run("check", cwd=bookshelf)
+    assert result.returncode == 0, result.stderr
+    hints = [line for line in result.stdout.splitlines() if "[unused-" in line]
+    assert hints == [line for line in hints if ": hint: " in line], hints
+    assert [line.split(": hint: ")[0].split(":")[0] + " " + line.rsplit("[", 1)[1] for line in hints] == [
+        "graphql/ShelvesQuery.graphql unused-operation]"], result.stdout
+    assert run("check", "--fail-on", "hint", cwd=bookshelf).returncode == 1
+    sarif = json.loads(run("check", "--format", "sarif", cwd=bookshelf).stdout)
+    levels = {(entry["ruleId"], entry["level"]) for entry in sarif["runs"][0]["results"]}
+    assert ("unused-operation", "note") in levels, levels
+
+    # A test file alone names nothing for the app: without app code nothing is said.
+    shutil.rmtree(app)
+    assert "[unused-" not in run("check", cwd=bookshelf).stdout
 
 
 def test_warnings_fail_by_default_and_not_with_fail_on_error(bookshelf):

@@ -260,9 +260,9 @@ public struct Workspace: Sendable {
     }
 
     /// `unused-operation` and `unused-fragment` in the project's documents, when every Swift file of the workspace was
-    /// read (a name may be in one that was not) and the project has a schema (without one its documents say so).
+    /// read (a name may be in one that was not). The generated types' names need no schema.
     private func unusedDefinitions(of project: Project) -> [String: [Diagnostic]] {
-        guard nameMentions.isComplete, project.hasSchema else { return [:] }
+        guard nameMentions.isComplete else { return [:] }
         let mentions = nameMentions
         return UnusedDefinitions.diagnostics(
             of: project.index.generatedDefinitionTypes, spread: project.index.spreadFragmentNames,
