@@ -57,6 +57,21 @@ def test_neovim_shows_coverage_lenses_on_graphql_fields(tmp_path):
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok lenses 5", "ok run"], result.stdout
 
 
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_shows_an_unused_operation_as_a_hint(tmp_path):
+    """Issue 47: with the app's code in the workspace, the operation no Swift file names is a hint in Neovim."""
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    (folder / "App").mkdir()
+    (folder / "App" / "BookScreen.swift").write_text('import BookshelfAPI\n\nlet query = BookQuery(id: "1")\n')
+    result = run_editor(
+        ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_unused_check.lua"],
+        folder, MOCKLS_NVIM=str(EDITORS / "nvim"), MOCKLS_GRAPHQL=str(folder / "graphql" / "RateMutation.graphql"),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok unused-operation hint"], result.stdout
+
+
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
 def test_emacs_eglot_with_the_shipped_setup(tmp_path):
     folder = workspace("animalkingdom", tmp_path, copy=True)
