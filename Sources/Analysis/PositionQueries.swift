@@ -15,17 +15,17 @@ extension AnalysisSnapshot {
         }
     }
 
-    /// Where what is at `offset` is defined, with the text of the document it is in (open, else as indexed).
-    public func definition(at offset: Int, in file: AnalysisFile) -> (location: SourceLocation, lines: LineTable)? {
+    /// Where what is at `offset` is defined (several places for a model property Apollo merges from several
+    /// selections), each with the text of the document it is in (open, else as indexed).
+    public func definitions(at offset: Int, in file: AnalysisFile) -> [(location: SourceLocation, lines: LineTable)] {
         let project: Workspace.Project
-        let found: SourceLocation?
+        let found: [SourceLocation]
         switch file {
-        case .graphQL(let graphql): (project, found) = (graphql.project, graphql.definition(at: offset))
-        case .swift(let context): (project, found) = (context.project, context.definition(at: offset))
-        case .other: return nil
+        case .graphQL(let graphql): (project, found) = (graphql.project, graphql.definition(at: offset).map { [$0] } ?? [])
+        case .swift(let context): (project, found) = (context.project, context.definitions(at: offset))
+        case .other: return []
         }
-        guard let found, let lines = lines(of: found.document, project: project) else { return nil }
-        return (found, lines)
+        return found.compactMap { location in lines(of: location.document, project: project).map { (location, $0) } }
     }
 
     /// The signature of the mock construction the cursor is in.

@@ -64,8 +64,8 @@ public struct TestFileContext: Sendable {
         MockHover.hover(at: offset, in: file, project: index, helpers: helperTypes, formatReason: project.formatReason)
     }
 
-    public func definition(at offset: Int) -> SourceLocation? {
-        MockDefinition.definition(at: offset, in: file, project: index, helpers: helperTypes)
+    public func definitions(at offset: Int) -> [SourceLocation] {
+        MockDefinition.definitions(at: offset, in: file, project: index, helpers: helperTypes)
     }
 
     public func signature(at offset: Int) -> Signature? {

@@ -24,8 +24,9 @@ public enum HoverRequest: LSPRequest {
 
 public enum DefinitionRequest: LSPRequest {
     public typealias Params = TextDocumentPositionParams
-    /// `null` when the name is defined nowhere mockls knows.
-    public typealias Response = Location?
+    /// `null` when the name is defined nowhere mockls knows; several locations for a model property Apollo merges
+    /// from several selections.
+    public typealias Response = DefinitionResult?
     public static let method = "textDocument/definition"
 }
 
@@ -98,5 +99,26 @@ extension TextDocumentPositionParams: JSONReadable {
             let position = value["position"].flatMap(Position.read)
         else { return nil }
         return TextDocumentPositionParams(textDocument: document, position: position)
+    }
+}
+
+/// `textDocument/definition`'s answer: one location, or several (LSP's `Location | Location[]`).
+public enum DefinitionResult: Codable, Sendable, Equatable {
+    case location(Location)
+    case locations([Location])
+
+    public init(from decoder: Decoder) throws {
+        if let one = try? Location(from: decoder) {
+            self = .location(one)
+        } else {
+            self = .locations(try [Location](from: decoder))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .location(let location): try location.encode(to: encoder)
+        case .locations(let locations): try locations.encode(to: encoder)
+        }
     }
 }

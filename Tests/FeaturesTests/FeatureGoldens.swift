@@ -131,15 +131,18 @@ struct FeatureFixture {
             let covered = String(decoding: Array(source.utf8)[hover.range], as: UTF8.self)
             return "[\(covered)]\n" + hover.contents
         case "definition":
-            guard let location = MockDefinition.definition(at: offset, in: file, project: project) else { return "(none)" }
-            guard let text = project.documents[location.document]?.text else { return "error: \(location.document) not indexed" }
-            let before = text[..<location.range.lowerBound]
-            let line = before.filter { $0 == 10 }.count + 1
-            let column = location.range.lowerBound - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
-            let firstLine = text[location.range].split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
-            let relative = location.document.hasPrefix(graphqlDirectory.path + "/")
-                ? String(location.document.dropFirst(graphqlDirectory.path.count + 1)) : location.document
-            return "\(relative):\(line):\(column) \(String(decoding: firstLine, as: UTF8.self))"
+            let locations = MockDefinition.definitions(at: offset, in: file, project: project)
+            guard !locations.isEmpty else { return "(none)" }
+            return locations.map { location in
+                guard let text = project.documents[location.document]?.text else { return "error: \(location.document) not indexed" }
+                let before = text[..<location.range.lowerBound]
+                let line = before.filter { $0 == 10 }.count + 1
+                let column = location.range.lowerBound - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+                let firstLine = text[location.range].split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+                let relative = location.document.hasPrefix(graphqlDirectory.path + "/")
+                    ? String(location.document.dropFirst(graphqlDirectory.path.count + 1)) : location.document
+                return "\(relative):\(line):\(column) \(String(decoding: firstLine, as: UTF8.self))"
+            }.joined(separator: "\n")
         default:
             return "error: unknown case kind \(testCase.kind)"
         }

@@ -18,6 +18,16 @@ extension ProtocolConversion {
         location(URL(fileURLWithPath: path).absoluteString, bytes, in: lines)
     }
 
+    /// A definition's answer: nothing, one location, or the several a merged model property has.
+    func definitionResult(_ found: [(location: SourceLocation, lines: LineTable)]) -> DefinitionResult? {
+        let locations = found.map { location(ofFile: $0.location.document, $0.location.range, in: $0.lines) }
+        switch locations.count {
+        case 0: return nil
+        case 1: return .location(locations[0])
+        default: return .locations(locations)
+        }
+    }
+
     func highlights(_ ranges: [Range<Int>], in lines: LineTable) -> [DocumentHighlight] {
         ranges.map { DocumentHighlight(range: range(of: $0, in: lines)) }
     }

@@ -12,10 +12,8 @@ extension LanguageServer {
             let uri = params.textDocument.uri
             let file = try snapshot.analysis.file(uri)
             // The target as the client sees it: its open text if it is open, else what the index read.
-            guard let (location, target) = snapshot.analysis.definition(
-                at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file)
-            else { return nil }
-            return snapshot.conversion.location(ofFile: location.document, location.range, in: target)
+            let found = snapshot.analysis.definitions(at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file)
+            return snapshot.conversion.definitionResult(found)
         }
     }
 }
