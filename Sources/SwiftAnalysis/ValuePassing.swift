@@ -176,7 +176,7 @@ public enum ValuePassing {
     }
 
     /// The name a `case` pattern binds to the value it matches when that value is not nil: `let x?`, `.some(let x)`,
-    /// `let .some(x)`, `Optional.some(let x)`; nil for any other pattern. Read from the pattern's tokens, which say
+    /// `let .some(x)`, `Optional.some(let x)`, and a `Result`'s `.success(let x)`; nil for any other pattern. Read from the pattern's tokens, which say
     /// the same whichever way the parser nests them.
     public static func unwrappedBinding(_ pattern: some SyntaxProtocol) -> TokenSyntax? {
         var tokens = Array(pattern.tokens(viewMode: .sourceAccurate)).filter {
@@ -187,7 +187,8 @@ public enum ValuePassing {
             return tokens[0]
         }
         if tokens.first?.text == "Optional", tokens.count > 1, tokens[1].tokenKind == .period { tokens.removeFirst() }
-        guard tokens.count == 5, tokens[0].tokenKind == .period, tokens[1].text == "some", tokens[2].tokenKind == .leftParen,
+        // `.success(let x)` of a `Result`: the value it holds, as `result.get()` gives it.
+        guard tokens.count == 5, tokens[0].tokenKind == .period, ["some", "success"].contains(tokens[1].text), tokens[2].tokenKind == .leftParen,
             case .identifier = tokens[3].tokenKind, tokens[4].tokenKind == .rightParen
         else { return nil }
         return tokens[3]

@@ -36,6 +36,10 @@ extension SwiftFile {
                 // `dogs.forEach { dog in … }`, `owner.map { $0.… }`: an element of the sequence, as in a `for` loop, or
                 // what the optional holds.
                 found += Self.elements(of: closure).filter { element in !found.contains { $0.name == element.name } }
+                // `client.fetch(query: BookQuery(…)) { result in … }`: the operation's result.
+                if let result = OperationResults.handlerParameter(of: closure), !found.contains(where: { $0.name == result.name }) {
+                    found.append(result)
+                }
             } else if let loop = parent.as(ForStmtSyntax.self), node.position >= loop.body.position, let element = Self.element(of: loop) {
                 found.append(element)
             } else if let ifExpression = parent.as(IfExprSyntax.self), node.id == ifExpression.body.id {
@@ -161,6 +165,8 @@ extension SwiftFile {
         if let mock = WrittenExpression.mockType(type) { return .mock(mock) }
         var type = type
         if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        // `[AllAnimalsQuery.Data.AllAnimal]`, `[Mock<Dog>]?`: a list of them.
+        if let array = type.as(ArrayTypeSyntax.self) { return annotated(array.element).map { .list($0) } }
         var path: [String] = []
         while let member = type.as(MemberTypeSyntax.self) {
             path.insert(member.name.text, at: 0)

@@ -63,6 +63,8 @@ public indirect enum WrittenExpression: Sendable, Hashable {
             if let (wrapped, member) = ValuePassing.wrapped(call) {
                 return read(wrapped, arguments: arguments).map { .wrapped($0, member: member) }
             }
+            // `try await client.fetch(query: BookQuery(…))` (Apollo iOS 2.x): the operation's response.
+            if let result = OperationResults.result(of: call), call.trailingClosure == nil { return result }
             if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base, typePath(base) == nil,
                 let method = methodCall(call, name: access.declName.baseName.text, base: base, arguments: arguments)
             {
