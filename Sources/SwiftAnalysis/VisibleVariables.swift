@@ -20,6 +20,12 @@ extension SwiftFile {
             if let list = parent.as(CodeBlockItemListSyntax.self) {
                 for item in list.reversed() where item.position < node.position {
                     found += Self.declarations(in: Syntax(item.item))
+                    // `guard case let .response(.success(data)) = action else { … }`
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                        found += guardStatement.conditions.compactMap { condition in
+                            condition.condition.as(MatchingPatternConditionSyntax.self).flatMap { payloadBinding(of: $0.pattern) }
+                        }
+                    }
                 }
             } else if let function = parent.as(FunctionDeclSyntax.self) {
                 found += Self.parameters(function.signature.parameterClause.parameters)
@@ -40,13 +46,19 @@ extension SwiftFile {
                 if let result = OperationResults.handlerParameter(of: closure), !found.contains(where: { $0.name == result.name }) {
                     found.append(result)
                 }
+                if let state = Self.reducerState(of: closure), !found.contains(where: { $0.name == state.name }) {
+                    found.append(state)
+                }
             } else if let loop = parent.as(ForStmtSyntax.self), node.position >= loop.body.position, let element = Self.element(of: loop) {
                 found.append(element)
             } else if let ifExpression = parent.as(IfExprSyntax.self), node.id == ifExpression.body.id {
                 found += Self.bindings(in: ifExpression.conditions)
+                found += ifExpression.conditions.compactMap { condition in
+                    condition.condition.as(MatchingPatternConditionSyntax.self).flatMap { payloadBinding(of: $0.pattern) }
+                }
             } else if let whileStatement = parent.as(WhileStmtSyntax.self), node.id == whileStatement.body.id {
                 found += Self.bindings(in: whileStatement.conditions)
-            } else if let switchCase = parent.as(SwitchCaseSyntax.self), let binding = Self.binding(of: switchCase) {
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self), let binding = Self.binding(of: switchCase) ?? payloadBinding(in: switchCase) {
                 found.append(binding)
             } else if let members = parent.as(MemberBlockItemListSyntax.self) {
                 for member in members { found += Self.declarations(in: Syntax(member.decl)) }
@@ -79,6 +91,32 @@ extension SwiftFile {
             }
         }
         return found
+    }
+
+    /// `Reduce<State, Action> { state, action in … }` (The Composable Architecture): the closure's first parameter
+    /// is the reducer's state, of the type the call names.
+    private static func reducerState(of closure: ClosureExprSyntax) -> VariableDeclaration? {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id,
+            let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+            generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Reduce",
+            let stateType = generic.genericArgumentClause.arguments.first?.argument.as(TypeSyntax.self), let value = annotated(stateType),
+            let parameters = closure.signature?.parameterClause
+        else { return nil }
+        let name: TokenSyntax?
+        if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self) {
+            name = shorthand.first?.name
+        } else {
+            name = parameters.as(ClosureParameterClauseSyntax.self)?.parameters.first.map { $0.secondName ?? $0.firstName }
+        }
+        guard let name, name.tokenKind != .wildcard else { return nil }
+        return VariableDeclaration(name: name.text, value: value, nameRange: range(name))
+    }
+
+    /// `case let .response(.success(data)):` in a switch: what the enum case the file declares holds.
+    private func payloadBinding(in switchCase: SwitchCaseSyntax) -> VariableDeclaration? {
+        guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1, let item = label.caseItems.first
+        else { return nil }
+        return payloadBinding(of: item.pattern)
     }
 
     /// `case let x?:`, `case .some(let x):` in a switch: the subject, unwrapped.
@@ -164,6 +202,8 @@ extension SwiftFile {
     static func annotated(_ type: TypeSyntax) -> WrittenExpression? {
         if let mock = WrittenExpression.mockType(type) { return .mock(mock) }
         var type = type
+        // `inout State`, `@escaping …`: the type itself.
+        if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
         if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
         // `[AllAnimalsQuery.Data.AllAnimal]`, `[Mock<Dog>]?`: a list of them.
         if let array = type.as(ArrayTypeSyntax.self) { return annotated(array.element).map { .list($0) } }

@@ -58,6 +58,10 @@ struct ValueResolver {
             return resolve(declaration.value, at: declaration.nameRange.lowerBound, depth: depth + 1)
         case .member(let base, let name):
             guard let resolved = resolve(base, at: offset, depth: depth + 1) else {
+                // `state.items` where the file declares `struct State { var items: [X.Data.Item] }`.
+                if let type = declaredType(of: base, at: offset, depth: depth + 1), let property = file.declaredProperty(name, ofType: type) {
+                    return resolve(property, at: offset, depth: depth + 1)
+                }
                 // `Fixtures.cat` read backwards from the cursor: a helper property of the type `Fixtures`.
                 guard case .variable(let owner) = base, owner.first?.isUppercase == true else { return nil }
                 return resolve(.helper(owner: owner, name: name, isCall: false), at: offset, depth: depth + 1)
@@ -90,6 +94,24 @@ struct ValueResolver {
                 return nil
             }
             return value(of: field.graphqlType)
+        }
+    }
+
+    /// The file's own type a value is declared as (`State` of `state: inout State`, of `var state: ShopLogic.State`),
+    /// when it is no generated selection set or mock.
+    private func declaredType(of expression: WrittenExpression, at offset: Int, depth: Int) -> String? {
+        guard depth < 32 else { return nil }
+        switch expression {
+        case .variable(let name):
+            guard case .selectionSet(let path)? = file.variable(name, visibleAt: offset)?.value, selectionSet(path) == nil else { return nil }
+            return path.last
+        case .member(let base, let name):
+            guard let type = declaredType(of: base, at: offset, depth: depth + 1),
+                case .selectionSet(let path)? = file.declaredProperty(name, ofType: type), selectionSet(path) == nil
+            else { return nil }
+            return path.last
+        default:
+            return nil
         }
     }
 
