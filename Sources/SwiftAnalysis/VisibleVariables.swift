@@ -58,7 +58,10 @@ extension SwiftFile {
                 }
             } else if let whileStatement = parent.as(WhileStmtSyntax.self), node.id == whileStatement.body.id {
                 found += Self.bindings(in: whileStatement.conditions)
-            } else if let switchCase = parent.as(SwitchCaseSyntax.self), let binding = Self.binding(of: switchCase) ?? payloadBinding(in: switchCase) {
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self), let binding = Self.binding(of: switchCase) ?? payloadBinding(in: switchCase),
+                // After the name it binds: in its pattern, `result` of `case .success(let result)` is still the subject.
+                offset >= binding.nameRange.upperBound
+            {
                 found.append(binding)
             } else if let members = parent.as(MemberBlockItemListSyntax.self) {
                 for member in members { found += Self.declarations(in: Syntax(member.decl)) }
