@@ -110,17 +110,21 @@ enum ClosureRun {
 
     /// The closure's parameters by name (nil for `_`).
     static func parameterNames(of closure: ClosureExprSyntax) -> [String?] {
-        guard let clause = closure.signature?.parameterClause else { return [] }
-        if let shorthand = clause.as(ClosureShorthandParameterListSyntax.self) {
-            return shorthand.map { $0.name.tokenKind == .wildcard ? nil : $0.name.text }
-        }
-        if let parameters = clause.as(ClosureParameterClauseSyntax.self) {
-            return parameters.parameters.map { parameter in
-                let name = parameter.secondName ?? parameter.firstName
-                return name.tokenKind == .wildcard ? nil : name.text
-            }
-        }
-        return []
+        (parameterTokens(of: closure) ?? []).map { $0.tokenKind == .wildcard ? nil : $0.text }
+    }
+
+    /// The names a closure gives its parameters (`x` of `{ x in`, of `{ (x: T) in`), `_` included; nil when it
+    /// declares none (`{ … $0 … }`, `{ [weak self] in`).
+    static func parameterTokens(of closure: ClosureExprSyntax) -> [TokenSyntax]? {
+        guard let clause = closure.signature?.parameterClause else { return nil }
+        if let shorthand = clause.as(ClosureShorthandParameterListSyntax.self) { return shorthand.map(\.name) }
+        return clause.as(ClosureParameterClauseSyntax.self)?.parameters.map { $0.secondName ?? $0.firstName }
+    }
+
+    /// The call a closure is passed to, as its trailing closure or as one of its arguments.
+    static func call(receiving closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.as(LabeledExprListSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
     }
 
     private static func isAssignment(_ expression: ExprSyntax) -> Bool {

@@ -10,10 +10,7 @@ extension SwiftFile {
     /// `TaskResult<T>` for `.success`). Nil for any other pattern, and when the file declares `name` more than once
     /// with different payloads.
     func payloadBinding(of pattern: some SyntaxProtocol) -> VariableDeclaration? {
-        var tokens = Array(pattern.tokens(viewMode: .sourceAccurate)).filter {
-            $0.tokenKind != .keyword(.let) && $0.tokenKind != .keyword(.var)
-        }
-        if tokens.first?.tokenKind == .keyword(.case) { tokens.removeFirst() }
+        let tokens = ValuePassing.patternTokens(pattern)
         // `.name ( [ .success ( ] x [ ) ] )`
         guard tokens.count >= 5, tokens[0].tokenKind == .period, case .identifier(let caseName) = tokens[1].tokenKind,
             tokens[2].tokenKind == .leftParen, tokens.last?.tokenKind == .rightParen

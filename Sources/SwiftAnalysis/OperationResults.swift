@@ -26,21 +26,11 @@ public enum OperationResults {
     /// The result handler's parameter: `result` in `client.fetch(query: …) { result in … }` (or `$0`), and the
     /// closure passed as `resultHandler:`.
     static func handlerParameter(of closure: ClosureExprSyntax) -> VariableDeclaration? {
-        let call = closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.as(LabeledExprListSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
-        guard let call, let value = result(of: call) else { return nil }
-        guard let signature = closure.signature else {
+        guard let call = ClosureRun.call(receiving: closure), let value = result(of: call) else { return nil }
+        guard closure.signature != nil else {
             return VariableDeclaration(name: "$0", value: value, nameRange: FlowReader.range(closure.leftBrace))
         }
-        let name: TokenSyntax?
-        if let shorthand = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
-            name = shorthand.first?.name
-        } else if let clause = signature.parameterClause?.as(ClosureParameterClauseSyntax.self), let first = clause.parameters.first {
-            name = first.secondName ?? first.firstName
-        } else {
-            name = nil
-        }
-        guard let name, name.tokenKind != .wildcard else { return nil }
+        guard let name = ClosureRun.parameterTokens(of: closure)?.first, name.tokenKind != .wildcard else { return nil }
         return VariableDeclaration(name: name.text, value: value, nameRange: FlowReader.range(name))
     }
 }

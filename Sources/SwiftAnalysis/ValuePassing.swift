@@ -175,14 +175,20 @@ public enum ValuePassing {
         return names.isEmpty ? nil : names
     }
 
-    /// The name a `case` pattern binds to the value it matches when that value is not nil: `let x?`, `.some(let x)`,
-    /// `let .some(x)`, `Optional.some(let x)`, and a `Result`'s `.success(let x)`; nil for any other pattern. Read from the pattern's tokens, which say
-    /// the same whichever way the parser nests them.
-    public static func unwrappedBinding(_ pattern: some SyntaxProtocol) -> TokenSyntax? {
+    /// A pattern's tokens without `case`, `let` and `var`: the same whichever way the parser nests the binding.
+    static func patternTokens(_ pattern: some SyntaxProtocol) -> [TokenSyntax] {
         var tokens = Array(pattern.tokens(viewMode: .sourceAccurate)).filter {
             $0.tokenKind != .keyword(.let) && $0.tokenKind != .keyword(.var)
         }
         if tokens.first?.tokenKind == .keyword(.case) { tokens.removeFirst() }
+        return tokens
+    }
+
+    /// The name a `case` pattern binds to the value it matches when that value is not nil: `let x?`, `.some(let x)`,
+    /// `let .some(x)`, `Optional.some(let x)`, and a `Result`'s `.success(let x)`; nil for any other pattern. Read from the pattern's tokens, which say
+    /// the same whichever way the parser nests them.
+    public static func unwrappedBinding(_ pattern: some SyntaxProtocol) -> TokenSyntax? {
+        var tokens = patternTokens(pattern)
         if tokens.count == 2, case .identifier = tokens[0].tokenKind, tokens[1].tokenKind == .postfixQuestionMark {
             return tokens[0]
         }

@@ -103,15 +103,8 @@ extension SwiftFile {
             let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
             generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Reduce",
             let stateType = generic.genericArgumentClause.arguments.first?.argument.as(TypeSyntax.self), let value = annotated(stateType),
-            let parameters = closure.signature?.parameterClause
+            let name = ClosureRun.parameterTokens(of: closure)?.first, name.tokenKind != .wildcard
         else { return nil }
-        let name: TokenSyntax?
-        if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self) {
-            name = shorthand.first?.name
-        } else {
-            name = parameters.as(ClosureParameterClauseSyntax.self)?.parameters.first.map { $0.secondName ?? $0.firstName }
-        }
-        guard let name, name.tokenKind != .wildcard else { return nil }
         return VariableDeclaration(name: name.text, value: value, nameRange: range(name))
     }
 
@@ -171,24 +164,15 @@ extension SwiftFile {
     /// The parameters of a closure a sequence or an optional runs in place (`forEach`, `map`, `first(where:)`…,
     /// `ValuePassing.closureMethods`) that receive an element, untyped: `$0` (and `$1` of `sorted(by:)`) when it names none.
     private static func elements(of closure: ClosureExprSyntax) -> [VariableDeclaration] {
-        let call = closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.as(LabeledExprListSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
-        guard let call, let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+        guard let call = ClosureRun.call(receiving: closure), let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
             let method = ValuePassing.closureMethods[access.declName.baseName.text], let sequence = WrittenExpression.read(base)
         else { return [] }
         let value = WrittenExpression.closureArgument(sequence)
-        guard let signature = closure.signature else {
+        guard closure.signature != nil else {
             let names = method == .accumulate ? ["$1"] : { if case .compare = method { ["$0", "$1"] } else { ["$0"] } }()
             return names.map { VariableDeclaration(name: $0, value: value, nameRange: range(closure.leftBrace)) }
         }
-        let tokens: [TokenSyntax]
-        if let shorthand = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
-            tokens = shorthand.map(\.name)
-        } else if let clause = signature.parameterClause?.as(ClosureParameterClauseSyntax.self) {
-            tokens = clause.parameters.map { $0.secondName ?? $0.firstName }
-        } else {
-            return []
-        }
+        guard let tokens = ClosureRun.parameterTokens(of: closure) else { return [] }
         let named = method == .accumulate ? Array(tokens.dropFirst()) : { if case .compare = method { tokens } else { Array(tokens.prefix(1)) } }()
         return named.filter { $0.tokenKind != .wildcard }.map { VariableDeclaration(name: $0.text, value: value, nameRange: range($0)) }
     }

@@ -6,10 +6,7 @@ local support = dofile("Tests/editors/nvim_support.lua")
 local say, fail = support.say, support.fail
 
 support.run(function()
-  vim.cmd("filetype on")
-  -- As the README says.
-  vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
-  require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
+  support.setup_shipped_module()
   -- sourcekit-lsp on the same buffer, as a Swift user has it.
   local sourcekit = os.getenv("SOURCEKIT_LSP")
   if sourcekit then

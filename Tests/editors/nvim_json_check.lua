@@ -50,9 +50,7 @@ local function wait_for_summary(bufnr, expected, what)
 end
 
 support.run(function()
-  vim.cmd("filetype on")
-  vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
-  require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
+  support.setup_shipped_module()
   local root = os.getenv("MOCKLS_ROOT")
 
   -- The fixture alone: mockls starts in the Apollo project and publishes its diagnostics.

@@ -29,9 +29,7 @@ local function mockls_client(bufnr)
 end
 
 support.run(function()
-  vim.cmd("filetype on")
-  vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
-  require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
+  support.setup_shipped_module()
   local root = os.getenv("MOCKLS_ROOT")
 
   -- The fixture first: mockls runs for it, with no schema to check it against.

@@ -9,9 +9,7 @@ local support = dofile("Tests/editors/nvim_support.lua")
 local say, fail = support.say, support.fail
 
 support.run(function()
-  vim.cmd("filetype on")
-  vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
-  require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
+  support.setup_shipped_module()
   local messages = {}
   vim.lsp.handlers["window/showMessage"] = function(_, result)
     table.insert(messages, result.message)

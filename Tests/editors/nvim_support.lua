@@ -20,4 +20,11 @@ function M.run(body)
   vim.cmd("qall!")
 end
 
+-- Loads the shipped module (editors/nvim, MOCKLS_NVIM) as the README says, starting mockls from MOCKLS_BIN.
+function M.setup_shipped_module()
+  vim.cmd("filetype on")
+  vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
+  require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
+end
+
 return M

@@ -7,9 +7,7 @@ local support = dofile("Tests/editors/nvim_support.lua")
 local say, fail = support.say, support.fail
 
 support.run(function()
-  vim.cmd("filetype on")
-  vim.opt.runtimepath:append(os.getenv("MOCKLS_NVIM"))
-  require("mockls").setup({ cmd = { os.getenv("MOCKLS_BIN") } })
+  support.setup_shipped_module()
   vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("MOCKLS_GRAPHQL")))
   local bufnr = vim.api.nvim_get_current_buf()
 

@@ -9,7 +9,7 @@ import Synchronization
 /// that file's part. Apollo's generated files (`*.graphql.swift`, which `WorkspaceFiles` leaves out) and the
 /// placeholder files `mockls placeholders` writes are not the app's code and count for nothing.
 public struct SwiftNameMentions: Sendable {
-    private struct Entry: Sendable, Equatable {
+    private struct Entry: Sendable {
         var names: Set<String>
         var isTest: Bool
     }
@@ -20,8 +20,6 @@ public struct SwiftNameMentions: Sendable {
     private var testFiles: [String: Int] = [:]
     /// Swift files whose text the workspace does not keep (past its bound): what they name is not known.
     private var unread: Set<String> = []
-
-    public init() {}
 
     /// The mentions of every Swift file of `sources`, from the texts it keeps (each file on its own, on every core).
     init(_ sources: WorkspaceFiles) {
@@ -51,21 +49,18 @@ public struct SwiftNameMentions: Sendable {
     /// Whether some app file (not a test) spells `name`.
     public func isNamedInApp(_ name: String) -> Bool { appFiles[name] != nil }
 
-    /// The file at `path` now has `text` (nil: removed, or not read). Returns whether what it names changed.
-    @discardableResult
-    mutating func set(_ path: String, text: [UInt8]?, removed: Bool = false) -> Bool {
-        let old = files.removeValue(forKey: path)
-        if let old { count(old, by: -1) }
+    /// The file at `path` now has `text` (nil: not read), or was `removed`.
+    mutating func set(_ path: String, text: [UInt8]?, removed: Bool = false) {
+        if let old = files.removeValue(forKey: path) { count(old, by: -1) }
         unread.remove(path)
-        guard !removed else { return old != nil }
+        guard !removed else { return }
         guard let text else {
             unread.insert(path)
-            return old != nil
+            return
         }
         let new = Self.entry(path: path, text: text)
         files[path] = new
         count(new, by: 1)
-        return old != new
     }
 
     private static func entry(path: String, text: [UInt8]) -> Entry {

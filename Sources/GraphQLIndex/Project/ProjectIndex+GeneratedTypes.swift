@@ -16,6 +16,16 @@ extension ProjectIndex {
     /// Every operation and fragment Apollo generates a type for, in document order (an operation without a name, and
     /// a fragment name's second definition, have none).
     public var generatedDefinitionTypes: [GeneratedDefinitionType] {
+        derived(.generatedDefinitionTypes) { findGeneratedDefinitionTypes() }
+    }
+
+    /// The names of the fragments that some operation or fragment of the project spreads (once per revision: every
+    /// publication of the workspace's diagnostics asks).
+    public var spreadFragmentNames: Set<String> {
+        derived(.spreadFragmentNames) { findSpreadFragmentNames() }
+    }
+
+    private func findGeneratedDefinitionTypes() -> [GeneratedDefinitionType] {
         selectionSetSources.definitions.compactMap { definition in
             switch definition.definition {
             case .operation(let operation):
@@ -29,8 +39,7 @@ extension ProjectIndex {
         }
     }
 
-    /// The names of the fragments that some operation or fragment of the project spreads.
-    public var spreadFragmentNames: Set<String> {
+    private func findSpreadFragmentNames() -> Set<String> {
         var found: Set<String> = []
         var pending: [SelectionSet] = []
         for document in documents.values where document.role == .executable {
@@ -53,4 +62,9 @@ extension ProjectIndex {
         }
         return found
     }
+}
+
+extension DerivedKind {
+    static let generatedDefinitionTypes = DerivedKind("generated definition types")
+    static let spreadFragmentNames = DerivedKind("spread fragment names")
 }
