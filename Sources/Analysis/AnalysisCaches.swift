@@ -1,9 +1,10 @@
 import Features
 
 /// The caches a host's snapshots share: each open test file's per-function diagnostics, each test file's selection
-/// coverage, each Swift file's occurrences.
+/// coverage, each Swift file's occurrences and field reads.
 final class AnalysisCaches: Sendable {
     let diagnostics = MockDiagnosticsCaches()
     let coverage = SelectionCoverageCache()
     let occurrences = OccurrenceCache()
+    let fieldReads = FieldReadsCache()
 }

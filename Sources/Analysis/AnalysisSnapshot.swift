@@ -164,6 +164,10 @@ public struct AnalysisSnapshot: Sendable {
             for (file, entry) in workspace.diagnostics {
                 result[file, default: (LineTable(entry.text), [])].diagnostics += entry.diagnostics
             }
+            for (path, diagnostics) in unusedFields(of: workspace) {
+                guard let text = workspace.projects.lazy.compactMap({ $0.index.documents[path]?.text }).first else { continue }
+                result[URL(fileURLWithPath: path), default: (LineTable(text), [])].diagnostics += diagnostics
+            }
         }
         for (file, entry) in responseFixtureDiagnostics { result[file] = entry }
         return result
@@ -176,7 +180,11 @@ public struct AnalysisSnapshot: Sendable {
         if let fixture = responseFixtureDiagnostics(of: uri) { return fixture }
         guard let url = AnalysisHost.fileURL(uri)?.standardizedFileURL else { return nil }
         for workspace in workspaces {
-            if let entry = workspace.diagnostics(of: url) { return (LineTable(entry.text), entry.diagnostics) }
+            let unused = workspace.projects.contains { $0.index.documents[url.path] != nil } ? unusedFields(of: workspace)[url.path] ?? [] : []
+            if let entry = workspace.diagnostics(of: url) { return (LineTable(entry.text), entry.diagnostics + unused) }
+            if !unused.isEmpty, let text = workspace.projects.lazy.compactMap({ $0.index.documents[url.path]?.text }).first {
+                return (LineTable(text), unused)
+            }
         }
         return nil
     }

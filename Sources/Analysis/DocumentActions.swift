@@ -67,6 +67,13 @@ extension AnalysisSnapshot {
         if let fixture = responseFixtureDiagnostics(of: uri) {
             return ResponseFixtureActions.actions(at: range, lines: document.lines, diagnostics: fixture.diagnostics).map(DocumentAction.edits)
         }
+        // A GraphQL document: the fixes of its diagnostics (`unused-field`), when they were found on the text the
+        // editor has.
+        if graphQLDocument(uri) != nil {
+            guard let found = (afterIndexing(uri) ?? self).documentDiagnostics(of: uri), found.lines.bytes.hasSameBytes(as: document.lines.bytes)
+            else { return [] }
+            return DiagnosticFixes.actions(at: range, lines: document.lines, diagnostics: found.diagnostics).map(DocumentAction.edits)
+        }
         let previews = previewActions(document, at: range.lowerBound, createsFiles: client.createsFiles)
         guard let context = TestFileContext(document, in: workspaces) else { return previews }
         let placeholderFiles = client.createsFiles ? TestFileCodeActions.PlaceholderFiles(

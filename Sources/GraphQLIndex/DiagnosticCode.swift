@@ -28,6 +28,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case staleGeneratedMock = "stale-generated-mock"
     case unusedOperation = "unused-operation"
     case unusedFragment = "unused-fragment"
+    case unusedField = "unused-field"
+    case readOnlyByTests = "read-only-by-tests"
     // Swift test files
     case unsetFieldRead = "unset-field-read"
     case unknownMockField = "unknown-mock-field"
@@ -98,6 +100,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .staleGeneratedMock: "a generated mock file no longer matches the documents"
         case .unusedOperation: "an operation whose generated type (`DogQuery`) no Swift file of the workspace names (hint)"
         case .unusedFragment: "a fragment no operation or fragment spreads and whose generated type no Swift file names (hint)"
+        case .unusedField: "a field a query or fragment selects whose generated property no Swift code reads: fetched for nothing (hint)"
+        case .readOnlyByTests: "a field a query or fragment selects that only tests read, no app code (hint; `check` reports it with `--include read-only-by-tests`)"
         case .unsetFieldRead: "a non-null field read from a model whose mock never set it: the test crashes there"
         case .unknownMockField: "a label or member that the mock does not have"
         case .unknownMockType: "`Mock<Foo>` where Foo has no mock"
@@ -115,8 +119,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         }
     }
 
+    /// Off in `mockls check` unless asked for (`--include`): the editor shows it, CI need not.
+    public var isOptionalInCheck: Bool { self == .readOnlyByTests }
+
     /// Says that code can go: editors show it faded (LSP's `Unnecessary` tag).
-    public var marksUnnecessaryCode: Bool { self == .unusedOperation || self == .unusedFragment }
+    public var marksUnnecessaryCode: Bool { [.unusedOperation, .unusedFragment, .unusedField].contains(self) }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 

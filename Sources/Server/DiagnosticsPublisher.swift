@@ -40,6 +40,9 @@ final class DiagnosticsPublisher: Sendable {
         /// Open documents other than test files (GraphQL, fixtures, configurations) whose diagnostics a pulling
         /// client pulls: not pushed while open, or it would show them twice.
         var pulled: Set<String> = []
+        /// The workspace diagnostics of the pulled documents, as last computed: a Swift edit that changes them asks
+        /// the client to pull again.
+        var pulledDiagnostics: [String: [Diagnostic]] = [:]
     }
 
     private let state = Mutex(State())
@@ -115,8 +118,9 @@ final class DiagnosticsPublisher: Sendable {
         noProject(document.uri, errors.isEmpty ? (configured ? .schemaDeclaresNoType : .noConfiguration) : .configurationErrors(errors))
     }
 
-    /// A Swift document was opened or edited.
-    func changed(_ document: Document) {
+    /// A Swift document was opened or edited (`byIndex`: it is read again because the index changed, whose own
+    /// publication covers the workspace's diagnostics).
+    func changed(_ document: Document, byIndex: Bool = false) {
         let (generation, opened) = state.withLock { state in
             let opened = state.open[document.uri] == nil
             state.open[document.uri] = document
@@ -126,6 +130,13 @@ final class DiagnosticsPublisher: Sendable {
         }
         // Whether the file has a project is asked when it opens (and at every re-index), not at every keystroke.
         if opened, !toldOfNoProject.load(ordering: .relaxed) { queue.async { [self] in checkProject(of: document) } }
+        // Swift code may gain or lose the last read of a field: the GraphQL documents' hints (`unused-field`) follow,
+        // once edits pause.
+        let superseded = laterIndexChange()
+        if !byIndex { queue.asyncAfter(deadline: .now() + delay) { [self] in
+            guard state.withLock({ $0.edits == generation }) else { return }
+            publishWorkspaceDiagnostics(unless: superseded, refreshingPulled: true)
+        } }
         guard mode == .push else { return }
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             guard let current = state.withLock({ $0.generation[document.uri] == generation ? $0.open[document.uri] : nil }) else {
@@ -177,7 +188,7 @@ final class DiagnosticsPublisher: Sendable {
         case .pull:
             refresh()
         case .push:
-            for document in state.withLock({ Array($0.open.values) }) { changed(document) }
+            for document in state.withLock({ Array($0.open.values) }) { changed(document, byIndex: true) }
         }
     }
 
@@ -190,12 +201,21 @@ final class DiagnosticsPublisher: Sendable {
     /// Publishes the diagnostics of every indexed document, configuration and generated mock file whose diagnostics
     /// changed, and clears those of files that have none any more; nothing when `superseded` says a later change came
     /// (its computation stops and the later one publishes).
-    private func publishWorkspaceDiagnostics(unless superseded: @escaping @Sendable () -> Bool) {
+    /// `refreshingPulled`: ask a pulling client to pull again when the pulled documents' diagnostics changed (after an
+    /// edit of Swift code, which changes no index).
+    private func publishWorkspaceDiagnostics(unless superseded: @escaping @Sendable () -> Bool, refreshingPulled: Bool = false) {
         guard !superseded() else { return }
         let found = analysis().cancellable(when: superseded).workspaceDiagnostics
         guard !superseded() else { return }
         let pulled = state.withLock { $0.pulled }
-        let next = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) }.filter { !pulled.contains($0.0) })
+        let all = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) })
+        let next = all.filter { !pulled.contains($0.key) }
+        let pulledNow = all.filter { pulled.contains($0.key) }.mapValues(\.diagnostics).filter { !$0.value.isEmpty }
+        let pulledChanged = state.withLock { state in
+            defer { state.pulledDiagnostics = pulledNow }
+            return state.pulledDiagnostics != pulledNow
+        }
+        if refreshingPulled, pulledChanged, mode == .pull { refresh() }
         let dropped = state.withLock { state in
             defer { state.workspaceDocuments = Set(next.keys) }
             return state.workspaceDocuments.subtracting(next.keys)

@@ -58,6 +58,14 @@ extension SwiftFile {
                 }
             } else if let whileStatement = parent.as(WhileStmtSyntax.self), node.id == whileStatement.body.id {
                 found += Self.bindings(in: whileStatement.conditions)
+            } else if let conditions = parent.as(ConditionElementListSyntax.self) {
+                // `if case .success(let result) = response, let items = result.data?.items`: a condition sees the
+                // names the ones before it bind.
+                let before = conditions.filter { $0.position < node.position }
+                found += Self.bindings(in: before)
+                found += before.compactMap { condition in
+                    condition.condition.as(MatchingPatternConditionSyntax.self).flatMap { payloadBinding(of: $0.pattern) }
+                }
             } else if let switchCase = parent.as(SwitchCaseSyntax.self), let binding = Self.binding(of: switchCase) ?? payloadBinding(in: switchCase),
                 // After the name it binds: in its pattern, `result` of `case .success(let result)` is still the subject.
                 offset >= binding.nameRange.upperBound
@@ -77,7 +85,7 @@ extension SwiftFile {
     }
 
     /// The names `if let`, `guard let`, `if case let x? =` and `while let` conditions bind, last first.
-    private static func bindings(in conditions: ConditionElementListSyntax) -> [VariableDeclaration] {
+    private static func bindings(in conditions: some BidirectionalCollection<ConditionElementSyntax>) -> [VariableDeclaration] {
         var found: [VariableDeclaration] = []
         for condition in conditions.reversed() {
             if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),

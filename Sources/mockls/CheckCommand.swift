@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSONRPC
 import Analysis
+import enum GraphQLIndex.DiagnosticCode
 
 struct CheckCommand: ParsableCommand, WorkspaceCommand {
     static let configuration = CommandConfiguration(
@@ -43,6 +44,16 @@ struct CheckCommand: ParsableCommand, WorkspaceCommand {
         """)
     var failOn: FailureLevel = .warning
 
+    @Option(name: .customLong("include"), help: """
+        A finding off by default to report too (repeatable): read-only-by-tests (a field only tests read, no app code).
+        """)
+    var include: [IncludedCode] = []
+
+    enum IncludedCode: String, ExpressibleByArgument, CaseIterable {
+        case readOnlyByTests = "read-only-by-tests"
+        var code: DiagnosticCode { DiagnosticCode(rawValue: rawValue)! }
+    }
+
     @Argument(help: "Files or folders to check (default: the whole workspace).")
     var paths: [String] = []
 
@@ -64,7 +75,7 @@ struct CheckCommand: ParsableCommand, WorkspaceCommand {
             guard let text = FileTree.contents(url) else { continue }
             documents.open(uri: url.absoluteString, languageID: "swift", version: 0, text: text)
         }
-        let report = CheckReport(workspace: loaded, paths: urls, documents: documents)
+        let report = CheckReport(workspace: loaded, paths: urls, documents: documents, including: Set(include.map(\.code)))
         switch format {
         case .text:
             for record in report.records {

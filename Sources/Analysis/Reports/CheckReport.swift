@@ -43,7 +43,8 @@ public struct CheckReport: Sendable {
     /// GraphQL documents of the workspace's projects. Each test file's diagnostics come from `AnalysisSnapshot.diagnostics(of:)`
     /// as the editor's do, with the same fixes. The Swift files are the workspace's (`Workspace.swiftSources`) and
     /// `documents`, files named on the command line that the workspace's walk skips (below `.build`, say).
-    public init(workspace: Workspace, paths: [URL] = [], documents: DocumentStore = DocumentStore()) {
+    /// `including`: the codes off by default (`DiagnosticCode.isOptionalInCheck`) to report all the same.
+    public init(workspace: Workspace, paths: [URL] = [], documents: DocumentStore = DocumentStore(), including: Set<DiagnosticCode> = []) {
         let analysis = AnalysisSnapshot(workspaces: [workspace], documents: documents)
         let roots = paths.isEmpty ? [workspace.folder] : paths.map(\.standardizedFileURL)
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
@@ -73,7 +74,9 @@ public struct CheckReport: Sendable {
             if let entry { found.append(entry) }
         }
         for (file, entry) in analysis.workspaceDiagnostics where inScope(file.path) {
-            found.append((file, entry.lines, entry.diagnostics))
+            let diagnostics = entry.diagnostics.filter { !$0.code.isOptionalInCheck || including.contains($0.code) }
+            guard !diagnostics.isEmpty else { continue }
+            found.append((file, entry.lines, diagnostics))
         }
         // Every GraphQL document, configuration and fixture in scope was checked, with findings or without.
         let others = workspace.projects.flatMap { project in project.index.documents.keys + [project.configuration.file?.path].compactMap { $0 } }

@@ -107,6 +107,33 @@ struct SelectionSites: Sendable {
         return order.map { ($0, sites[$0]!) }
     }
 
+    /// The written selections of a selection set's property: the field's response key in the definition or the
+    /// fragments spread into it, through the inline fragments whose type condition the selection set's type meets
+    /// (several when Apollo merges them).
+    func sites(of field: GeneratedSelectionSet.Field, in selectionSet: GeneratedSelectionSet) -> [Site] {
+        let scopes = scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)
+        return fields(in: scopes, runtimeType: selectionSet.parentType).first { $0.key == field.key }?.sites ?? []
+    }
+
+    /// Every written field a model of `selectionSet` holds, nested ones too, whatever its runtime type: what code that
+    /// reads a model whole (compares, prints, reflects it) reads.
+    func subtree(of selectionSet: GeneratedSelectionSet) -> Set<SelectionCoverage.FieldID> {
+        var found: Set<SelectionCoverage.FieldID> = []
+        var pending = [scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)]
+        var seen: Set<SelectionCoverage.FieldID> = []
+        while let scopes = pending.popLast() {
+            for (_, sites) in fields(in: scopes, runtimeType: nil) {
+                var nested: [Scope] = []
+                for site in sites where seen.insert(site.id).inserted {
+                    found.insert(site.id)
+                    if let set = site.field.selectionSet { nested.append(Scope(owner: site.owner, path: site.path, selectionSet: set)) }
+                }
+                if !nested.isEmpty { pending.append(nested) }
+            }
+        }
+        return found
+    }
+
     /// The fragments `definition` spreads, directly or through others.
     func fragments(spreadIn definition: String) -> Set<String> {
         var found: Set<String> = []

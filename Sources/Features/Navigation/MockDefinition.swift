@@ -35,9 +35,7 @@ public enum MockDefinition {
         of field: GeneratedSelectionSet.Field, in selectionSet: GeneratedSelectionSet, project: ProjectIndex
     ) -> [SourceLocation] {
         let sites = SelectionSites.of(project)
-        let scopes = sites.scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)
-        guard let found = sites.fields(in: scopes, runtimeType: selectionSet.parentType).first(where: { $0.key == field.key }) else { return [] }
-        return found.sites.compactMap { site in
+        return sites.sites(of: field, in: selectionSet).compactMap { site in
             guard let document = sites.definitions[site.owner]?.document else { return nil }
             return SourceLocation(document: document, range: (site.field.alias ?? site.field.name).range)
         }

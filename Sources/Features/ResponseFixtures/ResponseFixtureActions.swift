@@ -5,16 +5,8 @@ import SourceText
 /// cursor where it is, not on the diagnostic's exact range).
 public enum ResponseFixtureActions {
     public static func actions(at range: Range<Int>, lines: LineTable, diagnostics: [Diagnostic]) -> [MockCodeAction] {
-        let askedLines = lines.line(containing: range.lowerBound)...lines.line(containing: max(range.lowerBound, range.upperBound))
-        let asked = diagnostics.filter { diagnostic in
-            let first = lines.line(containing: diagnostic.range.lowerBound)
-            return askedLines.overlaps(first...lines.line(containing: max(diagnostic.range.lowerBound, diagnostic.range.upperBound - 1)))
-        }
-        var actions = asked.flatMap { diagnostic in
-            diagnostic.fixes.map { fix in
-                MockCodeAction(title: fix.title, kind: .quickFix, isPreferred: fix.isPreferred, diagnostics: [diagnostic], edits: [fix])
-            }
-        }
+        let asked = DiagnosticFixes.onLines(of: range, lines: lines, diagnostics: diagnostics)
+        var actions = DiagnosticFixes.actions(of: asked)
         // A fixture written before Apollo needed `__typename` lacks it on every object: one fix for all of them.
         let missing = diagnostics.filter(isMissingTypename)
         if missing.count > 1, asked.contains(where: isMissingTypename) {

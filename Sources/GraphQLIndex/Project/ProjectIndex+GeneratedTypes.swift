@@ -25,6 +25,11 @@ extension ProjectIndex {
         derived(.spreadFragmentNames) { findSpreadFragmentNames() }
     }
 
+    /// The Swift property Apollo iOS generates on a model for a field of response key `key` (backticked when escaped).
+    public func modelProperty(ofResponseKey key: String) -> String {
+        SelectionSetRenderer.propertyName(key, capitalizer: format.capitalizer)
+    }
+
     private func findGeneratedDefinitionTypes() -> [GeneratedDefinitionType] {
         selectionSetSources.definitions.compactMap { definition in
             switch definition.definition {

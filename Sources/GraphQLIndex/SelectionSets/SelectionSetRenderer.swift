@@ -286,10 +286,12 @@ struct SelectionSetRenderer {
 
     /// `renderAsFieldPropertyName`: the capitalization rules applied, then all-caps keys lower-cased, others
     /// first-lowercased, keywords escaped.
-    func propertyName(_ key: String) -> String {
+    func propertyName(_ key: String) -> String { Self.propertyName(key, capitalizer: capitalizer) }
+
+    static func propertyName(_ key: String, capitalizer: Capitalizer) -> String {
         let key = capitalizer.apply(to: key)
         let isAllUppercased = key.contains(where: \.isCased) && key == key.uppercased()
-        let name = isAllUppercased ? key.lowercased() : Self.firstLowercased(key)
+        let name = isAllUppercased ? key.lowercased() : firstLowercased(key)
         return SwiftNames.escaped(name, in: SwiftNames.fieldAccessorNamesToEscape)
     }
 }

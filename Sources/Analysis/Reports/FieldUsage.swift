@@ -1,0 +1,108 @@
+import Features
+import Foundation
+import GraphQLIndex
+import SwiftAnalysis
+import Synchronization
+
+/// What the Swift files of a workspace read of its projects' selected fields (`FieldReads`), app code and tests apart:
+/// what `unused-field`, `read-only-by-tests` and the coverage's "read in N app files" come from. Every Swift file of
+/// the workspace counts (open ones as edited), but Apollo's generated files (which `WorkspaceFiles` leaves out) and the
+/// placeholder files `mockls placeholders` writes.
+public struct FieldUsage: Sendable {
+    public struct File: Sendable {
+        public var path: String
+        public var isTest: Bool
+        public var reads: FieldReads
+    }
+
+    /// By project name, in path order.
+    public internal(set) var files: [String: [File]] = [:]
+    /// Whether every Swift file was read: a read may hide in one that was not (past the workspace's bound), or the
+    /// query was cancelled. Nothing is unused then.
+    public internal(set) var isComplete = true
+
+    /// The app files that read `field` (followed there, or by its Swift name on a value mockls cannot type).
+    public func appFiles(reading field: SelectionCoverage.FieldID, name: String, project: String) -> Int {
+        (files[project] ?? []).count { !$0.isTest && ($0.reads.fields.contains(field) || $0.reads.names.contains(name)) }
+    }
+
+    /// The names a file must spell to read something: the model properties of the projects' fields, and Apollo's
+    /// storage.
+    static func names(of projects: [Workspace.Project]) -> Set<String> {
+        var names: Set<String> = ["__data", "_fieldData", "asDictionary"]
+        for project in projects where project.hasSchema {
+            for field in SelectionCoverage.selectedFields(of: project.index) {
+                let key = field.id.path.split(separator: ".").last.map(String.init) ?? field.id.path
+                names.insert(project.index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"]))
+            }
+        }
+        return names
+    }
+}
+
+extension AnalysisSnapshot {
+    /// The reads of every Swift file of `workspace` that belongs to a project with a schema.
+    func fieldUsage(of workspace: Workspace) -> FieldUsage {
+        var usage = FieldUsage()
+        guard workspace.nameMentions.isComplete else {
+            usage.isComplete = false
+            return usage
+        }
+        let names = FieldUsage.names(of: workspace.projects)
+        let memberNames = names.subtracting(["__data", "_fieldData", "asDictionary"])
+        let cache = caches?.fieldReads
+        let texts = swiftTexts(of: workspace, naming: names)
+        let header = Array(PlaceholderFileRenderer.header.utf8)
+        let byProject = swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
+            guard !text.starts(with: header) else { return [] }
+            let index = project.index
+            let helpers = workspace.helpers(besides: url)
+            let compute = {
+                let file = SwiftFile(text)
+                let types = HelperTypes { file.modelHelpers() + helpers.helpers }
+                return FieldReads.of(file, project: index, names: memberNames, helpers: types)
+            }
+            let reads = cache?.reads(of: url.path, text: text, index: index, helpers: workspace.helpersFingerprint, compute) ?? compute()
+            return [FieldUsage.File(path: url.path, isTest: SwiftNameMentions.isTestCode(path: url.path, text: text), reads: reads)]
+        }
+        if isCancelled() { usage.isComplete = false }
+        usage.files = byProject
+        return usage
+    }
+
+    /// `unused-field` and `read-only-by-tests` in the documents of `workspace`'s projects, by document path.
+    func unusedFields(of workspace: Workspace) -> [String: [Diagnostic]] {
+        let usage = fieldUsage(of: workspace)
+        guard usage.isComplete else { return [:] }
+        var found: [String: [Diagnostic]] = [:]
+        for project in workspace.projects where project.hasSchema {
+            let files = usage.files[project.configuration.name] ?? []
+            let diagnostics = UnusedFields.diagnostics(
+                of: project.index, app: files.filter { !$0.isTest }.map(\.reads), tests: files.filter(\.isTest).map(\.reads))
+            found.merge(diagnostics) { $0 + $1 }
+        }
+        return found
+    }
+}
+
+/// Each Swift file's `FieldReads`, kept while its text, its project's index and the workspace's helpers stay the same:
+/// the workspace's diagnostics are computed again at every change of any file, and only that file changed.
+final class FieldReadsCache: Sendable {
+    private struct Entry {
+        var text: [UInt8]
+        var revision: Int
+        var helpers: Int
+        var reads: FieldReads
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    func reads(of path: String, text: [UInt8], index: ProjectIndex, helpers: Int, _ compute: () -> FieldReads) -> FieldReads {
+        if let entry = entries.withLock({ $0[path] }), entry.revision == index.revision, entry.helpers == helpers, entry.text.hasSameBytes(as: text) {
+            return entry.reads
+        }
+        let reads = compute()
+        entries.withLock { $0[path] = Entry(text: text, revision: index.revision, helpers: helpers, reads: reads) }
+        return reads
+    }
+}
