@@ -25,11 +25,13 @@ public struct WholeValueUse: Sendable, Equatable {
 
 extension SwiftFile {
     /// The bytes of each `.name` (a member, written after a `.`: `x.name`, `x?.name`, `\.name`, `\T.name`) whose
-    /// name is one of `names`, in source order. Declarations, labels and bare names are not members.
+    /// name is one of `names`, in source order, and of each bare `name` inside an extension (`extension X.Data.Hero {
+    /// var title: String { name } }` reads `self.name`). Declarations and labels are not members.
     public func memberNames(_ names: Set<String>) -> [Range<Int>] {
         tree.tokens(viewMode: .sourceAccurate).compactMap { token in
-            guard case .identifier(let text) = token.tokenKind, names.contains(text.trimmingBackticks),
-                token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
+            guard case .identifier(let text) = token.tokenKind, names.contains(text.trimmingBackticks) else { return nil }
+            let isMember = token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
+            guard isMember || (token.parent?.is(DeclReferenceExprSyntax.self) == true && token.ancestorOrSelf(mapping: { $0.as(ExtensionDeclSyntax.self) }) != nil)
             else { return nil }
             let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
             return start..<(start + text.utf8.count)

@@ -161,6 +161,15 @@ final class UnusedFieldsTests: XCTestCase {
             }
             """
         XCTAssertEqual(hints(app: [appWithHandlers, extended]), ["unused-field name", "unused-field color"])
+        // A property of the model read by its own extension, without `self.` (timfether/DungeonsAndDragonsMonsters).
+        let ownProperty = """
+            import PetAPI
+
+            extension DogQuery.Data.Dog {
+                var label: String { (breed ?? "") + "\\(age ?? 0)" }
+            }
+            """
+        XCTAssertEqual(hints(app: [appWithHandlers, ownProperty]), ["unused-field email", "unused-field name", "unused-field color"])
     }
 
     func testApollosStorageReadOnAValueOfUnknownTypeSilencesTheProject() {
