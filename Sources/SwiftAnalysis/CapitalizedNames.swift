@@ -22,7 +22,7 @@ public enum CapitalizedNames {
     }
 
     /// ASCII letters, digits, `_`, and every byte of a non-ASCII character (Swift identifiers may hold them).
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "_"), 0x80...:
@@ -30,5 +30,34 @@ public enum CapitalizedNames {
         default:
             false
         }
+    }
+}
+
+/// The identifiers a Swift text spells right after a `.` (`x.name`, `x?.name`, `\.name`), read from its bytes without
+/// a parse, in code, comments and strings alike: the member names a file may read, when no value in it can be typed
+/// (`FieldReads` counts each as a read of every field of that name, so a name in a comment can only keep a hint away).
+public enum DottedNames {
+    public static func names(in bytes: [UInt8], among wanted: Set<String>) -> Set<String> {
+        var found: Set<String> = []
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            guard bytes[index] == UInt8(ascii: "."), index + 1 < count else {
+                index += 1
+                continue
+            }
+            var start = index + 1
+            // `.`name``: a backticked member.
+            let backticked = bytes[start] == UInt8(ascii: "`")
+            if backticked { start += 1 }
+            var end = start
+            while end < count, CapitalizedNames.isIdentifierByte(bytes[end]) { end += 1 }
+            if end > start, !(bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")) {
+                let name = String(decoding: bytes[start..<end], as: UTF8.self)
+                if wanted.contains(name) { found.insert(name) }
+            }
+            index = max(end, index + 1)
+        }
+        return found
     }
 }

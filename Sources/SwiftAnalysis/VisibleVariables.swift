@@ -12,14 +12,32 @@ public struct VariableDeclaration: Sendable, Hashable {
 extension SwiftFile {
     /// The variables visible at `offset` that stand for mocks or models, nearest first: the last declaration before
     /// the cursor in the innermost block, then outer blocks, parameters, and the stored properties of the type.
-    public func variables(visibleAt offset: Int) -> [VariableDeclaration] {
+    public func variables(visibleAt offset: Int) -> [VariableDeclaration] { variables(visibleAt: offset, named: nil) }
+
+    /// The declaration `name` refers to at `offset`.
+    public func variable(_ name: String, visibleAt offset: Int) -> VariableDeclaration? {
+        variables(visibleAt: offset, named: name).first { $0.name == name }
+    }
+
+    /// `variables(visibleAt:)`; with `wanted`, it stops at the nearest declaration of that name, and reads no other
+    /// stored declaration's value (what resolving one name at every member read of a file costs most).
+    private func variables(visibleAt offset: Int, named wanted: String?) -> [VariableDeclaration] {
         guard let token = token(before: offset) else { return [] }
         var found: [VariableDeclaration] = []
         var node = Syntax(token)
+        func declarations(in item: Syntax) -> [VariableDeclaration] {
+            if let wanted, let declaration = item.as(VariableDeclSyntax.self),
+                !declaration.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == wanted })
+            {
+                return []
+            }
+            return Self.declarations(in: item)
+        }
         while let parent = node.parent {
+            if let wanted, found.contains(where: { $0.name == wanted }) { return found }
             if let list = parent.as(CodeBlockItemListSyntax.self) {
                 for item in list.reversed() where item.position < node.position {
-                    found += Self.declarations(in: Syntax(item.item))
+                    found += declarations(in: Syntax(item.item))
                     // `guard case let .response(.success(data)) = action else { … }`
                     if let guardStatement = item.item.as(GuardStmtSyntax.self) {
                         found += guardStatement.conditions.compactMap { condition in
@@ -72,16 +90,11 @@ extension SwiftFile {
             {
                 found.append(binding)
             } else if let members = parent.as(MemberBlockItemListSyntax.self) {
-                for member in members { found += Self.declarations(in: Syntax(member.decl)) }
+                for member in members { found += declarations(in: Syntax(member.decl)) }
             }
             node = parent
         }
         return found
-    }
-
-    /// The declaration `name` refers to at `offset`.
-    public func variable(_ name: String, visibleAt offset: Int) -> VariableDeclaration? {
-        variables(visibleAt: offset).first { $0.name == name }
     }
 
     /// The names `if let`, `guard let`, `if case let x? =` and `while let` conditions bind, last first.

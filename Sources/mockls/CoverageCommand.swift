@@ -96,6 +96,11 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
         let unread = rows.filter { $0.setCount > 0 && $0.readCount == 0 }.map(\.field.id.path)
         if !untouched.isEmpty { lines.append("  no test sets or reads: " + untouched.joined(separator: ", ")) }
         if !unread.isEmpty { lines.append("  set, never read: " + unread.joined(separator: ", ")) }
+        if rows.contains(where: { $0.appFiles != nil }) {
+            let unusedByApp = rows.filter { $0.appFiles == 0 }.map(\.field.id.path)
+            lines.append("  read by app code: \(counted(rows) { ($0.appFiles ?? 0) > 0 })"
+                + (unusedByApp.isEmpty ? "" : "; not read by app code: " + unusedByApp.joined(separator: ", ")))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -103,14 +108,17 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
         var lines = [
             "## Selection coverage", "",
             "\(summary(report, groups: groups)).", "",
-            "| Operation or fragment | Fields | Set | Read | Not followed | No test sets or reads |",
-            "|---|---:|---:|---:|---:|---|",
+            "| Operation or fragment | Fields | Set | Read | Not followed | No test sets or reads | Read in app | No app code reads |",
+            "|---|---:|---:|---:|---:|---|---:|---|",
         ]
         for group in groups {
             let rows = group.rows
             let untouched = rows.filter { $0.tests.isEmpty }.map { "`\($0.field.id.path)`" }.joined(separator: ", ")
+            let followed = rows.contains { $0.appFiles != nil }
+            let unusedByApp = rows.filter { $0.appFiles == 0 }.map { "`\($0.field.id.path)`" }.joined(separator: ", ")
             lines.append("| `\(group.name)` (\(group.kind)) | \(rows.count) | \(counted(rows) { $0.setCount > 0 }) | "
-                + "\(counted(rows) { $0.readCount > 0 }) | \(group.unknown) | \(untouched) |")
+                + "\(counted(rows) { $0.readCount > 0 }) | \(group.unknown) | \(untouched) | "
+                + (followed ? "\(counted(rows) { ($0.appFiles ?? 0) > 0 }) | \(unusedByApp) |" : "not followed | |"))
         }
         return lines.joined(separator: "\n")
     }
@@ -156,6 +164,8 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
         var set: Int
         var read: Int
         var unknown: Int
+        /// The app files that read it; absent where the app's code is not followed into its operation or fragment.
+        var appFiles: Int?
         var tests: [Test]
 
         init(_ row: SelectionCoverageReport.Row, workspace: URL) {
@@ -170,6 +180,7 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
             set = row.setCount
             read = row.readCount
             unknown = row.unknown
+            appFiles = row.appFiles
             tests = row.tests.map { Test(name: $0.name, file: relative($0.file), line: $0.line + 1, set: $0.sets, read: $0.reads) }
         }
     }

@@ -182,6 +182,23 @@ final class UnusedFieldsTests: XCTestCase {
         XCTAssertEqual(hints(app: [appWithHandlers, broken]), ["unused-field age", "unused-field email", "unused-field name", "unused-field color"])
     }
 
+    func testAFileThatCanTypeNoValueIsReadByNameWithoutAParse() {
+        let names: Set<String> = ["name", "breed", "age", "lives"]
+        func unparsed(_ text: String) -> Set<String>? {
+            FieldReads.unparsed(Array(text.utf8), names: names, typeNames: ["DogQuery", "CatDetails"], helperNames: ["makeDog"])?.names
+        }
+        XCTAssertEqual(unparsed("struct Row { let title: String; var label: String { item.name + item?.`breed` + \\.age } }\n"), ["name", "breed", "age"])
+        // A name of a generated type, a helper, a mock, an extension or Apollo's storage: the file is parsed.
+        XCTAssertNil(unparsed("let query = DogQuery()\n"))
+        XCTAssertNil(unparsed("let dog = makeDog()\n"))
+        XCTAssertNil(unparsed("let dog = Mock<Dog>()\n"))
+        XCTAssertNil(unparsed("extension Row { var n: String { name } }\n"))
+        XCTAssertNil(unparsed("let keys = thing.__data\n"))
+        // What a parse finds in the same text it finds too (or more: a comment's names count without a parse).
+        let text = "func label(_ thing: Thing) -> String { thing.name + (thing.breed ?? \"\") }\n"
+        XCTAssertEqual(unparsed(text), reads(text, in: index()).names)
+    }
+
     func testTheFixRemovesTheFieldAndAnEmptiedParent() throws {
         let index = index()
         let found = UnusedFields.diagnostics(of: index, app: [reads(appWithHandlers, in: index)], tests: [])

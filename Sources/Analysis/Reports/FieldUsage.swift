@@ -21,9 +21,22 @@ public struct FieldUsage: Sendable {
     /// query was cancelled. Nothing is unused then.
     public internal(set) var isComplete = true
 
-    /// The app files that read `field` (followed there, or by its Swift name on a value mockls cannot type).
-    public func appFiles(reading field: SelectionCoverage.FieldID, name: String, project: String) -> Int {
-        (files[project] ?? []).count { !$0.isTest && ($0.reads.fields.contains(field) || $0.reads.names.contains(name)) }
+    /// How many app files read each field of `project` (followed there, or by its Swift name on a value mockls cannot
+    /// type; a read of `hero.name` reads `hero`): nil for a field whose operation or fragment no app code is followed
+    /// into, and for every field when not every file was read.
+    func appFileCounts(of project: String, index: ProjectIndex) -> ((SelectionCoverage.FieldID) -> Int?)? {
+        guard isComplete else { return nil }
+        let app = (files[project] ?? []).filter { !$0.isTest }
+        if app.contains(where: \.reads.readsEverything) { return nil }
+        let followed = Set(app.flatMap { $0.reads.fields.map(\.definition) })
+        guard !followed.isEmpty else { return nil }
+        let reached = app.map { UnusedFields.withAncestors($0.reads.fields) }
+        return { id in
+            guard followed.contains(id.definition) else { return nil }
+            let key = id.path.split(separator: ".").last.map(String.init) ?? id.path
+            let name = index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
+            return zip(app, reached).count { $1.contains(id) || $0.reads.names.contains(name) }
+        }
     }
 
     /// The names a file must spell to read something: the model properties of the projects' fields, and Apollo's
@@ -53,11 +66,19 @@ extension AnalysisSnapshot {
         let cache = caches?.fieldReads
         let texts = swiftTexts(of: workspace, naming: names)
         let header = Array(PlaceholderFileRenderer.header.utf8)
-        let byProject = swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
+        var typeNames: [String: Set<String>] = [:]
+        for project in workspace.projects where project.hasSchema {
+            typeNames[project.configuration.name] = Set(project.index.generatedDefinitionTypes.map(\.typeName))
+        }
+        let byProject = swiftTextsByProject(workspace: workspace, texts: texts) { [typeNames] project, url, text -> [FieldUsage.File] in
             guard !text.starts(with: header) else { return [] }
             let index = project.index
             let helpers = workspace.helpers(besides: url)
             let compute = {
+                let generated = typeNames[project.configuration.name] ?? []
+                if let reads = FieldReads.unparsed(text, names: memberNames, typeNames: generated, helperNames: Set(helpers.helpers.map(\.name))) {
+                    return reads
+                }
                 let file = SwiftFile(text)
                 let types = HelperTypes { file.modelHelpers() + helpers.helpers }
                 return FieldReads.of(file, project: index, names: memberNames, helpers: types)
@@ -75,8 +96,18 @@ extension AnalysisSnapshot {
         let usage = fieldUsage(of: workspace)
         guard usage.isComplete else { return [:] }
         var found: [String: [Diagnostic]] = [:]
-        for project in workspace.projects where project.hasSchema {
-            let files = usage.files[project.configuration.name] ?? []
+        let projects = workspace.projects.filter(\.hasSchema)
+        for project in projects {
+            var files = usage.files[project.configuration.name] ?? []
+            // A file of another project may read this one's models (`PetAPI.DogQuery.Data.Dog` where both are
+            // imported), resolved there against its own project's: what it reads counts here by name.
+            for other in projects where other.configuration.name != project.configuration.name {
+                files += (usage.files[other.configuration.name] ?? []).map { file in
+                    var byName = file
+                    byName.reads = file.reads.byName(index: other.index)
+                    return byName
+                }
+            }
             let diagnostics = UnusedFields.diagnostics(
                 of: project.index, app: files.filter { !$0.isTest }.map(\.reads), tests: files.filter(\.isTest).map(\.reads))
             found.merge(diagnostics) { $0 + $1 }

@@ -33,6 +33,9 @@ public struct SelectionCoverageReport: Sendable {
         public var tests: [Test]
         /// Tests that reach its operation or fragment but that mockls cannot follow there.
         public var unknown: Int
+        /// The app files (Swift files that are no tests) that read it (`FieldUsage`); nil when that is not known: the
+        /// app's code is not followed into its operation or fragment, or not every file was read.
+        public var appFiles: Int?
 
         public var setCount: Int { tests.count { $0.sets } }
         public var readCount: Int { tests.count { $0.reads } }
@@ -96,9 +99,10 @@ public struct SelectionCoverageReport: Sendable {
                 let tests = cache?.tests(of: url, text: text, index: index, helpers: helpers, compute) ?? compute()
                 return tests.map { (url, $0) }
             }
+            let usage = analysis.fieldUsage(of: workspace)
             for project in workspace.projects {
                 guard let selection = selections[project.configuration.name] else { continue }
-                addRows(of: selection, tests: byProject[project.configuration.name] ?? [], analysis: analysis)
+                addRows(of: selection, tests: byProject[project.configuration.name] ?? [], usage: usage, analysis: analysis)
             }
         }
     }
@@ -111,7 +115,9 @@ public struct SelectionCoverageReport: Sendable {
         var numbers: [SelectionCoverage.FieldID: Int]
     }
 
-    private mutating func addRows(of selection: ProjectSelections, tests found: [(URL, FileTest)], analysis: AnalysisSnapshot) {
+    private mutating func addRows(
+        of selection: ProjectSelections, tests found: [(URL, FileTest)], usage: FieldUsage, analysis: AnalysisSnapshot
+    ) {
         let (project, all, wanted) = (selection.project, selection.all, selection.wanted)
         testCount += found.count
         unfollowedTestCount += found.count { !$0.1.unfollowed.isEmpty }
@@ -130,6 +136,7 @@ public struct SelectionCoverageReport: Sendable {
             }
             for name in test.unfollowed { unknown[name, default: 0] += 1 }
         }
+        let appFiles = usage.appFileCounts(of: project.configuration.name, index: project.index)
         var lineTables: [String: LineTable] = [:]
         for number in wanted {
             let field = all[number]
@@ -139,7 +146,8 @@ public struct SelectionCoverageReport: Sendable {
             let utf16 = lines.positions(of: [field.range.lowerBound, field.range.upperBound], unit: .utf16)
             rows.append(Row(
                 field: field, project: project.configuration.namespace, file: URL(fileURLWithPath: field.document), start: utf8,
-                utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0))
+                utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0,
+                appFiles: appFiles?(field.id)))
         }
     }
 

@@ -1,5 +1,6 @@
 import GraphQLIndex
 import SwiftAnalysis
+import Synchronization
 
 /// What a test expression is, in a project's terms.
 indirect enum ResolvedValue {
@@ -18,19 +19,34 @@ indirect enum ResolvedValue {
     case other
 }
 
-/// The types of the helpers a test file can call (`ModelHelper.type`), looked up only when a value names one.
+/// The types of the helpers a test file can call (`ModelHelper.type`), looked up only when a value names one: the
+/// list is read once, on the first lookup (a file's own helpers are read from its syntax), and shared by the copies.
 public struct HelperTypes: Sendable {
-    let helpers: @Sendable () -> [ModelHelper]
+    private let list: HelperList
 
-    public init(_ helpers: @escaping @Sendable () -> [ModelHelper]) { self.helpers = helpers }
+    public init(_ helpers: @escaping @Sendable () -> [ModelHelper]) { list = HelperList(helpers) }
 
     public static let none = HelperTypes { [] }
 
     /// The type of the one helper `name` (of `owner`, when written) that is called or read as written.
     func type(of name: String, owner: String?, isCall: Bool) -> WrittenExpression? {
-        let found = helpers().filter { ($0.kind == .function) == isCall && $0.name == name && (owner == nil || $0.owner == owner) }
+        let found = list.helpers.filter { ($0.kind == .function) == isCall && $0.name == name && (owner == nil || $0.owner == owner) }
         guard let only = found.first, found.allSatisfy({ $0.type == only.type }) else { return nil }
         return only.type
+    }
+
+    private final class HelperList: Sendable {
+        private let read: @Sendable () -> [ModelHelper]
+        private let known = Mutex<[ModelHelper]?>(nil)
+
+        init(_ read: @escaping @Sendable () -> [ModelHelper]) { self.read = read }
+
+        var helpers: [ModelHelper] {
+            if let known = known.withLock({ $0 }) { return known }
+            let found = read()
+            known.withLock { $0 = found }
+            return found
+        }
     }
 }
 

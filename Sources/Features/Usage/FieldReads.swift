@@ -22,14 +22,33 @@ public struct FieldReads: Sendable, Equatable {
 
     public init() {}
 
+    /// The reads of a file in which no value can be typed, read from its bytes without a parse: every member name of
+    /// `names` it spells counts by name. Nil when a value in it may be typed, or it may read Apollo's storage or a model's
+    /// own properties in an extension: `of(_:project:names:helpers:)` reads it then. A value can be typed only through a
+    /// name: a generated type's (`DogQuery`, `PetDetails`, which result handlers and typed parameters spell too), a
+    /// helper's (`makeDog()`) or a mock's (`Mock<`).
+    public static func unparsed(_ bytes: [UInt8], names: Set<String>, typeNames: Set<String>, helperNames: Set<String>) -> FieldReads? {
+        let markers = ["Mock<", "extension", "__data", "_fieldData", "asDictionary"]
+        guard !markers.contains(where: { bytes.contains(bytes: $0) }),
+            CapitalizedNames.names(in: bytes).isDisjoint(with: typeNames),
+            !helperNames.contains(where: { bytes.contains(bytes: $0) })
+        else { return nil }
+        var reads = FieldReads()
+        reads.names = DottedNames.names(in: bytes, among: names)
+        return reads
+    }
+
     /// The reads of `file`: `names` are the Swift property names of the project's selected fields (backticks trimmed).
     public static func of(_ file: SwiftFile, project: ProjectIndex, names: Set<String>, helpers: HelperTypes = .none) -> FieldReads {
         var reads = FieldReads()
         let sites = SelectionSites.of(project)
         let bytes = file.lines.bytes
         for range in file.memberNames(names) {
+            let name = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: ["`"])
+            // Read by name already: every field of that name counts as read, whatever this one resolves to.
+            guard !reads.names.contains(name) else { continue }
             guard let (target, _) = SymbolTarget.at(range.lowerBound + 1, in: file, project: project, helpers: helpers) else {
-                reads.names.insert(String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: ["`"]))
+                reads.names.insert(name)
                 continue
             }
             switch target {
@@ -50,6 +69,19 @@ public struct FieldReads: Sendable, Equatable {
             } else if use.kind == .apolloData {
                 reads.readsEverything = true
             }
+        }
+        return reads
+    }
+
+    /// The same reads by name only: the Swift names of the fields read through models of `index` join the names read
+    /// on values of unknown type (what a file of another project reads, for this one).
+    public func byName(index: ProjectIndex) -> FieldReads {
+        var reads = FieldReads()
+        reads.readsEverything = readsEverything
+        reads.names = names
+        for field in fields {
+            let key = field.path.split(separator: ".").last.map(String.init) ?? field.path
+            reads.names.insert(index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"]))
         }
         return reads
     }

@@ -75,7 +75,8 @@ public enum UnusedFields {
         return (fields, names)
     }
 
-    private static func withAncestors(_ ids: Set<SelectionCoverage.FieldID>) -> Set<SelectionCoverage.FieldID> {
+    /// `ids` with the fields they are nested in.
+    public static func withAncestors(_ ids: Set<SelectionCoverage.FieldID>) -> Set<SelectionCoverage.FieldID> {
         var all = ids
         for id in ids {
             var next = parent(of: id)

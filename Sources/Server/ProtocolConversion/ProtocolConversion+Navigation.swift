@@ -100,7 +100,8 @@ extension ProtocolConversion {
     }
 
     /// "set in 3 tests · read in 1", "set in 2 tests · no test reads this", "no test sets or reads this", with the
-    /// tests mockls could not follow there.
+    /// tests mockls could not follow there, then "read in 2 app files" or "no app code reads this" where the app's
+    /// code is followed into the operation or fragment.
     static func lensTitle(_ row: SelectionCoverageReport.Row) -> String {
         let (set, read) = (row.setCount, row.readCount)
         var parts: [String] = []
@@ -112,6 +113,7 @@ extension ProtocolConversion {
             else { parts.append("no test reads this") }
         }
         if row.unknown > 0 { parts.append("\(row.unknown) not followed") }
+        if let app = row.appFiles { parts.append(app == 0 ? "no app code reads this" : "read in \(app) app file\(app == 1 ? "" : "s")") }
         return parts.joined(separator: " · ")
     }
 
