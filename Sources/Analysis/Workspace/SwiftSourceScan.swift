@@ -5,8 +5,8 @@ import Synchronization
 import SwiftAnalysis
 
 /// What mockls reads from a workspace's own Swift files: whether they declare `placeholder()` factories (fixes then
-/// write `.placeholder()`), which of them `mockls placeholders` generated, and the structs with a memberwise
-/// initializer (for their factories).
+/// write `.placeholder()`), which of them `mockls placeholders` generated, their helpers, fixtures and fixture reads;
+/// and, when first asked for (`StructShapeScan`), the structs with a memberwise initializer (for their factories).
 ///
 /// A file is read (from the workspace's `WorkspaceFiles`) and parsed again only when its size or modification date
 /// changed since the last scan: a workspace is scanned at every re-load (on each save, for clients that cannot watch
@@ -15,7 +15,6 @@ enum SwiftSourceScan {
     struct Facts: Sendable {
         var declaresPlaceholders: Bool
         var isGeneratedPlaceholderFile: Bool
-        var structs: [StructShape]
         /// Its helpers that return mocks or models (read only from files that mention `Mock<` or `.from(`).
         var helpers: [ModelHelper] = []
         /// The modules it imports beside `ApolloTestSupport` that are named for mocks (`AppTestMocks`).
@@ -28,7 +27,6 @@ enum SwiftSourceScan {
     struct Result: Sendable {
         var declaresPlaceholders = false
         var generated: [URL] = []
-        var structs: [StructShape] = []
         /// Helpers by the path of their file.
         var helpers: [String: [ModelHelper]] = [:]
         /// The stored fixtures each file changes, by the path of the file.
@@ -77,7 +75,6 @@ enum SwiftSourceScan {
             let (url, facts) = (urls[index], entry.facts)
             result.declaresPlaceholders = result.declaresPlaceholders || facts.declaresPlaceholders
             if facts.isGeneratedPlaceholderFile { result.generated.append(url.standardizedFileURL) }
-            result.structs += facts.structs
             if !facts.helpers.isEmpty {
                 result.helpers[url.standardizedFileURL.path] = facts.helpers
             }
@@ -111,11 +108,9 @@ enum SwiftSourceScan {
         let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
         let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
         let declaresHelpers = buildsMocks && SwiftFile.mayDeclareHelpers(bytes)
-        let parsed = bytes.contains(bytes: "struct ") || declaresHelpers ? SwiftFile(bytes) : nil
+        let parsed = declaresHelpers ? SwiftFile(bytes) : nil
         var facts = Facts(
-            declaresPlaceholders: bytes.contains(bytes: "static func placeholder("),
-            isGeneratedPlaceholderFile: isGenerated,
-            structs: bytes.contains(bytes: "struct ") ? parsed?.structShapes() ?? [] : [])
+            declaresPlaceholders: bytes.contains(bytes: "static func placeholder("), isGeneratedPlaceholderFile: isGenerated)
         if declaresHelpers, let parsed {
             facts.helpers = parsed.modelHelpers()
         }
@@ -144,5 +139,50 @@ enum SwiftSourceScan {
         }
         mutationCache.withLock { $0[url.path] = MutationEntry(modified: modified, size: size, names: names, mutated: mutated) }
         return mutated
+    }
+
+    private struct StructEntry: Sendable {
+        var modified: Date
+        var size: Int
+        var structs: [StructShape]
+    }
+
+    private static let structCache = Mutex<[String: StructEntry]>([:])
+
+    /// The structs with a memberwise initializer of the workspace's Swift files, each file parsed again only when
+    /// its size or date changed.
+    static func structs(_ sources: WorkspaceFiles) -> [StructShape] {
+        let paths = sources.paths
+        let found = Mutex<[Int: [StructShape]]>([:])
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            guard let loaded = sources.loaded(path), loaded.size < 4_000_000 else { return }
+            if let entry = structCache.withLock({ $0[path] }), entry.size == loaded.size, entry.modified == loaded.modified {
+                if !entry.structs.isEmpty { found.withLock { $0[index] = entry.structs } }
+                return
+            }
+            guard let bytes = loaded.text ?? FileTree.contents(URL(fileURLWithPath: path)) else { return }
+            let structs = bytes.contains(bytes: "struct ") ? SwiftFile(bytes).structShapes() : []
+            structCache.withLock { $0[path] = StructEntry(modified: loaded.modified, size: loaded.size, structs: structs) }
+            if !structs.isEmpty { found.withLock { $0[index] = structs } }
+        }
+        return found.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
+    }
+}
+
+/// The structs of a workspace's Swift files (`SwiftSourceScan.structs`), read when first asked for: only the struct
+/// factories' code actions need them, and parsing every file that declares a struct at each load would cost every
+/// other query its start.
+final class StructShapeScan: Sendable {
+    private let sources: WorkspaceFiles
+    private let found = Mutex<[StructShape]?>(nil)
+
+    init(_ sources: WorkspaceFiles) { self.sources = sources }
+
+    var structs: [StructShape] {
+        if let known = found.withLock({ $0 }) { return known }
+        let structs = SwiftSourceScan.structs(sources)
+        found.withLock { $0 = structs }
+        return structs
     }
 }

@@ -69,8 +69,10 @@ public struct Workspace: Sendable {
     }
     /// Its Swift files' reads of JSON files into operations, by the JSON file's lower-cased name.
     public private(set) var responseFixtureReads: [String: [ResponseFixtureRead]] = [:]
-    /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories).
-    public private(set) var structShapes: [StructShape] = []
+    /// The structs of the workspace's Swift files that have a memberwise initializer (for their factories), read when
+    /// first asked for.
+    public var structShapes: [StructShape] { structShapeScan.structs }
+    private var structShapeScan: StructShapeScan
     /// The helpers of the workspace's Swift files that return mocks or models, by the path of their file.
     private var modelHelpers: [String: [ModelHelper]] = [:]
     /// The stored fixtures each Swift file changes, by its path.
@@ -102,7 +104,8 @@ public struct Workspace: Sendable {
             found.filter { json.includes($0.path) }, kind: json, previous: previous?.jsonFiles, bound: WorkspaceFiles.maximumJSONBytes)
         let sources = SwiftSourceScan.scan(swiftSources)
         nameMentions = SwiftNameMentions(swiftSources)
-        (hasPlaceholderFactories, generatedPlaceholderFiles, structShapes) = (sources.declaresPlaceholders, sources.generated, sources.structs)
+        (hasPlaceholderFactories, generatedPlaceholderFiles) = (sources.declaresPlaceholders, sources.generated)
+        structShapeScan = StructShapeScan(swiftSources)
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         responseFixtureReads = sources.fixtureReads
