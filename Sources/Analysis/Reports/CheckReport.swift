@@ -45,7 +45,8 @@ public struct CheckReport: Sendable {
     /// `documents`, files named on the command line that the workspace's walk skips (below `.build`, say).
     /// `including`: the codes off by default (`DiagnosticCode.isOptionalInCheck`) to report all the same.
     public init(workspace: Workspace, paths: [URL] = [], documents: DocumentStore = DocumentStore(), including: Set<DiagnosticCode> = []) {
-        let analysis = AnalysisSnapshot(workspaces: [workspace], documents: documents)
+        // Caches of its own: what each test file reads of the fields is kept from its parse for the workspace's hints.
+        let analysis = AnalysisSnapshot(documents: documents, workspaces: [workspace], isIndexed: true, indexer: nil, caches: AnalysisCaches())
         let roots = paths.isEmpty ? [workspace.folder] : paths.map(\.standardizedFileURL)
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
         var found: [(file: URL, lines: LineTable, diagnostics: [Diagnostic])] = []
@@ -67,6 +68,7 @@ public struct CheckReport: Sendable {
                 return
             }
             let entry = (file, document.lines, analysis.diagnostics(of: context))
+            analysis.noteFieldReads(of: context)
             results.withLock { $0[index] = .some(entry) }
         }
         for (index, entry) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {

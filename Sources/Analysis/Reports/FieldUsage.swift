@@ -42,14 +42,33 @@ public struct FieldUsage: Sendable {
     /// The names a file must spell to read something: the model properties of the projects' fields, and Apollo's
     /// storage.
     static func names(of projects: [Workspace.Project]) -> Set<String> {
-        var names: Set<String> = ["__data", "_fieldData", "asDictionary"]
-        for project in projects where project.hasSchema {
-            for field in SelectionCoverage.selectedFields(of: project.index) {
+        projects.filter(\.hasSchema).reduce(into: Set(apolloStorage)) { $0.formUnion(memberNames(of: $1.index)) }
+    }
+
+    static let apolloStorage = ["__data", "_fieldData", "asDictionary"]
+
+    /// The Swift names of the properties of a project's selected fields (backticks trimmed), once per index revision.
+    static func memberNames(of index: ProjectIndex) -> Set<String> {
+        index.derived(.fieldReadNames) {
+            Set(SelectionCoverage.selectedFields(of: index).map { field in
                 let key = field.id.path.split(separator: ".").last.map(String.init) ?? field.id.path
-                names.insert(project.index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"]))
-            }
+                return index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
+            })
         }
-        return names
+    }
+
+    /// What one Swift file of `project` reads (`file`: its text parsed already, when it is).
+    static func reads(of text: [UInt8], file parsed: SwiftFile? = nil, at url: URL, project: Workspace.Project, workspace: Workspace) -> FieldReads {
+        let index = project.index
+        let helpers = workspace.helpers(besides: url)
+        let names = memberNames(of: index)
+        let typeNames = index.derived(.generatedTypeNames) { Set(index.generatedDefinitionTypes.map(\.typeName)) }
+        if parsed == nil, let reads = FieldReads.unparsed(text, names: names, typeNames: typeNames, helperNames: Set(helpers.helpers.map(\.name))) {
+            return reads
+        }
+        let file = parsed ?? SwiftFile(text)
+        let types = HelperTypes { file.modelHelpers() + helpers.helpers }
+        return FieldReads.of(file, project: index, names: names, helpers: types)
     }
 }
 
@@ -61,34 +80,28 @@ extension AnalysisSnapshot {
             usage.isComplete = false
             return usage
         }
-        let names = FieldUsage.names(of: workspace.projects)
-        let memberNames = names.subtracting(["__data", "_fieldData", "asDictionary"])
         let cache = caches?.fieldReads
-        let texts = swiftTexts(of: workspace, naming: names)
+        let texts = swiftTexts(of: workspace, naming: FieldUsage.names(of: workspace.projects))
         let header = Array(PlaceholderFileRenderer.header.utf8)
-        var typeNames: [String: Set<String>] = [:]
-        for project in workspace.projects where project.hasSchema {
-            typeNames[project.configuration.name] = Set(project.index.generatedDefinitionTypes.map(\.typeName))
-        }
-        let byProject = swiftTextsByProject(workspace: workspace, texts: texts) { [typeNames] project, url, text -> [FieldUsage.File] in
+        let byProject = swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
             guard !text.starts(with: header) else { return [] }
-            let index = project.index
-            let helpers = workspace.helpers(besides: url)
-            let compute = {
-                let generated = typeNames[project.configuration.name] ?? []
-                if let reads = FieldReads.unparsed(text, names: memberNames, typeNames: generated, helperNames: Set(helpers.helpers.map(\.name))) {
-                    return reads
-                }
-                let file = SwiftFile(text)
-                let types = HelperTypes { file.modelHelpers() + helpers.helpers }
-                return FieldReads.of(file, project: index, names: memberNames, helpers: types)
-            }
-            let reads = cache?.reads(of: url.path, text: text, index: index, helpers: workspace.helpersFingerprint, compute) ?? compute()
+            let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace) }
+            let reads = cache?.reads(of: url.path, text: text, index: project.index, helpers: workspace.helpersFingerprint, compute) ?? compute()
             return [FieldUsage.File(path: url.path, isTest: SwiftNameMentions.isTestCode(path: url.path, text: text), reads: reads)]
         }
         if isCancelled() { usage.isComplete = false }
         usage.files = byProject
         return usage
+    }
+
+    /// Keeps what the test file of `context` reads, from its parsed file, for the next `fieldUsage`: `mockls check`
+    /// parses each test file for its diagnostics, and the workspace's hints would parse it again.
+    func noteFieldReads(of context: TestFileContext) {
+        guard let cache = caches?.fieldReads, let url = context.document.fileURL else { return }
+        let text = context.document.lines.bytes
+        _ = cache.reads(of: url.standardizedFileURL.path, text: text, index: context.index, helpers: context.workspace.helpersFingerprint) {
+            FieldUsage.reads(of: text, file: context.file, at: url, project: context.project, workspace: context.workspace)
+        }
     }
 
     /// `unused-field` and `read-only-by-tests` in the documents of `workspace`'s projects, by document path.
@@ -136,4 +149,9 @@ final class FieldReadsCache: Sendable {
         entries.withLock { $0[path] = Entry(text: text, revision: index.revision, helpers: helpers, reads: reads) }
         return reads
     }
+}
+
+extension DerivedKind {
+    static let fieldReadNames = DerivedKind("field read names")
+    static let generatedTypeNames = DerivedKind("generated type names")
 }
