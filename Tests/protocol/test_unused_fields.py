@@ -49,7 +49,7 @@ def edit(server, uri, version, text):
 
 
 def test_an_unused_field_is_a_faded_hint_with_a_fix_and_follows_unsaved_edits(tmp_path):
-    server, bookshelf, screen = start(tmp_path)
+    server, bookshelf, screen = start(tmp_path, {"textDocument": {"codeAction": {"isPreferredSupport": True}}})
     book = (bookshelf / "graphql" / "BookQuery.graphql").as_uri()
     try:
         hints = unused(published(server, book, lambda diagnostics: bool(unused(diagnostics))))
@@ -75,7 +75,7 @@ def test_an_unused_field_is_a_faded_hint_with_a_fix_and_follows_unsaved_edits(tm
         uri = screen.as_uri()
         server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
             "uri": uri, "languageId": "swift", "version": 1, "text": APP}}})
-        edit(server, uri, 2, APP.replace("book.coAuthors.map(\\.name)", "book.coAuthors.map(\\.born)"))
+        edit(server, uri, 2, APP.replace("book.coAuthors.map(\\.name)", "book.coAuthors.map(\\.name), book.coAuthors.map(\\.born)"))
         published(server, book, lambda diagnostics: not unused(diagnostics))
         edit(server, uri, 3, APP)
         published(server, book, lambda diagnostics: bool(unused(diagnostics)))
@@ -103,7 +103,7 @@ def test_a_pulling_client_is_asked_to_pull_again_when_an_edit_changes_the_hints(
         uri = screen.as_uri()
         server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
             "uri": uri, "languageId": "swift", "version": 1, "text": APP}}})
-        edit(server, uri, 2, APP.replace("book.coAuthors.map(\\.name)", "book.coAuthors.map(\\.born)"))
+        edit(server, uri, 2, APP.replace("book.coAuthors.map(\\.name)", "book.coAuthors.map(\\.name), book.coAuthors.map(\\.born)"))
         deadline = time.monotonic() + 30
         refreshed = False
         while time.monotonic() < deadline and not refreshed:
