@@ -31,11 +31,29 @@ extension SwiftFile {
         tree.tokens(viewMode: .sourceAccurate).compactMap { token in
             guard case .identifier(let text) = token.tokenKind, names.contains(text.trimmingBackticks) else { return nil }
             let isMember = token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
-            guard isMember || (token.parent?.is(DeclReferenceExprSyntax.self) == true && token.ancestorOrSelf(mapping: { $0.as(ExtensionDeclSyntax.self) }) != nil)
+            guard isMember
+                || (token.parent?.is(DeclReferenceExprSyntax.self) == true && token.ancestorOrSelf(mapping: { $0.as(ExtensionDeclSyntax.self) }) != nil
+                    && !Self.isDeclaredBefore(token))
             else { return nil }
             let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
             return start..<(start + text.utf8.count)
         }
+    }
+
+    /// Whether the member `token` is in declares its name before it (a local, a parameter, a closure's parameter):
+    /// the bare name is that, not a property of `self`.
+    private static func isDeclaredBefore(_ token: TokenSyntax) -> Bool {
+        guard let member = token.ancestorOrSelf(mapping: { $0.as(MemberBlockItemSyntax.self) }) else { return false }
+        for other in member.tokens(viewMode: .sourceAccurate) {
+            guard other.position < token.position else { return false }
+            guard other.text == token.text, let parent = other.parent else { continue }
+            if parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionParameterSyntax.self) || parent.is(ClosureParameterSyntax.self)
+                || parent.is(ClosureShorthandParameterSyntax.self)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// The uses of whole values in the file (`WholeValueUse`), in source order.

@@ -170,6 +170,18 @@ final class UnusedFieldsTests: XCTestCase {
             }
             """
         XCTAssertEqual(hints(app: [appWithHandlers, ownProperty]), ["unused-field email", "unused-field name", "unused-field color"])
+        // A local of the same name inside another type's extension is no read (0x1-company/god-ios: `guard let status`).
+        let local = """
+            import PetAPI
+
+            extension DogScreen {
+                func label(_ age: Int?) -> String {
+                    guard let breed = Optional("x") else { return "" }
+                    return breed + "\\(age ?? 0)" + [1].map { color in "\\(color)" }.joined()
+                }
+            }
+            """
+        XCTAssertEqual(hints(app: [appWithHandlers, local]), hints(app: [appWithHandlers]))
     }
 
     func testApollosStorageReadOnAValueOfUnknownTypeSilencesTheProject() {
