@@ -24,10 +24,20 @@ public struct WholeValueUse: Sendable, Equatable {
 }
 
 extension SwiftFile {
-    /// The bytes of each `.name` (a member, written after a `.`: `x.name`, `x?.name`, `\.name`, `\T.name`) whose
-    /// name is one of `names`, in source order, and of each bare `name` inside an extension (`extension X.Data.Hero {
-    /// var title: String { name } }` reads `self.name`). Declarations and labels are not members.
-    public func memberNames(_ names: Set<String>) -> [Range<Int>] {
+    /// A property name a file reads (`memberReads`).
+    public struct MemberRead: Sendable, Equatable {
+        /// The bytes of the name.
+        public var range: Range<Int>
+        /// `x.name`: what `x` is, as written (nil when it is nothing mockls reads); nil for a name whose base is not
+        /// written as an expression before it (`\.name`, a bare name in an extension), read as the cursor reads it.
+        public var base: WrittenExpression??
+    }
+
+    /// Each `.name` (a member, written after a `.`: `x.name`, `x?.name`, `\.name`, `\T.name`) whose name is one of
+    /// `names`, in source order, and each bare `name` inside an extension (`extension X.Data.Hero { var title: String
+    /// { name } }` reads `self.name`) that its member does not declare before. Declarations and labels are not
+    /// members.
+    public func memberReads(_ names: Set<String>) -> [MemberRead] {
         tree.tokens(viewMode: .sourceAccurate).compactMap { token in
             guard case .identifier(let text) = token.tokenKind, names.contains(text.trimmingBackticks) else { return nil }
             let isMember = token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
@@ -36,7 +46,14 @@ extension SwiftFile {
                     && !Self.isDeclaredBefore(token))
             else { return nil }
             let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-            return start..<(start + text.utf8.count)
+            var base: WrittenExpression?? = nil
+            // `x.name`: the base read from the tree, once, rather than from the tokens around the name.
+            if isMember, let access = token.parent?.parent?.as(MemberAccessExprSyntax.self), access.declName.baseName.id == token.id,
+                let written = access.base
+            {
+                base = .some(WrittenExpression.read(written))
+            }
+            return MemberRead(range: start..<(start + text.utf8.count), base: base)
         }
     }
 

@@ -43,11 +43,26 @@ public struct FieldReads: Sendable, Equatable {
         var reads = FieldReads()
         let sites = SelectionSites.of(project)
         let bytes = file.lines.bytes
-        for range in file.memberNames(names) {
+        let resolver = ValueResolver(file: file, project: project, helpers: helpers)
+        for read in file.memberReads(names) {
+            let range = read.range
             let name = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: ["`"])
             // Read by name already: every field of that name counts as read, whatever this one resolves to.
             guard !reads.names.contains(name) else { continue }
-            guard let (target, _) = SymbolTarget.at(range.lowerBound + 1, in: file, project: project, helpers: helpers) else {
+            let target: SymbolTarget?
+            if case .some(let base) = read.base {
+                // `x.name`: what definition finds at the name (`SymbolTarget.at`), from the tree's reading of `x`.
+                target = base.flatMap { base in
+                    switch resolver.resolve(base, at: range.lowerBound) {
+                    case .mock(let object): resolver.field(name, of: object).map { .mockField(object, $0) }
+                    case .selectionSet(let selectionSet): resolver.field(name, of: selectionSet).map { .selectionSetField(selectionSet, $0) }
+                    default: nil
+                    }
+                }
+            } else {
+                target = SymbolTarget.at(range.lowerBound + 1, in: file, project: project, helpers: helpers)?.target
+            }
+            guard let target else {
                 reads.names.insert(name)
                 continue
             }
@@ -61,7 +76,6 @@ public struct FieldReads: Sendable, Equatable {
                 break
             }
         }
-        let resolver = ValueResolver(file: file, project: project, helpers: helpers)
         for use in file.wholeValueUses() {
             let selectionSet = use.value.flatMap { resolver.resolve($0, at: use.offset) }.flatMap(Self.model)
             if let selectionSet {
