@@ -23,38 +23,191 @@ public struct WholeValueUse: Sendable, Equatable {
     public var offset: Int
 }
 
+/// A property name a file reads (`SwiftFile.modelUses(names:)`).
+public struct MemberRead: Sendable, Equatable {
+    /// The bytes of the name.
+    public var range: Range<Int>
+    /// `x.name`: what `x` is, as written (nil when it is nothing mockls reads); nil for a name whose base is not
+    /// written as an expression before it (`\.name`, `.name` alone, a bare name in an extension), read as the cursor
+    /// reads it.
+    public var base: WrittenExpression??
+}
+
 extension SwiftFile {
-    /// A property name a file reads (`memberReads`).
-    public struct MemberRead: Sendable, Equatable {
-        /// The bytes of the name.
-        public var range: Range<Int>
-        /// `x.name`: what `x` is, as written (nil when it is nothing mockls reads); nil for a name whose base is not
-        /// written as an expression before it (`\.name`, a bare name in an extension), read as the cursor reads it.
-        public var base: WrittenExpression??
+    /// What the file does with values, in one walk of its tree, in source order:
+    /// - `members`: each `x.name`, `x?.name`, `\.name`, `\T.name` whose name is one of `names` (backticks trimmed), and
+    ///   each bare `name` inside an extension (`extension X.Data.Hero { var title: String { name } }` reads
+    ///   `self.name`) that its member does not declare before it. Declarations and labels are not members;
+    /// - `whole`: the uses of whole values (`WholeValueUse`).
+    public func modelUses(names: Set<String>) -> (members: [MemberRead], whole: [WholeValueUse]) {
+        let scan = ModelUseScan(names: names, readsWholeValues: ModelUseScan.mayHoldWholeUses(lines.bytes))
+        scan.walk(tree)
+        let whole = scan.whole + scan.calls.filter { scan.genericFunctions.contains($0.callee) }.flatMap(\.uses)
+        return (scan.members, whole.sorted { $0.offset < $1.offset })
+    }
+}
+
+private extension String {
+    var trimmingBackticks: String { hasPrefix("`") ? String(dropFirst().dropLast()) : self }
+}
+
+private final class ModelUseScan: SyntaxVisitor {
+    let names: Set<String>
+    let readsWholeValues: Bool
+    var members: [MemberRead] = []
+    var whole: [WholeValueUse] = []
+    /// Calls of names the file may declare as generic functions, decided after the walk (a call may come first).
+    var calls: [(callee: String, uses: [WholeValueUse])] = []
+    /// The functions the file declares with generic parameters, by name.
+    var genericFunctions: Set<String> = []
+    /// The type each enclosing extension extends, innermost last (`self` in `extension X.Data.Hero { … }`); nil for
+    /// a type declared inside one.
+    private var extended: [[String]?] = []
+    /// How many extensions the walk is in.
+    private var extensionDepth = 0
+
+    static let apolloAccessors: Set<String> = ["__data", "_fieldData", "asDictionary"]
+    /// Calls that compare, hash, print, reflect or encode their arguments.
+    static let wholeValueCalls: [String: WholeValueUse.Kind] = [
+        "XCTAssertEqual": .comparison, "XCTAssertNotEqual": .comparison, "XCTAssertIdentical": .comparison,
+        "expectNoDifference": .comparison, "equal": .comparison, "combine": .comparison,
+        "dump": .reflection, "print": .reflection, "debugPrint": .reflection, "Mirror": .reflection,
+        "customDump": .reflection, "encode": .reflection, "assertSnapshot": .reflection, "assertInlineSnapshot": .reflection,
+    ]
+
+    /// Whether `bytes` may hold a use of a whole value at all.
+    static func mayHoldWholeUses(_ bytes: [UInt8]) -> Bool {
+        bytes.contains(bytes: "==") || bytes.contains(bytes: "!=") || bytes.contains(bytes: "<")
+            || apolloAccessors.contains { bytes.contains(bytes: $0) }
+            || wholeValueCalls.keys.contains { bytes.contains(bytes: $0) } || bytes.contains(bytes: "String(")
     }
 
-    /// Each `.name` (a member, written after a `.`: `x.name`, `x?.name`, `\.name`, `\T.name`) whose name is one of
-    /// `names`, in source order, and each bare `name` inside an extension (`extension X.Data.Hero { var title: String
-    /// { name } }` reads `self.name`) that its member does not declare before. Declarations and labels are not
-    /// members.
-    public func memberReads(_ names: Set<String>) -> [MemberRead] {
-        tree.tokens(viewMode: .sourceAccurate).compactMap { token in
-            guard case .identifier(let text) = token.tokenKind, names.contains(text.trimmingBackticks) else { return nil }
-            let isMember = token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
-            guard isMember
-                || (token.parent?.is(DeclReferenceExprSyntax.self) == true && token.ancestorOrSelf(mapping: { $0.as(ExtensionDeclSyntax.self) }) != nil
-                    && !Self.isDeclaredBefore(token))
-            else { return nil }
-            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-            var base: WrittenExpression?? = nil
-            // `x.name`: the base read from the tree, once, rather than from the tokens around the name.
-            if isMember, let access = token.parent?.parent?.as(MemberAccessExprSyntax.self), access.declName.baseName.id == token.id,
-                let written = access.base
-            {
-                base = .some(WrittenExpression.read(written))
-            }
-            return MemberRead(range: start..<(start + text.utf8.count), base: base)
+    init(names: Set<String>, readsWholeValues: Bool) {
+        self.names = names
+        self.readsWholeValues = readsWholeValues
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Scopes
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        extended.append(Self.typePath(node.extendedType))
+        extensionDepth += 1
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        extended.removeLast()
+        extensionDepth -= 1
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        extended.append(nil)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { extended.removeLast() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        extended.append(nil)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { extended.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.genericParameterClause != nil { genericFunctions.insert(node.name.text) }
+        return .visitChildren
+    }
+
+    // MARK: Members
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.declName.baseName
+        if names.contains(name.text.trimmingBackticks) {
+            // `x.name`: the base read from the tree, once; `.name` alone: as the cursor reads it.
+            members.append(MemberRead(range: Self.range(of: name), base: node.base.map { .some(WrittenExpression.read($0)) } ?? nil))
         }
+        if readsWholeValues, Self.apolloAccessors.contains(name.text) {
+            if let base = node.base { add(.apolloData, base) } else { add(.apolloData, nil, at: node) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: KeyPathPropertyComponentSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.declName.baseName
+        if names.contains(name.text.trimmingBackticks) { members.append(MemberRead(range: Self.range(of: name), base: nil)) }
+        return .visitChildren
+    }
+
+    /// A bare name: `self`'s property inside an extension; `__data` alone, the model itself there.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id else { return .skipChildren }
+        let name = node.baseName
+        if extensionDepth > 0, names.contains(name.text.trimmingBackticks), !Self.isDeclaredBefore(name) {
+            members.append(MemberRead(range: Self.range(of: name), base: nil))
+        }
+        if readsWholeValues, Self.apolloAccessors.contains(name.text) { add(.apolloData, nil, at: node) }
+        return .skipChildren
+    }
+
+    // MARK: Whole values
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard readsWholeValues else { return .visitChildren }
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() {
+            guard let operation = element.as(BinaryOperatorExprSyntax.self), ["==", "!=", "===", "!=="].contains(operation.operator.text) else {
+                continue
+            }
+            if index > 0 { add(.comparison, elements[index - 1]) }
+            if index + 1 < elements.count { add(.comparison, elements[index + 1]) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard readsWholeValues else { return .visitChildren }
+        let callee: String? = switch node.calledExpression.as(ExprSyntaxEnum.self) {
+        case .declReferenceExpr(let reference): reference.baseName.text
+        case .memberAccessExpr(let access): access.declName.baseName.text
+        default: nil
+        }
+        guard let callee, !node.arguments.isEmpty else { return .visitChildren }
+        if let known = Self.wholeValueCalls[callee] {
+            for argument in node.arguments { add(known, argument.expression) }
+        } else if callee == "String", node.arguments.contains(where: { ["describing", "reflecting"].contains($0.label?.text) }) {
+            for argument in node.arguments { add(.reflection, argument.expression) }
+        } else {
+            // Perhaps a generic function of the file: decided once the walk has seen its declarations.
+            calls.append((callee, node.arguments.map { use(.genericCall, $0.expression, at: $0.expression) }))
+        }
+        return .visitChildren
+    }
+
+    private func use(_ kind: WholeValueUse.Kind, _ expression: ExprSyntax?, at node: some SyntaxProtocol) -> WholeValueUse {
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let ownSelf = (extended.last ?? nil).map { WrittenExpression.selectionSet(path: $0) }
+        guard let expression else { return WholeValueUse(kind: kind, value: ownSelf, offset: offset) }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self) {
+            return WholeValueUse(kind: kind, value: ownSelf, offset: offset)
+        }
+        return WholeValueUse(kind: kind, value: WrittenExpression.read(expression), offset: offset)
+    }
+
+    private func add(_ kind: WholeValueUse.Kind, _ expression: ExprSyntax?, at node: some SyntaxProtocol) {
+        whole.append(use(kind, expression, at: node))
+    }
+
+    private func add(_ kind: WholeValueUse.Kind, _ expression: ExprSyntax) {
+        add(kind, expression, at: expression)
+    }
+
+    // MARK: Helpers
+
+    private static func range(of token: TokenSyntax) -> Range<Int> {
+        let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+        return start..<(start + token.text.utf8.count)
     }
 
     /// Whether the member `token` is in declares its name before it (a local, a parameter, a closure's parameter):
@@ -71,138 +224,6 @@ extension SwiftFile {
             }
         }
         return false
-    }
-
-    /// The uses of whole values in the file (`WholeValueUse`), in source order.
-    public func wholeValueUses() -> [WholeValueUse] {
-        guard WholeValueScan.mayHoldUses(lines.bytes) else { return [] }
-        let scan = WholeValueScan(viewMode: .sourceAccurate)
-        scan.walk(tree)
-        return scan.found.sorted { $0.offset < $1.offset }
-    }
-}
-
-private extension String {
-    var trimmingBackticks: String { hasPrefix("`") ? String(dropFirst().dropLast()) : self }
-}
-
-private final class WholeValueScan: SyntaxVisitor {
-    var found: [WholeValueUse] = []
-    /// The functions the file declares with generic parameters, by name.
-    private var genericFunctions: Set<String> = []
-    /// The type each enclosing extension extends, innermost last (`self` in `extension X.Data.Hero { … }`).
-    private var extended: [[String]?] = []
-
-    static let apolloAccessors: Set<String> = ["__data", "_fieldData", "asDictionary"]
-    /// Calls that compare, hash, print, reflect or encode their arguments.
-    static let wholeValueCalls: [String: WholeValueUse.Kind] = [
-        "XCTAssertEqual": .comparison, "XCTAssertNotEqual": .comparison, "XCTAssertIdentical": .comparison,
-        "expectNoDifference": .comparison, "equal": .comparison, "combine": .comparison,
-        "dump": .reflection, "print": .reflection, "debugPrint": .reflection, "Mirror": .reflection,
-        "customDump": .reflection, "encode": .reflection, "assertSnapshot": .reflection, "assertInlineSnapshot": .reflection,
-    ]
-
-    /// Whether `bytes` may hold a use at all: no parse is walked for a file that spells none of them.
-    static func mayHoldUses(_ bytes: [UInt8]) -> Bool {
-        bytes.contains(bytes: "==") || bytes.contains(bytes: "!=") || bytes.contains(bytes: "<")
-            || apolloAccessors.contains { bytes.contains(bytes: $0) }
-            || wholeValueCalls.keys.contains { bytes.contains(bytes: $0) } || bytes.contains(bytes: "String(")
-    }
-
-    override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
-        // Generic functions first: a call may come before the declaration.
-        for function in node.tokens(viewMode: .sourceAccurate) where function.tokenKind == .keyword(.func) {
-            guard let declaration = function.parent?.as(FunctionDeclSyntax.self), declaration.genericParameterClause != nil else { continue }
-            genericFunctions.insert(declaration.name.text)
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        extended.append(Self.typePath(node.extendedType))
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: ExtensionDeclSyntax) { extended.removeLast() }
-
-    /// A type declaration inside an extension has a `self` of its own.
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        extended.append(nil)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: StructDeclSyntax) { extended.removeLast() }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        extended.append(nil)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: ClassDeclSyntax) { extended.removeLast() }
-
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard Self.apolloAccessors.contains(node.declName.baseName.text) else { return .visitChildren }
-        if let base = node.base { add(.apolloData, base) } else { add(.apolloData, nil, at: node) }
-        return .visitChildren
-    }
-
-    /// `__data` alone, inside an extension of a model: the model itself.
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard Self.apolloAccessors.contains(node.baseName.text), node.parent?.as(MemberAccessExprSyntax.self) == nil else { return .skipChildren }
-        add(.apolloData, nil, at: node)
-        return .skipChildren
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
-        for (index, element) in elements.enumerated() {
-            guard let operation = element.as(BinaryOperatorExprSyntax.self), ["==", "!=", "===", "!=="].contains(operation.operator.text) else {
-                continue
-            }
-            if index > 0 { add(.comparison, elements[index - 1]) }
-            if index + 1 < elements.count { add(.comparison, elements[index + 1]) }
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let callee: String? = switch node.calledExpression.as(ExprSyntaxEnum.self) {
-        case .declReferenceExpr(let reference): reference.baseName.text
-        case .memberAccessExpr(let access): access.declName.baseName.text
-        default: nil
-        }
-        guard let callee else { return .visitChildren }
-        let kind: WholeValueUse.Kind?
-        if let known = Self.wholeValueCalls[callee] {
-            kind = known
-        } else if callee == "String", node.arguments.contains(where: { ["describing", "reflecting"].contains($0.label?.text) }) {
-            kind = .reflection
-        } else if genericFunctions.contains(callee) {
-            kind = .genericCall
-        } else {
-            kind = nil
-        }
-        guard let kind else { return .visitChildren }
-        for argument in node.arguments { add(kind, argument.expression) }
-        return .visitChildren
-    }
-
-    private func add(_ kind: WholeValueUse.Kind, _ expression: ExprSyntax?, at node: some SyntaxProtocol) {
-        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        guard let expression else {
-            // No base: `self`, a model only inside an extension of one.
-            found.append(WholeValueUse(kind: kind, value: (extended.last ?? nil).map { .selectionSet(path: $0) }, offset: offset))
-            return
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self) {
-            found.append(WholeValueUse(kind: kind, value: (extended.last ?? nil).map { .selectionSet(path: $0) }, offset: offset))
-            return
-        }
-        found.append(WholeValueUse(kind: kind, value: WrittenExpression.read(expression), offset: offset))
-    }
-
-    private func add(_ kind: WholeValueUse.Kind, _ expression: ExprSyntax?) {
-        if let expression { add(kind, expression, at: expression) }
     }
 
     private static func typePath(_ type: TypeSyntax) -> [String]? {

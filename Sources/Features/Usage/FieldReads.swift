@@ -44,7 +44,8 @@ public struct FieldReads: Sendable, Equatable {
         let sites = SelectionSites.of(project)
         let bytes = file.lines.bytes
         let resolver = ValueResolver(file: file, project: project, helpers: helpers)
-        for read in file.memberReads(names) {
+        let uses = file.modelUses(names: names)
+        for read in uses.members {
             let range = read.range
             let name = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: ["`"])
             // Read by name already: every field of that name counts as read, whatever this one resolves to.
@@ -76,7 +77,7 @@ public struct FieldReads: Sendable, Equatable {
                 break
             }
         }
-        for use in file.wholeValueUses() {
+        for use in uses.whole {
             let selectionSet = use.value.flatMap { resolver.resolve($0, at: use.offset) }.flatMap(Self.model)
             if let selectionSet {
                 reads.fields.formUnion(sites.subtree(of: selectionSet))
