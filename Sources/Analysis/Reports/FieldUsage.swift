@@ -73,25 +73,40 @@ public struct FieldUsage: Sendable {
 }
 
 extension AnalysisSnapshot {
-    /// The reads of every Swift file of `workspace` that belongs to a project with a schema.
-    func fieldUsage(of workspace: Workspace) -> FieldUsage {
+    /// The reads of every Swift file of `workspace` that belongs to a project with a schema. The app's files first:
+    /// when none of them is followed into a model (a checkout of the tests alone, an app mockls cannot follow), no
+    /// field can be said unused or read only by tests, and the test files are not read for it.
+    /// `readingTests: false`: the app's files only.
+    func fieldUsage(of workspace: Workspace, readingTests: Bool = true) -> FieldUsage {
         var usage = FieldUsage()
         guard workspace.nameMentions.isComplete else {
             usage.isComplete = false
             return usage
         }
         let cache = caches?.fieldReads
-        let texts = swiftTexts(of: workspace, naming: FieldUsage.names(of: workspace.projects))
         let header = Array(PlaceholderFileRenderer.header.utf8)
-        let byProject = swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
-            guard !text.starts(with: header) else { return [] }
-            let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace) }
-            let reads = cache?.reads(of: url.path, text: text, index: project.index, helpers: workspace.helpersFingerprint, compute) ?? compute()
-            return [FieldUsage.File(path: url.path, isTest: SwiftNameMentions.isTestCode(path: url.path, text: text), reads: reads)]
+        let texts = swiftTexts(of: workspace, naming: FieldUsage.names(of: workspace.projects)).filter { !$0.text.starts(with: header) }
+        let isTest = texts.map { SwiftNameMentions.isTestCode(path: $0.path, text: $0.text) }
+        func reads(of texts: [SwiftText], isTest: Bool) -> [String: [FieldUsage.File]] {
+            swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
+                let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace) }
+                let reads = cache?.reads(of: url.path, text: text, index: project.index, helpers: workspace.helpersFingerprint, compute) ?? compute()
+                return [FieldUsage.File(path: url.path, isTest: isTest, reads: reads)]
+            }
+        }
+        usage.files = reads(of: zip(texts, isTest).filter { !$1 }.map(\.0), isTest: false)
+        if readingTests, usage.files.values.contains(where: { $0.contains { !$0.reads.fields.isEmpty } }) {
+            usage.files.merge(reads(of: zip(texts, isTest).filter { $1 }.map(\.0), isTest: true)) { ($0 + $1).sorted { $0.path < $1.path } }
         }
         if isCancelled() { usage.isComplete = false }
-        usage.files = byProject
         return usage
+    }
+
+    /// Whether some app file of `workspace` is followed into a model: only then are its test files read for what
+    /// they read of the fields (`fieldUsage`).
+    func followsAppCode(in workspace: Workspace) -> Bool {
+        let usage = fieldUsage(of: workspace, readingTests: false)
+        return usage.files.values.contains { $0.contains { !$0.reads.fields.isEmpty } }
     }
 
     /// Keeps what the test file of `context` reads, from its parsed file, for the next `fieldUsage`: `mockls check`
