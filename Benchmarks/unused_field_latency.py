@@ -59,8 +59,9 @@ def main():
             while time.monotonic() < deadline:
                 message = server.receive(timeout=deadline - time.monotonic())
                 if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == document:
-                    lines = {(d["range"]["start"]["line"], d.get("code")) for d in message["params"]["diagnostics"]}
-                    if ((unused["line"] - 1, "unused-field") in lines) == present:
+                    starts = {(d["range"]["start"]["line"], d["range"]["start"]["character"], d.get("code"))
+                              for d in message["params"]["diagnostics"]}
+                    if ((unused["line"] - 1, unused["column"] - 1, "unused-field") in starts) == present:
                         return time.perf_counter()
             raise AssertionError("the hint did not follow")
 
