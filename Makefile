@@ -147,6 +147,8 @@ bench: release python-env
 	$(PY) Benchmarks/compare_graphql_core.py < Benchmarks/.build/bench-report.md
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/stdio_round_trips.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/check_throughput.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/app_code_check.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/unused_field_latency.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/fixture_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/coverage_throughput.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/many_projects.py --files 1000

@@ -57,8 +57,9 @@ public struct CheckReport: Sendable {
         let files = Set(inSources.map { URL(fileURLWithPath: $0) } + given)
             .sorted { $0.path < $1.path }
         let results = Mutex<[Int: (file: URL, lines: LineTable, diagnostics: [Diagnostic])?]>([:])
-        // The app's files are read for their field reads first: the test files only when some is followed.
-        let readsTestFiles = analysis.followsAppCode(in: workspace)
+        // The app's files are read for their field reads first: the test files only when some is followed, and only
+        // for the fields the app does not read.
+        let unreadByApp = analysis.namesUnreadByApp(in: workspace)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             guard let bytes = documents[file.absoluteString]?.lines.bytes ?? workspace.swiftSources.text(of: file.path),
@@ -70,7 +71,7 @@ public struct CheckReport: Sendable {
                 return
             }
             let entry = (file, document.lines, analysis.diagnostics(of: context))
-            if readsTestFiles { analysis.noteFieldReads(of: context) }
+            if let unreadByApp { analysis.noteFieldReads(of: context, names: unreadByApp) }
             results.withLock { $0[index] = .some(entry) }
         }
         for (index, entry) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {

@@ -102,20 +102,28 @@ extension AnalysisSnapshot {
         return usage
     }
 
-    /// Whether some app file of `workspace` is followed into a model: only then are its test files read for what
-    /// they read of the fields (`fieldUsage`).
-    func followsAppCode(in workspace: Workspace) -> Bool {
+    /// The names of the fields of `workspace`'s projects that its app files do not read, where a hint may be said:
+    /// what the test files read matters only for them. Nil when no app file is followed into a model (no hint then,
+    /// and the test files are not read at all).
+    func namesUnreadByApp(in workspace: Workspace) -> Set<String>? {
         let usage = fieldUsage(of: workspace, readingTests: false)
-        return usage.files.values.contains { $0.contains { !$0.reads.fields.isEmpty } }
+        guard usage.files.values.contains(where: { $0.contains { !$0.reads.fields.isEmpty } }) else { return nil }
+        return workspace.projects.filter(\.hasSchema).reduce(into: Set<String>()) { names, project in
+            names.formUnion(UnusedFields.unreadByApp(of: project.index, app: (usage.files[project.configuration.name] ?? []).map(\.reads)))
+        }
     }
 
-    /// Keeps what the test file of `context` reads, from its parsed file, for the next `fieldUsage`: `mockls check`
-    /// parses each test file for its diagnostics, and the workspace's hints would parse it again.
-    func noteFieldReads(of context: TestFileContext) {
+    /// Keeps what the test file of `context` reads of the fields named `names`, and every field of a model it uses
+    /// whole, from its parsed file, for the next `fieldUsage` of this snapshot: `mockls check` parses each test file
+    /// for its diagnostics, and the workspace's hints would parse it again; they need to know of a test's reads only
+    /// for the fields no app file reads (`namesUnreadByApp`).
+    func noteFieldReads(of context: TestFileContext, names: Set<String>) {
         guard let cache = caches?.fieldReads, let url = context.document.fileURL else { return }
         let text = context.document.lines.bytes
         _ = cache.reads(of: url.standardizedFileURL.path, text: text, index: context.index, helpers: context.workspace.helpersFingerprint) {
-            FieldUsage.reads(of: text, file: context.file, at: url, project: context.project, workspace: context.workspace)
+            let helpers = context.workspace.helpers(besides: url)
+            let file = context.file
+            return FieldReads.of(file, project: context.index, names: names, helpers: HelperTypes { file.modelHelpers() + helpers.helpers })
         }
     }
 

@@ -65,6 +65,23 @@ public enum UnusedFields {
         return found
     }
 
+    /// The Swift names of the fields that app code does not read, where a hint may be said (what tests read matters
+    /// only for them: `mockls check` reads its test files for these names alone).
+    public static func unreadByApp(of project: ProjectIndex, app: [FieldReads]) -> Set<String> {
+        guard !app.contains(where: \.readsEverything) else { return [] }
+        let (appRead, appNames) = readSets(app)
+        let appReached = withAncestors(appRead)
+        let cacheOnly = cacheUpdatingDefinitions(SelectionSites.of(project))
+        let followed = Set(appRead.map(\.definition))
+        var names: Set<String> = []
+        for field in SelectionCoverage.selectedFields(of: project) where followed.contains(field.id.definition) && !cacheOnly.contains(field.id.definition) {
+            let key = field.id.path.split(separator: ".").last.map(String.init) ?? field.id.path
+            let name = project.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
+            if !appReached.contains(field.id), !appNames.contains(name) { names.insert(name) }
+        }
+        return names
+    }
+
     private static func readSets(_ files: [FieldReads]) -> (fields: Set<SelectionCoverage.FieldID>, names: Set<String>) {
         var fields: Set<SelectionCoverage.FieldID> = []
         var names: Set<String> = []
