@@ -1,3 +1,4 @@
+import SourceText
 import SwiftSyntax
 
 /// Where a Swift file uses a value beyond naming one of its properties: what `unused-field` must count as reading
@@ -40,7 +41,11 @@ extension SwiftFile {
     ///   `self.name`) that its member does not declare before it. Declarations and labels are not members;
     /// - `whole`: the uses of whole values (`WholeValueUse`).
     public func modelUses(names: Set<String>) -> (members: [MemberRead], whole: [WholeValueUse]) {
-        let scan = ModelUseScan(names: names, readsWholeValues: ModelUseScan.mayHoldWholeUses(lines.bytes))
+        let bytes = lines.bytes
+        let readsWholeValues = ModelUseScan.mayHoldWholeUses(bytes)
+        // A few names none of which the file spells, and no whole value: nothing to walk for.
+        if !readsWholeValues, names.count <= 64, !names.contains(where: { bytes.contains(bytes: $0) }) { return ([], []) }
+        let scan = ModelUseScan(names: names, readsWholeValues: readsWholeValues)
         scan.walk(tree)
         let whole = scan.whole + scan.calls.filter { scan.genericFunctions.contains($0.callee) }.flatMap(\.uses)
         return (scan.members, whole.sorted { $0.offset < $1.offset })
@@ -77,9 +82,27 @@ private final class ModelUseScan: SyntaxVisitor {
 
     /// Whether `bytes` may hold a use of a whole value at all.
     static func mayHoldWholeUses(_ bytes: [UInt8]) -> Bool {
-        bytes.contains(bytes: "==") || bytes.contains(bytes: "!=") || bytes.contains(bytes: "<")
+        bytes.contains(bytes: "==") || bytes.contains(bytes: "!=") || declaresGenericFunction(bytes)
             || apolloAccessors.contains { bytes.contains(bytes: $0) }
             || wholeValueCalls.keys.contains { bytes.contains(bytes: $0) } || bytes.contains(bytes: "String(")
+    }
+
+    /// Whether `bytes` spell `func name<`: a function with generic parameters.
+    private static func declaresGenericFunction(_ bytes: [UInt8]) -> Bool {
+        var from = 0
+        while let start = bytes.firstOffset(of: "func ", from: from) {
+            var index = start + 5
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            while index < bytes.count, bytes[index] == UInt8(ascii: "_") || bytes[index] == UInt8(ascii: "`") || bytes[index] >= 0x80
+                || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z"))
+                || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
+            {
+                index += 1
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "<") { return true }
+            from = start + 5
+        }
+        return false
     }
 
     init(names: Set<String>, readsWholeValues: Bool) {
