@@ -165,7 +165,7 @@ public struct AnalysisSnapshot: Sendable {
                 result[file, default: (LineTable(entry.text), [])].diagnostics += entry.diagnostics
             }
             for (path, diagnostics) in unusedFields(of: workspace) {
-                guard let text = workspace.projects.lazy.compactMap({ $0.index.documents[path]?.text }).first else { continue }
+                guard let text = workspace.documentText(path) else { continue }
                 result[URL(fileURLWithPath: path), default: (LineTable(text), [])].diagnostics += diagnostics
             }
         }
@@ -180,11 +180,10 @@ public struct AnalysisSnapshot: Sendable {
         if let fixture = responseFixtureDiagnostics(of: uri) { return fixture }
         guard let url = AnalysisHost.fileURL(uri)?.standardizedFileURL else { return nil }
         for workspace in workspaces {
-            let unused = workspace.projects.contains { $0.index.documents[url.path] != nil } ? unusedFields(of: workspace)[url.path] ?? [] : []
+            let text = workspace.documentText(url.path)
+            let unused = text != nil ? unusedFields(of: workspace)[url.path] ?? [] : []
             if let entry = workspace.diagnostics(of: url) { return (LineTable(entry.text), entry.diagnostics + unused) }
-            if !unused.isEmpty, let text = workspace.projects.lazy.compactMap({ $0.index.documents[url.path]?.text }).first {
-                return (LineTable(text), unused)
-            }
+            if !unused.isEmpty, let text { return (LineTable(text), unused) }
         }
         return nil
     }

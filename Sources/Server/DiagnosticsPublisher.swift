@@ -133,10 +133,12 @@ final class DiagnosticsPublisher: Sendable {
         // Swift code may gain or lose the last read of a field: the GraphQL documents' hints (`unused-field`) follow,
         // once edits pause.
         let superseded = laterIndexChange()
-        if !byIndex { queue.asyncAfter(deadline: .now() + delay) { [self] in
-            guard state.withLock({ $0.edits == generation }) else { return }
-            publishWorkspaceDiagnostics(unless: superseded, refreshingPulled: true)
-        } }
+        if !byIndex {
+            queue.asyncAfter(deadline: .now() + delay) { [self] in
+                guard state.withLock({ $0.edits == generation }) else { return }
+                publishWorkspaceDiagnostics(unless: superseded, refreshingPulled: true)
+            }
+        }
         guard mode == .push else { return }
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             guard let current = state.withLock({ $0.generation[document.uri] == generation ? $0.open[document.uri] : nil }) else {

@@ -73,26 +73,14 @@ support.run(function()
 
   -- The quick fix, as a user asks for it: the cursor on the enum value's line, `vim.lsp.buf.code_action()`, and the
   -- action picked from the list Neovim offers (vim.ui.select, answered here).
-  local offered
-  vim.ui.select = function(items, opts, on_choice)
-    offered = {}
-    local chosen
-    for index, item in ipairs(items) do
-      local title = opts.format_item and opts.format_item(item) or tostring(item)
-      table.insert(offered, title)
-      if title:find('Replace with "FICTION"', 1, true) then
-        chosen = index
-      end
-    end
-    on_choice(chosen and items[chosen] or nil, chosen)
-  end
+  local picked = support.pick_code_action('Replace with "FICTION"')
   vim.api.nvim_win_set_cursor(0, { 8, 0 })
   vim.lsp.buf.code_action()
   local fixed = vim.wait(10000, function()
     return vim.api.nvim_buf_get_lines(fixture, 7, 8, false)[1]:find('"FICTION"', 1, true) ~= nil
   end, 50)
   if not fixed then
-    return fail("quick fix: offered " .. vim.inspect(offered) .. ", line 8 " .. vim.api.nvim_buf_get_lines(fixture, 7, 8, false)[1])
+    return fail("quick fix: offered " .. vim.inspect(picked()) .. ", line 8 " .. vim.api.nvim_buf_get_lines(fixture, 7, 8, false)[1])
   end
   if vim.api.nvim_buf_get_lines(fixture, 7, 8, false)[1] ~= '      "genre": "FICTION",' then
     return fail("quick fix gave: " .. vim.api.nvim_buf_get_lines(fixture, 7, 8, false)[1])

@@ -21,30 +21,17 @@ support.run(function()
 
   -- As a user does it: `:lua vim.lsp.buf.code_action()`, then the action picked from the menu. The workspace is
   -- indexed in the background: ask until the action is there.
-  local offered = {}
-  local chosen = false
-  vim.ui.select = function(items, opts, on_choice)
-    offered = {}
-    for index, item in ipairs(items) do
-      local title = (opts.format_item and opts.format_item(item)) or item.title or (item[2] and item[2].title)
-      table.insert(offered, title)
-      if tostring(title):find("Write the JSON response to SearchQuery.json", 1, true) then
-        chosen = true
-        return on_choice(item, index)
-      end
-    end
-    on_choice(nil)
-  end
+  local picked = support.pick_code_action("Write the JSON response to SearchQuery.json")
   local asked = vim.wait(30000, function()
-    if chosen then
+    if select(2, picked()) then
       return true
     end
     vim.lsp.buf.code_action()
     vim.wait(300)
-    return chosen
+    return select(2, picked())
   end, 500)
   if not asked then
-    return fail("no write action: " .. vim.inspect(offered))
+    return fail("no write action: " .. vim.inspect((picked())))
   end
   say("ok offered")
 

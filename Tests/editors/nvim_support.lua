@@ -20,6 +20,34 @@ function M.run(body)
   vim.cmd("qall!")
 end
 
+-- Answers Neovim's code action menu (vim.ui.select) as a user does: picks the action whose title contains `title`.
+-- Returns a function that gives the titles last offered and whether one was picked.
+function M.pick_code_action(title)
+  local offered, chosen = {}, false
+  vim.ui.select = function(items, opts, on_choice)
+    offered = {}
+    for index, item in ipairs(items) do
+      local label = (opts.format_item and opts.format_item(item)) or item.title or (item[2] and item[2].title)
+      table.insert(offered, label)
+      if tostring(label):find(title, 1, true) then
+        chosen = true
+        return on_choice(item, index)
+      end
+    end
+    on_choice(nil)
+  end
+  return function()
+    return offered, chosen
+  end
+end
+
+-- The diagnostics of `bufnr` whose code is `code`.
+function M.diagnostics_with_code(bufnr, code)
+  return vim.tbl_filter(function(diagnostic)
+    return diagnostic.code == code
+  end, vim.diagnostic.get(bufnr))
+end
+
 -- Loads the shipped module (editors/nvim, MOCKLS_NVIM) as the README says, starting mockls from MOCKLS_BIN.
 function M.setup_shipped_module()
   vim.cmd("filetype on")

@@ -13,12 +13,7 @@ support.run(function()
 
   local hints = {}
   local arrived = vim.wait(30000, function()
-    hints = {}
-    for _, diagnostic in ipairs(vim.diagnostic.get(bufnr)) do
-      if diagnostic.code == "unused-operation" then
-        table.insert(hints, diagnostic)
-      end
-    end
+    hints = support.diagnostics_with_code(bufnr, "unused-operation")
     return #hints > 0
   end, 200)
   if not arrived then

@@ -8,13 +8,7 @@ local support = dofile("Tests/editors/nvim_support.lua")
 local say, fail = support.say, support.fail
 
 local function unused_fields(bufnr)
-  local found = {}
-  for _, diagnostic in ipairs(vim.diagnostic.get(bufnr)) do
-    if diagnostic.code == "unused-field" then
-      table.insert(found, diagnostic)
-    end
-  end
-  return found
+  return support.diagnostics_with_code(bufnr, "unused-field")
 end
 
 support.run(function()
@@ -41,19 +35,7 @@ support.run(function()
 
   -- The quick fix, as a user asks for it: the cursor on the field's line, `vim.lsp.buf.code_action()`, and the
   -- action picked from the list Neovim offers (vim.ui.select, answered here).
-  local offered
-  vim.ui.select = function(items, opts, on_choice)
-    offered = {}
-    local chosen
-    for index, item in ipairs(items) do
-      local title = opts.format_item and opts.format_item(item) or tostring(item)
-      table.insert(offered, title)
-      if title:find("Remove born from query Book", 1, true) then
-        chosen = index
-      end
-    end
-    on_choice(chosen and items[chosen] or nil, chosen)
-  end
+  local picked = support.pick_code_action("Remove born from query Book")
   vim.api.nvim_win_set_cursor(0, { 7, 0 })
   vim.lsp.buf.code_action()
   local expected = { "    coAuthors {", "      name", "    }" }
@@ -61,7 +43,7 @@ support.run(function()
     return vim.deep_equal(vim.api.nvim_buf_get_lines(bufnr, 4, 7, false), expected)
   end, 50)
   if not fixed then
-    return fail("quick fix: offered " .. vim.inspect(offered) .. ", lines " .. vim.inspect(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)))
+    return fail("quick fix: offered " .. vim.inspect((picked())) .. ", lines " .. vim.inspect(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)))
   end
   say("ok quick fix removes the field")
 

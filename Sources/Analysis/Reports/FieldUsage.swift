@@ -33,8 +33,7 @@ public struct FieldUsage: Sendable {
         let reached = app.map { UnusedFields.withAncestors($0.reads.fields) }
         return { id in
             guard followed.contains(id.definition) else { return nil }
-            let key = id.path.split(separator: ".").last.map(String.init) ?? id.path
-            let name = index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
+            let name = id.swiftName(in: index)
             return zip(app, reached).count { $1.contains(id) || $0.reads.names.contains(name) }
         }
     }
@@ -50,18 +49,18 @@ public struct FieldUsage: Sendable {
     /// The Swift names of the properties of a project's selected fields (backticks trimmed), once per index revision.
     static func memberNames(of index: ProjectIndex) -> Set<String> {
         index.derived(.fieldReadNames) {
-            Set(SelectionCoverage.selectedFields(of: index).map { field in
-                let key = field.id.path.split(separator: ".").last.map(String.init) ?? field.id.path
-                return index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
-            })
+            Set(SelectionCoverage.selectedFields(of: index).map { $0.id.swiftName(in: index) })
         }
     }
 
-    /// What one Swift file of `project` reads (`file`: its text parsed already, when it is).
-    static func reads(of text: [UInt8], file parsed: SwiftFile? = nil, at url: URL, project: Workspace.Project, workspace: Workspace) -> FieldReads {
+    /// What one Swift file of `project` reads (`file`: its text parsed already, when it is) of the fields named
+    /// `names` (all of the project's by default).
+    static func reads(
+        of text: [UInt8], file parsed: SwiftFile? = nil, at url: URL, project: Workspace.Project, workspace: Workspace, names: Set<String>? = nil
+    ) -> FieldReads {
         let index = project.index
         let helpers = workspace.helpers(besides: url)
-        let names = memberNames(of: index)
+        let names = names ?? memberNames(of: index)
         let typeNames = index.derived(.generatedTypeNames) { Set(index.generatedDefinitionTypes.map(\.typeName)) }
         if parsed == nil, let reads = FieldReads.unparsed(text, names: names, typeNames: typeNames, helperNames: Set(helpers.helpers.map(\.name))) {
             return reads
@@ -121,9 +120,7 @@ extension AnalysisSnapshot {
         guard let cache = caches?.fieldReads, let url = context.document.fileURL else { return }
         let text = context.document.lines.bytes
         _ = cache.reads(of: url.standardizedFileURL.path, text: text, index: context.index, helpers: context.workspace.helpersFingerprint) {
-            let helpers = context.workspace.helpers(besides: url)
-            let file = context.file
-            return FieldReads.of(file, project: context.index, names: names, helpers: HelperTypes { file.modelHelpers() + helpers.helpers })
+            FieldUsage.reads(of: text, file: context.file, at: url, project: context.project, workspace: context.workspace, names: names)
         }
     }
 

@@ -252,6 +252,11 @@ public struct Workspace: Sendable {
         return containing.max { $0.configuration.root.path.count < $1.configuration.root.path.count } ?? candidates.first
     }
 
+    /// The text of the GraphQL document at `path` as the first project that indexes it holds it.
+    public func documentText(_ path: String) -> [UInt8]? {
+        projects.lazy.compactMap { $0.index.documents[path]?.text }.first
+    }
+
     /// Diagnostics of every indexed GraphQL document and generated mock file, by file, with the file's text.
     public var diagnostics: [URL: (text: [UInt8], diagnostics: [Diagnostic])] { diagnostics { _ in true } }
 

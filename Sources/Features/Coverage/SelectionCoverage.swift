@@ -17,6 +17,14 @@ public enum SelectionCoverage {
         }
 
         public static func < (lhs: FieldID, rhs: FieldID) -> Bool { (lhs.definition, lhs.path) < (rhs.definition, rhs.path) }
+
+        /// The field's own response key: the last of `path`.
+        public var key: String { path.split(separator: ".").last.map(String.init) ?? path }
+
+        /// The Swift property Apollo generates for it on its model, backticks trimmed (what code reading it spells).
+        public func swiftName(in index: ProjectIndex) -> String {
+            index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
+        }
     }
 
     /// One selected field: where it is written first (a field selected in several type conditions is one field).

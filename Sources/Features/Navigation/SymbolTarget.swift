@@ -25,16 +25,21 @@ enum SymbolTarget {
                 target = project.schema[name.name].map { .unmockedType($0) }
             }
         case .field(let base, let name):
-            switch resolver.resolve(base, at: symbol.range.lowerBound) {
-            case .mock(let object): target = resolver.field(name, of: object).map { .mockField(object, $0) }
-            case .selectionSet(let selectionSet): target = resolver.field(name, of: selectionSet).map { .selectionSetField(selectionSet, $0) }
-            default: target = nil
-            }
+            target = member(name, of: base, at: symbol.range.lowerBound, resolver: resolver)
         case .selectionSet(let path):
             // An operation's own name stands for its data.
             target = (resolver.selectionSet(path) ?? (path.count == 1 ? resolver.selectionSet(path + ["Data"]) : nil))
                 .map { .selectionSet($0) }
         }
         return target.map { ($0, symbol.range) }
+    }
+
+    /// `base.name`: a field of the mock or model `base` is at `offset`.
+    static func member(_ name: String, of base: WrittenExpression, at offset: Int, resolver: ValueResolver) -> SymbolTarget? {
+        switch resolver.resolve(base, at: offset) {
+        case .mock(let object): resolver.field(name, of: object).map { .mockField(object, $0) }
+        case .selectionSet(let selectionSet): resolver.field(name, of: selectionSet).map { .selectionSetField(selectionSet, $0) }
+        default: nil
+        }
     }
 }

@@ -53,13 +53,7 @@ public struct FieldReads: Sendable, Equatable {
             let target: SymbolTarget?
             if case .some(let base) = read.base {
                 // `x.name`: what definition finds at the name (`SymbolTarget.at`), from the tree's reading of `x`.
-                target = base.flatMap { base in
-                    switch resolver.resolve(base, at: range.lowerBound) {
-                    case .mock(let object): resolver.field(name, of: object).map { .mockField(object, $0) }
-                    case .selectionSet(let selectionSet): resolver.field(name, of: selectionSet).map { .selectionSetField(selectionSet, $0) }
-                    default: nil
-                    }
-                }
+                target = base.flatMap { SymbolTarget.member(name, of: $0, at: range.lowerBound, resolver: resolver) }
             } else {
                 target = SymbolTarget.at(range.lowerBound + 1, in: file, project: project, helpers: helpers)?.target
             }
@@ -94,10 +88,7 @@ public struct FieldReads: Sendable, Equatable {
         var reads = FieldReads()
         reads.readsEverything = readsEverything
         reads.names = names
-        for field in fields {
-            let key = field.path.split(separator: ".").last.map(String.init) ?? field.path
-            reads.names.insert(index.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"]))
-        }
+        for field in fields { reads.names.insert(field.swiftName(in: index)) }
         return reads
     }
 

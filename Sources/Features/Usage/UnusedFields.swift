@@ -18,32 +18,20 @@ import GraphQLIndex
 public enum UnusedFields {
     /// The hints, by document path. `app` and `tests`: what each app file and each test file reads.
     public static func diagnostics(of project: ProjectIndex, app: [FieldReads], tests: [FieldReads]) -> [String: [Diagnostic]] {
-        guard !app.contains(where: \.readsEverything), !tests.contains(where: \.readsEverything) else { return [:] }
-        let (appRead, appNames) = readSets(app)
+        guard !tests.contains(where: \.readsEverything) else { return [:] }
         let (testRead, testNames) = readSets(tests)
         // A read of `hero.name` reads `hero` too.
-        let appReached = withAncestors(appRead)
         let testReached = withAncestors(testRead)
         let sites = SelectionSites.of(project)
-        let cacheOnly = cacheUpdatingDefinitions(sites)
-        let followed = Set(appRead.map(\.definition))
         var found: [String: [Diagnostic]] = [:]
         var reported: Set<SelectionCoverage.FieldID> = []
-        for field in SelectionCoverage.selectedFields(of: project) {
+        for (field, name) in unreadByApp(of: project, app: app, sites: sites) {
             let id = field.id
-            guard followed.contains(id.definition), !cacheOnly.contains(id.definition),
-                project.documents[field.document]?.parsed.errors.isEmpty == true
-            else { continue }
-            let key = id.path.split(separator: ".").last.map(String.init) ?? id.path
-            guard key != "id", key != "__typename" else { continue }
             // Under a field reported already: its fix removes this one too.
             if let parent = parent(of: id), reported.contains(parent) {
                 reported.insert(id)
                 continue
             }
-            let name = project.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
-            let readByApp = appReached.contains(id) || appNames.contains(name)
-            guard !readByApp else { continue }
             let readByTests = testReached.contains(id) || testNames.contains(name)
             let owner = sites.definitions[id.definition]
             let what = owner.map { "\($0.kind == "fragment" ? "fragment" : $0.kind) \(id.definition)" } ?? id.definition
@@ -68,18 +56,27 @@ public enum UnusedFields {
     /// The Swift names of the fields that app code does not read, where a hint may be said (what tests read matters
     /// only for them: `mockls check` reads its test files for these names alone).
     public static func unreadByApp(of project: ProjectIndex, app: [FieldReads]) -> Set<String> {
+        Set(unreadByApp(of: project, app: app, sites: SelectionSites.of(project)).map(\.name))
+    }
+
+    /// The fields no app code reads, with their Swift names, in document order, among those a hint may be said of
+    /// (the header's list of what is never reported).
+    private static func unreadByApp(
+        of project: ProjectIndex, app: [FieldReads], sites: SelectionSites
+    ) -> [(field: SelectionCoverage.SelectedField, name: String)] {
         guard !app.contains(where: \.readsEverything) else { return [] }
         let (appRead, appNames) = readSets(app)
         let appReached = withAncestors(appRead)
-        let cacheOnly = cacheUpdatingDefinitions(SelectionSites.of(project))
+        let cacheOnly = cacheUpdatingDefinitions(sites)
         let followed = Set(appRead.map(\.definition))
-        var names: Set<String> = []
-        for field in SelectionCoverage.selectedFields(of: project) where followed.contains(field.id.definition) && !cacheOnly.contains(field.id.definition) {
-            let key = field.id.path.split(separator: ".").last.map(String.init) ?? field.id.path
-            let name = project.modelProperty(ofResponseKey: key).trimmingCharacters(in: ["`"])
-            if !appReached.contains(field.id), !appNames.contains(name) { names.insert(name) }
+        return SelectionCoverage.selectedFields(of: project).compactMap { field in
+            let id = field.id
+            guard followed.contains(id.definition), !cacheOnly.contains(id.definition), id.key != "id", id.key != "__typename",
+                project.documents[field.document]?.parsed.errors.isEmpty == true
+            else { return nil }
+            let name = id.swiftName(in: project)
+            return appReached.contains(id) || appNames.contains(name) ? nil : (field, name)
         }
-        return names
     }
 
     private static func readSets(_ files: [FieldReads]) -> (fields: Set<SelectionCoverage.FieldID>, names: Set<String>) {
