@@ -218,17 +218,20 @@ def test_response_of_a_mock_reads_back_as_its_fixture(bookshelf_copy):
 async def test_write_the_json_response_code_action(client: LanguageClient):
     test = client.folder / "Tests" / "BookshelfTests" / "KindredTests.swift"
     uri = test.as_uri()
-    # A file of that name beside the test already: the new one never replaces it.
+    # A file of that name beside the test already: the new one never replaces it. Created after the server read the
+    # workspace, it is announced as an editor's file watcher does.
     (test.parent / "BookQuery.json").write_text("{}")
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=(test.parent / "BookQuery.json").as_uri(), type=types.FileChangeType.Created)]))
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=MOCK_TEST)))
     position = types.Position(line=8, character=4)
     actions = []
-    for _ in range(100):  # the workspace is indexed in the background
+    for _ in range(100):  # the workspace is indexed, and the file event applied, in the background
         actions = await client.text_document_code_action_async(types.CodeActionParams(
             text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=position, end=position),
             context=types.CodeActionContext(diagnostics=[])))
-        if actions:
+        if any(a.title.endswith("BookQuery 2.json") for a in actions or []):
             break
         await asyncio.sleep(0.05)
     titles = [a.title for a in actions or []]
