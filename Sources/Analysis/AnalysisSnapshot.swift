@@ -255,7 +255,8 @@ public struct AnalysisSnapshot: Sendable {
     // MARK: References and rename
 
     /// The uses of what is at `offset` of a GraphQL or Swift document: in the project's GraphQL documents and in the
-    /// workspace's Swift files that belong to the project, with the text of each file they are in.
+    /// workspace's Swift files that belong to the project, with the text of each file they are in. The GraphQL
+    /// documents' come first, then the app's code's, then the tests' (`ReferenceLocation.Kind`), each in file order.
     public func references(at offset: Int, in file: AnalysisFile, includingDeclaration: Bool) throws -> [(location: ReferenceLocation, lines: LineTable)] {
         let target: ReferenceTarget?
         let workspace: Workspace
@@ -273,11 +274,16 @@ public struct AnalysisSnapshot: Sendable {
         guard let target else { return [] }
         let names = References.swiftNames(of: target, project: project.index)
         let (index, occurrences) = (project.index, caches?.occurrences ?? OccurrenceCache())
+        let inSwift = projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, text in
+            let found = occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftFile(text) }
+                .filter { $0.target == target }
+            guard !found.isEmpty else { return [ReferenceLocation]() }
+            let kind: ReferenceLocation.Kind = SwiftNameMentions.isTestCode(path: url.path, text: text) ? .test : .app
+            return found.map { ReferenceLocation(document: url.path, range: $0.range, kind: kind) }
+        }
+        // The GraphQL documents', then the app's reads, then the tests', each in file order.
         let found = References.inGraphQL(target, project: index, includingDeclaration: includingDeclaration)
-            + projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, text in
-                occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftFile(text) }
-                    .filter { $0.target == target }.map { ReferenceLocation(document: url.path, range: $0.range) }
-            }
+            + inSwift.filter { $0.kind == .app } + inSwift.filter { $0.kind == .test }
         if isCancelled() { throw CancellationError() }
         return withLines(found, document: \.document, project: project, workspace: workspace).map { (location: $0, lines: $1) }
     }

@@ -37,8 +37,9 @@ public enum CapitalizedNames {
 /// a parse, in code, comments and strings alike: the member names a file may read, when no value in it can be typed
 /// (`FieldReads` counts each as a read of every field of that name, so a name in a comment can only keep a hint away).
 public enum DottedNames {
-    public static func names(in bytes: [UInt8], among wanted: Set<String>) -> Set<String> {
-        var found: Set<String> = []
+    /// Each member name of `wanted` the bytes spell after a dot, with the bytes of the name, in order.
+    public static func occurrences(in bytes: [UInt8], among wanted: Set<String>) -> [(name: String, range: Range<Int>)] {
+        var found: [(name: String, range: Range<Int>)] = []
         var index = 0
         let count = bytes.count
         while index < count {
@@ -54,7 +55,7 @@ public enum DottedNames {
             while end < count, CapitalizedNames.isIdentifierByte(bytes[end]) { end += 1 }
             if end > start, !(bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")) {
                 let name = String(decoding: bytes[start..<end], as: UTF8.self)
-                if wanted.contains(name) { found.insert(name) }
+                if wanted.contains(name) { found.append((name, start..<end)) }
             }
             index = max(end, index + 1)
         }

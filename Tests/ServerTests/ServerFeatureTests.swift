@@ -73,7 +73,7 @@ final class ServerFeatureTests: XCTestCase {
     func testEveryCommandAdvertisedIsRunAndReadsItsArguments() throws {
         let (client, capabilities) = initializedFullClient()
         let commands = try XCTUnwrap((capabilities["executeCommandProvider"] as? [String: Any])?["commands"] as? [String])
-        XCTAssertEqual(Set(commands), ["mockls.openTests", "mockls.writeResponse"])
+        XCTAssertEqual(Set(commands), ["mockls.openTests", "mockls.openReads", "mockls.writeResponse"])
         for (number, command) in (commands + ["mockls.unknown"]).enumerated() {
             let id = 100 + number
             client.send(["id": id, "method": "workspace/executeCommand", "params": ["command": command, "arguments": [1]]])
@@ -90,9 +90,19 @@ final class ServerFeatureTests: XCTestCase {
         client.send(["id": 200, "method": "workspace/executeCommand", "params": [
             "command": "mockls.openTests", "arguments": ["file:///T/Q.graphql", ["line": 1, "character": 2], tests]]])
         XCTAssertNil(client.reply(to: 200)?["error"])
-        let named = client.replies.filter { $0["method"] as? String == "window/showMessage" }
-            .compactMap { ($0["params"] as? [String: Any])?["message"] as? String }
-        XCTAssertTrue(named.contains("2 tests: ATests.swift:5, BTests.swift:10"), "\(named)")
+        func shown() -> [String] {
+            client.replies.filter { $0["method"] as? String == "window/showMessage" }
+                .compactMap { ($0["params"] as? [String: Any])?["message"] as? String }
+        }
+        XCTAssertTrue(shown().contains("2 tests: ATests.swift:5, BTests.swift:10"), "\(shown())")
+        // The app's reads of a field: the same arguments, named as reads.
+        let reads: [[String: Any]] = [
+            ["uri": "file:///T/App/Screen.swift", "range": ["start": ["line": 13, "character": 8], "end": ["line": 13, "character": 12]]],
+        ]
+        client.send(["id": 202, "method": "workspace/executeCommand", "params": [
+            "command": "mockls.openReads", "arguments": ["file:///T/Q.graphql", ["line": 1, "character": 2], reads]]])
+        XCTAssertNil(client.reply(to: 202)?["error"])
+        XCTAssertTrue(shown().contains("1 app read: Screen.swift:14"), "\(shown())")
         client.send(["id": 201, "method": "workspace/executeCommand", "params": [
             "command": "mockls.openTests", "arguments": ["file:///T/Q.graphql", ["line": -1, "character": 2], tests]]])
         XCTAssertEqual((client.reply(to: 201)?["error"] as? [String: Any])?["code"] as? Int, -32602)

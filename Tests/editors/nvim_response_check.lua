@@ -10,10 +10,7 @@ local say, fail = support.say, support.fail
 
 support.run(function()
   support.setup_shipped_module()
-  local messages = {}
-  vim.lsp.handlers["window/showMessage"] = function(_, result)
-    table.insert(messages, result.message)
-  end
+  local messages = support.shown_messages()
   vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("MOCKLS_FILE")))
   local bufnr = vim.api.nvim_get_current_buf()
   local line = tonumber(os.getenv("MOCKLS_LINE"))

@@ -48,6 +48,15 @@ function M.diagnostics_with_code(bufnr, code)
   end, vim.diagnostic.get(bufnr))
 end
 
+-- The messages mockls shows (`window/showMessage`) from now on, in the list returned, as they come.
+function M.shown_messages()
+  local messages = {}
+  vim.lsp.handlers["window/showMessage"] = function(_, result)
+    table.insert(messages, result.message)
+  end
+  return messages
+end
+
 -- Loads the shipped module (editors/nvim, MOCKLS_NVIM) as the README says, starting mockls from MOCKLS_BIN.
 function M.setup_shipped_module()
   vim.cmd("filetype on")

@@ -14,7 +14,8 @@ import pytest
 from lsp_stdio import ROOT, MocklsProcess, frame, mockls_binary
 
 BOOKSHELF = ROOT / "Examples" / "Bookshelf"
-COMMANDS = ["serve", "check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "coverage", "snapshot-tests"]
+COMMANDS = ["serve", "check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "coverage", "snapshot-tests",
+            "references"]
 
 
 def run(*args, env=None, **kwargs):
@@ -135,10 +136,12 @@ def command_arguments(command, tmp_path):
         "response": ["response", f"{test_file}:2:10", *workspace],
         "coverage": ["coverage", *workspace],
         "snapshot-tests": ["snapshot-tests", "--workspace", str(tmp_path), "--output", "-"],
+        "references": ["references", f"{BOOKSHELF / 'graphql' / 'BookQuery.graphql'}:2:3", *workspace],
     }[command]
 
 
-WORKSPACE_COMMANDS = ["check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "coverage", "snapshot-tests"]
+WORKSPACE_COMMANDS = ["check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "coverage", "snapshot-tests",
+                      "references"]
 
 
 @pytest.mark.parametrize("command", WORKSPACE_COMMANDS)

@@ -72,19 +72,30 @@ def test_neovim_shows_an_unused_operation_as_a_hint(tmp_path):
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok unused-operation hint"], result.stdout
 
 
-@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
-def test_neovim_shows_an_unused_field_and_applies_its_fix(tmp_path):
-    """Issue 47: a field the app's code never reads is a hint in Neovim, and its quick fix removes it."""
+# App code that reads `published`, `coAuthors.name` and the whole `BookDetails` of `BookQuery`, and no `born`.
+BOOK_SCREEN = (
+    "import Apollo\nimport BookshelfAPI\n\nfinal class BookScreen {\n"
+    "    func load(client: ApolloClient) {\n"
+    '        client.fetch(query: BookQuery(id: "1")) { result in\n'
+    "            guard let book = try? result.get().data?.book else { return }\n"
+    "            print(book.published ?? 0, book.coAuthors.map(\\.name), book.fragments.bookDetails)\n"
+    "        }\n    }\n}\n"
+)
+
+
+def bookshelf_with_app(tmp_path):
+    """A copy of the Bookshelf example with `BOOK_SCREEN` as its app's code."""
     folder = tmp_path / "Bookshelf"
     shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
     (folder / "App").mkdir()
-    (folder / "App" / "BookScreen.swift").write_text(
-        "import Apollo\nimport BookshelfAPI\n\nfinal class BookScreen {\n"
-        "    func load(client: ApolloClient) {\n"
-        '        client.fetch(query: BookQuery(id: "1")) { result in\n'
-        "            guard let book = try? result.get().data?.book else { return }\n"
-        "            print(book.published ?? 0, book.coAuthors.map(\\.name), book.fragments.bookDetails)\n"
-        "        }\n    }\n}\n")
+    (folder / "App" / "BookScreen.swift").write_text(BOOK_SCREEN)
+    return folder
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_shows_an_unused_field_and_applies_its_fix(tmp_path):
+    """Issue 47: a field the app's code never reads is a hint in Neovim, and its quick fix removes it."""
+    folder = bookshelf_with_app(tmp_path)
     result = run_editor(
         ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_unused_field_check.lua"],
         folder, MOCKLS_NVIM=str(EDITORS / "nvim"), MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"),
@@ -92,6 +103,19 @@ def test_neovim_shows_an_unused_field_and_applies_its_fix(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
         "ok unused-field hint", "ok quick fix removes the field", "ok the hint goes"], result.stdout
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_shows_the_apps_reads_of_a_field_apart_from_its_tests(tmp_path):
+    """Issue 47: a field the app reads has the tests' lens and the app's; running the app's names the app's read."""
+    folder = bookshelf_with_app(tmp_path)
+    result = run_editor(
+        ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_app_reads_check.lua"],
+        folder, MOCKLS_NVIM=str(EDITORS / "nvim"), MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok two lenses", "ok the app's reads"], result.stdout
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")

@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import GraphQLIndex
+import SourceText
 import SwiftAnalysis
 import Synchronization
 
@@ -13,6 +14,8 @@ public struct FieldUsage: Sendable {
         public var path: String
         public var isTest: Bool
         public var reads: FieldReads
+        /// The text `reads` were read from (where they are).
+        public var text: [UInt8]
     }
 
     /// By project name, in path order.
@@ -21,20 +24,37 @@ public struct FieldUsage: Sendable {
     /// query was cancelled. Nothing is unused then.
     public internal(set) var isComplete = true
 
-    /// How many app files read each field of `project` (followed there, or by its Swift name on a value mockls cannot
-    /// type; a read of `hero.name` reads `hero`): nil for a field whose operation or fragment no app code is followed
-    /// into, and for every field when not every file was read.
-    func appFileCounts(of project: String, index: ProjectIndex) -> ((SelectionCoverage.FieldID) -> Int?)? {
+    /// Where the app files read each field of `project` (followed there, or by its Swift name on a value mockls cannot
+    /// type; a read of `hero.name` reads `hero`), by file in path order and in file order: nil for a field whose
+    /// operation or fragment no app code is followed into, and for every field when not every file was read.
+    func appReads(of project: String, index: ProjectIndex) -> ((SelectionCoverage.FieldID) -> [FieldRead]?)? {
         guard isComplete else { return nil }
         let app = (files[project] ?? []).filter { !$0.isTest }
         if app.contains(where: \.reads.readsEverything) { return nil }
         let followed = Set(app.flatMap { $0.reads.fields.map(\.definition) })
         guard !followed.isEmpty else { return nil }
-        let reached = app.map { UnusedFields.withAncestors($0.reads.fields) }
+        let lines = LineTables()
         return { id in
             guard followed.contains(id.definition) else { return nil }
             let name = id.swiftName(in: index)
-            return zip(app, reached).count { $1.contains(id) || $0.reads.names.contains(name) }
+            return app.flatMap { file in
+                let ranges = file.reads.locations(of: id, name: name)
+                guard !ranges.isEmpty else { return [FieldRead]() }
+                let table = lines.table(of: file.path, text: file.text)
+                return ranges.map { FieldRead(file: URL(fileURLWithPath: file.path), range: $0, lines: table) }
+            }
+        }
+    }
+
+    /// Each file's lines, made once (a file reads many fields).
+    private final class LineTables {
+        private var tables: [String: LineTable] = [:]
+
+        func table(of path: String, text: [UInt8]) -> LineTable {
+            if let known = tables[path] { return known }
+            let made = LineTable(text)
+            tables[path] = made
+            return made
         }
     }
 
@@ -71,6 +91,14 @@ public struct FieldUsage: Sendable {
     }
 }
 
+/// A read of a selected field in a Swift file: where it is, with the file's lines.
+public struct FieldRead: Sendable {
+    public var file: URL
+    /// The bytes of the property's name; empty where a model that holds the field is used whole.
+    public var range: Range<Int>
+    public var lines: LineTable
+}
+
 extension AnalysisSnapshot {
     /// The reads of every Swift file of `workspace` that belongs to a project with a schema. The app's files first:
     /// when none of them is followed into a model (a checkout of the tests alone, an app mockls cannot follow), no
@@ -90,7 +118,7 @@ extension AnalysisSnapshot {
             swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
                 let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace) }
                 let reads = cache?.reads(of: url.path, text: text, index: project.index, helpers: workspace.helpersFingerprint, compute) ?? compute()
-                return [FieldUsage.File(path: url.path, isTest: isTest, reads: reads)]
+                return [FieldUsage.File(path: url.path, isTest: isTest, reads: reads, text: text)]
             }
         }
         usage.files = reads(of: zip(texts, isTest).filter { !$1 }.map(\.0), isTest: false)

@@ -33,9 +33,14 @@ public struct SelectionCoverageReport: Sendable {
         public var tests: [Test]
         /// Tests that reach its operation or fragment but that mockls cannot follow there.
         public var unknown: Int
-        /// The app files (Swift files that are no tests) that read it (`FieldUsage`); nil when that is not known: the
-        /// app's code is not followed into its operation or fragment, or not every file was read.
-        public var appFiles: Int?
+        /// The project's name (`ProjectConfiguration.name`).
+        var projectName: String
+        /// Where the app files (Swift files that are no tests) read it (`FieldUsage`), by file in path order; nil when
+        /// that is not known: the app's code is not followed into its operation or fragment, or not every file was read.
+        public var appReads: [FieldRead]?
+
+        /// How many app files read it; nil when that is not known.
+        public var appFiles: Int? { appReads.map { Set($0.map(\.file)).count } }
 
         public var setCount: Int { tests.count { $0.sets } }
         public var readCount: Int { tests.count { $0.reads } }
@@ -50,60 +55,75 @@ public struct SelectionCoverageReport: Sendable {
     /// The coverage of every project of `analysis`'s workspaces (of `documents` only, when given: GraphQL document
     /// paths), its test files read as the editor has them open, else from disk.
     public init(_ analysis: AnalysisSnapshot, documents: Set<String>? = nil) {
-        let cache = analysis.coverageCache
         for workspace in analysis.workspaces {
-            // What this workspace's part of the report depends on; the part itself when nothing of it changed.
-            let texts = analysis.swiftTexts(of: workspace, naming: Self.testMarkers)
-            let key = ReportKey(
-                root: workspace.root.path, documents: documents,
-                projects: workspace.projects.filter(\.hasSchema).map { "\($0.configuration.name) \($0.index.revision)" },
-                helpers: workspace.helpersFingerprint)
-            if let part = cache?.part(for: key, texts: texts) {
-                rows += part.rows
-                testCount += part.testCount
-                unfollowedTestCount += part.unfollowedTestCount
-                continue
-            }
-            let before = (rows: rows.count, tests: testCount, unfollowed: unfollowedTestCount)
-            defer {
-                // A part cut short by a cancellation is not the part.
-                if !analysis.isCancelled() { cache?.remember(ReportPart(
-                    key: key, texts: texts, rows: Array(rows[before.rows...]), testCount: testCount - before.tests,
-                    unfollowedTestCount: unfollowedTestCount - before.unfollowed)) }
-            }
-            // Each project's fields, numbered: what its files' tests are gathered against.
-            var selections: [String: ProjectSelections] = [:]
-            for project in workspace.projects where project.hasSchema {
-                let all = SelectionCoverage.selectedFields(of: project.index)
-                // The rows asked for, by their place in `all` (which numbers the fields for every file's tests).
-                let wanted = all.indices.filter { documents?.contains(all[$0].document) ?? true }
-                guard !wanted.isEmpty else { continue }
-                let numbers = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-                selections[project.configuration.name] = ProjectSelections(project: project, all: all, wanted: wanted, numbers: numbers)
-            }
-            guard !selections.isEmpty else { continue }
-            // One pass over the workspace's Swift files for all its projects: each file is read and given its project once.
-            let byProject = analysis.swiftTextsByProject(workspace: workspace, texts: texts) { [selections] project, url, text -> [(URL, FileTest)] in
-                guard let selection = selections[project.configuration.name] else { return [] }
-                let (index, numbers) = (project.index, selection.numbers)
-                let helpers = workspace.helpers(besides: url)
-                let compute = {
-                    let file = SwiftFile(text)
-                    return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
-                        FileTest(
-                            name: use.name, line: file.lines.line(containing: use.range.lowerBound),
-                            sets: use.set.compactMap { numbers[$0] }.sorted(), reads: use.read.compactMap { numbers[$0] }.sorted(),
-                            unfollowed: use.unfollowed.sorted())
-                    }
+            let start = rows.count
+            addTests(of: workspace, analysis: analysis, documents: documents)
+            // The app's reads, apart: an edit of app code changes them and no test.
+            let usage = analysis.fieldUsage(of: workspace, readingTests: false)
+            var reads: [String: ((SelectionCoverage.FieldID) -> [FieldRead]?)?] = [:]
+            for index in rows.indices.dropFirst(start) {
+                let name = rows[index].projectName
+                if reads[name] == nil, let project = workspace.projects.first(where: { $0.configuration.name == name }) {
+                    reads[name] = .some(usage.appReads(of: name, index: project.index))
                 }
-                let tests = cache?.tests(of: url, text: text, index: index, helpers: helpers, compute) ?? compute()
-                return tests.map { (url, $0) }
+                rows[index].appReads = (reads[name] ?? nil)?(rows[index].field.id)
             }
-            let usage = analysis.fieldUsage(of: workspace)
-            for project in workspace.projects {
-                guard let selection = selections[project.configuration.name] else { continue }
-                addRows(of: selection, tests: byProject[project.configuration.name] ?? [], usage: usage, analysis: analysis)
+        }
+    }
+
+    /// The rows of `workspace`'s fields with the tests that set or read them.
+    private mutating func addTests(of workspace: Workspace, analysis: AnalysisSnapshot, documents: Set<String>?) {
+        let cache = analysis.coverageCache
+        // What this workspace's part of the report depends on; the part itself when nothing of it changed.
+        let texts = analysis.swiftTexts(of: workspace, naming: Self.testMarkers)
+        let key = ReportKey(
+            root: workspace.root.path, documents: documents,
+            projects: workspace.projects.filter(\.hasSchema).map { "\($0.configuration.name) \($0.index.revision)" },
+            helpers: workspace.helpersFingerprint)
+        if let part = cache?.part(for: key, texts: texts) {
+            rows += part.rows
+            testCount += part.testCount
+            unfollowedTestCount += part.unfollowedTestCount
+            return
+        }
+        let before = (rows: rows.count, tests: testCount, unfollowed: unfollowedTestCount)
+        defer {
+            // A part cut short by a cancellation is not the part.
+            if !analysis.isCancelled() { cache?.remember(ReportPart(
+                key: key, texts: texts, rows: Array(rows[before.rows...]), testCount: testCount - before.tests,
+                unfollowedTestCount: unfollowedTestCount - before.unfollowed)) }
+        }
+        // Each project's fields, numbered: what its files' tests are gathered against.
+        var selections: [String: ProjectSelections] = [:]
+        for project in workspace.projects where project.hasSchema {
+            let all = SelectionCoverage.selectedFields(of: project.index)
+            // The rows asked for, by their place in `all` (which numbers the fields for every file's tests).
+            let wanted = all.indices.filter { documents?.contains(all[$0].document) ?? true }
+            guard !wanted.isEmpty else { continue }
+            let numbers = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            selections[project.configuration.name] = ProjectSelections(project: project, all: all, wanted: wanted, numbers: numbers)
+        }
+        guard !selections.isEmpty else { return }
+        // One pass over the workspace's Swift files for all its projects: each file is read and given its project once.
+        let byProject = analysis.swiftTextsByProject(workspace: workspace, texts: texts) { [selections] project, url, text -> [(URL, FileTest)] in
+            guard let selection = selections[project.configuration.name] else { return [] }
+            let (index, numbers) = (project.index, selection.numbers)
+            let helpers = workspace.helpers(besides: url)
+            let compute = {
+                let file = SwiftFile(text)
+                return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
+                    FileTest(
+                        name: use.name, line: file.lines.line(containing: use.range.lowerBound),
+                        sets: use.set.compactMap { numbers[$0] }.sorted(), reads: use.read.compactMap { numbers[$0] }.sorted(),
+                        unfollowed: use.unfollowed.sorted())
+                }
             }
+            let tests = cache?.tests(of: url, text: text, index: index, helpers: helpers, compute) ?? compute()
+            return tests.map { (url, $0) }
+        }
+        for project in workspace.projects {
+            guard let selection = selections[project.configuration.name] else { continue }
+            addRows(of: selection, tests: byProject[project.configuration.name] ?? [], analysis: analysis)
         }
     }
 
@@ -116,7 +136,7 @@ public struct SelectionCoverageReport: Sendable {
     }
 
     private mutating func addRows(
-        of selection: ProjectSelections, tests found: [(URL, FileTest)], usage: FieldUsage, analysis: AnalysisSnapshot
+        of selection: ProjectSelections, tests found: [(URL, FileTest)], analysis: AnalysisSnapshot
     ) {
         let (project, all, wanted) = (selection.project, selection.all, selection.wanted)
         testCount += found.count
@@ -136,7 +156,6 @@ public struct SelectionCoverageReport: Sendable {
             }
             for name in test.unfollowed { unknown[name, default: 0] += 1 }
         }
-        let appFiles = usage.appFileCounts(of: project.configuration.name, index: project.index)
         var lineTables: [String: LineTable] = [:]
         for number in wanted {
             let field = all[number]
@@ -147,7 +166,7 @@ public struct SelectionCoverageReport: Sendable {
             rows.append(Row(
                 field: field, project: project.configuration.namespace, file: URL(fileURLWithPath: field.document), start: utf8,
                 utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0,
-                appFiles: appFiles?(field.id)))
+                projectName: project.configuration.name))
         }
     }
 

@@ -48,10 +48,13 @@ public enum MockFormatDetector {
     }
 
     /// `Package.resolved` files (SwiftPM's, and those inside Xcode projects and workspaces), then `Podfile.lock`s.
-    static func pinFiles(in folder: URL) -> [URL] {
-        let files = FileTree.files(under: folder) { $0.hasSuffix("/Package.resolved") || $0.hasSuffix("/Podfile.lock") }
+    /// `walked`: the files of `folder` a walk already found.
+    static func pinFiles(in folder: URL, walked: [URL]? = nil) -> [URL] {
+        let files = walked?.filter { isPinFile($0.path) } ?? FileTree.files(under: folder, include: isPinFile)
         return files.filter { $0.lastPathComponent == "Package.resolved" } + files.filter { $0.lastPathComponent == "Podfile.lock" }
     }
+
+    static func isPinFile(_ path: String) -> Bool { path.hasSuffix("/Package.resolved") || path.hasSuffix("/Podfile.lock") }
 
     /// The Apollo version a `Podfile.lock` resolved, as numbers: its `PODS:` entry `- Apollo (1.9.3)` or a
     /// subspec's, `- Apollo/Core (1.9.3)` (quoted when CocoaPods quotes it). Other pods named `Apollo…` are not

@@ -12,9 +12,10 @@ public enum ProjectDiscovery {
     /// The projects of `folder`, and where they were found: the configurations inside it; else those of the nearest
     /// enclosing folder that holds one, searched up to the repository's top (a folder with `.git`) or the file
     /// system's root; else the folder itself as one project of all its `.graphqls` and `.graphql` files.
-    public static func discover(in folder: URL) -> (root: URL, [ProjectConfiguration], [ConfigurationError]) {
+    /// `walked`: the files of `folder` a walk already found (the workspace walks once for every kind of file it reads).
+    public static func discover(in folder: URL, walked: [URL]? = nil) -> (root: URL, [ProjectConfiguration], [ConfigurationError]) {
         var root = folder
-        var files = configurationFiles(in: folder)
+        var files = walked.map { $0.filter { isConfigurationFile($0.path) } } ?? configurationFiles(in: folder)
         if files.isEmpty, let enclosing = enclosingConfigurationFolder(of: folder) {
             root = enclosing
             files = configurationFiles(in: enclosing)
@@ -66,7 +67,13 @@ public enum ProjectDiscovery {
     }
 
     static func configurationFiles(in folder: URL) -> [URL] {
-        let names = Set([apolloConfigurationName] + GraphQLConfigFile.names)
-        return FileTree.files(under: folder) { names.contains(String($0[$0.index(after: $0.lastIndex(of: "/") ?? $0.startIndex)...])) }
+        FileTree.files(under: folder, include: isConfigurationFile)
+    }
+
+    private static let configurationNames = Set([apolloConfigurationName] + GraphQLConfigFile.names)
+
+    /// Whether `path` names a project's configuration (`apollo-codegen-config.json`, a graphql-config file).
+    static func isConfigurationFile(_ path: String) -> Bool {
+        configurationNames.contains(String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]))
     }
 }

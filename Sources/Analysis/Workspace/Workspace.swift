@@ -91,14 +91,21 @@ public struct Workspace: Sendable {
     /// workspace this one reloads, whose Swift texts are kept for the files that did not change.
     public init(folder: URL, overlays: [URL: [UInt8]] = [:], format: MockFormat? = nil, previous: Workspace? = nil) {
         self.folder = folder.standardizedFileURL
-        let (root, configurations, errors) = ProjectDiscovery.discover(in: self.folder)
+        // One walk for every kind of file the workspace reads: configurations, pins, Swift and JSON files (a second
+        // one only when the projects are found in an enclosing folder).
+        let (swift, json) = (WorkspaceFiles.Kind.swift, WorkspaceFiles.Kind.json)
+        let walk = { (folder: URL) in
+            FileTree.files(under: folder) {
+                swift.includes($0) || json.includes($0) || MockFormatDetector.isPinFile($0) || ProjectDiscovery.isConfigurationFile($0)
+            }
+        }
+        let walked = walk(self.folder)
+        let (root, configurations, errors) = ProjectDiscovery.discover(in: self.folder, walked: walked)
         self.root = root
         discoveryErrors = errors
-        let pins = format == nil ? MockFormatDetector.pinFiles(in: root) : []
+        let found = root == self.folder ? walked : walk(root)
+        let pins = format == nil ? MockFormatDetector.pinFiles(in: root, walked: found) : []
         let projectFolders = configurations.map(\.root)
-        // One walk for both kinds of file.
-        let (swift, json) = (WorkspaceFiles.Kind.swift, WorkspaceFiles.Kind.json)
-        let found = FileTree.files(under: root) { swift.includes($0) || json.includes($0) }
         swiftSources = WorkspaceFiles(found.filter { swift.includes($0.path) }, kind: swift, previous: previous?.swiftSources)
         jsonFiles = WorkspaceFiles(
             found.filter { json.includes($0.path) }, kind: json, previous: previous?.jsonFiles, bound: WorkspaceFiles.maximumJSONBytes)

@@ -26,12 +26,24 @@ public enum ReferenceTarget: Sendable, Equatable {
 
 /// A reference: a document (by path) and the bytes of the name.
 public struct ReferenceLocation: Sendable, Equatable {
+    /// Where a reference is: a GraphQL document (the declaration, a use in a selection or a spread), the app's code, or
+    /// a test. References come in this order.
+    public enum Kind: Int, Sendable, Comparable, CaseIterable {
+        case graphQL
+        case app
+        case test
+
+        public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+    }
+
     public var document: String
     public var range: Range<Int>
+    public var kind: Kind
 
-    public init(document: String, range: Range<Int>) {
+    public init(document: String, range: Range<Int>, kind: Kind = .graphQL) {
         self.document = document
         self.range = range
+        self.kind = kind
     }
 }
 

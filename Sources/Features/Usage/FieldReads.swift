@@ -19,8 +19,35 @@ public struct FieldReads: Sendable, Equatable {
     /// The Swift names of properties read on values mockls cannot type.
     public var names: Set<String> = []
     public var readsEverything = false
+    /// Where the file reads each field of `fields` (the bytes of the property's name; for a model used whole, where
+    /// it is written, for every field it holds) and each name of `names`, in file order.
+    public private(set) var fieldLocations: [SelectionCoverage.FieldID: [Range<Int>]] = [:]
+    public private(set) var nameLocations: [String: [Range<Int>]] = [:]
 
     public init() {}
+
+    mutating func read(_ field: SelectionCoverage.FieldID, at range: Range<Int>) {
+        fields.insert(field)
+        fieldLocations[field, default: []].append(range)
+    }
+
+    mutating func read(name: String, at range: Range<Int>) {
+        names.insert(name)
+        nameLocations[name, default: []].append(range)
+    }
+
+    /// Where the file reads the field `field` (Swift name `name`): its reads of it and of the fields nested in it (a
+    /// read of `hero.name` reads `hero`), and of `name` on values of unknown type; in file order. Empty when it does
+    /// not read it.
+    public func locations(of field: SelectionCoverage.FieldID, name: String) -> [Range<Int>] {
+        var found = nameLocations[name] ?? []
+        for (read, ranges) in fieldLocations where read.definition == field.definition {
+            if read.path == field.path || read.path.hasPrefix(field.path) && read.path.dropFirst(field.path.count).first == "." {
+                found += ranges
+            }
+        }
+        return found.sorted { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }
+    }
 
     /// The reads of a file in which no value can be typed, read from its bytes without a parse: every member name of
     /// `names` it spells counts by name. Nil when a value in it may be typed, or it may read Apollo's storage or a model's
@@ -34,7 +61,7 @@ public struct FieldReads: Sendable, Equatable {
             !helperNames.contains(where: { bytes.contains(bytes: $0) })
         else { return nil }
         var reads = FieldReads()
-        reads.names = DottedNames.names(in: bytes, among: names)
+        for (name, range) in DottedNames.occurrences(in: bytes, among: names) { reads.read(name: name, at: range) }
         return reads
     }
 
@@ -49,7 +76,10 @@ public struct FieldReads: Sendable, Equatable {
             let range = read.range
             let name = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: ["`"])
             // Read by name already: every field of that name counts as read, whatever this one resolves to.
-            guard !reads.names.contains(name) else { continue }
+            guard !reads.names.contains(name) else {
+                reads.read(name: name, at: range)
+                continue
+            }
             let target: SymbolTarget?
             if case .some(let base) = read.base {
                 // `x.name`: what definition finds at the name (`SymbolTarget.at`), from the tree's reading of `x`.
@@ -58,12 +88,12 @@ public struct FieldReads: Sendable, Equatable {
                 target = SymbolTarget.at(range.lowerBound + 1, in: file, project: project, helpers: helpers)?.target
             }
             guard let target else {
-                reads.names.insert(name)
+                reads.read(name: name, at: range)
                 continue
             }
             switch target {
             case .selectionSetField(let selectionSet, let field):
-                for site in sites.sites(of: field, in: selectionSet) { reads.fields.insert(site.id) }
+                for site in sites.sites(of: field, in: selectionSet) { reads.read(site.id, at: range) }
             case .mockField:
                 // A mock's property, set or read in a test: no model is read.
                 break
@@ -74,7 +104,7 @@ public struct FieldReads: Sendable, Equatable {
         for use in uses.whole {
             let selectionSet = use.value.flatMap { resolver.resolve($0, at: use.offset) }.flatMap(Self.model)
             if let selectionSet {
-                reads.fields.formUnion(sites.subtree(of: selectionSet))
+                for field in sites.subtree(of: selectionSet) { reads.read(field, at: use.offset..<use.offset) }
             } else if use.kind == .apolloData {
                 reads.readsEverything = true
             }
@@ -87,8 +117,12 @@ public struct FieldReads: Sendable, Equatable {
     public func byName(index: ProjectIndex) -> FieldReads {
         var reads = FieldReads()
         reads.readsEverything = readsEverything
-        reads.names = names
-        for field in fields { reads.names.insert(field.swiftName(in: index)) }
+        for (name, ranges) in nameLocations {
+            for range in ranges { reads.read(name: name, at: range) }
+        }
+        for (field, ranges) in fieldLocations {
+            for range in ranges { reads.read(name: field.swiftName(in: index), at: range) }
+        }
         return reads
     }
 

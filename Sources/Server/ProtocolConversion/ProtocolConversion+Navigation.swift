@@ -83,25 +83,35 @@ extension ProtocolConversion {
 
     // MARK: Coverage lenses
 
-    /// A field's lens: its title, and the command that opens its tests (the first `LanguageServer.lensLocations`),
-    /// each the whole first line of its function; no command when no test touches it.
-    func lens(_ row: SelectionCoverageReport.Row, uri: DocumentURI, in lines: LineTable, command: String) -> CodeLens {
+    /// A field's lenses: the tests' (their counts; its command opens the tests, the first `LanguageServer.lensLocations`,
+    /// each the whole first line of its function; no command when no test touches it), and the app's where its code is
+    /// followed into the operation or fragment ("read in 2 app files", whose command opens the reads). `command` names
+    /// the command of each kind the client is given.
+    func lenses(
+        _ row: SelectionCoverageReport.Row, uri: DocumentURI, in lines: LineTable, command: (LensLocations) -> String
+    ) -> [CodeLens] {
         let range = range(of: row.field.range, in: lines)
+        func lens(_ title: String, _ kind: LensLocations, _ locations: [Location]) -> CodeLens {
+            let arguments = LensLocationsArguments(document: uri, position: range.start, locations: locations).arguments
+            return CodeLens(
+                range: range,
+                command: Command(title: title, command: locations.isEmpty ? "" : command(kind), arguments: locations.isEmpty ? nil : arguments))
+        }
         let tests = row.tests.prefix(LanguageServer.lensLocations).map { test in
             Location(
                 uri: test.file.absoluteString,
                 range: PositionRange(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
         }
-        let title = Self.lensTitle(row)
-        let lensCommand = row.tests.isEmpty
-            ? Command(title: title, command: "", arguments: nil)
-            : Command(title: title, command: command, arguments: OpenTestsArguments(document: uri, position: range.start, tests: Array(tests)).arguments)
-        return CodeLens(range: range, command: lensCommand)
+        var lenses = [lens(Self.lensTitle(row), .tests, Array(tests))]
+        if let reads = row.appReads, let title = Self.appLensTitle(row) {
+            let locations = reads.prefix(LanguageServer.lensLocations).map { location(ofFile: $0.file.path, $0.range, in: $0.lines) }
+            lenses.append(lens(title, .appReads, Array(locations)))
+        }
+        return lenses
     }
 
     /// "set in 3 tests · read in 1", "set in 2 tests · no test reads this", "no test sets or reads this", with the
-    /// tests mockls could not follow there, then "read in 2 app files" or "no app code reads this" where the app's
-    /// code is followed into the operation or fragment.
+    /// tests mockls could not follow there.
     static func lensTitle(_ row: SelectionCoverageReport.Row) -> String {
         let (set, read) = (row.setCount, row.readCount)
         var parts: [String] = []
@@ -113,8 +123,13 @@ extension ProtocolConversion {
             else { parts.append("no test reads this") }
         }
         if row.unknown > 0 { parts.append("\(row.unknown) not followed") }
-        if let app = row.appFiles { parts.append(app == 0 ? "no app code reads this" : "read in \(app) app file\(app == 1 ? "" : "s")") }
         return parts.joined(separator: " · ")
+    }
+
+    /// "read in 2 app files" or "no app code reads this"; nil where the app's code is not followed into the field's
+    /// operation or fragment.
+    static func appLensTitle(_ row: SelectionCoverageReport.Row) -> String? {
+        row.appFiles.map { $0 == 0 ? "no app code reads this" : "read in \($0) app file\($0 == 1 ? "" : "s")" }
     }
 
     /// `window/showDocument` of `uri`, with the cursor at the start of `line` when given.

@@ -8,12 +8,15 @@ import LSP
 /// or lens that offers a command and the handler that runs it cannot disagree on what the list holds.
 extension LanguageServer {
     /// The commands the server runs itself.
-    static let commands = [openTestsCommand, writeResponseCommand]
+    static let commands = LensLocations.allCases.map(\.serverCommand) + [writeResponseCommand]
 
     func registerCommands() {
-        registerReadRequest(ExecuteCommandRequest.self, answersAtOnce: { $0.command == Self.openTestsCommand }) { [unowned self] params, snapshot, _ in
+        let lensCommands = Dictionary(uniqueKeysWithValues: LensLocations.allCases.map { ($0.serverCommand, $0) })
+        registerReadRequest(ExecuteCommandRequest.self, answersAtOnce: { lensCommands[$0.command] != nil }) { [unowned self] params, snapshot, _ in
+            if let kind = lensCommands[params.command] {
+                return try openLocations(LensLocationsArguments(params.arguments, command: params.command), of: kind, snapshot: snapshot)
+            }
             switch params.command {
-            case Self.openTestsCommand: return try openTests(OpenTestsArguments(params.arguments), snapshot: snapshot)
             case Self.writeResponseCommand: return try writeResponse(WriteResponseArguments(params.arguments), snapshot: snapshot)
             default: throw ResponseError.invalidParams("mockls runs no command \(params.command)")
             }
@@ -54,32 +57,34 @@ protocol ServerCommandArguments: Equatable {
     var arguments: [JSONValue] { get }
 }
 
-/// `mockls.openTests` and `mockls.showTests`: the document and position of a lens, and the tests it counts (the first
-/// `LanguageServer.lensLocations`), each the whole first line of its function.
-struct OpenTestsArguments: ServerCommandArguments {
+/// The commands of a coverage lens (`LensLocations`): the document and position of the lens, and the places it counts
+/// (the first `LanguageServer.lensLocations`): the tests (each the whole first line of its function), or the app's reads.
+struct LensLocationsArguments: ServerCommandArguments {
     var document: DocumentURI
     var position: Position
-    var tests: [Location]
+    var locations: [Location]
 
-    init(document: DocumentURI, position: Position, tests: [Location]) {
-        (self.document, self.position, self.tests) = (document, position, tests)
+    init(document: DocumentURI, position: Position, locations: [Location]) {
+        (self.document, self.position, self.locations) = (document, position, locations)
     }
 
-    init(_ arguments: [JSONValue]?) throws {
+    init(_ arguments: [JSONValue]?) throws { try self.init(arguments, command: "a lens's command") }
+
+    init(_ arguments: [JSONValue]?, command: String) throws {
         guard let arguments, arguments.count == 3, case .string(let document) = arguments[0], let position = Position(json: arguments[1]),
             case .array(let locations) = arguments[2]
-        else { throw ResponseError.invalidParams("\(LanguageServer.openTestsCommand) takes a document, a position and the tests' locations") }
+        else { throw ResponseError.invalidParams("\(command) takes a document, a position and the locations it shows") }
         (self.document, self.position) = (document, position)
-        tests = try locations.map { location in
+        self.locations = try locations.map { location in
             guard case .string(let uri) = location["uri"], let start = location["range"]?["start"].flatMap(Position.init(json:)),
                 let end = location["range"]?["end"].flatMap(Position.init(json:))
-            else { throw ResponseError.invalidParams("\(LanguageServer.openTestsCommand): a test's location is a uri and a range") }
+            else { throw ResponseError.invalidParams("\(command): a location is a uri and a range") }
             return Location(uri: uri, range: PositionRange(start: start, end: end))
         }
     }
 
     var arguments: [JSONValue] {
-        [.string(document), position.json, .array(tests.map { .object(["uri": .string($0.uri), "range": $0.range.json]) })]
+        [.string(document), position.json, .array(locations.map { .object(["uri": .string($0.uri), "range": $0.range.json]) })]
     }
 }
 

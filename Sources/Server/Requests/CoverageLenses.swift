@@ -6,14 +6,11 @@ import LSP
 import Synchronization
 
 /// Selection coverage in a GraphQL document (`SelectionCoverageReport`): a lens on each selected field ("set in 3
-/// tests · read in 1", "no test sets or reads this") whose command opens the tests; asked for again (when the client
-/// can be asked) as test files change.
+/// tests · read in 1", "no test sets or reads this") whose command opens the tests, and, where the app's code is
+/// followed into its operation or fragment, a second one ("read in 2 app files", "no app code reads this") whose command
+/// opens the app's reads; asked for again (when the client can be asked) as Swift files change.
 extension LanguageServer {
-    /// Run by the server: opens the tests of a lens (`window/showDocument`), or names them when the client cannot show a document.
-    static let openTestsCommand = "mockls.openTests"
-    /// Run by a client that says so (`experimental.mocklsCommands`; VS Code's extension, which shows them in its peek view).
-    static let showTestsCommand = "mockls.showTests"
-    /// The tests a lens's command carries, the first in file order: a field thousands of tests touch would otherwise
+    /// The places a lens's command shows, the first in file order: a field thousands of tests touch would otherwise
     /// send megabytes with every lens request, for a list nobody reads to the end (the title counts them all).
     static let lensLocations = 100
 
@@ -22,25 +19,59 @@ extension LanguageServer {
             let uri = params.textDocument.uri
             guard let document = snapshot.documents[uri], !document.isSwift else { return [] }
             let report = try snapshot.analysis.cancellable { token.isCancelled }.selectionCoverage(ofDocument: uri)
-            let command = snapshot.clientCapabilities.experimental?.mocklsCommands?.contains(Self.showTestsCommand) == true
-                ? Self.showTestsCommand : Self.openTestsCommand
-            return report.rows.map { snapshot.conversion.lens($0, uri: uri, in: document.lines, command: command) }
+            let runs = snapshot.clientCapabilities.experimental?.mocklsCommands ?? []
+            return report.rows.flatMap { row in
+                snapshot.conversion.lenses(row, uri: uri, in: document.lines) { kind in
+                    runs.contains(kind.clientCommand) ? kind.clientCommand : kind.serverCommand
+                }
+            }
         }
     }
 
-    /// Runs `mockls.openTests`: shows the first test where the client can be asked to (`window/showDocument`), and
-    /// names them all in a message when there are several or it cannot.
-    func openTests(_ arguments: OpenTestsArguments, snapshot: ServerSnapshot) throws -> NullResult {
-        let tests = arguments.tests
-        guard let first = tests.first else { return NullResult() }
+    /// Runs `mockls.openTests` or `mockls.openReads`: shows the first place where the client can be asked to
+    /// (`window/showDocument`), and names them all in a message when there are several or it cannot.
+    func openLocations(_ arguments: LensLocationsArguments, of kind: LensLocations, snapshot: ServerSnapshot) throws -> NullResult {
+        let locations = arguments.locations
+        guard let first = locations.first else { return NullResult() }
         if snapshot.clientCapabilities.window?.showDocument?.support == true {
             showDocument(snapshot.conversion.showDocument(first.uri, line: first.range.start.line))
-            if tests.count == 1 { return NullResult() }
+            if locations.count == 1 { return NullResult() }
         }
-        // Several tests, or a client that cannot show a document: each named by its file and line.
-        let names = tests.map { test in "\(URL(string: test.uri)?.lastPathComponent ?? test.uri):\(test.range.start.line + 1)" }
-        showMessage("\(tests.count) test\(tests.count == 1 ? "" : "s"): " + names.joined(separator: ", "))
+        // Several places, or a client that cannot show a document: each named by its file and line.
+        let names = locations.map { location in
+            "\(URL(string: location.uri)?.lastPathComponent ?? location.uri):\(location.range.start.line + 1)"
+        }
+        showMessage("\(locations.count) \(kind.noun)\(locations.count == 1 ? "" : "s"): " + names.joined(separator: ", "))
         return NullResult()
+    }
+}
+
+/// What a coverage lens's command shows: the tests of the field, or the app's reads of it. Each has a command the
+/// server runs (`window/showDocument`, a message) and one a client runs that says so (`experimental.mocklsCommands`:
+/// VS Code's extension, which shows them in its peek view).
+enum LensLocations: CaseIterable {
+    case tests
+    case appReads
+
+    var serverCommand: String {
+        switch self {
+        case .tests: "mockls.openTests"
+        case .appReads: "mockls.openReads"
+        }
+    }
+
+    var clientCommand: String {
+        switch self {
+        case .tests: "mockls.showTests"
+        case .appReads: "mockls.showReads"
+        }
+    }
+
+    var noun: String {
+        switch self {
+        case .tests: "test"
+        case .appReads: "app read"
+        }
     }
 }
 

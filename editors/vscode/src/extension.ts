@@ -53,7 +53,7 @@ class MocklsClient extends LanguageClient {
  */
 class MocklsCommandsFeature implements StaticFeature {
   fillClientCapabilities(capabilities: ClientCapabilities): void {
-    capabilities.experimental = { ...(capabilities.experimental ?? {}), mocklsCommands: [COPY_RESPONSE, SHOW_TESTS] };
+    capabilities.experimental = { ...(capabilities.experimental ?? {}), mocklsCommands: [COPY_RESPONSE, SHOW_TESTS, SHOW_READS] };
   }
   initialize(): void {}
   getState(): FeatureState {
@@ -64,6 +64,7 @@ class MocklsCommandsFeature implements StaticFeature {
 
 const COPY_RESPONSE = "mockls.copyResponse";
 const SHOW_TESTS = "mockls.showTests";
+const SHOW_READS = "mockls.showReads";
 
 let output: vscode.OutputChannel;
 let watcher: vscode.FileSystemWatcher;
@@ -118,7 +119,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     watcher,
     vscode.commands.registerCommand("mockls.restartServer", restart),
     vscode.commands.registerCommand(COPY_RESPONSE, copyResponse),
-    vscode.commands.registerCommand(SHOW_TESTS, showTests),
+    vscode.commands.registerCommand(SHOW_TESTS, showLocations),
+    vscode.commands.registerCommand(SHOW_READS, showLocations),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(SETTING)) {
         void restart();
@@ -253,8 +255,8 @@ interface WirePosition {
   character: number;
 }
 
-/** A coverage lens's tests (the tests that set or read the field), in the peek view of locations. */
-async function showTests(
+/** A coverage lens's places (the tests that set or read the field, or the app's reads of it), in the peek view. */
+async function showLocations(
   uri: string,
   position: WirePosition,
   locations: Array<{ uri: string; range: { start: WirePosition; end: WirePosition } }>
