@@ -365,9 +365,9 @@ public struct AnalysisSnapshot: Sendable {
     }
 
     /// The workspace's Swift files that mention one of `names`, with their texts, in path order, read on every core.
-    func swiftTexts(of workspace: Workspace, naming names: Set<String>) -> [SwiftText] {
+    func swiftTexts(of workspace: Workspace, naming names: Set<String>, including: (String) -> Bool = { _ in true }) -> [SwiftText] {
         let sources = workspace.swiftSources
-        let paths = sources.paths
+        let paths = sources.paths.filter(including)
         let openTexts = documents.textsByPath
         var found = [SwiftText?](repeating: nil, count: paths.count)
         found.withUnsafeMutableBufferPointer { found in

@@ -49,6 +49,10 @@ public struct SwiftNameMentions: Sendable {
     /// Whether some app file (not a test) spells `name`.
     public func isNamedInApp(_ name: String) -> Bool { appFiles[name] != nil }
 
+    /// Whether the file at `path`, as the workspace last read it, is test code (`isTestCode`; the placeholder files
+    /// `mockls placeholders` writes count as tests); nil when it was not read.
+    public func isTest(_ path: String) -> Bool? { files[path]?.isTest }
+
     /// The file at `path` now has `text` (nil: not read), or was `removed`.
     mutating func set(_ path: String, text: [UInt8]?, removed: Bool = false) {
         if let old = files.removeValue(forKey: path) { count(old, by: -1) }
