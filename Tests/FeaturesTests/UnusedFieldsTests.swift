@@ -133,6 +133,32 @@ final class UnusedFieldsTests: XCTestCase {
         XCTAssertEqual(hints(app: [appWithHandlers, elsewhere]), ["unused-field age", "unused-field email", "unused-field name"])
     }
 
+    func testAReadOfANameReadOnAValueOfUnknownTypeStillSaysWhichModelTheFileFollows() {
+        // A reducer's state holds `dog` (a value mockls cannot type) before the response's `data.dog` is read: the
+        // file still follows DogQuery, and `dog`'s name counts for every field of that name. (The state is read
+        // elsewhere: what its views read of the dog counts by name there.)
+        let app = """
+            import PetAPI
+
+            enum Action { case dogResponse(Result<DogQuery.Data, Error>) }
+
+            func reduce(_ state: inout ScreenState, _ action: Action) {
+                state.dog = nil
+                switch action {
+                case let .dogResponse(.success(data)):
+                    state.dog = data.dog
+                case .dogResponse(.failure):
+                    state.dog = nil
+                }
+            }
+            """
+        let view = "func render(_ state: ScreenState) -> String { state.dog?.name ?? \"\" }\n"
+        XCTAssertEqual(hints(app: [app, view]), ["unused-field breed", "unused-field age", "unused-field owner"])
+        let found = reads(app, in: index())
+        XCTAssertEqual(found.names, ["dog"])
+        XCTAssertEqual(found.fields.map(\.path), ["dog"])
+    }
+
     func testAModelUsedWholeReadsEveryFieldItHolds() {
         // Printed, compared, passed to the file's generic function, read through Apollo's storage in an extension.
         for use in ["dump(data.dog)", "if data.dog == previous { return }", "log(data.dog)"] {

@@ -72,13 +72,22 @@ public struct FieldReads: Sendable, Equatable {
         let bytes = file.lines.bytes
         let resolver = ValueResolver(file: file, project: project, helpers: helpers)
         let uses = file.modelUses(names: names)
+        // A name read on a value of unknown type counts for every field of that name; its other reads are still
+        // resolved, for the models they say the file follows (`state.user = .loading`, then `data.user`), but a few
+        // times only once none has resolved, and not at all once one has: each costs a lookup of the variable it is
+        // read on.
+        var resolvedNames: Set<String> = []
+        var attemptsAfterReadByName: [String: Int] = [:]
         for read in uses.members {
             let range = read.range
             let name = String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: ["`"])
-            // Read by name already: every field of that name counts as read, whatever this one resolves to.
-            guard !reads.names.contains(name) else {
-                reads.read(name: name, at: range)
-                continue
+            if reads.names.contains(name) {
+                let attempts = attemptsAfterReadByName[name, default: 0]
+                guard !resolvedNames.contains(name), attempts < Self.resolutionsAfterReadByName else {
+                    reads.read(name: name, at: range)
+                    continue
+                }
+                attemptsAfterReadByName[name] = attempts + 1
             }
             let target: SymbolTarget?
             if case .some(let base) = read.base {
@@ -93,6 +102,7 @@ public struct FieldReads: Sendable, Equatable {
             }
             switch target {
             case .selectionSetField(let selectionSet, let field):
+                resolvedNames.insert(name)
                 for site in sites.sites(of: field, in: selectionSet) { reads.read(site.id, at: range) }
             case .mockField:
                 // A mock's property, set or read in a test: no model is read.
@@ -111,6 +121,9 @@ public struct FieldReads: Sendable, Equatable {
         }
         return reads
     }
+
+    /// How many reads of a name already read on a value of unknown type are resolved, while none resolves.
+    static let resolutionsAfterReadByName = 4
 
     /// The same reads by name only: the Swift names of the fields read through models of `index` join the names read
     /// on values of unknown type (what a file of another project reads, for this one).
