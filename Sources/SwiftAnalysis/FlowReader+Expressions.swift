@@ -17,40 +17,54 @@ extension FlowReader {
     /// Every value the expression computes, in order: maximal member chains are reads; variables handed to
     /// functions, closures or storage escape.
     func reads(in node: Syntax) -> [FlowStatement] {
-        if let closure = node.as(ClosureExprSyntax.self) { return captures(closure) }
+        var found: [FlowStatement] = []
+        reads(in: node, into: &found)
+        return found
+    }
+
+    /// `reads(in:)`, appended to `found`: one list for the whole walk (every node of a test's statements is visited).
+    private func reads(in node: Syntax, into found: inout [FlowStatement]) {
+        // A token computes nothing.
+        if node.kind == .token { return }
+        if let closure = node.as(ClosureExprSyntax.self) { return found += captures(closure) }
         if let expression = node.as(ExprSyntax.self) {
             switch value(expression) {
             case .other:
                 break
             case .literal:
-                return []
+                return
             case .variable(let name, let range):
-                return isOwnMethodCallee(expression) ? [] : [.escape(name: name, range: range)]
+                if !isOwnMethodCallee(expression) { found.append(.escape(name: name, range: range)) }
+                return
             case let followed:
-                return parts(of: expression, readingBase: false) + [.read(followed)]
+                found += parts(of: expression, readingBase: false)
+                found.append(.read(followed))
+                return
             }
             if let call = expression.as(FunctionCallExprSyntax.self) {
-                if let statements = ClosureRun.statements(of: call, reader: self) { return statements }
+                if let statements = ClosureRun.statements(of: call, reader: self) { return found += statements }
                 if isOwnMethodCall(call) {
-                    return call.arguments.flatMap { reads(in: Syntax($0.expression)) } + [.opaqueCall(range: Self.range(call))]
+                    for argument in call.arguments { reads(in: Syntax(argument.expression), into: &found) }
+                    return found.append(.opaqueCall(range: Self.range(call)))
                 }
                 // `dog._setScalar(…)`, `mock.reset()`: a method of a mock may change it in ways mockls does not follow.
                 if let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
                     let root = Self.rootVariable(of: value(base))
                 {
-                    return node.children(viewMode: .sourceAccurate).flatMap { reads(in: $0) } + [.escape(name: root.name, range: root.range)]
+                    for child in node.children(viewMode: .sourceAccurate) { reads(in: child, into: &found) }
+                    return found.append(.escape(name: root.name, range: root.range))
                 }
             }
             if let mock = WrittenExpression.mockType(expression), let specialized = expression.as(GenericSpecializationExprSyntax.self),
                 let argument = specialized.genericArgumentClause.arguments.first
             {
-                return [.typeMention(mock, range: Self.range(argument))]
+                return found.append(.typeMention(mock, range: Self.range(argument)))
             }
         }
         if let type = node.as(TypeSyntax.self), let mock = WrittenExpression.mockType(type) {
-            return [.typeMention(mock, range: Self.range(type))]
+            return found.append(.typeMention(mock, range: Self.range(type)))
         }
-        return node.children(viewMode: .sourceAccurate).flatMap { reads(in: $0) }
+        for child in node.children(viewMode: .sourceAccurate) { reads(in: child, into: &found) }
     }
 
     /// What is computed inside a followed value, apart from the value itself: arguments of constructions that are

@@ -60,6 +60,7 @@ extension SwiftFile {
                 // `dogs.forEach { dog in … }`, `owner.map { $0.… }`: an element of the sequence, as in a `for` loop, or
                 // what the optional holds.
                 found += Self.elements(of: closure).filter { element in !found.contains { $0.name == element.name } }
+                found += Self.rowElements(of: closure).filter { element in !found.contains { $0.name == element.name } }
                 // `client.fetch(query: BookQuery(…)) { result in … }`: the operation's result.
                 if let result = OperationResults.handlerParameter(of: closure), !found.contains(where: { $0.name == result.name }) {
                     found.append(result)
@@ -197,6 +198,21 @@ extension SwiftFile {
         let named = method == .accumulate ? Array(tokens.dropFirst()) : { if case .compare = method { tokens } else { Array(tokens.prefix(1)) } }()
         return named.filter { $0.tokenKind != .wildcard }.map { VariableDeclaration(name: $0.text, value: value, nameRange: range($0)) }
     }
+
+    /// SwiftUI's views over a collection, `ForEach(dogs, id: \.id) { dog in … }` and `List(dogs) { dog in … }`: the
+    /// closure that builds a row is handed each element of the collection (`$0` without a signature).
+    private static func rowElements(of closure: ClosureExprSyntax) -> [VariableDeclaration] {
+        guard let call = ClosureRun.call(receiving: closure), let view = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            rowViews.contains(view.baseName.text), let data = call.arguments.first, data.label == nil, data.expression.id != closure.id,
+            let collection = WrittenExpression.read(data.expression)
+        else { return [] }
+        let element = WrittenExpression.closureArgument(collection)
+        guard closure.signature != nil else { return [VariableDeclaration(name: "$0", value: element, nameRange: range(closure.leftBrace))] }
+        guard let name = ClosureRun.parameterTokens(of: closure)?.first, name.tokenKind != .wildcard else { return [] }
+        return [VariableDeclaration(name: name.text, value: element, nameRange: range(name))]
+    }
+
+    private static let rowViews: Set<String> = ["ForEach", "List"]
 
     private static func parameters(_ parameters: FunctionParameterListSyntax) -> [VariableDeclaration] {
         parameters.compactMap { parameter in

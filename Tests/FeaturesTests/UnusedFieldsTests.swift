@@ -159,6 +159,27 @@ final class UnusedFieldsTests: XCTestCase {
         XCTAssertEqual(found.fields.map(\.path), ["dog"])
     }
 
+    func testASwiftUIRowReadsTheElementItIsHanded() {
+        let view = """
+            import SwiftUI
+            import PetAPI
+
+            struct CatsView: View {
+                let cats: [CatsQuery.Data.Cat]
+
+                var body: some View {
+                    List {
+                        ForEach(cats, id: \\.name) { cat in
+                            Text("\\(cat.name): \\(cat.lives)")
+                        }
+                    }
+                }
+            }
+            """
+        // DogQuery is not followed into: nothing is said of it.
+        XCTAssertEqual(hints(app: [view]), ["unused-field color"])
+    }
+
     func testAModelUsedWholeReadsEveryFieldItHolds() {
         // Printed, compared, passed to the file's generic function, read through Apollo's storage in an extension.
         for use in ["dump(data.dog)", "if data.dog == previous { return }", "log(data.dog)"] {
