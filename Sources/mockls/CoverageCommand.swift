@@ -154,6 +154,13 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
             var read: Bool
         }
 
+        /// A read of the field in the app's code: 1-based, the column in UTF-8 bytes.
+        struct AppRead: Encodable {
+            var file: String
+            var line: Int
+            var column: Int
+        }
+
         var operation: String
         var kind: String
         var project: String
@@ -166,6 +173,8 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
         var unknown: Int
         /// The app files that read it; absent where the app's code is not followed into its operation or fragment.
         var appFiles: Int?
+        /// Where the app's code reads it (what the editor's app lens opens); absent with `appFiles`.
+        var appReads: [AppRead]?
         var tests: [Test]
 
         init(_ row: SelectionCoverageReport.Row, workspace: URL) {
@@ -181,6 +190,10 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
             read = row.readCount
             unknown = row.unknown
             appFiles = row.appFiles
+            appReads = row.appReads?.map { read in
+                let start = read.lines.position(of: read.range.lowerBound, unit: .utf8)
+                return AppRead(file: relative(read.file), line: start.line + 1, column: start.column + 1)
+            }
             tests = row.tests.map { Test(name: $0.name, file: relative($0.file), line: $0.line + 1, set: $0.sets, read: $0.reads) }
         }
     }

@@ -134,3 +134,26 @@ def test_the_command_line_prints_each_use_with_where_it_is(tmp_path):
     # Nothing there: said, and not an error.
     result = run("references", "graphql/BookQuery.graphql:1:1", cwd=bookshelf)
     assert result.returncode == 0 and result.stdout == "" and "no references at 1:1" in result.stderr, result
+
+
+def test_the_coverage_report_says_where_the_app_reads_each_field(tmp_path):
+    """`mockls coverage --format json`: each field's app files and where they read it, as the editor's app lens."""
+    import json
+
+    from cli import copy_bookshelf, run
+
+    bookshelf = copy_bookshelf(tmp_path)
+    (bookshelf / "App").mkdir()
+    (bookshelf / "App" / "BookScreen.swift").write_text(APP)
+    result = run("coverage", "--format", "json", cwd=bookshelf)
+    assert result.returncode == 0, result.stderr
+    rows = {(row["operation"], row["path"]): row for row in json.loads(result.stdout)}
+    line = next(i for i, text in enumerate(APP_LINES) if "book.published" in text)
+    published = rows[("Book", "book.published")]
+    assert published["appFiles"] == 1, published
+    assert published["appReads"] == [{"file": "App/BookScreen.swift", "line": line + 1, "column": APP_LINES[line].index("published") + 1}]
+    born = rows[("Book", "book.coAuthors.born")]
+    assert born["appFiles"] == 0 and born["appReads"] == [], born
+    # An operation the app's code is not followed into: neither is said.
+    search = next(row for (operation, _), row in rows.items() if operation == "Search")
+    assert "appFiles" not in search and "appReads" not in search, search
