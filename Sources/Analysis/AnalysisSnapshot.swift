@@ -273,12 +273,12 @@ public struct AnalysisSnapshot: Sendable {
         }
         guard let target else { return [] }
         let names = References.swiftNames(of: target, project: project.index)
-        let (index, occurrences) = (project.index, caches?.occurrences ?? OccurrenceCache())
+        let (index, occurrences, testFiles) = (project.index, caches?.occurrences ?? OccurrenceCache(), testCode(in: workspace))
         let inSwift = projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, text in
             let found = occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftFile(text) }
                 .filter { $0.target == target }
             guard !found.isEmpty else { return [ReferenceLocation]() }
-            let kind: ReferenceLocation.Kind = SwiftNameMentions.isTestCode(path: url.path, text: text) ? .test : .app
+            let kind: ReferenceLocation.Kind = testFiles.isTest(url.path, text: text) ? .test : .app
             return found.map { ReferenceLocation(document: url.path, range: $0.range, kind: kind) }
         }
         // The GraphQL documents', then the app's reads, then the tests', each in file order.
@@ -363,6 +363,20 @@ public struct AnalysisSnapshot: Sendable {
         /// Whether `text` is an open document's (else what the workspace holds, read again if it changed on disk).
         var isOpen: Bool
     }
+
+    /// Whether the workspace's Swift files are test code (`SwiftNameMentions.isTestCode`): as the workspace read them,
+    /// an open one from the editor's text.
+    struct TestCode: Sendable {
+        let open: [String: [UInt8]]
+        let mentions: SwiftNameMentions
+
+        /// Known without the file's text: nil for an open file, or one the workspace did not read.
+        func known(_ path: String) -> Bool? { open[path] == nil ? mentions.isTest(path) : nil }
+
+        func isTest(_ path: String, text: [UInt8]) -> Bool { known(path) ?? SwiftNameMentions.isTestCode(path: path, text: text) }
+    }
+
+    func testCode(in workspace: Workspace) -> TestCode { TestCode(open: documents.textsByPath, mentions: workspace.nameMentions) }
 
     /// The workspace's Swift files that mention one of `names`, with their texts, in path order, read on every core.
     func swiftTexts(of workspace: Workspace, naming names: Set<String>, including: (String) -> Bool = { _ in true }) -> [SwiftText] {

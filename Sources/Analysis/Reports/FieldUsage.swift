@@ -112,13 +112,11 @@ extension AnalysisSnapshot {
         }
         let cache = caches?.fieldReads
         let header = Array(PlaceholderFileRenderer.header.utf8)
-        // Whether a file is a test, as the workspace read it (an open one is asked of its text): the app's files are
-        // searched for the names, the tests' only when they are read.
-        let open = documents.textsByPath
-        let known = { (path: String) in open[path] == nil ? workspace.nameMentions.isTest(path) : nil }
+        // The app's files are searched for the names, the tests' only when they are read.
+        let testFiles = testCode(in: workspace)
         let names = FieldUsage.names(of: workspace.projects)
-        let texts = swiftTexts(of: workspace, naming: names) { readingTests || known($0) != true }.filter { !$0.text.starts(with: header) }
-        let isTest = texts.map { known($0.path) ?? SwiftNameMentions.isTestCode(path: $0.path, text: $0.text) }
+        let texts = swiftTexts(of: workspace, naming: names) { readingTests || testFiles.known($0) != true }.filter { !$0.text.starts(with: header) }
+        let isTest = texts.map { testFiles.isTest($0.path, text: $0.text) }
         func reads(of texts: [SwiftText], isTest: Bool) -> [String: [FieldUsage.File]] {
             swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
                 let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace) }

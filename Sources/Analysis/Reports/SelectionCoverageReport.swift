@@ -58,15 +58,14 @@ public struct SelectionCoverageReport: Sendable {
         for workspace in analysis.workspaces {
             let start = rows.count
             addTests(of: workspace, analysis: analysis, documents: documents)
+            guard rows.count > start else { continue }
             // The app's reads, apart: an edit of app code changes them and no test.
             let usage = analysis.fieldUsage(of: workspace, readingTests: false)
-            var reads: [String: ((SelectionCoverage.FieldID) -> [FieldRead]?)?] = [:]
+            let reads = Dictionary(
+                workspace.projects.map { ($0.configuration.name, usage.appReads(of: $0.configuration.name, index: $0.index)) },
+                uniquingKeysWith: { first, _ in first })
             for index in rows.indices.dropFirst(start) {
-                let name = rows[index].projectName
-                if reads[name] == nil, let project = workspace.projects.first(where: { $0.configuration.name == name }) {
-                    reads[name] = .some(usage.appReads(of: name, index: project.index))
-                }
-                rows[index].appReads = (reads[name] ?? nil)?(rows[index].field.id)
+                rows[index].appReads = (reads[rows[index].projectName] ?? nil)?(rows[index].field.id)
             }
         }
     }

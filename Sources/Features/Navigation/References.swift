@@ -28,12 +28,10 @@ public enum ReferenceTarget: Sendable, Equatable {
 public struct ReferenceLocation: Sendable, Equatable {
     /// Where a reference is: a GraphQL document (the declaration, a use in a selection or a spread), the app's code, or
     /// a test. References come in this order.
-    public enum Kind: Int, Sendable, Comparable, CaseIterable {
+    public enum Kind: Sendable {
         case graphQL
         case app
         case test
-
-        public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
 
     public var document: String

@@ -15,9 +15,9 @@ import SwiftAnalysis
 ///   `readsEverything`.
 public struct FieldReads: Sendable, Equatable {
     /// The fields read through models mockls follows.
-    public var fields: Set<SelectionCoverage.FieldID> = []
+    public private(set) var fields: Set<SelectionCoverage.FieldID> = []
     /// The Swift names of properties read on values mockls cannot type.
-    public var names: Set<String> = []
+    public private(set) var names: Set<String> = []
     public var readsEverything = false
     /// Where the file reads each field of `fields` (the bytes of the property's name; for a model used whole, where
     /// it is written, for every field it holds) and each name of `names`, in file order.
