@@ -17,12 +17,25 @@ public final class AnalysisHost: Sendable {
     public var documents: DocumentStore { state.withLock { $0.documents } }
     private var folders: WorkspaceFolders { state.withLock { $0.folders } }
     private let indexer: WorkspaceIndexer
-    private let caches = AnalysisCaches()
+    private let caches: AnalysisCaches
 
-    /// `log` gets what indexing did; `indexed` is called after every change of the indexes.
-    public init(folders: [URL], log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
+    /// `log` gets what indexing did; `indexed` is called after every change of the indexes. `keepsCoverage`: each test
+    /// file's coverage is kept on disk for the next session of the workspace (`CoverageStore`; the language server's).
+    public convenience init(
+        folders: [URL], keepsCoverage: Bool = false, log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}
+    ) {
+        self.init(folders: folders, store: keepsCoverage ? CoverageStore() : nil, log: log, indexed: indexed)
+    }
+
+    init(folders: [URL], store: CoverageStore?, log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
         state = Mutex((DocumentStore(), WorkspaceFolders(folders)))
         indexer = WorkspaceIndexer(log: log, indexed: indexed)
+        caches = AnalysisCaches(store: store)
+    }
+
+    /// Writes what is to be kept for the next session now (at shutdown).
+    public func flush() {
+        caches.store?.flush()
     }
 
     public var snapshot: AnalysisSnapshot {
@@ -38,7 +51,9 @@ public final class AnalysisHost: Sendable {
 
     /// Discovers and indexes the workspace folders from scratch (start-up, configuration and pin changes).
     public func load() {
-        indexer.load(folders.roots, overlays: graphQLOverlays)
+        let roots = folders.roots
+        for root in roots { caches.coverage.load(root: root.path) }
+        indexer.load(roots, overlays: graphQLOverlays)
     }
 
     /// Adds and removes workspace folders; re-announcing an open folder, or adding one inside it, changes nothing.
@@ -48,7 +63,9 @@ public final class AnalysisHost: Sendable {
             state.folders.change(added: added, removed: removed)
             return (before, state.folders.roots)
         }
-        if after != before { indexer.setFolders(after, overlays: graphQLOverlays) }
+        guard after != before else { return }
+        for root in after where !before.contains(root) { caches.coverage.load(root: root.path) }
+        indexer.setFolders(after, overlays: graphQLOverlays)
     }
 
     /// Files changed on disk: a configuration, pin or generated mock file reloads the workspaces, GraphQL documents

@@ -145,6 +145,7 @@ public final class LanguageServer: @unchecked Sendable {
                 _ = try self.decode(ShutdownRequest.Params.self, params)
                 self.phase = .shutDown
                 self.logger.info("shutdown requested")
+                self.host?.flush()
                 return NullResult()
             }
         case (.shutDown, _):

@@ -48,7 +48,7 @@ extension LanguageServer {
         diagnostics = publisher
         let lenses = params.capabilities.workspace?.codeLens?.refreshSupport == true ? CodeLensRefresher(send: send) : nil
         lensRefresher = lenses
-        let host = AnalysisHost(folders: Self.folders(params), log: { logger.info("\($0)") }, indexed: {
+        let host = AnalysisHost(folders: Self.folders(params), keepsCoverage: true, log: { logger.info("\($0)") }, indexed: {
             publisher.indexChanged()
             lenses?.changed()
         })

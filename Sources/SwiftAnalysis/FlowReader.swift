@@ -77,38 +77,39 @@ struct FlowReader {
     /// `.fur` or `.case(.fur)` (`GraphQLEnum`), negative numbers too; nil for anything else.
     /// Read from the tokens (a literal is a few), not `trimmedDescription`: every expression of a test is asked.
     static func literal(_ expression: ExprSyntax) -> String? {
+        // One cast, the one the node's kind says: every expression of a test is asked, most of them calls.
         switch expression.kind {
-        case .stringLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .prefixOperatorExpr, .memberAccessExpr,
-            .functionCallExpr:
-            break
+        case .stringLiteralExpr:
+            guard let string = expression.as(StringLiteralExprSyntax.self), string.openingPounds == nil, string.segments.count <= 1 else {
+                return nil
+            }
+            let content = string.segments.first.map { $0.as(StringSegmentSyntax.self)?.content.text } ?? ""
+            return content.map { string.openingQuote.text + $0 + string.closingQuote.text }
+        case .integerLiteralExpr:
+            return expression.as(IntegerLiteralExprSyntax.self)?.literal.text
+        case .floatLiteralExpr:
+            return expression.as(FloatLiteralExprSyntax.self)?.literal.text
+        case .booleanLiteralExpr:
+            return expression.as(BooleanLiteralExprSyntax.self)?.literal.text
+        case .prefixOperatorExpr:
+            guard let prefixed = expression.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-",
+                let number = prefixed.expression.as(IntegerLiteralExprSyntax.self)?.literal ?? prefixed.expression.as(FloatLiteralExprSyntax.self)?.literal
+            else { return nil }
+            return "-" + number.text
+        case .memberAccessExpr:
+            guard let access = expression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.argumentNames == nil,
+                case .identifier(let name) = access.declName.baseName.tokenKind
+            else { return nil }
+            return "." + name
+        case .functionCallExpr:
+            guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+                let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.baseName.text == "case",
+                let only = call.arguments.first, only.label == nil, literal(only.expression) != nil
+            else { return nil }
+            return expression.trimmedDescription
         default:
             return nil
         }
-        if let string = expression.as(StringLiteralExprSyntax.self) {
-            guard string.openingPounds == nil, string.segments.count <= 1 else { return nil }
-            let content = string.segments.first.map { $0.as(StringSegmentSyntax.self)?.content.text } ?? ""
-            return content.map { string.openingQuote.text + $0 + string.closingQuote.text }
-        }
-        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return integer.literal.text }
-        if let float = expression.as(FloatLiteralExprSyntax.self) { return float.literal.text }
-        if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
-        if let prefixed = expression.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-",
-            let number = prefixed.expression.as(IntegerLiteralExprSyntax.self)?.literal ?? prefixed.expression.as(FloatLiteralExprSyntax.self)?.literal
-        {
-            return "-" + number.text
-        }
-        if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.argumentNames == nil,
-            case .identifier(let name) = access.declName.baseName.tokenKind
-        {
-            return "." + name
-        }
-        if let call = expression.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
-            access.base == nil, access.declName.baseName.text == "case", call.arguments.count == 1, let only = call.arguments.first,
-            only.label == nil, literal(only.expression) != nil
-        {
-            return expression.trimmedDescription
-        }
-        return nil
     }
 
     /// The selection-set model a declared type names (`AllAnimalsQuery.Data`, `PetDetails?`).

@@ -1,3 +1,4 @@
+import SourceText
 import SwiftSyntax
 
 /// A function or property that builds a mock and returns it, or a model of it: the factories, fixtures and helpers
@@ -82,6 +83,18 @@ public struct WorkspaceHelpers: Sendable {
     }
 
     public static let none = WorkspaceHelpers(helpers: [])
+
+    /// The helpers and the fixtures changed, as one number that is the same in every session (what a coverage kept on
+    /// disk was computed with).
+    public var stableFingerprint: UInt64 {
+        var hash = StableHash()
+        for helper in helpers {
+            hash.combine(helper.name)
+            hash.combine(helper.fingerprint)
+        }
+        for name in mutatedFixtures.sorted() { hash.combine(name) }
+        return hash.value
+    }
 
     /// These with `file`'s own: its helpers win over what the workspace read of it from disk (names are looked up by
     /// name; one name defined twice is followed by neither), and its own changes to stored fixtures are added (read
@@ -168,10 +181,11 @@ extension SwiftFile {
         let bytes = lines.bytes
         return found.map { helper in
             var helper = helper
-            var hasher = Hasher()
-            hasher.combine(helper.owner)
-            bytes[helper.range].withUnsafeBytes { hasher.combine(bytes: $0) }
-            helper.fingerprint = hasher.finalize()
+            // The same in every session: a coverage kept on disk is keyed by it (`WorkspaceHelpers.stableFingerprint`).
+            var hash = StableHash()
+            hash.combine(helper.owner ?? "")
+            hash.combine(Array(bytes[helper.range]))
+            helper.fingerprint = Int(truncatingIfNeeded: hash.value)
             return helper
         }
     }

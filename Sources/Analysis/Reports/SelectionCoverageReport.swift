@@ -1,3 +1,4 @@
+import Dispatch
 import Features
 import Foundation
 import GraphQLIndex
@@ -88,9 +89,12 @@ public struct SelectionCoverageReport: Sendable {
         let before = (rows: rows.count, tests: testCount, unfollowed: unfollowedTestCount)
         defer {
             // A part cut short by a cancellation is not the part.
-            if !analysis.isCancelled() { cache?.remember(ReportPart(
-                key: key, texts: texts, rows: Array(rows[before.rows...]), testCount: testCount - before.tests,
-                unfollowedTestCount: unfollowedTestCount - before.unfollowed)) }
+            if !analysis.isCancelled() {
+                cache?.remember(ReportPart(
+                    key: key, texts: texts, rows: Array(rows[before.rows...]), testCount: testCount - before.tests,
+                    unfollowedTestCount: unfollowedTestCount - before.unfollowed))
+                cache?.save(root: workspace.root.path)
+            }
         }
         // Each project's fields, numbered: what its files' tests are gathered against.
         var selections: [String: ProjectSelections] = [:]
@@ -171,7 +175,7 @@ public struct SelectionCoverageReport: Sendable {
 
     /// One test of a file, its fields numbered by their place in the project's `SelectionCoverage.selectedFields`
     /// (what the cache keeps: numbers are cheaper to gather than names, and the index revision is part of its key).
-    struct FileTest: Sendable {
+    struct FileTest: Sendable, Codable, Equatable {
         var name: String
         /// 0-based.
         var line: Int
@@ -211,15 +215,69 @@ struct ReportPart: Sendable {
 /// the other files stay the same: the editor asks again at every edit of any test file, and only that file changed.
 /// And each workspace's part of a report, kept while nothing it read changed (the editor asks for a document's lenses
 /// again whenever any file changes, and most requests find nothing changed for the document asked about).
+/// With a `CoverageStore`, what an earlier session computed is taken too, while a file's text and what its tests were
+/// read against are the same (compared by `StableHash`: the same in every session), and what this one computes is
+/// kept for the next.
 final class SelectionCoverageCache: Sendable {
     typealias Tests = [SelectionCoverageReport.FileTest]
-    private let entries = Mutex<[URL: (text: [UInt8], key: Int, tests: Tests)]>([:])
+    private struct Entry {
+        var text: [UInt8]
+        var key: Int
+        var tests: Tests
+        /// What the store keeps of it (with a store only).
+        var stored: CoverageStore.Entry?
+    }
+
+    private let entries = Mutex<[URL: Entry]>([:])
     /// The last part of a report for each key (each GraphQL document an editor shows lenses for has its own).
     private let parts = Mutex<[ReportKey: ReportPart]>([:])
     private static let maximumParts = 32
     /// How many parts were answered from here (for tests).
     private let partsReused = Atomic<Int>(0)
     var reusedParts: Int { partsReused.load(ordering: .relaxed) }
+    private let store: CoverageStore?
+    /// What the store held for the workspaces loaded, by file path.
+    private let kept = Mutex<[String: CoverageStore.Entry]>([:])
+    /// How many files' tests were followed, and taken from what the store held (for tests).
+    private let counts = Mutex((followed: 0, taken: 0))
+    var followedFiles: Int { counts.withLock { $0.followed } }
+    var takenFiles: Int { counts.withLock { $0.taken } }
+    /// The files whose tests were followed since the store was last asked to write their workspace.
+    private let unsaved = Mutex<Set<String>>([])
+
+    init(store: CoverageStore? = nil) { self.store = store }
+
+    /// What the store is being read for: a file's tests wait for it before they are followed.
+    private let loading = DispatchGroup()
+
+    /// Takes what the store kept of `root`'s workspace, read in the background (the host calls it when it loads the
+    /// workspace, and the workspace is indexed meanwhile).
+    func load(root: String) {
+        guard let store else { return }
+        loading.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let found = store.entries(of: root)
+            kept.withLock { $0.merge(found) { _, new in new } }
+            loading.leave()
+        }
+    }
+
+    /// Asks the store to write `root`'s entries when files' tests were followed since it last did.
+    func save(root: String) {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard let store, unsaved.withLock({ unsaved in
+            let written = unsaved.filter { $0.hasPrefix(prefix) }
+            unsaved.subtract(written)
+            return !written.isEmpty
+        }) else { return }
+        store.save(root) { [self] in
+            entries.withLock { entries in
+                var files: [String: CoverageStore.Entry] = [:]
+                for (url, entry) in entries where url.path.hasPrefix(prefix) { files[url.path] = entry.stored }
+                return files
+            }
+        }
+    }
 
     /// The part of a report for `key` when the workspace's Swift files are still `texts` (same files, same texts).
     func part(for key: ReportKey, texts: [AnalysisSnapshot.SwiftText]) -> ReportPart? {
@@ -248,8 +306,58 @@ final class SelectionCoverageCache: Sendable {
         let key = hasher.finalize()
         // The text is compared, not hashed (`hasSameBytes`).
         if let entry = entries.withLock({ $0[file] }), entry.key == key, entry.text.hasSameBytes(as: text) { return entry.tests }
-        let tests = compute()
-        entries.withLock { $0[file] = (text, key, tests) }
+        guard store != nil else {
+            let tests = compute()
+            counts.withLock { $0.followed += 1 }
+            entries.withLock { $0[file] = Entry(text: text, key: key, tests: tests) }
+            return tests
+        }
+        let textHash = String(StableHash.of(text), radix: 16)
+        var context = StableHash()
+        context.combine(Self.fingerprint(of: index))
+        context.combine(helpers.stableFingerprint)
+        let contextHash = String(context.value, radix: 16)
+        let tests: Tests
+        loading.wait()
+        // Taken once: from here on the entry below holds it (or what replaces it).
+        if let kept = kept.withLock({ $0.removeValue(forKey: file.path) }), kept.text == textHash, kept.context == contextHash {
+            tests = kept.tests
+            counts.withLock { $0.taken += 1 }
+        } else {
+            tests = compute()
+            counts.withLock { $0.followed += 1 }
+            unsaved.withLock { _ = $0.insert(file.path) }
+        }
+        entries.withLock { $0[file] = Entry(text: text, key: key, tests: tests, stored: .init(text: textHash, context: contextHash, tests: tests)) }
         return tests
     }
+
+    /// What a test file's tests are read against in `index`, the same in every session: its namespace, its mock format
+    /// and its documents (what `SelectionCoverage` numbers the fields from).
+    static func fingerprint(of index: ProjectIndex) -> UInt64 {
+        index.derived(.storedCoverageContext) {
+            var hash = StableHash()
+            hash.combine(index.namespace)
+            // Every stored property of the format, but its dictionary, whose order changes with each launch: sorted apart.
+            var format = index.format
+            format.customTypeNames = [:]
+            var written = ""
+            dump(format, to: &written)
+            hash.combine(written)
+            for (name, swiftName) in index.format.customTypeNames.sorted(by: { $0.key < $1.key }) {
+                hash.combine(name)
+                hash.combine(swiftName)
+            }
+            for document in index.documents.values.sorted(by: { $0.path < $1.path }) {
+                hash.combine(document.path)
+                hash.combine(document.role.rawValue)
+                hash.combine(document.text)
+            }
+            return hash.value
+        }
+    }
+}
+
+extension DerivedKind {
+    static let storedCoverageContext = DerivedKind("stored coverage context")
 }
