@@ -144,10 +144,24 @@ final class CoverageStoreTests: XCTestCase {
         XCTAssertEqual(CoverageStore.defaultFolder(environment: ["XDG_CACHE_HOME": "/var/c", "HOME": "/home/u"])?.path, "/var/c/mockls")
         XCTAssertEqual(CoverageStore.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.path, "/home/u/.cache/mockls")
         XCTAssertNil(CoverageStore.defaultFolder(environment: [:]))
-        // Nothing is written without a folder.
-        let none = CoverageStore(folder: nil, build: "test")
-        none.save("/w", after: 0) { [:] }
-        none.flush()
+        // Nothing is written without a folder, nor where the folder cannot be made; nothing fails either.
+        for folder in [nil, URL(fileURLWithPath: "/dev/null/mockls")] {
+            let none = CoverageStore(folder: folder, build: "test")
+            none.save("/w", after: 0) { [:] }
+            none.flush()
+            XCTAssertEqual(none.entries(of: "/w"), [:])
+        }
+        // A file past the bound is neither written nor read.
+        let bounded = CoverageStore(folder: cacheFolder, build: "test")
+        let test = SelectionCoverageReport.FileTest(name: String(repeating: "t", count: 1 << 20), line: 0, sets: [], reads: [], unfollowed: [])
+        let big = (0...(CoverageStore.maximumBytes >> 20)).map { _ in test }
+        bounded.save("/big", after: 0) { ["/big/A.swift": .init(text: "0", context: "0", tests: big)] }
+        bounded.flush()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(bounded.file(of: "/big")).path))
+        try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: try XCTUnwrap(bounded.file(of: "/big")).path, contents: Data(count: CoverageStore.maximumBytes + 1))
+        XCTAssertEqual(bounded.entries(of: "/big"), [:])
+        try FileManager.default.removeItem(at: try XCTUnwrap(bounded.file(of: "/big")))
         // At most `maximumWorkspaces` workspaces' files: the least recently written go.
         let store = CoverageStore(folder: cacheFolder, build: "test")
         let roots = (0...CoverageStore.maximumWorkspaces).map { "/workspace\($0)" }

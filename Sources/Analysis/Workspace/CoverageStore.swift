@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// One file per workspace root in the user's cache folder (`MOCKLS_CACHE_DIR`, else `$XDG_CACHE_HOME/mockls`, else
 /// `~/.cache/mockls`; `MOCKLS_CACHE_DIR=off` keeps nothing), written whole through a rename, at most a few seconds
-/// after new results and at shutdown; the `maximumWorkspaces` most recently written are kept. A file that cannot be
-/// read, does not decode, or another build of mockls wrote is ignored: the tests are followed again.
+/// after new results and at shutdown; the `maximumWorkspaces` most recently written are kept, each at most
+/// `maximumBytes`. A file that cannot be read, does not decode, or another build of mockls wrote is ignored: the tests
+/// are followed again.
 final class CoverageStore: Sendable {
     /// One test file's entry.
     struct Entry: Codable, Sendable, Equatable {
@@ -34,6 +35,9 @@ final class CoverageStore: Sendable {
 
     static let format = 1
     static let maximumWorkspaces = 32
+    /// The most a workspace's file may hold (about 300,000 tests): a bigger one is not written, and not read (decoding
+    /// it would cost more memory than following the tests again).
+    static let maximumBytes = 32 << 20
     /// How long after new results the file is written: an editor asks for lenses after every edit.
     static let saveDelay: Double = 5
 
@@ -80,7 +84,9 @@ final class CoverageStore: Sendable {
 
     /// The entries an earlier session of this build kept for `root`, by file path; empty when there are none.
     func entries(of root: String) -> [String: Entry] {
-        guard let file = file(of: root), let bytes = FileTree.contents(file),
+        guard let file = file(of: root),
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.intValue <= Self.maximumBytes,
+            let bytes = FileTree.contents(file),
             let contents = try? JSONCDecoder().decode(Contents.self, from: bytes),
             contents.format == Self.format, contents.build == build, contents.root == root
         else { return [:] }
@@ -110,6 +116,10 @@ final class CoverageStore: Sendable {
         guard let entries = pending.withLock({ $0.removeValue(forKey: root) }), let folder, let file = file(of: root) else { return }
         let contents = Contents(build: build, root: root, files: entries())
         guard let bytes = try? JSONCEncoder().encode(contents) else { return }
+        guard bytes.count <= Self.maximumBytes else {
+            try? FileManager.default.removeItem(at: file)
+            return
+        }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard (try? FileTree.replace(file, with: bytes)) != nil else { return }
         prune(folder)
