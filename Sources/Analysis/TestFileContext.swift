@@ -43,10 +43,14 @@ public struct TestFileContext: Sendable {
         document.fileURL.map { workspace.helpers(besides: $0) } ?? .none
     }
 
-    /// The types of the helpers of the file and the workspace, read only when a value names one.
+    /// The types of the helpers of the file and the workspace, read only when a value names one, and the properties
+    /// of the types other files declare (for completion, hover and definition).
     var helperTypes: HelperTypes {
         let (file, workspace, url) = (file, workspace, document.fileURL)
-        return HelperTypes { file.modelHelpers() + (url.map { workspace.helpers(besides: $0).helpers } ?? []) }
+        let others = OtherFilesProperties(workspace, besides: url)
+        return HelperTypes(
+            { file.modelHelpers() + (url.map { workspace.helpers(besides: $0).helpers } ?? []) },
+            declaredProperty: { others.property($0, ofType: $1) })
     }
 
     // MARK: Queries

@@ -32,9 +32,14 @@ extension SwiftFile {
 
     /// `Content()`, `Feature.State(…)`: the type an initializer call builds, read as an annotation of that type is.
     private static func constructedType(_ expression: ExprSyntax) -> WrittenExpression? {
-        guard let call = expression.as(FunctionCallExprSyntax.self), let path = WrittenExpression.typePath(call.calledExpression),
-            path.last?.first?.isUppercase == true
-        else { return nil }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        // `[LaunchListQuery.Data.Launches.Launch]()`: an empty list of them.
+        if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1, let only = array.elements.first,
+            let path = WrittenExpression.typePath(only.expression), path.last?.first?.isUppercase == true
+        {
+            return .list(.selectionSet(path: path))
+        }
+        guard let path = WrittenExpression.typePath(call.calledExpression), path.last?.first?.isUppercase == true else { return nil }
         return .selectionSet(path: path)
     }
 

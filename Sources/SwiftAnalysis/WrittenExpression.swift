@@ -155,6 +155,8 @@ public indirect enum WrittenExpression: Sendable, Hashable {
     private static func called(_ callee: ExprSyntax, contextual: WrittenExpression?) -> WrittenExpression? {
         if let mock = mockType(callee) { return .mock(mock) }
         if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" { return contextual }
+        // `DogViewModel()`, `Feature.State(…)`: a value of the type it builds, as an annotation of that type reads.
+        if let path = typePath(callee), path.last?.first?.isUppercase == true { return .selectionSet(path: path) }
         guard let access = callee.as(MemberAccessExprSyntax.self) else { return nil }
         let name = access.declName.baseName.text
         guard let base = access.base else {

@@ -12,12 +12,16 @@ public struct SwiftNameMentions: Sendable {
     private struct Entry: Sendable {
         var names: Set<String>
         var isTest: Bool
+        /// The types it declares or extends (`DeclaredTypeNames`).
+        var declaredTypes: Set<String> = []
     }
 
     private var files: [String: Entry] = [:]
     /// How many app files and how many test files spell each name.
     private var appFiles: [String: Int] = [:]
     private var testFiles: [String: Int] = [:]
+    /// The files that declare or extend each type.
+    private var declaringFiles: [String: Set<String>] = [:]
     /// Swift files whose text the workspace does not keep (past its bound): what they name is not known.
     private var unread: Set<String> = []
 
@@ -37,6 +41,23 @@ public struct SwiftNameMentions: Sendable {
             }
             files[path] = entry
             count(entry, by: 1)
+            declare(entry, in: path, adding: true)
+        }
+    }
+
+    /// The files that declare or extend the type `name` (its last component), in path order.
+    public func files(declaring name: String) -> [String] {
+        (declaringFiles[name] ?? []).sorted()
+    }
+
+    private mutating func declare(_ entry: Entry, in path: String, adding: Bool) {
+        for name in entry.declaredTypes {
+            if adding {
+                declaringFiles[name, default: []].insert(path)
+            } else {
+                declaringFiles[name]?.remove(path)
+                if declaringFiles[name]?.isEmpty == true { declaringFiles[name] = nil }
+            }
         }
     }
 
@@ -55,7 +76,10 @@ public struct SwiftNameMentions: Sendable {
 
     /// The file at `path` now has `text` (nil: not read), or was `removed`.
     mutating func set(_ path: String, text: [UInt8]?, removed: Bool = false) {
-        if let old = files.removeValue(forKey: path) { count(old, by: -1) }
+        if let old = files.removeValue(forKey: path) {
+            count(old, by: -1)
+            declare(old, in: path, adding: false)
+        }
         unread.remove(path)
         guard !removed else { return }
         guard let text else {
@@ -65,12 +89,13 @@ public struct SwiftNameMentions: Sendable {
         let new = Self.entry(path: path, text: text)
         files[path] = new
         count(new, by: 1)
+        declare(new, in: path, adding: true)
     }
 
     private static func entry(path: String, text: [UInt8]) -> Entry {
         text.starts(with: Array(PlaceholderFileRenderer.header.utf8))
             ? Entry(names: [], isTest: true)
-            : Entry(names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text))
+            : Entry(names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text), declaredTypes: DeclaredTypeNames.names(in: text))
     }
 
     private mutating func count(_ entry: Entry, by change: Int) {

@@ -23,8 +23,23 @@ indirect enum ResolvedValue {
 /// list is read once, on the first lookup (a file's own helpers are read from its syntax), and shared by the copies.
 public struct HelperTypes: Sendable {
     private let list: HelperList
+    /// What the property `name` of the type `type` (declared in another file of the workspace) is declared to hold.
+    private let otherFiles: (@Sendable (_ name: String, _ type: String) -> WrittenExpression?)?
 
-    public init(_ helpers: @escaping @Sendable () -> [ModelHelper]) { list = HelperList(helpers) }
+    /// `declaredProperty`: the properties of types the file does not declare itself (`viewModel.dog` where
+    /// `DogViewModel` is declared in another file), as `SwiftFile.declaredProperty(_:ofType:)` reads them there.
+    public init(
+        _ helpers: @escaping @Sendable () -> [ModelHelper],
+        declaredProperty: (@Sendable (_ name: String, _ type: String) -> WrittenExpression?)? = nil
+    ) {
+        list = HelperList(helpers)
+        otherFiles = declaredProperty
+    }
+
+    /// What the property `name` of the file's own type `type` holds, else of a type another file declares.
+    func declaredProperty(_ name: String, ofType type: String, in file: SwiftFile) -> WrittenExpression? {
+        file.declaredProperty(name, ofType: type) ?? otherFiles?(name, type)
+    }
 
     public static let none = HelperTypes { [] }
 
@@ -75,7 +90,9 @@ struct ValueResolver {
         case .member(let base, let name):
             guard let resolved = resolve(base, at: offset, depth: depth + 1) else {
                 // `state.items` where the file declares `struct State { var items: [X.Data.Item] }`.
-                if let type = declaredType(of: base, at: offset, depth: depth + 1), let property = file.declaredProperty(name, ofType: type) {
+                if let type = declaredType(of: base, at: offset, depth: depth + 1),
+                    let property = helpers.declaredProperty(name, ofType: type, in: file)
+                {
                     return resolve(property, at: offset, depth: depth + 1)
                 }
                 // `Fixtures.cat` read backwards from the cursor: a helper property of the type `Fixtures`.
@@ -123,7 +140,7 @@ struct ValueResolver {
             return path.last
         case .member(let base, let name):
             guard let type = declaredType(of: base, at: offset, depth: depth + 1),
-                case .selectionSet(let path)? = file.declaredProperty(name, ofType: type), selectionSet(path) == nil
+                case .selectionSet(let path)? = helpers.declaredProperty(name, ofType: type, in: file), selectionSet(path) == nil
             else { return nil }
             return path.last
         default:

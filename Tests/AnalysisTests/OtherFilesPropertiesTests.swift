@@ -1,0 +1,143 @@
+import Features
+import Foundation
+import MocklsTestSupport
+import SwiftAnalysis
+@testable import Analysis
+import XCTest
+
+/// A view reads a model through a property of a type another file declares (a view model, a store): definition,
+/// hover and completion follow the property into the model, as they do for the file's own types.
+final class OtherFilesPropertiesTests: XCTestCase {
+    private let operations = "query Dog {\n  dog {\n    id\n    name\n    breed\n  }\n}\n"
+
+    private func workspace(viewModel: String, view: String) throws -> TestWorkspace {
+        try TestWorkspace(files: [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": "type Query { dog: Dog } type Dog { id: ID! name: String! breed: String }",
+            "graphql/Operations.graphql": operations,
+            "App/DogViewModel.swift": viewModel,
+            "App/DogView.swift": view,
+        ])
+    }
+
+    private let viewModel = """
+        import Combine
+        import PetAPI
+
+        final class DogViewModel: ObservableObject {
+            @Published var dog: DogQuery.Data.Dog?
+            @Published var loading = false
+        }
+
+        """
+
+    private let view = """
+        import PetAPI
+        import SwiftUI
+
+        struct DogView: View {
+            @ObservedObject var viewModel: DogViewModel
+
+            var body: some View {
+                Text(viewModel.dog?.name ?? "")
+            }
+        }
+
+        """
+
+    /// The query at `marker` (its first byte) of the view, as the editor has it open.
+    private func answers(
+        _ workspace: TestWorkspace, view text: String, at marker: String, in path: String = "App/DogView.swift"
+    ) throws -> (definitions: [String], hover: String?) {
+        let uri = workspace.uri(path)
+        var documents = DocumentStore()
+        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(text.utf8))
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        let file = try analysis.file(uri)
+        let offset = try XCTUnwrap(text.range(of: marker)).lowerBound.utf16Offset(in: text)
+        let definitions = analysis.definitions(at: offset, in: file).map { found in
+            let start = found.lines.position(of: found.location.range.lowerBound, unit: .utf8)
+            return "\(URL(fileURLWithPath: found.location.document).lastPathComponent):\(start.line + 1):\(start.column + 1)"
+        }
+        return (definitions, analysis.hover(at: offset, in: file)?.contents)
+    }
+
+    func testAViewModelOfAnotherFileLeadsToTheSelection() throws {
+        let workspace = try workspace(viewModel: viewModel, view: view)
+        defer { workspace.remove() }
+        let found = try answers(workspace, view: view, at: "name ??")
+        XCTAssertEqual(found.definitions, ["Operations.graphql:4:5"])
+        XCTAssertTrue(found.hover?.contains("String!") == true, found.hover ?? "no hover")
+        // Completion after `viewModel.dog?.`: the selection's fields.
+        let typing = view.replacingOccurrences(of: "viewModel.dog?.name ?? \"\"", with: "viewModel.dog?.")
+        let uri = workspace.uri("App/DogView.swift")
+        var documents = DocumentStore()
+        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(typing.utf8))
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        let offset = try XCTUnwrap(typing.range(of: "dog?.")).upperBound.utf16Offset(in: typing)
+        let labels = analysis.completions(at: offset, in: try analysis.file(uri))?.completions.map(\.label) ?? []
+        XCTAssertEqual(Set(labels).intersection(["id", "name", "breed"]), ["id", "name", "breed"], "\(labels)")
+    }
+
+    func testTheViewModelIsFoundThroughItsInitializerAndAnExtension() throws {
+        // `@StateObject var model = DogViewModel()`; the property declared in an extension of the class.
+        let split = """
+            import PetAPI
+
+            final class DogViewModel: ObservableObject {}
+
+            extension DogViewModel {
+                var dog: DogQuery.Data.Dog? { nil }
+            }
+
+            final class DogsViewModel: ObservableObject {
+                @Published var dogs = [DogQuery.Data.Dog]()
+            }
+
+            """
+        let view = self.view.replacingOccurrences(of: "@ObservedObject var viewModel: DogViewModel", with: "@StateObject var viewModel = DogViewModel()")
+        let workspace = try workspace(viewModel: split, view: view)
+        defer { workspace.remove() }
+        XCTAssertEqual(try answers(workspace, view: view, at: "name ??").definitions, ["Operations.graphql:4:5"])
+        // `[X]()`: a list of them (Apollo's iOS tutorial's `@Published var launches = [LaunchListQuery.Data.Launches.Launch]()`).
+        let list = """
+            import SwiftUI
+
+            struct DogsView: View {
+                @StateObject private var viewModel = DogsViewModel()
+
+                var body: some View {
+                    Text(viewModel.dogs[0].breed ?? "")
+                }
+            }
+
+            """
+        try workspace.write("App/DogsView.swift", list)
+        let answers = try self.answers(workspace, view: list, at: "breed ??", in: "App/DogsView.swift")
+        XCTAssertEqual(answers.definitions, ["Operations.graphql:5:5"])
+    }
+
+    func testTwoTypesOfOneNameThatDisagreeLeadNowhere() throws {
+        // Another module's `DogViewModel` holds a different model under the same name: not known which one.
+        let workspace = try workspace(viewModel: viewModel, view: view)
+        defer { workspace.remove() }
+        try workspace.write("Other/DogViewModel.swift", "final class DogViewModel { var dog: OtherQuery.Data.Dog? }\n")
+        XCTAssertEqual(try answers(workspace, view: view, at: "name ??").definitions, [])
+        // A name no file declares: nothing either, and nothing breaks.
+        let unknown = view.replacingOccurrences(of: "DogViewModel", with: "CatViewModel")
+        XCTAssertEqual(try answers(workspace, view: unknown, at: "name ??").definitions, [])
+    }
+
+    func testDeclaredTypeNamesAreReadFromTheBytes() {
+        XCTAssertEqual(DeclaredTypeNames.names(in: Array("""
+            final class DogViewModel: ObservableObject {}
+            public struct State { }
+            extension Feature.State {}
+            enum Kind {}
+            actor Store {}
+            protocol Loading {}
+            let classic = 1 // class lowercased is no type
+            """.utf8)), ["DogViewModel", "State", "Kind", "Store", "Loading"])
+    }
+}
+
