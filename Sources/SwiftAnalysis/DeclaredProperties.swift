@@ -1,3 +1,4 @@
+import Synchronization
 import SwiftSyntax
 
 /// The stored and computed properties a file declares on its own types, with their declared types: what a value of
@@ -8,26 +9,43 @@ extension SwiftFile {
     /// declared to hold, read as a type annotation is; nil when the file declares no such property, or several types
     /// of that name declare it with different types.
     public func declaredProperty(_ name: String, ofType typeName: String) -> WrittenExpression? {
-        var found: WrittenExpression?
+        guard case .known(let declared)? = declaredProperties[typeName]?[name] else { return nil }
+        return declared
+    }
+
+    /// Every property of every type the file declares or extends, by type (the last component) and name: read in one
+    /// walk, on the first question (a file asks for each read of a value of its own types).
+    private var declaredProperties: [String: [String: DeclaredProperties.Declared]] {
+        declaredPropertiesTable.table.withLock { table in
+            if let table { return table }
+            let made = Self.properties(in: tree)
+            table = made
+            return made
+        }
+    }
+
+    private static func properties(in tree: SourceFileSyntax) -> [String: [String: DeclaredProperties.Declared]] {
+        var table: [String: [String: DeclaredProperties.Declared]] = [:]
         var pending: [Syntax] = [Syntax(tree)]
         while let node = pending.popLast() {
-            if let members = Self.members(of: node, named: typeName) {
+            if let (typeName, members) = typeMembers(of: node) {
                 for member in members {
                     guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    for binding in variable.bindings {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                         // Its annotation, else the type it is initialized with (`var content = Content()`).
-                        let declared = binding.typeAnnotation.map { Self.annotated($0.type) }
-                            ?? binding.initializer.map { Self.constructedType($0.value) }
-                        guard let declared, let declared else { return nil }
-                        if let found, found != declared { return nil }
-                        found = declared
+                        let declared = binding.typeAnnotation.map { annotated($0.type) } ?? binding.initializer.map { constructedType($0.value) }
+                        let new: DeclaredProperties.Declared = (declared ?? nil).map { .known($0) } ?? .unknown
+                        // Several declarations that differ, or one of no known type: not known.
+                        let old = table[typeName]?[name]
+                        table[typeName, default: [:]][name] = old == nil || old == new ? new : .unknown
                     }
                 }
             }
             if node.is(CodeBlockSyntax.self) || node.is(ExprSyntax.self) || node.is(AccessorBlockSyntax.self) { continue }
             pending += node.children(viewMode: .sourceAccurate)
         }
-        return found
+        return table
     }
 
     /// `Content()`, `Feature.State(…)`: the type an initializer call builds, read as an annotation of that type is.
@@ -43,14 +61,26 @@ extension SwiftFile {
         return .selectionSet(path: path)
     }
 
-    /// The members of `node` when it declares (or extends) the type `name`.
-    private static func members(of node: Syntax, named name: String) -> MemberBlockItemListSyntax? {
-        if let type = node.as(StructDeclSyntax.self), type.name.text == name { return type.memberBlock.members }
-        if let type = node.as(ClassDeclSyntax.self), type.name.text == name { return type.memberBlock.members }
-        if let type = node.as(ActorDeclSyntax.self), type.name.text == name { return type.memberBlock.members }
-        if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) == name {
-            return type.memberBlock.members
+    /// The type `node` declares or extends (the last component) and its members.
+    private static func typeMembers(of node: Syntax) -> (String, MemberBlockItemListSyntax)? {
+        if let type = node.as(StructDeclSyntax.self) { return (type.name.text, type.memberBlock.members) }
+        if let type = node.as(ClassDeclSyntax.self) { return (type.name.text, type.memberBlock.members) }
+        if let type = node.as(ActorDeclSyntax.self) { return (type.name.text, type.memberBlock.members) }
+        if let type = node.as(ExtensionDeclSyntax.self), let name = type.extendedType.trimmedDescription.split(separator: ".").last {
+            return (String(name), type.memberBlock.members)
         }
         return nil
     }
+}
+
+/// What `SwiftFile.declaredProperty` reads, kept with the parsed file.
+public final class DeclaredProperties: Sendable {
+    enum Declared: Equatable {
+        case known(WrittenExpression)
+        case unknown
+    }
+
+    let table = Mutex<[String: [String: Declared]]?>(nil)
+
+    init() {}
 }

@@ -28,6 +28,8 @@ public struct SwiftFile: Sendable {
     /// The tokens `tokens(around:)` last gathered, by the range of their declaration: an editor sends several requests
     /// on one version (completion, then resolve, hover, signature help) about one declaration.
     private let lastUnit = LastUnitTokens()
+    /// The properties its types declare (`declaredProperty`), read on the first question.
+    let declaredPropertiesTable = DeclaredProperties()
 
     private final class LastUnitTokens: Sendable {
         /// `token`: the bytes, trivia included, of the token the declaration was last found from.
