@@ -15,7 +15,7 @@ extension SwiftFile {
 
     /// Every property of every type the file declares or extends, by type (the last component) and name: read in one
     /// walk, on the first question (a file asks for each read of a value of its own types).
-    private var declaredProperties: [String: [String: DeclaredProperties.Declared]] {
+    private var declaredProperties: [String: [String: DeclaredPropertyTable.Declared]] {
         declaredPropertiesTable.table.withLock { table in
             if let table { return table }
             let made = Self.properties(in: tree)
@@ -24,8 +24,8 @@ extension SwiftFile {
         }
     }
 
-    private static func properties(in tree: SourceFileSyntax) -> [String: [String: DeclaredProperties.Declared]] {
-        var table: [String: [String: DeclaredProperties.Declared]] = [:]
+    private static func properties(in tree: SourceFileSyntax) -> [String: [String: DeclaredPropertyTable.Declared]] {
+        var table: [String: [String: DeclaredPropertyTable.Declared]] = [:]
         var pending: [Syntax] = [Syntax(tree)]
         while let node = pending.popLast() {
             if let (typeName, members) = typeMembers(of: node) {
@@ -35,7 +35,7 @@ extension SwiftFile {
                         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                         // Its annotation, else the type it is initialized with (`var content = Content()`).
                         let declared = binding.typeAnnotation.map { annotated($0.type) } ?? binding.initializer.map { constructedType($0.value) }
-                        let new: DeclaredProperties.Declared = (declared ?? nil).map { .known($0) } ?? .unknown
+                        let new: DeclaredPropertyTable.Declared = (declared ?? nil).map { .known($0) } ?? .unknown
                         // Several declarations that differ, or one of no known type: not known.
                         let old = table[typeName]?[name]
                         table[typeName, default: [:]][name] = old == nil || old == new ? new : .unknown
@@ -74,7 +74,7 @@ extension SwiftFile {
 }
 
 /// What `SwiftFile.declaredProperty` reads, kept with the parsed file.
-public final class DeclaredProperties: Sendable {
+final class DeclaredPropertyTable: Sendable {
     enum Declared: Equatable {
         case known(WrittenExpression)
         case unknown

@@ -29,7 +29,7 @@ public struct SwiftFile: Sendable {
     /// on one version (completion, then resolve, hover, signature help) about one declaration.
     private let lastUnit = LastUnitTokens()
     /// The properties its types declare (`declaredProperty`), read on the first question.
-    let declaredPropertiesTable = DeclaredProperties()
+    let declaredPropertiesTable = DeclaredPropertyTable()
 
     private final class LastUnitTokens: Sendable {
         /// `token`: the bytes, trivia included, of the token the declaration was last found from.

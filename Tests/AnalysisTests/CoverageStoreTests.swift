@@ -159,7 +159,7 @@ final class CoverageStoreTests: XCTestCase {
         bounded.flush()
         XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(bounded.file(of: "/big")).path))
         try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: try XCTUnwrap(bounded.file(of: "/big")).path, contents: Data(count: CoverageStore.maximumBytes + 1))
+        _ = FileManager.default.createFile(atPath: try XCTUnwrap(bounded.file(of: "/big")).path, contents: Data(count: CoverageStore.maximumBytes + 1))
         XCTAssertEqual(bounded.entries(of: "/big"), [:])
         try FileManager.default.removeItem(at: try XCTUnwrap(bounded.file(of: "/big")))
         // At most `maximumWorkspaces` workspaces' files: the least recently written go.

@@ -245,10 +245,10 @@ final class SelectionCoverageCache: Sendable {
     /// The files whose tests were followed since the store was last asked to write their workspace.
     private let unsaved = Mutex<Set<String>>([])
 
-    init(store: CoverageStore? = nil) { self.store = store }
-
     /// What the store is being read for: a file's tests wait for it before they are followed.
     private let loading = DispatchGroup()
+
+    init(store: CoverageStore? = nil) { self.store = store }
 
     /// Takes what the store kept of `root`'s workspace, read in the background (the host calls it when it loads the
     /// workspace, and the workspace is indexed meanwhile).
@@ -296,39 +296,34 @@ final class SelectionCoverageCache: Sendable {
     }
 
     func tests(of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, _ compute: () -> Tests) -> Tests {
+        let helpersFingerprint = helpers.stableFingerprint
         var hasher = Hasher()
         hasher.combine(index.revision)
-        for helper in helpers.helpers {
-            hasher.combine(helper.name)
-            hasher.combine(helper.fingerprint)
-        }
-        hasher.combine(helpers.mutatedFixtures)
+        hasher.combine(helpersFingerprint)
         let key = hasher.finalize()
         // The text is compared, not hashed (`hasSameBytes`).
         if let entry = entries.withLock({ $0[file] }), entry.key == key, entry.text.hasSameBytes(as: text) { return entry.tests }
-        guard store != nil else {
-            let tests = compute()
-            counts.withLock { $0.followed += 1 }
-            entries.withLock { $0[file] = Entry(text: text, key: key, tests: tests) }
-            return tests
+        // With a store: the file's text and context as every session hashes them, and what an earlier one kept of them
+        // (taken once: from here on the entry below holds it, or what replaces it).
+        var stored: (text: String, context: String)?
+        var taken: Tests?
+        if store != nil {
+            var context = StableHash()
+            context.combine(Self.fingerprint(of: index))
+            context.combine(helpersFingerprint)
+            let hashes = (text: String(StableHash.of(text), radix: 16), context: String(context.value, radix: 16))
+            loading.wait()
+            if let kept = kept.withLock({ $0.removeValue(forKey: file.path) }), kept.text == hashes.text, kept.context == hashes.context {
+                taken = kept.tests
+            }
+            stored = hashes
         }
-        let textHash = String(StableHash.of(text), radix: 16)
-        var context = StableHash()
-        context.combine(Self.fingerprint(of: index))
-        context.combine(helpers.stableFingerprint)
-        let contextHash = String(context.value, radix: 16)
-        let tests: Tests
-        loading.wait()
-        // Taken once: from here on the entry below holds it (or what replaces it).
-        if let kept = kept.withLock({ $0.removeValue(forKey: file.path) }), kept.text == textHash, kept.context == contextHash {
-            tests = kept.tests
-            counts.withLock { $0.taken += 1 }
-        } else {
-            tests = compute()
-            counts.withLock { $0.followed += 1 }
-            unsaved.withLock { _ = $0.insert(file.path) }
+        let tests = taken ?? compute()
+        counts.withLock { taken == nil ? ($0.followed += 1) : ($0.taken += 1) }
+        if taken == nil, stored != nil { unsaved.withLock { _ = $0.insert(file.path) } }
+        entries.withLock {
+            $0[file] = Entry(text: text, key: key, tests: tests, stored: stored.map { .init(text: $0.text, context: $0.context, tests: tests) })
         }
-        entries.withLock { $0[file] = Entry(text: text, key: key, tests: tests, stored: .init(text: textHash, context: contextHash, tests: tests)) }
         return tests
     }
 
