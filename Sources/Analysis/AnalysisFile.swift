@@ -28,7 +28,9 @@ extension AnalysisSnapshot {
     public func file(_ uri: String) throws -> AnalysisFile {
         guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
         guard let indexed = afterFirstIndex() else { return .other(document) }
-        if document.isSwift { return TestFileContext(document, in: indexed.workspaces).map(AnalysisFile.swift) ?? .other(document) }
+        if document.isSwift {
+            return TestFileContext(document, in: indexed.workspaces, openTexts: documents.textsByPath).map(AnalysisFile.swift) ?? .other(document)
+        }
         return GraphQLDocumentContext(document, in: indexed.workspaces).map(AnalysisFile.graphQL) ?? .other(document)
     }
 }

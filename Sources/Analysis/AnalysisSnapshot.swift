@@ -84,7 +84,7 @@ public struct AnalysisSnapshot: Sendable {
     public func testFile(_ uri: String) throws -> TestFileContext? {
         guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
         guard let indexed = afterFirstIndex() else { return nil }
-        return TestFileContext(document, in: indexed.workspaces)
+        return TestFileContext(document, in: indexed.workspaces, openTexts: documents.textsByPath)
     }
 
     /// The context of the open GraphQL document at `uri`: nil when it is no document of a project.
@@ -266,17 +266,17 @@ public struct AnalysisSnapshot: Sendable {
             target = References.target(at: offset, inGraphQL: graphql.document.lines.bytes, path: graphql.path, project: graphql.index)
             (workspace, project) = (graphql.workspace, graphql.project)
         case .swift(let context):
-            target = References.target(at: offset, inSwift: context.file, project: context.index)
+            target = References.target(at: offset, inSwift: context.file, project: context.index, helpers: context.helperTypes)
             (workspace, project) = (context.workspace, context.project)
         case .other:
             return []
         }
         guard let target else { return [] }
         let names = References.swiftNames(of: target, project: project.index)
-        let (index, occurrences, testFiles) = (project.index, caches?.occurrences ?? OccurrenceCache(), testCode(in: workspace))
+        let (index, testFiles) = (project.index, testCode(in: workspace))
+        let occurrences = occurrenceReader(workspace: workspace, project: project)
         let inSwift = projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, text in
-            let found = occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftFile(text) }
-                .filter { $0.target == target }
+            let found = occurrences(names, url, text).filter { $0.target == target }
             guard !found.isEmpty else { return [ReferenceLocation]() }
             let kind: ReferenceLocation.Kind = testFiles.isTest(url.path, text: text) ? .test : .app
             return found.map { ReferenceLocation(document: url.path, range: $0.range, kind: kind) }
@@ -331,17 +331,38 @@ public struct AnalysisSnapshot: Sendable {
         if let refusal = Rename.refusal(renaming: target, to: newName, project: project.index) { return .failure(refusal) }
         let references = target.referenceTarget
         let names = References.swiftNames(of: references, project: project.index)
-        let (index, occurrences) = (project.index, caches?.occurrences ?? OccurrenceCache())
+        let index = project.index
         // The occurrence index references use: a rename after its references parses nothing again.
+        let occurrences = occurrenceReader(workspace: query.workspace, project: project)
         let edits = Rename.graphQLEdits(target, to: newName, project: index)
             + projectSwiftTexts(workspace: query.workspace, project: project, naming: names) { url, text in
-                let found = occurrences.occurrences(of: names, path: url.path, text: text, index: index) { SwiftFile(text) }
-                    .filter { $0.target == references }.map(\.range)
+                let found = occurrences(names, url, text).filter { $0.target == references }.map(\.range)
                 return Rename.swiftEdits(target, to: newName, at: found, in: text, project: index)
                     .map { RenameEdit(document: url.path, range: $0.range, text: $0.text) }
             }
         if isCancelled() { throw CancellationError() }
         return .success(withLines(edits, document: \.document, project: project, workspace: query.workspace).map { (edit: $0, lines: $1) })
+    }
+
+    /// What references and rename read of one Swift file of `project`: the occurrences of some names with what each
+    /// stands for, through the occurrence index, each file's values read as definition and hover read them (with the
+    /// workspace's helpers and the properties of types other files declare).
+    private func occurrenceReader(
+        workspace: Workspace, project: Workspace.Project
+    ) -> @Sendable (Set<String>, URL, [UInt8]) -> [OccurrenceCache.Occurrence] {
+        let (cache, index, helpersFingerprint, openTexts) = (caches?.occurrences ?? OccurrenceCache(), project.index, workspace.helpersFingerprint, documents.textsByPath)
+        return { names, url, text in
+            cache.occurrences(
+                of: names, path: url.path, text: text, index: index, helpers: helpersFingerprint,
+                holds: { $0.hold(in: workspace, openTexts: openTexts) }
+            ) { missing in
+                let file = SwiftFile(text)
+                let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
+                let helpers = workspace.helpers(besides: url)
+                let types = HelperTypes({ file.modelHelpers() + helpers.helpers }, declaredProperty: { others.property($0, ofType: $1) })
+                return (References.occurrences(named: missing, in: file, project: index, helpers: types), others.dependencies)
+            }
+        }
     }
 
     /// `body` for each Swift file of the workspace that belongs to `project` and mentions one of `names` (open ones as

@@ -14,11 +14,14 @@ public struct TestFileContext: Sendable {
     public let workspace: Workspace
     public let project: Workspace.Project
     public let options: TestConventions
+    /// The editor's texts of its open files, by path: other files' declarations are read from them (`helperTypes`).
+    let openTexts: [String: [UInt8]]
 
     public var index: ProjectIndex { project.index }
 
-    /// The context of a Swift document: nil for another language, or for a file of no project.
-    public init?(_ document: Document, in workspaces: [Workspace]) {
+    /// The context of a Swift document: nil for another language, or for a file of no project. `openTexts`: the
+    /// editor's texts of its open files, by path.
+    public init?(_ document: Document, in workspaces: [Workspace], openTexts: [String: [UInt8]] = [:]) {
         guard let file = document.swiftFile, let url = document.fileURL,
             let (workspace, project) = Self.project(of: url, text: document.lines.bytes, in: workspaces)
         else { return nil }
@@ -26,6 +29,7 @@ public struct TestFileContext: Sendable {
         self.file = file
         self.workspace = workspace
         self.project = project
+        self.openTexts = openTexts
         options = TestConventions(placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project))
     }
 
@@ -47,7 +51,7 @@ public struct TestFileContext: Sendable {
     /// of the types other files declare (for completion, hover and definition).
     var helperTypes: HelperTypes {
         let (file, workspace, url) = (file, workspace, document.fileURL)
-        let others = OtherFilesProperties(workspace, besides: url)
+        let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
         return HelperTypes(
             { file.modelHelpers() + (url.map { workspace.helpers(besides: $0).helpers } ?? []) },
             declaredProperty: { others.property($0, ofType: $1) })

@@ -141,3 +141,161 @@ final class OtherFilesPropertiesTests: XCTestCase {
     }
 }
 
+
+/// What a view reads through another file's view model counts where it is read: `unused-field` and references follow
+/// it as definition does, and what they keep per file is read again when the view model's file changes.
+final class OtherFilesReadsTests: XCTestCase {
+    private let operations = """
+        query Dog {
+          dog {
+            id
+            name
+            breed
+          }
+        }
+
+        query Owner {
+          owner {
+            id
+            name
+          }
+        }
+
+        """
+
+    private let viewModel = """
+        import Apollo
+        import Combine
+        import PetAPI
+
+        final class DogViewModel: ObservableObject {
+            @Published var dog: DogQuery.Data.Dog?
+
+            func load(client: ApolloClient) async throws {
+                dog = try await client.fetch(query: DogQuery()).data?.dog
+            }
+        }
+
+        """
+
+    /// It spells no generated type: only the view model's name.
+    private let view = """
+        import SwiftUI
+
+        struct DogView: View {
+            @ObservedObject var viewModel: DogViewModel
+
+            var body: some View {
+                Text(viewModel.dog?.name ?? "")
+            }
+        }
+
+        """
+
+    private func workspace() throws -> TestWorkspace {
+        try TestWorkspace(files: [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": "type Query { dog: Dog owner: Owner } type Dog { id: ID! name: String! breed: String } type Owner { id: ID! name: String! }",
+            "graphql/Operations.graphql": operations,
+            "App/DogViewModel.swift": viewModel,
+            "App/DogView.swift": view,
+            "App/OwnerScreen.swift": """
+                import Apollo
+                import PetAPI
+
+                func ownerID(client: ApolloClient) async throws -> String? {
+                    try await client.fetch(query: OwnerQuery()).data?.owner?.id
+                }
+
+                """,
+        ])
+    }
+
+    private func hints(_ snapshot: AnalysisSnapshot, _ document: String) -> [String] {
+        guard let (lines, diagnostics) = snapshot.documentDiagnostics(of: URL(fileURLWithPath: document).absoluteString) else { return [] }
+        return diagnostics.filter { $0.code == .unusedField }.map { diagnostic in
+            "\(lines.position(of: diagnostic.range.lowerBound, unit: .utf8).line + 1) \(String(decoding: lines.bytes[diagnostic.range], as: UTF8.self))"
+        }
+    }
+
+    /// The Swift files the references from the field at `line` (1-based) of the operations list, with their kind.
+    private func references(_ snapshot: AnalysisSnapshot, _ document: URL, line: Int) throws -> [String] {
+        let text = operations
+        let offset = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 } + 4
+        var documents = snapshot.documents
+        documents.open(uri: document.absoluteString, languageID: "graphql", version: 0, text: Array(text.utf8))
+        let analysis = AnalysisSnapshot(documents: documents, workspaces: snapshot.workspaces, isIndexed: true, indexer: nil, caches: snapshot.caches)
+        return try analysis.references(at: offset, in: try analysis.file(document.absoluteString), includingDeclaration: false)
+            .filter { $0.location.kind != .graphQL }
+            .map { "\($0.location.kind) \(URL(fileURLWithPath: $0.location.document).lastPathComponent)" }
+    }
+
+    func testAViewsReadThroughAViewModelOfAnotherFileCountsForItsFieldOnly() throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let document = workspace.url("graphql/Operations.graphql")
+        let snapshot = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)])
+        // The view's `name` is the dog's: the owner's `name` is read by no code (before, by name, it counted as read).
+        XCTAssertEqual(hints(snapshot, document.standardizedFileURL.path), ["5 breed", "12 name"])
+        XCTAssertEqual(try references(snapshot, document, line: 4), ["app DogView.swift"])
+        XCTAssertEqual(try references(snapshot, document, line: 12), [])
+    }
+
+    func testWhatIsKeptPerFileIsReadAgainWhenTheViewModelChanges() throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let document = workspace.url("graphql/Operations.graphql")
+        let loaded = Workspace(folder: workspace.folder)
+        let caches = AnalysisCaches()
+        var documents = DocumentStore()
+        func snapshot() -> AnalysisSnapshot {
+            AnalysisSnapshot(documents: documents, workspaces: [loaded], isIndexed: true, indexer: nil, caches: caches)
+        }
+        XCTAssertEqual(hints(snapshot(), document.standardizedFileURL.path), ["5 breed", "12 name"])
+        XCTAssertEqual(try references(snapshot(), document, line: 4), ["app DogView.swift"])
+        // The view model as the editor has it, unsaved: its `dog` is no model now, so the view's `name` is read by name.
+        documents.open(
+            uri: workspace.url("App/DogViewModel.swift").absoluteString, languageID: "swift", version: 2,
+            text: Array(viewModel.replacingOccurrences(of: "@Published var dog: DogQuery.Data.Dog?", with: "@Published var dog: DogSummary?").utf8))
+        XCTAssertEqual(hints(snapshot(), document.standardizedFileURL.path), ["5 breed"])
+        XCTAssertEqual(try references(snapshot(), document, line: 4), [])
+        _ = try documents.close(workspace.url("App/DogViewModel.swift").absoluteString)
+        XCTAssertEqual(hints(snapshot(), document.standardizedFileURL.path), ["5 breed", "12 name"])
+        XCTAssertEqual(try references(snapshot(), document, line: 4), ["app DogView.swift"])
+    }
+
+    func testAFileReadByNameIsParsedOnceATypeItNamesHoldsAModel() throws {
+        // The view model starts with no model: the view, which names only it, is read by name from its bytes.
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let empty = """
+            import Combine
+
+            final class DogViewModel: ObservableObject {
+                @Published var dog: DogSummary?
+            }
+
+            """
+        try workspace.write("App/DogViewModel.swift", empty)
+        try workspace.write("App/DogLoader.swift", """
+            import Apollo
+            import PetAPI
+
+            func dogName(client: ApolloClient) async throws -> String? {
+                try await client.fetch(query: DogQuery()).data?.dog?.id
+            }
+
+            """)
+        let document = workspace.url("graphql/Operations.graphql")
+        var loaded = Workspace(folder: workspace.folder)
+        let caches = AnalysisCaches()
+        func snapshot() -> AnalysisSnapshot {
+            AnalysisSnapshot(documents: DocumentStore(), workspaces: [loaded], isIndexed: true, indexer: nil, caches: caches)
+        }
+        XCTAssertEqual(hints(snapshot(), document.standardizedFileURL.path), ["5 breed"])
+        // Saved with the model: the file event makes `DogViewModel` a type that may hold models, and the view is parsed.
+        try workspace.write("App/DogViewModel.swift", viewModel)
+        loaded.update(workspace.url("App/DogViewModel.swift"))
+        XCTAssertEqual(hints(snapshot(), document.standardizedFileURL.path), ["5 breed", "12 name"])
+    }
+}

@@ -184,10 +184,12 @@ final class OccurrenceCacheTests: XCTestCase {
             """.utf8)
         let cache = OccurrenceCache()
         var parses = 0
-        func ask(_ names: Set<String>, _ text: [UInt8], _ index: ProjectIndex) -> [OccurrenceCache.Occurrence] {
-            cache.occurrences(of: names, path: "/T/DogTests.swift", text: text, index: index) {
+        // What the other files declare, as the cache asks whether it still holds.
+        var declarationsHold = true
+        func ask(_ names: Set<String>, _ text: [UInt8], _ index: ProjectIndex, helpers: Int = 0) -> [OccurrenceCache.Occurrence] {
+            cache.occurrences(of: names, path: "/T/DogTests.swift", text: text, index: index, helpers: helpers, holds: { _ in declarationsHold }) { missing in
                 parses += 1
-                return SwiftFile(text)
+                return (References.occurrences(named: missing, in: SwiftFile(text), project: index), OtherFilesDependencies(besides: nil))
             }
         }
         let target = ReferenceTarget.field(type: "Dog", name: "name")
@@ -214,6 +216,17 @@ final class OccurrenceCacheTests: XCTestCase {
         XCTAssertNotEqual(reindexed.revision, index.revision)
         _ = ask(["name"], edited, reindexed)
         XCTAssertEqual(parses, 4)
+        // Other helpers, or a declaration of another file read through that is no longer the same: read again, once.
+        _ = ask(["name"], edited, reindexed, helpers: 1)
+        XCTAssertEqual(parses, 5)
+        _ = ask(["name"], edited, reindexed, helpers: 1)
+        XCTAssertEqual(parses, 5)
+        declarationsHold = false
+        _ = ask(["name"], edited, reindexed, helpers: 1)
+        XCTAssertEqual(parses, 6)
+        declarationsHold = true
+        _ = ask(["name", "id"], edited, reindexed, helpers: 1)
+        XCTAssertEqual(parses, 7, "only `id` is read; the names read before are kept")
     }
 }
 

@@ -157,3 +157,46 @@ def test_the_coverage_report_says_where_the_app_reads_each_field(tmp_path):
     # An operation the app's code is not followed into: neither is said.
     search = next(row for (operation, _), row in rows.items() if operation == "Search")
     assert "appFiles" not in search and "appReads" not in search, search
+
+
+VIEW_MODEL = """import BookshelfAPI
+
+final class BookViewModel {
+    var book: BookQuery.Data.Book?
+}
+"""
+
+# It spells no generated type: the model comes through the view model, declared in its own file.
+VIEW = """struct BookView {
+    let viewModel: BookViewModel
+
+    var year: Int { viewModel.book?.published ?? 0 }
+}
+"""
+
+
+def test_references_reach_a_read_through_a_view_model_of_another_file_and_follow_its_unsaved_edits(tmp_path):
+    server, bookshelf, screen = start(tmp_path)
+    view_model = bookshelf / "App" / "BookViewModel.swift"
+    view_model.write_text(VIEW_MODEL)
+    view = bookshelf / "App" / "BookView.swift"
+    view.write_text(VIEW)
+    try:
+        book, lines = open_book(server, bookshelf)
+        line = lines.index("    published")
+        line_of_read = VIEW.split("\n").index("    var year: Int { viewModel.book?.published ?? 0 }")
+
+        def app_reads():
+            found = server.request("textDocument/references", {
+                "textDocument": {"uri": book}, "position": {"line": line, "character": 5}, "context": {"includeDeclaration": False}})["result"]
+            return sorted((location["uri"].rsplit("/", 1)[-1], location["range"]["start"]["line"]) for location in found
+                          if location["uri"].endswith(".swift") and "/App/" in location["uri"])
+        assert app_reads() == [("BookScreen.swift", APP_LINES.index(next(l for l in APP_LINES if "book.published" in l))),
+                               ("BookView.swift", line_of_read)]
+        # The view model as the editor has it, unsaved: its `book` is no model now, and the view reads nothing of it.
+        server.open_document(view_model, "swift", VIEW_MODEL.replace("var book: BookQuery.Data.Book?", "var book: BookSummary?"))
+        assert [file for file, _ in app_reads()] == ["BookScreen.swift"]
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": view_model.as_uri()}}})
+        assert [file for file, _ in app_reads()] == ["BookScreen.swift", "BookView.swift"]
+    finally:
+        stop(server)

@@ -74,20 +74,56 @@ public struct FieldUsage: Sendable {
     }
 
     /// What one Swift file of `project` reads (`file`: its text parsed already, when it is) of the fields named
-    /// `names` (all of the project's by default).
+    /// `names` (all of the project's by default), and what that reading took from other files. `holding`: the types
+    /// whose declarations may hold models (`SwiftNameMentions.typesHoldingModels`), which a file must spell (or a
+    /// generated type, a helper or a mock) to be parsed rather than read by name.
     static func reads(
-        of text: [UInt8], file parsed: SwiftFile? = nil, at url: URL, project: Workspace.Project, workspace: Workspace, names: Set<String>? = nil
-    ) -> FieldReads {
+        of text: [UInt8], file parsed: SwiftFile? = nil, at url: URL, project: Workspace.Project, workspace: Workspace,
+        names: Set<String>? = nil, holding: Set<String>, openTexts: [String: [UInt8]]
+    ) -> (reads: FieldReads, dependencies: ReadDependencies) {
         let index = project.index
         let helpers = workspace.helpers(besides: url)
         let names = names ?? memberNames(of: index)
-        let typeNames = index.derived(.generatedTypeNames) { Set(index.generatedDefinitionTypes.map(\.typeName)) }
-        if parsed == nil, let reads = FieldReads.unparsed(text, names: names, typeNames: typeNames, helperNames: Set(helpers.helpers.map(\.name))) {
-            return reads
+        if parsed == nil {
+            let mentioned = CapitalizedNames.names(in: text)
+            if mentioned.isDisjoint(with: holding),
+                let reads = FieldReads.unparsed(
+                    text, mentioning: mentioned, names: names, typeNames: generatedTypeNames(of: index), helperNames: Set(helpers.helpers.map(\.name)))
+            {
+                return (reads, ReadDependencies(unparsedNames: mentioned))
+            }
         }
         let file = parsed ?? SwiftFile(text)
-        let types = HelperTypes { file.modelHelpers() + helpers.helpers }
-        return FieldReads.of(file, project: index, names: names, helpers: types)
+        let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
+        let types = HelperTypes({ file.modelHelpers() + helpers.helpers }, declaredProperty: { others.property($0, ofType: $1) })
+        let reads = FieldReads.of(file, project: index, names: names, helpers: types)
+        return (reads, ReadDependencies(otherFiles: others.dependencies))
+    }
+
+    /// The names of the types Apollo generates for the operations and fragments of `index`.
+    static func generatedTypeNames(of index: ProjectIndex) -> Set<String> {
+        index.derived(.generatedTypeNames) { Set(index.generatedDefinitionTypes.map(\.typeName)) }
+    }
+
+    /// The types of `workspace` whose declarations may hold models of its projects (`SwiftNameMentions.typesHoldingModels`).
+    static func typesHoldingModels(in workspace: Workspace) -> Set<String> {
+        let generated = workspace.projects.filter(\.hasSchema).reduce(into: Set<String>()) { $0.formUnion(generatedTypeNames(of: $1.index)) }
+        return workspace.nameMentions.typesHoldingModels(named: generated)
+    }
+}
+
+/// What the reads of one file depend on besides its text, its project's index and the workspace's helpers.
+struct ReadDependencies: Sendable {
+    /// The capitalized names of a file read by name without a parse: it is read so while none of them names a type
+    /// that may hold models.
+    var unparsedNames: Set<String>?
+    /// The types whose properties the file read, as other files declare them.
+    var otherFiles = OtherFilesDependencies(besides: nil)
+
+    /// Whether they still hold in `workspace`, whose types in `holding` may hold models.
+    func hold(in workspace: Workspace, holding: Set<String>, openTexts: [String: [UInt8]]) -> Bool {
+        if let unparsedNames, !unparsedNames.isDisjoint(with: holding) { return false }
+        return otherFiles.isEmpty || otherFiles.hold(in: workspace, openTexts: openTexts)
     }
 }
 
@@ -112,6 +148,8 @@ extension AnalysisSnapshot {
         }
         let cache = caches?.fieldReads
         let header = Array(PlaceholderFileRenderer.header.utf8)
+        let holding = FieldUsage.typesHoldingModels(in: workspace)
+        let openTexts = documents.textsByPath
         // The app's files are searched for the names, the tests' only when they are read.
         let testFiles = testCode(in: workspace)
         let names = FieldUsage.names(of: workspace.projects)
@@ -119,8 +157,10 @@ extension AnalysisSnapshot {
         let isTest = texts.map { testFiles.isTest($0.path, text: $0.text) }
         func reads(of texts: [SwiftText], isTest: Bool) -> [String: [FieldUsage.File]] {
             swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
-                let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace) }
-                let reads = cache?.reads(of: url.path, text: text, index: project.index, helpers: workspace.helpersFingerprint, compute) ?? compute()
+                let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace, holding: holding, openTexts: openTexts) }
+                let reads = cache?.reads(
+                    of: url.path, text: text, index: project.index, helpers: workspace.helpersFingerprint,
+                    holds: { $0.hold(in: workspace, holding: holding, openTexts: openTexts) }, compute) ?? compute().reads
                 return [FieldUsage.File(path: url.path, isTest: isTest, reads: reads, text: text)]
             }
         }
@@ -150,8 +190,15 @@ extension AnalysisSnapshot {
     func noteFieldReads(of context: TestFileContext, names: Set<String>) {
         guard let cache = caches?.fieldReads, let url = context.document.fileURL else { return }
         let text = context.document.lines.bytes
-        _ = cache.reads(of: url.standardizedFileURL.path, text: text, index: context.index, helpers: context.workspace.helpersFingerprint) {
-            FieldUsage.reads(of: text, file: context.file, at: url, project: context.project, workspace: context.workspace, names: names)
+        let (workspace, path, openTexts) = (context.workspace, url.standardizedFileURL.path, documents.textsByPath)
+        let holding = FieldUsage.typesHoldingModels(in: workspace)
+        _ = cache.reads(
+            of: path, text: text, index: context.index, helpers: workspace.helpersFingerprint,
+            holds: { $0.hold(in: workspace, holding: holding, openTexts: openTexts) }
+        ) {
+            FieldUsage.reads(
+                of: text, file: context.file, at: url, project: context.project, workspace: workspace, names: names, holding: holding,
+                openTexts: openTexts)
         }
     }
 
@@ -188,16 +235,23 @@ final class FieldReadsCache: Sendable {
         var revision: Int
         var helpers: Int
         var reads: FieldReads
+        var dependencies: ReadDependencies
     }
 
     private let entries = Mutex<[String: Entry]>([:])
 
-    func reads(of path: String, text: [UInt8], index: ProjectIndex, helpers: Int, _ compute: () -> FieldReads) -> FieldReads {
-        if let entry = entries.withLock({ $0[path] }), entry.revision == index.revision, entry.helpers == helpers, entry.text.hasSameBytes(as: text) {
+    /// `holds`: whether what an entry's reading took from elsewhere is still so.
+    func reads(
+        of path: String, text: [UInt8], index: ProjectIndex, helpers: Int, holds: (ReadDependencies) -> Bool,
+        _ compute: () -> (reads: FieldReads, dependencies: ReadDependencies)
+    ) -> FieldReads {
+        if let entry = entries.withLock({ $0[path] }), entry.revision == index.revision, entry.helpers == helpers, entry.text.hasSameBytes(as: text),
+            holds(entry.dependencies)
+        {
             return entry.reads
         }
-        let reads = compute()
-        entries.withLock { $0[path] = Entry(text: text, revision: index.revision, helpers: helpers, reads: reads) }
+        let (reads, dependencies) = compute()
+        entries.withLock { $0[path] = Entry(text: text, revision: index.revision, helpers: helpers, reads: reads, dependencies: dependencies) }
         return reads
     }
 }

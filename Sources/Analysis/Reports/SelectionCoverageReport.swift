@@ -151,7 +151,7 @@ public struct SelectionCoverageReport: Sendable {
         for (url, test) in found {
             // Both lists are sorted: one walk gives each field the test sets or reads.
             var (set, read) = (test.sets[...], test.reads[...])
-            while let number = [set.first, read.first].compactMap({ $0 }).min() {
+            while let number = Self.smaller(set.first, read.first) {
                 let (sets, reads) = (set.first == number, read.first == number)
                 if sets { set = set.dropFirst() }
                 if reads { read = read.dropFirst() }
@@ -171,6 +171,13 @@ public struct SelectionCoverageReport: Sendable {
                 utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0,
                 projectName: project.configuration.name))
         }
+    }
+
+    /// The smaller of two numbers either of which may be missing (nil when both are).
+    private static func smaller(_ first: Int?, _ second: Int?) -> Int? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     /// One test of a file, its fields numbered by their place in the project's `SelectionCoverage.selectedFields`

@@ -1,41 +1,99 @@
 import Foundation
+import SourceText
 import SwiftAnalysis
 import Synchronization
 
 /// The properties of the types other Swift files of a workspace declare, for a file that reads them: a view's
 /// `viewModel.dog?.name` where `final class DogViewModel { @Published var dog: DogQuery.Data.Dog? }` is declared in
 /// another file. The files that declare or extend the type (`SwiftNameMentions.files(declaring:)`) are parsed when a
-/// value first asks, at most `maximumFiles` of them, as the workspace last read them; all that declare the property
-/// must declare it alike (`SwiftFile.declaredProperty`), else it is not known.
+/// value first asks, at most `maximumFiles` of them, as the editor has them open, else as the workspace last read them;
+/// all that declare the property must declare it alike (`SwiftFile.declaredProperty`), else it is not known.
+/// What was asked is kept (`dependencies`): a result read through it holds while those files stay the same.
 final class OtherFilesProperties: Sendable {
     static let maximumFiles = 8
     private let workspace: Workspace
     /// The file asking, whose own declarations it reads from its own text.
     private let path: String?
+    private let openTexts: [String: [UInt8]]
     private let parsed = Mutex<[String: SwiftFile]>([:])
+    private let asked: Mutex<OtherFilesDependencies>
 
-    init(_ workspace: Workspace, besides file: URL?) {
+    /// `openTexts`: the editor's texts of its open files, by path.
+    init(_ workspace: Workspace, besides file: URL?, openTexts: [String: [UInt8]] = [:]) {
         self.workspace = workspace
         path = file?.standardizedFileURL.path
+        self.openTexts = openTexts
+        asked = Mutex(OtherFilesDependencies(besides: path))
     }
+
+    /// The types asked about so far, with their declaring files as they were read.
+    var dependencies: OtherFilesDependencies { asked.withLock { $0 } }
 
     func property(_ name: String, ofType type: String) -> WrittenExpression? {
         let paths = workspace.nameMentions.files(declaring: type).filter { $0 != path }
-        guard !paths.isEmpty, paths.count <= Self.maximumFiles else { return nil }
+        let isRead = !paths.isEmpty && paths.count <= Self.maximumFiles
+        let files = isRead ? paths.map { file(at: $0) } : []
+        asked.withLock { asked in
+            if asked.types[type] == nil {
+                asked.types[type] = .init(paths: paths, texts: isRead ? files.map { $0?.text } : nil)
+            }
+        }
+        guard isRead else { return nil }
         var found: WrittenExpression?
-        for path in paths {
-            guard let file = file(at: path), let declared = file.declaredProperty(name, ofType: type) else { continue }
+        for case let (_, file)? in files {
+            guard let declared = file.declaredProperty(name, ofType: type) else { continue }
             if let found, found != declared { return nil }
             found = declared
         }
         return found
     }
 
-    private func file(at path: String) -> SwiftFile? {
-        if let known = parsed.withLock({ $0[path] }) { return known }
-        guard let text = workspace.swiftSources.loaded(path)?.text else { return nil }
+    private func file(at path: String) -> (text: [UInt8], file: SwiftFile)? {
+        guard let text = OtherFilesDependencies.text(of: path, in: workspace, openTexts: openTexts) else { return nil }
+        if let known = parsed.withLock({ $0[path] }) { return (text, known) }
         let file = SwiftFile(text)
         parsed.withLock { $0[path] = file }
-        return file
+        return (text, file)
+    }
+}
+
+/// What reading one file took from the files that declare the types whose properties it read (`OtherFilesProperties`):
+/// for each type, the files that declared it and, when they were read, their texts. A result read so holds while the
+/// workspace's files declare the same types with the same texts.
+struct OtherFilesDependencies: Sendable {
+    struct Declarations: Sendable {
+        var paths: [String]
+        /// Each one's text (nil: not readable); nil when they were not read (too many).
+        var texts: [[UInt8]?]?
+    }
+
+    /// The file that read them (its own declarations are not among them).
+    let besides: String?
+    fileprivate(set) var types: [String: Declarations] = [:]
+
+    init(besides path: String?) { besides = path }
+
+    var isEmpty: Bool { types.isEmpty }
+
+    mutating func merge(_ other: OtherFilesDependencies) {
+        types.merge(other.types) { kept, _ in kept }
+    }
+
+    /// Whether `workspace` (and the editor's `openTexts`) still give what was read.
+    func hold(in workspace: Workspace, openTexts: [String: [UInt8]]) -> Bool {
+        types.allSatisfy { type, declarations in
+            guard workspace.nameMentions.files(declaring: type).filter({ $0 != besides }) == declarations.paths else { return false }
+            guard let texts = declarations.texts else { return true }
+            return zip(declarations.paths, texts).allSatisfy { path, text in
+                let now = Self.text(of: path, in: workspace, openTexts: openTexts)
+                guard let now, let text else { return now == nil && text == nil }
+                return now.hasSameBytes(as: text)
+            }
+        }
+    }
+
+    /// The text of another file: the editor's when it is open, else the one the workspace keeps.
+    static func text(of path: String, in workspace: Workspace, openTexts: [String: [UInt8]]) -> [UInt8]? {
+        openTexts[path] ?? workspace.swiftSources.loaded(path)?.text
     }
 }

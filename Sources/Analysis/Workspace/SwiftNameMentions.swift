@@ -24,6 +24,12 @@ public struct SwiftNameMentions: Sendable {
     private var declaringFiles: [String: Set<String>] = [:]
     /// Swift files whose text the workspace does not keep (past its bound): what they name is not known.
     private var unread: Set<String> = []
+    /// The last `typesHoldingModels`, for the files as they are (a change of them makes a new one).
+    private var holdingMemo = HoldingMemo()
+
+    private final class HoldingMemo: Sendable {
+        let found = Mutex<(names: Set<String>, holding: Set<String>)?>(nil)
+    }
 
     /// The mentions of every Swift file of `sources`, from the texts it keeps (each file on its own, on every core).
     init(_ sources: WorkspaceFiles) {
@@ -48,6 +54,35 @@ public struct SwiftNameMentions: Sendable {
     /// The files that declare or extend the type `name` (its last component), in path order.
     public func files(declaring name: String) -> [String] {
         (declaringFiles[name] ?? []).sorted()
+    }
+
+    /// The types whose declarations may hold models: declared or extended in a file that spells one of `modelNames`
+    /// (the generated types', `DogQuery`) or one of these types (`var state: DogState`, where `DogState` holds a
+    /// model). A file that spells none of them and no generated type's name reads no model mockls could type.
+    /// Computed once for the same names while the files stay the same.
+    public func typesHoldingModels(named modelNames: Set<String>) -> Set<String> {
+        if let known = holdingMemo.found.withLock({ $0 }), known.names == modelNames { return known.holding }
+        let holding = computeTypesHoldingModels(named: modelNames)
+        holdingMemo.found.withLock { $0 = (modelNames, holding) }
+        return holding
+    }
+
+    private func computeTypesHoldingModels(named modelNames: Set<String>) -> Set<String> {
+        var holding: Set<String> = []
+        var pending = files.values.filter { !$0.declaredTypes.isEmpty }
+        while true {
+            let (found, rest) = pending.reduce(into: ([Entry](), [Entry]())) { split, entry in
+                if !entry.names.isDisjoint(with: modelNames) || !entry.names.isDisjoint(with: holding) {
+                    split.0.append(entry)
+                } else {
+                    split.1.append(entry)
+                }
+            }
+            let added = Set(found.flatMap(\.declaredTypes)).subtracting(holding)
+            guard !added.isEmpty else { return holding }
+            holding.formUnion(added)
+            pending = rest
+        }
     }
 
     private mutating func declare(_ entry: Entry, in path: String, adding: Bool) {
@@ -76,6 +111,7 @@ public struct SwiftNameMentions: Sendable {
 
     /// The file at `path` now has `text` (nil: not read), or was `removed`.
     mutating func set(_ path: String, text: [UInt8]?, removed: Bool = false) {
+        holdingMemo = HoldingMemo()
         if let old = files.removeValue(forKey: path) {
             count(old, by: -1)
             declare(old, in: path, adding: false)

@@ -104,9 +104,9 @@ public enum References {
     }
 
     /// The target of the name at `offset` in a Swift test file.
-    public static func target(at offset: Int, inSwift file: SwiftFile, project: ProjectIndex) -> ReferenceTarget? {
-        if let fragment = fragmentAccessor(at: offset, in: file, project: project) { return .fragment(fragment) }
-        guard let (target, range) = SymbolTarget.at(offset, in: file, project: project) else { return nil }
+    public static func target(at offset: Int, inSwift file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none) -> ReferenceTarget? {
+        if let fragment = fragmentAccessor(at: offset, in: file, project: project, helpers: helpers) { return .fragment(fragment) }
+        guard let (target, range) = SymbolTarget.at(offset, in: file, project: project, helpers: helpers) else { return nil }
         let schema = project.schema
         // A key no field of its type has: an alias.
         switch target {
@@ -230,13 +230,13 @@ public enum References {
     /// name): what an occurrence index keeps per file version, so that a question about any target of these names
     /// is answered without parsing the file again.
     public static func occurrences(
-        named names: Set<String>, in file: SwiftFile, project: ProjectIndex
+        named names: Set<String>, in file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none
     ) -> [String: [(range: Range<Int>, target: ReferenceTarget?)]] {
         var found: [String: [(range: Range<Int>, target: ReferenceTarget?)]] = [:]
         let bytes = file.lines.bytes
         for range in file.identifiers(named: names) {
             // Inside the name: at its start, the token before it (ending there) would be taken.
-            found[String(decoding: bytes[range], as: UTF8.self), default: []].append((range, target(at: range.lowerBound + 1, inSwift: file, project: project)))
+            found[String(decoding: bytes[range], as: UTF8.self), default: []].append((range, target(at: range.lowerBound + 1, inSwift: file, project: project, helpers: helpers)))
         }
         return found
     }
@@ -265,9 +265,9 @@ public enum References {
     // MARK: Helpers
 
     /// `.fragments.petDetails` at `offset`: the fragment it reads.
-    private static func fragmentAccessor(at offset: Int, in file: SwiftFile, project: ProjectIndex) -> String? {
+    private static func fragmentAccessor(at offset: Int, in file: SwiftFile, project: ProjectIndex, helpers: HelperTypes) -> String? {
         guard let symbol = file.symbol(at: offset), case .field(let base, let name) = symbol.reference,
-            case .fragments(let selectionSet) = ValueResolver(file: file, project: project).resolve(base, at: symbol.range.lowerBound)
+            case .fragments(let selectionSet) = ValueResolver(file: file, project: project, helpers: helpers).resolve(base, at: symbol.range.lowerBound)
         else { return nil }
         return selectionSet.fragmentAccessors.first { $0.accessor == name }?.fragment
     }

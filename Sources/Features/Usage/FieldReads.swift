@@ -54,10 +54,13 @@ public struct FieldReads: Sendable, Equatable {
     /// own properties in an extension: `of(_:project:names:helpers:)` reads it then. A value can be typed only through a
     /// name: a generated type's (`DogQuery`, `PetDetails`, which result handlers and typed parameters spell too), a
     /// helper's (`makeDog()`) or a mock's (`Mock<`).
-    public static func unparsed(_ bytes: [UInt8], names: Set<String>, typeNames: Set<String>, helperNames: Set<String>) -> FieldReads? {
+    /// `mentioning`: its capitalized names (`CapitalizedNames`), when they were read already.
+    public static func unparsed(
+        _ bytes: [UInt8], mentioning mentioned: Set<String>? = nil, names: Set<String>, typeNames: Set<String>, helperNames: Set<String>
+    ) -> FieldReads? {
         let markers = ["Mock<", "extension", "__data", "_fieldData", "asDictionary"]
         guard !markers.contains(where: { bytes.contains(bytes: $0) }),
-            CapitalizedNames.names(in: bytes).isDisjoint(with: typeNames),
+            (mentioned ?? CapitalizedNames.names(in: bytes)).isDisjoint(with: typeNames),
             !helperNames.contains(where: { bytes.contains(bytes: $0) })
         else { return nil }
         var reads = FieldReads()
