@@ -37,3 +37,131 @@ public enum DeclaredTypeNames {
         return found
     }
 }
+
+extension DeclaredTypeNames {
+    /// For each type the text declares or extends (the last component of its name), the capitalized names its
+    /// declarations spell, from the name to the closing brace (`class DogViewModel: ObservableObject { @Published var
+    /// dog: DogQuery.Data.Dog? }` → `ObservableObject`, `Published`, `DogQuery`, `Data`, `Dog`); a nested declaration's
+    /// names count for the types around it too. Read from the bytes without a parse, braces in comments and strings
+    /// skipped: which types may hold a model. A name too many costs a parse, one too few a read by name; never a wrong
+    /// answer.
+    public static func mentions(in bytes: [UInt8]) -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        /// A declared type whose `{` has not come yet.
+        var pending: String?
+        /// The open braces, each with the type whose body it opens (nil for any other brace).
+        var braces: [String?] = []
+        var index = 0
+        let count = bytes.count
+        func note(_ name: String) {
+            if let pending { found[pending, default: []].insert(name) }
+            for case let owner? in braces { found[owner, default: []].insert(name) }
+        }
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+                index = skipBlockComment(bytes, from: index)
+            case UInt8(ascii: "\""):
+                index = skipString(bytes, from: index)
+            case UInt8(ascii: "{"):
+                braces.append(pending)
+                if let pending { found[pending, default: []].formUnion([]) }
+                pending = nil
+                index += 1
+            case UInt8(ascii: "}"):
+                if !braces.isEmpty { braces.removeLast() }
+                pending = nil
+                index += 1
+            default:
+                guard CapitalizedNames.isIdentifierByte(byte) else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < count, CapitalizedNames.isIdentifierByte(bytes[index]) { index += 1 }
+                if keywords.contains(where: { $0.elementsEqual(bytes[start..<index]) }), index < count,
+                    bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+                {
+                    let (name, end) = declaredName(bytes, after: index)
+                    if let name {
+                        pending = name
+                        found[name, default: []].formUnion([])
+                    }
+                    index = end
+                } else if bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") {
+                    note(String(decoding: bytes[start..<index], as: UTF8.self))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The capitalized name a declaration keyword is followed by (an extended type's last component), and where it ends.
+    private static func declaredName(_ bytes: [UInt8], after keyword: Int) -> (name: String?, end: Int) {
+        let count = bytes.count
+        var cursor = keyword
+        while cursor < count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+        var name: ArraySlice<UInt8> = []
+        while cursor < count, CapitalizedNames.isIdentifierByte(bytes[cursor]) {
+            let component = cursor
+            while cursor < count, CapitalizedNames.isIdentifierByte(bytes[cursor]) { cursor += 1 }
+            name = bytes[component..<cursor]
+            guard cursor + 1 < count, bytes[cursor] == UInt8(ascii: "."), CapitalizedNames.isIdentifierByte(bytes[cursor + 1]) else { break }
+            cursor += 1
+        }
+        guard let first = name.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return (nil, cursor) }
+        return (String(decoding: name, as: UTF8.self), cursor)
+    }
+
+    /// Past a `/* … */` comment (nested ones too) that starts at `start`.
+    private static func skipBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return index }
+            } else {
+                index += 1
+            }
+        }
+        return bytes.count
+    }
+
+    /// Past a string literal that starts at `start`: `"…"` (to its closing quote or the line's end) or `"""…"""`.
+    /// An interpolation's braces are inside it, skipped with it.
+    private static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
+        let quote = UInt8(ascii: "\"")
+        let count = bytes.count
+        if start + 2 < count, bytes[start + 1] == quote, bytes[start + 2] == quote {
+            var index = start + 3
+            while index + 2 < count {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    index += 2
+                } else if bytes[index] == quote, bytes[index + 1] == quote, bytes[index + 2] == quote {
+                    return index + 3
+                } else {
+                    index += 1
+                }
+            }
+            return count
+        }
+        var index = start + 1
+        while index < count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case quote: return index + 1
+            case UInt8(ascii: "\n"): return index + 1
+            default: index += 1
+            }
+        }
+        return count
+    }
+}

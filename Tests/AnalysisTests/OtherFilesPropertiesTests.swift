@@ -139,6 +139,51 @@ final class OtherFilesPropertiesTests: XCTestCase {
             let classic = 1 // class lowercased is no type
             """.utf8)), ["DogViewModel", "State", "Kind", "Store", "Loading"])
     }
+
+    func testEachDeclarationsNamesAreReadFromTheBytes() {
+        let mentions = DeclaredTypeNames.mentions(in: Array(#"""
+            final class DogScreen: ObservableObject {
+                var state = ViewState()
+                // A brace in a comment: { Ignored
+                func load() { _ = DogQuery() }
+                struct Inner { var dog: DogDetails? }
+                let label = "{ Quoted"
+                /* { Commented */
+            }
+
+            struct ViewState {
+                var title = """
+                    { Text
+                    """
+                var count = 0
+            }
+
+            extension PetAPI.Owner {
+                var label: String { "\(name)" }
+            }
+            """#.utf8))
+        // Its nested type's names too; not what comments and strings spell (their names count for nothing: `A`).
+        XCTAssertEqual(mentions["DogScreen"], ["ObservableObject", "ViewState", "DogQuery", "DogDetails"])
+        XCTAssertEqual(mentions["Inner"], ["DogDetails"])
+        XCTAssertEqual(mentions["ViewState"], [])
+        XCTAssertEqual(mentions["Owner"], ["String"])
+    }
+
+    func testATypeHoldsModelsWhenADeclarationOfItSpellsOneOrAnotherThatDoes() throws {
+        let workspace = try TestWorkspace(files: [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": "type Query { dog: Dog } type Dog { id: ID! name: String! }",
+            "graphql/Operations.graphql": "query Dog { dog { id name } }",
+            // The screen fetches; the state beside it in the same file holds nothing.
+            "App/DogScreen.swift": "final class DogScreen { var state = ViewState()\n func load() { _ = DogQuery() } }\nstruct ViewState { var title = \"\" }\n",
+            "App/Store.swift": "final class Store { var screen: DogScreen? }\nfinal class Other { var title = \"\" }\n",
+            "App/Extension.swift": "extension Other { var dog: DogQuery.Data.Dog? { nil } }\n",
+        ])
+        defer { workspace.remove() }
+        let loaded = Workspace(folder: workspace.folder)
+        XCTAssertEqual(loaded.nameMentions.typesHoldingModels(named: ["DogQuery"]), ["DogScreen", "Store", "Other"])
+        XCTAssertEqual(FieldUsage.typesHoldingModels(in: loaded), ["DogScreen", "Store", "Other"])
+    }
 }
 
 

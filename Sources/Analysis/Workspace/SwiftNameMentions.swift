@@ -14,6 +14,8 @@ public struct SwiftNameMentions: Sendable {
         var isTest: Bool
         /// The types it declares or extends (`DeclaredTypeNames`).
         var declaredTypes: Set<String> = []
+        /// The capitalized names each of those declarations spells (`DeclaredTypeNames.mentions`).
+        var declarationMentions: [String: Set<String>] = [:]
     }
 
     private var files: [String: Entry] = [:]
@@ -56,7 +58,7 @@ public struct SwiftNameMentions: Sendable {
         (declaringFiles[name] ?? []).sorted()
     }
 
-    /// The types whose declarations may hold models: declared or extended in a file that spells one of `modelNames`
+    /// The types whose declarations may hold models: a declaration or extension of them spells one of `modelNames`
     /// (the generated types', `DogQuery`) or one of these types (`var state: DogState`, where `DogState` holds a
     /// model). A file that spells none of them and no generated type's name reads no model mockls could type.
     /// Computed once for the same names while the files stay the same.
@@ -69,19 +71,13 @@ public struct SwiftNameMentions: Sendable {
 
     private func computeTypesHoldingModels(named modelNames: Set<String>) -> Set<String> {
         var holding: Set<String> = []
-        var pending = files.values.filter { !$0.declaredTypes.isEmpty }
+        var pending = files.values.flatMap { $0.declarationMentions.map { (type: $0.key, names: $0.value) } }
         while true {
-            let (found, rest) = pending.reduce(into: ([Entry](), [Entry]())) { split, entry in
-                if !entry.names.isDisjoint(with: modelNames) || !entry.names.isDisjoint(with: holding) {
-                    split.0.append(entry)
-                } else {
-                    split.1.append(entry)
-                }
-            }
-            let added = Set(found.flatMap(\.declaredTypes)).subtracting(holding)
+            let added = Set(pending.filter { !$0.names.isDisjoint(with: modelNames) || !$0.names.isDisjoint(with: holding) }.map(\.type))
+                .subtracting(holding)
             guard !added.isEmpty else { return holding }
             holding.formUnion(added)
-            pending = rest
+            pending.removeAll { holding.contains($0.type) }
         }
     }
 
@@ -131,7 +127,9 @@ public struct SwiftNameMentions: Sendable {
     private static func entry(path: String, text: [UInt8]) -> Entry {
         text.starts(with: Array(PlaceholderFileRenderer.header.utf8))
             ? Entry(names: [], isTest: true)
-            : Entry(names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text), declaredTypes: DeclaredTypeNames.names(in: text))
+            : Entry(
+                names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text), declaredTypes: DeclaredTypeNames.names(in: text),
+                declarationMentions: DeclaredTypeNames.mentions(in: text))
     }
 
     private mutating func count(_ entry: Entry, by change: Int) {
