@@ -15,24 +15,11 @@ public enum DeclaredTypeNames {
             }
             let start = index
             while index < count, CapitalizedNames.isIdentifierByte(bytes[index]) { index += 1 }
-            guard keywords.contains(where: { $0.elementsEqual(bytes[start..<index]) }), index < count,
-                bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
-            else { continue }
+            guard isDeclarationKeyword(bytes, start..<index) else { continue }
             // The declared name, or the extended type's path (`Feature.State`): its last component.
-            var cursor = index
-            while cursor < count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
-            var name: ArraySlice<UInt8> = []
-            while cursor < count, CapitalizedNames.isIdentifierByte(bytes[cursor]) {
-                let component = cursor
-                while cursor < count, CapitalizedNames.isIdentifierByte(bytes[cursor]) { cursor += 1 }
-                name = bytes[component..<cursor]
-                guard cursor + 1 < count, bytes[cursor] == UInt8(ascii: "."), CapitalizedNames.isIdentifierByte(bytes[cursor + 1]) else { break }
-                cursor += 1
-            }
-            if let first = name.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
-                found.insert(String(decoding: name, as: UTF8.self))
-            }
-            index = cursor
+            let (name, end) = declaredName(bytes, after: index)
+            if let name { found.insert(name) }
+            index = end
         }
         return found
     }
@@ -63,7 +50,7 @@ extension DeclaredTypeNames {
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
                 while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
-                index = skipBlockComment(bytes, from: index)
+                index = BlockComment.end(in: bytes, from: index)
             case UInt8(ascii: "\""):
                 index = skipString(bytes, from: index)
             case UInt8(ascii: "{"):
@@ -82,9 +69,7 @@ extension DeclaredTypeNames {
                 }
                 let start = index
                 while index < count, CapitalizedNames.isIdentifierByte(bytes[index]) { index += 1 }
-                if keywords.contains(where: { $0.elementsEqual(bytes[start..<index]) }), index < count,
-                    bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
-                {
+                if isDeclarationKeyword(bytes, start..<index) {
                     let (name, end) = declaredName(bytes, after: index)
                     if let name {
                         pending = name
@@ -99,8 +84,14 @@ extension DeclaredTypeNames {
         return found
     }
 
+    /// Whether the identifier at `word` is a declaration's keyword (`class`, `extension`…) followed by a space or tab.
+    fileprivate static func isDeclarationKeyword(_ bytes: [UInt8], _ word: Range<Int>) -> Bool {
+        word.upperBound < bytes.count && (bytes[word.upperBound] == UInt8(ascii: " ") || bytes[word.upperBound] == UInt8(ascii: "\t"))
+            && keywords.contains { $0.elementsEqual(bytes[word]) }
+    }
+
     /// The capitalized name a declaration keyword is followed by (an extended type's last component), and where it ends.
-    private static func declaredName(_ bytes: [UInt8], after keyword: Int) -> (name: String?, end: Int) {
+    fileprivate static func declaredName(_ bytes: [UInt8], after keyword: Int) -> (name: String?, end: Int) {
         let count = bytes.count
         var cursor = keyword
         while cursor < count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
@@ -114,25 +105,6 @@ extension DeclaredTypeNames {
         }
         guard let first = name.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return (nil, cursor) }
         return (String(decoding: name, as: UTF8.self), cursor)
-    }
-
-    /// Past a `/* … */` comment (nested ones too) that starts at `start`.
-    private static func skipBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
-        var depth = 0
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
-                depth += 1
-                index += 2
-            } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else {
-                index += 1
-            }
-        }
-        return bytes.count
     }
 
     /// Past a string literal that starts at `start`: `"…"` (to its closing quote or the line's end) or `"""…"""`.

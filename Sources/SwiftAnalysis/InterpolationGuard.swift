@@ -177,7 +177,7 @@ public enum InterpolationGuard {
                         guard acrossLines else { return }
                         index += 1
                     } else if byte == slash, index + 1 < text.count, text[index + 1] == star {
-                        index = endOfBlockComment(from: index)
+                        index = BlockComment.end(in: text, from: index)
                     } else if byte == slash, index + 1 < text.count, text[index + 1] == slash {
                         while index < text.count, text[index] != newline, text[index] != carriageReturn { index += 1 }
                     } else if byte == hash || byte == quote || byte == apostrophe || (byte == slash && mayOpenRegex(at: index, after: previous)) {
@@ -275,25 +275,6 @@ public enum InterpolationGuard {
             guard index + hashes <= text.count else { return false }
             for offset in index..<(index + hashes) where text[offset] != hash { return false }
             return true
-        }
-
-        /// The offset after the `*/` closing the block comment at `start` (comments nest), or the text's end.
-        private func endOfBlockComment(from start: Int) -> Int {
-            var depth = 0
-            var index = start
-            while index + 1 < text.count {
-                if text[index] == slash, text[index + 1] == star {
-                    depth += 1
-                    index += 2
-                } else if text[index] == star, text[index + 1] == slash {
-                    depth -= 1
-                    index += 2
-                    if depth == 0 { return index }
-                } else {
-                    index += 1
-                }
-            }
-            return text.count
         }
     }
 }

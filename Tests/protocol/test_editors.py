@@ -109,13 +109,17 @@ def test_neovim_shows_an_unused_field_and_applies_its_fix(tmp_path):
 def test_neovim_shows_the_apps_reads_of_a_field_apart_from_its_tests(tmp_path):
     """Issue 47: a field the app reads has the tests' lens and the app's; running the app's names the app's read."""
     folder = bookshelf_with_app(tmp_path)
+    # A view that reads the model through a view model declared in its own file (MVVM).
+    (folder / "App" / "BookViewModel.swift").write_text("import BookshelfAPI\n\nfinal class BookViewModel {\n    var book: BookQuery.Data.Book?\n}\n")
+    view = folder / "App" / "BookView.swift"
+    view.write_text("struct BookView {\n    let viewModel: BookViewModel\n\n    var authors: Int { viewModel.book?.coAuthors.count ?? 0 }\n}\n")
     result = run_editor(
         ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_app_reads_check.lua"],
-        folder, MOCKLS_NVIM=str(EDITORS / "nvim"), MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"),
+        folder, MOCKLS_NVIM=str(EDITORS / "nvim"), MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"), MOCKLS_VIEW=str(view),
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
-        "ok two lenses", "ok the app's reads"], result.stdout
+        "ok two lenses", "ok the app's reads", "ok definition through the view model"], result.stdout
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
