@@ -294,7 +294,7 @@ public struct AnalysisSnapshot: Sendable {
         case .graphQL(let graphql):
             DocumentHighlights.inGraphQL(at: offset, in: graphql.document.lines.bytes, path: graphql.path, project: graphql.index)
         case .swift(let context):
-            DocumentHighlights.inSwift(at: offset, in: context.file, project: context.index)
+            DocumentHighlights.inSwift(at: offset, in: context.file, project: context.index, helpers: context.helperTypes)
         case .other:
             []
         }
@@ -311,7 +311,8 @@ public struct AnalysisSnapshot: Sendable {
                 workspace: graphql.workspace, project: graphql.project)
         case .swift(let context):
             return RenameQuery(
-                prepared: Rename.prepare(atSwift: offset, in: context.file, project: context.index), lines: context.document.lines,
+                prepared: Rename.prepare(atSwift: offset, in: context.file, project: context.index, helpers: context.helperTypes),
+                lines: context.document.lines,
                 workspace: context.workspace, project: context.project)
         case .other:
             return nil

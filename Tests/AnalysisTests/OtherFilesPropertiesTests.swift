@@ -286,6 +286,21 @@ final class OtherFilesReadsTests: XCTestCase {
         XCTAssertEqual(try references(snapshot, document, line: 12), [])
     }
 
+    func testFromTheViewsReadReferencesAndHighlightsFollowTheViewModel() throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let uri = workspace.url("App/DogView.swift").absoluteString
+        var documents = DocumentStore()
+        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(view.utf8))
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        let file = try analysis.file(uri)
+        let offset = try XCTUnwrap(view.range(of: "name ??")).lowerBound.utf16Offset(in: view) + 1
+        let found = try analysis.references(at: offset, in: file, includingDeclaration: false)
+            .map { "\($0.location.kind) \(URL(fileURLWithPath: $0.location.document).lastPathComponent)" }
+        XCTAssertEqual(found, ["graphQL Operations.graphql", "app DogView.swift"])
+        XCTAssertEqual(analysis.documentHighlights(at: offset, in: file), [offset - 1..<offset + 3])
+    }
+
     func testWhatIsKeptPerFileIsReadAgainWhenTheViewModelChanges() throws {
         let workspace = try workspace()
         defer { workspace.remove() }

@@ -12,9 +12,9 @@ public enum DocumentHighlights {
             .filter { $0.document == path }.map(\.range).sorted { $0.lowerBound < $1.lowerBound }
     }
 
-    /// In the Swift test file.
-    public static func inSwift(at offset: Int, in file: SwiftFile, project: ProjectIndex) -> [Range<Int>] {
-        guard let target = References.target(at: offset, inSwift: file, project: project) else { return [] }
-        return References.inSwift(target, file: file, project: project).sorted { $0.lowerBound < $1.lowerBound }
+    /// In the Swift file, its values read with `helpers` (the workspace's, and the properties other files declare).
+    public static func inSwift(at offset: Int, in file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none) -> [Range<Int>] {
+        guard let target = References.target(at: offset, inSwift: file, project: project, helpers: helpers) else { return [] }
+        return References.inSwift(target, file: file, project: project, helpers: helpers).sorted { $0.lowerBound < $1.lowerBound }
     }
 }

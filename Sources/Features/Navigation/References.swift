@@ -219,10 +219,10 @@ public enum References {
     }
 
     /// The references in one Swift test file: the names that resolve to the target.
-    public static func inSwift(_ target: ReferenceTarget, file: SwiftFile, project: ProjectIndex) -> [Range<Int>] {
+    public static func inSwift(_ target: ReferenceTarget, file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none) -> [Range<Int>] {
         let names = swiftNames(of: target, project: project)
         guard !names.isEmpty, names.contains(where: { file.lines.bytes.contains(bytes: $0) }) else { return [] }
-        return occurrences(named: names, in: file, project: project).values.joined().filter { $0.target == target }.map(\.range)
+        return occurrences(named: names, in: file, project: project, helpers: helpers).values.joined().filter { $0.target == target }.map(\.range)
             .sorted { $0.lowerBound < $1.lowerBound }
     }
 

@@ -63,9 +63,11 @@ public enum Rename {
         }
     }
 
-    public static func prepare(atSwift offset: Int, in file: SwiftFile, project: ProjectIndex) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
+    public static func prepare(
+        atSwift offset: Int, in file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none
+    ) -> Result<(RenameTarget, Range<Int>), RenameRefusal> {
         guard let symbol = file.symbol(at: offset) else { return .failure(RenameRefusal(reason: "no name mockls knows here")) }
-        switch References.target(at: offset, inSwift: file, project: project) {
+        switch References.target(at: offset, inSwift: file, project: project, helpers: helpers) {
         case .alias(let key, let types): return .success((.alias(key: key, types: types), symbol.range))
         case .fragment(let name): return .success((.fragment(name), symbol.range))
         case .operation(let name): return .success((.operation(name), symbol.range))
