@@ -1,28 +1,11 @@
 /// The types a Swift text declares or extends (`DogViewModel` of `final class DogViewModel: ObservableObject`, `State`
-/// of `extension Feature.State`: the last component), read from its bytes without a parse, comments and strings too:
-/// which files to parse for a type's properties, a name too many costing only a parse that finds nothing.
+/// of `extension Feature.State`: the last component), read from its bytes without a parse, comments and strings
+/// skipped: which files to parse for a type's properties, a name too many costing only a parse that finds nothing.
 public enum DeclaredTypeNames {
     private static let keywords: [[UInt8]] = ["class", "struct", "actor", "enum", "protocol", "extension"].map { Array($0.utf8) }
 
-    public static func names(in bytes: [UInt8]) -> Set<String> {
-        var found: Set<String> = []
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            guard CapitalizedNames.isIdentifierByte(bytes[index]) else {
-                index += 1
-                continue
-            }
-            let start = index
-            while index < count, CapitalizedNames.isIdentifierByte(bytes[index]) { index += 1 }
-            guard isDeclarationKeyword(bytes, start..<index) else { continue }
-            // The declared name, or the extended type's path (`Feature.State`): its last component.
-            let (name, end) = declaredName(bytes, after: index)
-            if let name { found.insert(name) }
-            index = end
-        }
-        return found
-    }
+    /// The types declared or extended, outside comments and strings (`mentions(in:)`'s keys).
+    public static func names(in bytes: [UInt8]) -> Set<String> { Set(mentions(in: bytes).keys) }
 }
 
 extension DeclaredTypeNames {
@@ -86,7 +69,11 @@ extension DeclaredTypeNames {
 
     /// Whether the identifier at `word` is a declaration's keyword (`class`, `extension`…) followed by a space or tab.
     fileprivate static func isDeclarationKeyword(_ bytes: [UInt8], _ word: Range<Int>) -> Bool {
-        word.upperBound < bytes.count && (bytes[word.upperBound] == UInt8(ascii: " ") || bytes[word.upperBound] == UInt8(ascii: "\t"))
+        // Their first letters and lengths first: every identifier of the text is asked.
+        guard (4...9).contains(word.count), [UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "p")]
+            .contains(bytes[word.lowerBound])
+        else { return false }
+        return word.upperBound < bytes.count && (bytes[word.upperBound] == UInt8(ascii: " ") || bytes[word.upperBound] == UInt8(ascii: "\t"))
             && keywords.contains { $0.elementsEqual(bytes[word]) }
     }
 

@@ -155,7 +155,9 @@ extension FlowReader {
     func value(_ expression: ExprSyntax) -> FlowValue {
         // A name or a literal costs less to read again than to look up.
         switch expression.kind {
-        case .declReferenceExpr, .stringLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
+        case .stringLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr:
+            return Self.literal(expression).map { .literal($0) } ?? computeValue(expression)
+        case .declReferenceExpr, .nilLiteralExpr:
             return computeValue(expression)
         default:
             break

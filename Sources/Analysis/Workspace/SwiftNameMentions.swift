@@ -127,9 +127,11 @@ public struct SwiftNameMentions: Sendable {
     private static func entry(path: String, text: [UInt8]) -> Entry {
         text.starts(with: Array(PlaceholderFileRenderer.header.utf8))
             ? Entry(names: [], isTest: true)
-            : Entry(
-                names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text), declaredTypes: DeclaredTypeNames.names(in: text),
-                declarationMentions: DeclaredTypeNames.mentions(in: text))
+            : entry(names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text), declarations: DeclaredTypeNames.mentions(in: text))
+    }
+
+    private static func entry(names: Set<String>, isTest: Bool, declarations: [String: Set<String>]) -> Entry {
+        Entry(names: names, isTest: isTest, declaredTypes: Set(declarations.keys), declarationMentions: declarations)
     }
 
     private mutating func count(_ entry: Entry, by change: Int) {

@@ -117,7 +117,14 @@ public enum SelectionCoverage {
         private var scopes: [ScopesKey: [SelectionSites.Scope]] = [:]
         /// `SelectionSites.fields` by the selection sets asked about (each named by its definition and where it starts)
         /// and the object's type.
-        private var fieldsMemo: [FieldsKey: [(key: String, sites: [SelectionSites.Site])]] = [:]
+        private var fieldsMemo: [FieldsKey: [Fields]] = [:]
+
+        /// The sites of one response key, with their ids made once (every test's sets and reads record them).
+        private struct Fields {
+            var key: String
+            var sites: [SelectionSites.Site]
+            var ids: [SelectionCoverage.FieldID]
+        }
 
         private struct ScopesKey: Hashable {
             var definition: String
@@ -134,11 +141,11 @@ public enum SelectionCoverage {
             var start: Int
         }
 
-        private mutating func fields(in scopes: [SelectionSites.Scope], runtimeType: String?) -> [(key: String, sites: [SelectionSites.Site])] {
+        private mutating func fields(in scopes: [SelectionSites.Scope], runtimeType: String?) -> [Fields] {
             let key = FieldsKey(
                 selectionSets: scopes.map { SelectionSetKey(owner: $0.owner, start: $0.selectionSet.range.lowerBound) }, runtimeType: runtimeType)
             if let known = fieldsMemo[key] { return known }
-            let found = sites.fields(in: scopes, runtimeType: runtimeType)
+            let found = sites.fields(in: scopes, runtimeType: runtimeType).map { Fields(key: $0.key, sites: $0.sites, ids: $0.sites.map(\.id)) }
             fieldsMemo[key] = found
             return found
         }
@@ -156,7 +163,7 @@ public enum SelectionCoverage {
                 let scopes = scopes(of: read.selectionSet)
                 use.reached.formUnion(scopes.map(\.owner))
                 guard let found = fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
-                for site in found.sites { use.read.insert(site.id) }
+                use.read.formUnion(found.ids)
             }
             for selectionSet in events.unfollowed {
                 use.unfollowed.insert(selectionSet.definitionName)
@@ -165,9 +172,13 @@ public enum SelectionCoverage {
         }
 
         private mutating func scopes(of selectionSet: GeneratedSelectionSet) -> [SelectionSites.Scope] {
-            let key = ScopesKey(definition: selectionSet.definitionName, path: selectionSet.responsePath)
+            scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)
+        }
+
+        private mutating func scopes(of definition: String, at path: [String]) -> [SelectionSites.Scope] {
+            let key = ScopesKey(definition: definition, path: path)
             if let known = scopes[key] { return known }
-            let found = sites.scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)
+            let found = sites.scopes(of: definition, at: path)
             scopes[key] = found
             return found
         }
@@ -184,12 +195,10 @@ public enum SelectionCoverage {
                 return
             }
             let named = Set(instance.namedFields.map(\.key))
-            for (key, found) in fields(in: scopes, runtimeType: instance.object.name) {
-                if named.contains(key) {
-                    for site in found { use.set.insert(site.id) }
-                }
-                guard let slot = instance.slots[key] else { continue }
-                let nested = found.compactMap { site in
+            for found in fields(in: scopes, runtimeType: instance.object.name) {
+                if named.contains(found.key) { use.set.formUnion(found.ids) }
+                guard let slot = instance.slots[found.key] else { continue }
+                let nested = found.sites.compactMap { site in
                     site.field.selectionSet.map { SelectionSites.Scope(owner: site.owner, path: site.path, selectionSet: $0) }
                 }
                 markSets(in: nested, on: slot, into: &use)
@@ -201,9 +210,9 @@ public enum SelectionCoverage {
         private mutating func markPath(to selectionSet: GeneratedSelectionSet, into use: inout TestUse) {
             let path = selectionSet.responsePath
             for (depth, key) in path.enumerated() {
-                let parent = sites.scopes(of: selectionSet.definitionName, at: Array(path.prefix(depth)))
+                let parent = scopes(of: selectionSet.definitionName, at: Array(path.prefix(depth)))
                 guard let found = fields(in: parent, runtimeType: nil).first(where: { $0.key == key }) else { return }
-                for site in found.sites { use.set.insert(site.id) }
+                use.set.formUnion(found.ids)
             }
         }
 
