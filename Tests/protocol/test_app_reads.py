@@ -4,6 +4,8 @@ file", "no app code reads this"), whose command opens the app's reads (`mockls.o
 `mockls.showReads`, run by a client that says so). References from a field come GraphQL first, then the app's reads,
 then the tests'."""
 
+from cli import copy_bookshelf
+from lsp_stdio import MocklsProcess
 from test_unused_fields import APP, start, stop
 
 APP_LINES = APP.split("\n")
@@ -176,11 +178,15 @@ VIEW = """struct BookView {
 
 
 def test_references_reach_a_read_through_a_view_model_of_another_file_and_follow_its_unsaved_edits(tmp_path):
-    server, bookshelf, screen = start(tmp_path)
+    # The view model and the view are on disk before the server starts: its walk at start finds them.
+    bookshelf = copy_bookshelf(tmp_path)
+    (bookshelf / "App").mkdir()
+    (bookshelf / "App" / "BookScreen.swift").write_text(APP)
     view_model = bookshelf / "App" / "BookViewModel.swift"
     view_model.write_text(VIEW_MODEL)
-    view = bookshelf / "App" / "BookView.swift"
-    view.write_text(VIEW)
+    (bookshelf / "App" / "BookView.swift").write_text(VIEW)
+    server = MocklsProcess()
+    server.initialize(bookshelf.as_uri())
     try:
         book, lines = open_book(server, bookshelf)
         line = lines.index("    published")
