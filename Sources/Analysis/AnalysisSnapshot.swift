@@ -359,8 +359,7 @@ public struct AnalysisSnapshot: Sendable {
             ) { missing in
                 let file = SwiftFile(text)
                 let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
-                let helpers = workspace.helpers(besides: url)
-                let types = HelperTypes({ file.modelHelpers() + helpers.helpers }, declaredProperty: { others.property($0, ofType: $1) })
+                let types = others.helperTypes(of: file) { workspace.helpers(besides: url).helpers }
                 return (References.occurrences(named: missing, in: file, project: index, helpers: types), others.dependencies)
             }
         }

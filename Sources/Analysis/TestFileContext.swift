@@ -51,10 +51,9 @@ public struct TestFileContext: Sendable {
     /// of the types other files declare (for completion, hover and definition).
     var helperTypes: HelperTypes {
         let (file, workspace, url) = (file, workspace, document.fileURL)
-        let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
-        return HelperTypes(
-            { file.modelHelpers() + (url.map { workspace.helpers(besides: $0).helpers } ?? []) },
-            declaredProperty: { others.property($0, ofType: $1) })
+        return OtherFilesProperties(workspace, besides: url, openTexts: openTexts).helperTypes(of: file) {
+            url.map { workspace.helpers(besides: $0).helpers } ?? []
+        }
     }
 
     // MARK: Queries

@@ -95,8 +95,7 @@ public struct FieldUsage: Sendable {
         }
         let file = parsed ?? SwiftFile(text)
         let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
-        let types = HelperTypes({ file.modelHelpers() + helpers.helpers }, declaredProperty: { others.property($0, ofType: $1) })
-        let reads = FieldReads.of(file, project: index, names: names, helpers: types)
+        let reads = FieldReads.of(file, project: index, names: names, helpers: others.helperTypes(of: file) { helpers.helpers })
         return (reads, ReadDependencies(otherFiles: others.dependencies))
     }
 

@@ -1,3 +1,4 @@
+import Features
 import Foundation
 import SourceText
 import SwiftAnalysis
@@ -24,6 +25,12 @@ final class OtherFilesProperties: Sendable {
         path = file?.standardizedFileURL.path
         self.openTexts = openTexts
         asked = Mutex(OtherFilesDependencies(besides: path))
+    }
+
+    /// The types a file's values are read with: its own helpers and `others` (the workspace's other files'), read on
+    /// the first lookup, and the properties of the types other files declare, through this.
+    func helperTypes(of file: SwiftFile, besides others: @escaping @Sendable () -> [ModelHelper]) -> HelperTypes {
+        HelperTypes({ file.modelHelpers() + others() }, declaredProperty: { self.property($0, ofType: $1) })
     }
 
     /// The types asked about so far, with their declaring files as they were read.

@@ -12,9 +12,8 @@ public struct SwiftNameMentions: Sendable {
     private struct Entry: Sendable {
         var names: Set<String>
         var isTest: Bool
-        /// The types it declares or extends (`DeclaredTypeNames`).
-        var declaredTypes: Set<String> = []
-        /// The capitalized names each of those declarations spells (`DeclaredTypeNames.mentions`).
+        /// The types it declares or extends, with the capitalized names their declarations spell
+        /// (`DeclaredTypeNames.mentions`).
         var declarationMentions: [String: Set<String>] = [:]
     }
 
@@ -82,7 +81,7 @@ public struct SwiftNameMentions: Sendable {
     }
 
     private mutating func declare(_ entry: Entry, in path: String, adding: Bool) {
-        for name in entry.declaredTypes {
+        for name in entry.declarationMentions.keys {
             if adding {
                 declaringFiles[name, default: []].insert(path)
             } else {
@@ -127,11 +126,9 @@ public struct SwiftNameMentions: Sendable {
     private static func entry(path: String, text: [UInt8]) -> Entry {
         text.starts(with: Array(PlaceholderFileRenderer.header.utf8))
             ? Entry(names: [], isTest: true)
-            : entry(names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text), declarations: DeclaredTypeNames.mentions(in: text))
-    }
-
-    private static func entry(names: Set<String>, isTest: Bool, declarations: [String: Set<String>]) -> Entry {
-        Entry(names: names, isTest: isTest, declaredTypes: Set(declarations.keys), declarationMentions: declarations)
+            : Entry(
+                names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text),
+                declarationMentions: DeclaredTypeNames.mentions(in: text))
     }
 
     private mutating func count(_ entry: Entry, by change: Int) {
