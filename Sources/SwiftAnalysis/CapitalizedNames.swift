@@ -3,22 +3,24 @@
 /// in a comment counts too, which can only keep a hint (`unused-operation`) away, never bring one.
 public enum CapitalizedNames {
     public static func names(in bytes: [UInt8]) -> Set<String> {
-        var found: Set<String> = []
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            guard isIdentifierByte(bytes[index]) else {
-                index += 1
-                continue
+        bytes.withUnsafeBufferPointer { bytes in
+            var found = DistinctNames()
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                guard isIdentifierByte(bytes[index]) else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < count, isIdentifierByte(bytes[index]) { index += 1 }
+                // Only names that start with an ASCII capital: numbers (`0x1F`) and lower-case names are skipped whole.
+                if bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") {
+                    _ = found.number(of: start..<index, in: bytes)
+                }
             }
-            let start = index
-            while index < count, isIdentifierByte(bytes[index]) { index += 1 }
-            // Only names that start with an ASCII capital: numbers (`0x1F`) and lower-case names are skipped whole.
-            if bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") {
-                found.insert(String(decoding: bytes[start..<index], as: UTF8.self))
-            }
+            return Set(found.names)
         }
-        return found
     }
 
     /// ASCII letters, digits, `_`, and every byte of a non-ASCII character (Swift identifiers may hold them).

@@ -16,55 +16,68 @@ extension DeclaredTypeNames {
     /// skipped: which types may hold a model. A name too many costs a parse, one too few a read by name; never a wrong
     /// answer.
     public static func mentions(in bytes: [UInt8]) -> [String: Set<String>] {
-        var found: [String: Set<String>] = [:]
-        /// A declared type whose `{` has not come yet.
-        var pending: String?
-        /// The open braces, each with the type whose body it opens (nil for any other brace).
-        var braces: [String?] = []
-        var index = 0
-        let count = bytes.count
-        func note(_ name: String) {
-            if let pending { found[pending, default: []].insert(name) }
-            for case let owner? in braces { found[owner, default: []].insert(name) }
-        }
-        while index < count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
-                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
-                index = BlockComment.end(in: bytes, from: index)
-            case UInt8(ascii: "\""):
-                index = skipString(bytes, from: index)
-            case UInt8(ascii: "{"):
-                braces.append(pending)
-                if let pending { found[pending, default: []].formUnion([]) }
-                pending = nil
-                index += 1
-            case UInt8(ascii: "}"):
-                if !braces.isEmpty { braces.removeLast() }
-                pending = nil
-                index += 1
-            default:
-                guard CapitalizedNames.isIdentifierByte(byte) else {
+        bytes.withUnsafeBufferPointer { buffer in
+            // Names and types by number: a name is hashed as a `String` once a file, not once a mention.
+            var names = DistinctNames()
+            var types: [String] = []
+            var typeNumbers: [String: Int] = [:]
+            var mentioned: [Set<Int>] = []
+            /// A declared type whose `{` has not come yet.
+            var pending: Int?
+            /// The open braces, each with the type whose body it opens (nil for any other brace).
+            var braces: [Int?] = []
+            var index = 0
+            let count = bytes.count
+            func declare(_ name: String) -> Int {
+                if let known = typeNumbers[name] { return known }
+                typeNumbers[name] = types.count
+                types.append(name)
+                mentioned.append([])
+                return types.count - 1
+            }
+            func note(_ name: Int) {
+                if let pending { mentioned[pending].insert(name) }
+                for case let owner? in braces { mentioned[owner].insert(name) }
+            }
+            while index < count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+                    while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+                    index = BlockComment.end(in: bytes, from: index)
+                case UInt8(ascii: "\""):
+                    index = skipString(bytes, from: index)
+                case UInt8(ascii: "{"):
+                    braces.append(pending)
+                    pending = nil
                     index += 1
-                    continue
-                }
-                let start = index
-                while index < count, CapitalizedNames.isIdentifierByte(bytes[index]) { index += 1 }
-                if isDeclarationKeyword(bytes, start..<index) {
-                    let (name, end) = declaredName(bytes, after: index)
-                    if let name {
-                        pending = name
-                        found[name, default: []].formUnion([])
+                case UInt8(ascii: "}"):
+                    if !braces.isEmpty { braces.removeLast() }
+                    pending = nil
+                    index += 1
+                default:
+                    guard CapitalizedNames.isIdentifierByte(byte) else {
+                        index += 1
+                        continue
                     }
-                    index = end
-                } else if bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") {
-                    note(String(decoding: bytes[start..<index], as: UTF8.self))
+                    let start = index
+                    while index < count, CapitalizedNames.isIdentifierByte(bytes[index]) { index += 1 }
+                    if isDeclarationKeyword(bytes, start..<index) {
+                        let (name, end) = declaredName(bytes, after: index)
+                        if let name { pending = declare(name) }
+                        index = end
+                    } else if bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") {
+                        note(names.number(of: start..<index, in: buffer))
+                    }
                 }
             }
+            var found: [String: Set<String>] = [:]
+            for (number, type) in types.enumerated() {
+                found[type] = Set(mentioned[number].map { names.names[$0] })
+            }
+            return found
         }
-        return found
     }
 
     /// Whether the identifier at `word` is a declaration's keyword (`class`, `extension`…) followed by a space or tab.

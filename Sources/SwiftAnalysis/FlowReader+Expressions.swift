@@ -6,9 +6,10 @@ extension FlowReader {
     /// The reads and escapes inside an expression whose own value is bound or assigned elsewhere: everything but
     /// the value itself.
     func inner(_ expression: ExprSyntax, keepingChain: Bool = true) -> [FlowStatement] {
-        switch value(expression) {
-        case .other:
-            return reads(in: Syntax(expression))
+        if case .other = value(expression) { return reads(in: Syntax(expression)) }
+        switch expression.kind {
+        case .declReferenceExpr, .stringLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
+            return []  // a name or a literal computes nothing inside it (most arguments of a test's calls)
         default:
             return parts(of: expression, readingBase: !keepingChain)
         }

@@ -12,42 +12,78 @@ extension LineTable {
     /// The `import` lines of a Swift source, in order, read line by line without a parse (files the workspace scan
     /// does not parse are read with it too). Imports stand at the start of a line in any code that compiles; an
     /// `import` line inside a multi-line string or comment is taken for one.
-    public func importLines() -> [ImportLine] {
+    public func importLines() -> [ImportLine] { ImportLine.lines(in: bytes) }
+}
+
+extension ImportLine {
+    /// The `import` lines of `bytes` (`LineTable.importLines()`), without a line table: one pass that looks at each
+    /// line's first letter and reads only the lines that may be imports (every workspace file is read at each load).
+    public static func lines(in bytes: [UInt8]) -> [ImportLine] {
         var found: [ImportLine] = []
-        for line in 0..<lineCount {
-            let content = contentRange(ofLine: line)
-            guard let module = Self.importedModule(bytes[content]) else { continue }
-            let end = line + 1 < lineCount ? lineStarts[line + 1] : byteCount
-            found.append(ImportLine(module: module, lineRange: lineStarts[line]..<end))
+        let count = bytes.count
+        var start = 0
+        while start < count {
+            // The line's content and the start of the next line (`\n`, `\r\n` or a lone `\r` ends it).
+            var end = start
+            while end < count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            var next = end
+            if next < count {
+                next += bytes[next] == UInt8(ascii: "\r") && next + 1 < count && bytes[next + 1] == UInt8(ascii: "\n") ? 2 : 1
+            }
+            var first = start
+            while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            // `import`, `internal`, `public`, `package`, `private`, `fileprivate` or an attribute: any other line is none.
+            if first < end, Self.mayStartImport(bytes, at: first, end: end), let module = LineTable.importedModule(bytes[start..<end]) {
+                found.append(ImportLine(module: module, lineRange: start..<next))
+            }
+            start = next
         }
         return found
     }
 
-    /// The words an import line that has no attribute starts with.
-    private static let importPrefixes: [[UInt8]] = ["import", "public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
+    /// The words an import line that has no attribute may start with.
+    private static let importWords: [[UInt8]] = ["import", "public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
 
-    private static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
-
-    /// The module a line imports, if it is an import declaration.
-    static func importedModule(_ line: ArraySlice<UInt8>) -> String? {
-        // Most lines are not imports: one that is starts with `import`, an attribute or an access level (`internal`,
-        // `public`, `package`, `private`, `fileprivate`), compared as bytes. Only those are split into words.
-        guard let start = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-            line[start] == UInt8(ascii: "@") || importPrefixes.contains(where: { line[start...].starts(with: $0) })
-        else { return nil }
-        var words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-        // Attributes (`@testable`, `@_implementationOnly`, `@preconcurrency`) and access levels come first.
-        while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal", "fileprivate", "private"].contains(first) {
-            words = words.dropFirst()
+    /// Whether the line whose first letter is at `first` starts with an attribute or one of `importWords` (most
+    /// lines start with another word: `func`, `let`, `final`).
+    private static func mayStartImport(_ bytes: [UInt8], at first: Int, end: Int) -> Bool {
+        let byte = bytes[first]
+        if byte == UInt8(ascii: "@") { return true }
+        guard byte == UInt8(ascii: "i") || byte == UInt8(ascii: "p") || byte == UInt8(ascii: "f") else { return false }
+        var wordEnd = first
+        while wordEnd < end, bytes[wordEnd] >= UInt8(ascii: "a"), bytes[wordEnd] <= UInt8(ascii: "z") { wordEnd += 1 }
+        let length = wordEnd - first
+        return importWords.contains { word in
+            word.count == length && word.indices.allSatisfy { word[$0] == bytes[first + $0] }
         }
-        guard words.first == "import", words.count >= 2 else { return nil }
-        words = words.dropFirst()
-        if let kind = words.first, importKinds.contains(String(kind)), words.count >= 2 { words = words.dropFirst() }
-        guard let path = words.first else { return nil }
-        let module = path.prefix { $0 != "." && $0 != ";" }
+    }
+}
+
+extension LineTable {
+    private static let accessLevels: [[UInt8]] = ["public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
+    private static let importKinds: [[UInt8]] = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"].map { Array($0.utf8) }
+
+    /// The module a line imports, if it is an import declaration: attributes (`@testable`) and access levels first,
+    /// then `import`, a kind (`struct`) when a path follows it, and the path, whose first component is the module.
+    /// Read as bytes, word by word.
+    static func importedModule(_ line: ArraySlice<UInt8>) -> String? {
+        var cursor = line.startIndex
+        func nextWord() -> ArraySlice<UInt8>? {
+            while cursor < line.endIndex, line[cursor] == UInt8(ascii: " ") || line[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+            let start = cursor
+            while cursor < line.endIndex, line[cursor] != UInt8(ascii: " "), line[cursor] != UInt8(ascii: "\t") { cursor += 1 }
+            return cursor > start ? line[start..<cursor] : nil
+        }
+        var word = nextWord()
+        while let current = word, current.first == UInt8(ascii: "@") || accessLevels.contains(where: { $0.elementsEqual(current) }) {
+            word = nextWord()
+        }
+        guard let keyword = word, keyword.elementsEqual("import".utf8), var path = nextWord() else { return nil }
+        if importKinds.contains(where: { $0.elementsEqual(path) }), let kindPath = nextWord() { path = kindPath }
+        let module = String(decoding: path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }, as: UTF8.self)
         guard let first = module.first, first.isLetter || first == "_", module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
             return nil
         }
-        return String(module)
+        return module
     }
 }

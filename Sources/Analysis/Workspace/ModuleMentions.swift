@@ -11,7 +11,7 @@ struct ModuleMentions {
     private(set) var qualifyingMocks: Set<String> = []
 
     init(_ text: [UInt8]) {
-        imported = Set(LineTable(text).importLines().map(\.module))
+        imported = Set(ImportLine.lines(in: text).map(\.module))
         // `Mock<X.Dog>`, `Mock< X.Dog>`: the name before the first `.` of a mock's type (not `MyMock<X.Dog>`).
         var offset = 0
         while let found = text.firstOffset(of: "Mock<", from: offset) {

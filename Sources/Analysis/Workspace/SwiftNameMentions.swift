@@ -149,6 +149,6 @@ public struct SwiftNameMentions: Sendable {
         let folders = path.split(separator: "/").dropLast()
         if folders.contains(where: { $0.hasSuffix("Tests") || $0.hasSuffix("Test") || $0 == "TestSupport" }) { return true }
         let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "ApolloTestSupport", "SnapshotTesting"]
-        return LineTable(text).importLines().contains { testModules.contains($0.module) }
+        return ImportLine.lines(in: text).contains { testModules.contains($0.module) }
     }
 }

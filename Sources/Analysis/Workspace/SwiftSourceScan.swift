@@ -118,7 +118,7 @@ enum SwiftSourceScan {
             facts.fixtureReads = (parsed ?? SwiftFile(bytes)).responseFixtureReads()
         }
         if bytes.contains(bytes: "ApolloTestSupport") {
-            let modules = LineTable(bytes).importLines().map(\.module)
+            let modules = ImportLine.lines(in: bytes).map(\.module)
             if modules.contains("ApolloTestSupport") {
                 facts.mocksImports = modules.filter { $0 != "ApolloTestSupport" && $0.contains("Mock") }
             }

@@ -96,10 +96,9 @@ public enum SelectionCoverage {
         var result: [TestUse] = []
         // One for the file: its tests read the same selections over and over.
         var recorder = Recorder(sites: sites)
-        let ownMockObjects = file.ownMockObjects()
+        let setting = FlowEvaluator.Setting(file: file, project: project, helpers: withFile, ownMockObjects: file.ownMockObjects())
         for unit in units {
-            var evaluator = FlowEvaluator(
-                file: file, project: project, helpers: withFile, ownMockObjects: ownMockObjects)
+            var evaluator = FlowEvaluator(setting: setting)
             evaluator.recordsCoverage = true
             evaluator.run(unit.flow())
             var use = TestUse(name: unit.owner.map { "\($0).\(unit.function)" } ?? unit.function, range: unit.range)
@@ -194,9 +193,10 @@ public enum SelectionCoverage {
                 use.unfollowed.formUnion(scopes.map(\.owner))
                 return
             }
-            let named = Set(instance.namedFields.map(\.key))
+            // A mock names a few fields: a look through them costs less than a set of their keys.
+            let named = instance.namedFields
             for found in fields(in: scopes, runtimeType: instance.object.name) {
-                if named.contains(found.key) { use.set.formUnion(found.ids) }
+                if named.contains(where: { $0.key == found.key }) { use.set.formUnion(found.ids) }
                 guard let slot = instance.slots[found.key] else { continue }
                 let nested = found.sites.compactMap { site in
                     site.field.selectionSet.map { SelectionSites.Scope(owner: site.owner, path: site.path, selectionSet: $0) }

@@ -36,6 +36,7 @@ public enum MockDiagnostics {
             }
             return hasher.finalize()
         }
+        let setting = FlowEvaluator.Setting(file: file, project: project, options: options, helpers: withFile, ownMockObjects: ownMockObjects)
         var pending: [PendingDiagnostic] = []
         var preamblesDone: Set<[Range<Int>]> = []
         var used: [MockDiagnosticsCache.Key: MockDiagnosticsCache.Entry] = [:]
@@ -44,8 +45,7 @@ public enum MockDiagnostics {
         for unit in units {
             // What the stored properties and `setUp` themselves get wrong, once per type.
             if !unit.preambleRanges.isEmpty, preamblesDone.insert(unit.preambleRanges).inserted {
-                var evaluator = FlowEvaluator(
-                    file: file, project: project, options: options, helpers: withFile, ownMockObjects: ownMockObjects)
+                var evaluator = FlowEvaluator(setting: setting)
                 evaluator.run(MockFlow(function: "", range: 0..<0, preamble: unit.preamble(), body: []))
                 pending += evaluator.diagnostics.filter { diagnostic in unit.preambleRanges.contains { $0.contains(diagnostic.range.lowerBound) } }
             }
@@ -55,8 +55,7 @@ public enum MockDiagnostics {
                 pending += cached.diagnostics.map { $0.rebased(from: 0, to: unit.range.lowerBound) }
                 continue
             }
-            var evaluator = FlowEvaluator(
-                file: file, project: project, options: options, helpers: withFile, ownMockObjects: ownMockObjects)
+            var evaluator = FlowEvaluator(setting: setting)
             evaluator.run(unit.flow())
             followed += 1
             let own = evaluator.diagnostics.filter { unit.range.contains($0.range.lowerBound) }

@@ -6,28 +6,54 @@ import Synchronization
 /// passed as the test does, snapshots taken by `from(_:)`, and every read of a model checked against what its mock
 /// set. Reports into `diagnostics`; `MockDiagnostics` caches what it found per function.
 struct FlowEvaluator {
-    let file: SwiftFile
-    let project: ProjectIndex
-    var options = TestConventions()
+    /// What every function of a file is followed against, made once for the file: an evaluator is made for each
+    /// function, and copying the project and the file into each cost more than following a short test.
+    final class Setting: Sendable {
+        let file: SwiftFile
+        let project: ProjectIndex
+        let options: TestConventions
+        /// The helpers of the workspace that return mocks or models, by name (`ModelHelper`).
+        let helpers: [String: [ModelHelper]]
+        /// Stored fixtures some code changes: unknown (`WorkspaceHelpers.mutatedFixtures`).
+        let mutatedFixtures: Set<String>
+        /// The `MockObject` classes the file declares itself: their mocks are not Apollo's (`SwiftFile.ownMockObjects`).
+        let ownMockObjects: Set<String>
+        let resolver: ValueResolver
+
+        init(
+            file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions(), helpers: WorkspaceHelpers = .none,
+            ownMockObjects: Set<String> = []
+        ) {
+            self.file = file
+            self.project = project
+            self.options = options
+            self.helpers = helpers.byName
+            mutatedFixtures = helpers.mutatedFixtures
+            self.ownMockObjects = ownMockObjects
+            resolver = ValueResolver(file: file, project: project)
+        }
+    }
+
+    private let setting: Setting
+    var file: SwiftFile { setting.file }
+    var project: ProjectIndex { setting.project }
+    var options: TestConventions { setting.options }
     private(set) var diagnostics: [PendingDiagnostic] = []
     /// The function being followed: offsets inside it move with it.
     private var functionRange: Range<Int> = 0..<0
     /// Names in scope, innermost last; the first scope holds the class's stored properties and `setUp`.
     var scopes: [[String: Value]] = [[:]]
-    var resolver: ValueResolver
+    var resolver: ValueResolver { setting.resolver }
     var model: MockModel { project.mockModel }
     var schema: Schema { project.schema }
     var fixes: FixWriter { FixWriter(file: file, project: project, options: options, function: functionRange) }
 
-    /// The helpers of the workspace that return mocks or models, by name (`ModelHelper`).
-    private let helpers: [String: [ModelHelper]]
+    private var helpers: [String: [ModelHelper]] { setting.helpers }
     /// The helpers being run, innermost last: what they report is theirs, not the test's.
     var helpersRunning: [String] = []
 
-    /// Stored fixtures some code changes: unknown (`WorkspaceHelpers.mutatedFixtures`).
-    private let mutatedFixtures: Set<String>
-    /// The `MockObject` classes the file declares itself: their mocks are not Apollo's (`SwiftFile.ownMockObjects`).
-    let ownMockObjects: Set<String>
+    private var mutatedFixtures: Set<String> { setting.mutatedFixtures }
+    var ownMockObjects: Set<String> { setting.ownMockObjects }
     /// Every helper name looked up, found or not: what the result depends on besides the function's text.
     private(set) var helperNamesLookedUp: Set<String> = []
     /// The models `from(_:)` built in the function itself, by the bytes of the call, with the literals of its
@@ -44,13 +70,12 @@ struct FlowEvaluator {
         file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions(), helpers: WorkspaceHelpers = .none,
         ownMockObjects: Set<String> = []
     ) {
-        self.file = file
-        self.project = project
-        self.options = options
-        self.helpers = helpers.byName
-        mutatedFixtures = helpers.mutatedFixtures
-        self.ownMockObjects = ownMockObjects
-        resolver = ValueResolver(file: file, project: project)
+        self.init(setting: Setting(file: file, project: project, options: options, helpers: helpers, ownMockObjects: ownMockObjects))
+    }
+
+    /// An evaluator for one function of the setting's file.
+    init(setting: Setting) {
+        self.setting = setting
     }
 
     /// Running the class's stored properties and `setUp`.

@@ -65,11 +65,19 @@ public struct HelperTypes: Sendable {
     }
 }
 
-/// Gives the expressions of one test file their values, against one project.
-struct ValueResolver {
+/// Gives the expressions of one test file their values, against one project. A class: an evaluator asks it at every
+/// field, and a copy of the file and the project at each ask cost more than the answer.
+final class ValueResolver: Sendable {
     let file: SwiftFile
     let project: ProjectIndex
-    var helpers: HelperTypes = .none
+    let helpers: HelperTypes
+
+    init(file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none) {
+        self.file = file
+        self.project = project
+        self.helpers = helpers
+    }
+
     var model: MockModel { project.mockModel }
     var schema: Schema { project.schema }
 
