@@ -1,5 +1,5 @@
 import Synchronization
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 extension SwiftFile {
 
@@ -83,8 +83,12 @@ struct FlowReader {
             guard let string = expression.as(StringLiteralExprSyntax.self), string.openingPounds == nil, string.segments.count <= 1 else {
                 return nil
             }
-            let content = string.segments.first.map { $0.as(StringSegmentSyntax.self)?.content.text } ?? ""
-            return content.map { string.openingQuote.text + $0 + string.closingQuote.text }
+            var content = SyntaxText()
+            if let first = string.segments.first {
+                guard let segment = first.as(StringSegmentSyntax.self) else { return nil }
+                content = segment.content.rawText
+            }
+            return joined([string.openingQuote.rawText, content, string.closingQuote.rawText])
         case .integerLiteralExpr:
             return expression.as(IntegerLiteralExprSyntax.self)?.literal.text
         case .floatLiteralExpr:
@@ -109,6 +113,19 @@ struct FlowReader {
             return expression.trimmedDescription
         default:
             return nil
+        }
+    }
+
+    /// The texts of tokens one after the other, made one `String` at once (every string literal of a test is read).
+    private static func joined(_ texts: [SyntaxText]) -> String {
+        String(unsafeUninitializedCapacity: texts.reduce(0) { $0 + $1.count }) { buffer in
+            var written = 0
+            for text in texts {
+                guard let base = text.baseAddress, text.count > 0 else { continue }
+                (buffer.baseAddress! + written).update(from: base, count: text.count)
+                written += text.count
+            }
+            return written
         }
     }
 
