@@ -103,21 +103,20 @@ public struct SelectionCoverageReport: Sendable {
             // The rows asked for, by their place in `all` (which numbers the fields for every file's tests).
             let wanted = all.indices.filter { documents?.contains(all[$0].document) ?? true }
             guard !wanted.isEmpty else { continue }
-            let numbers = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-            selections[project.configuration.name] = ProjectSelections(project: project, all: all, wanted: wanted, numbers: numbers)
+            selections[project.configuration.name] = ProjectSelections(project: project, all: all, wanted: wanted)
         }
         guard !selections.isEmpty else { return }
         // One pass over the workspace's Swift files for all its projects: each file is read and given its project once.
         let byProject = analysis.swiftTextsByProject(workspace: workspace, texts: texts) { [selections] project, url, text -> [(URL, FileTest)] in
             guard let selection = selections[project.configuration.name] else { return [] }
-            let (index, numbers) = (project.index, selection.numbers)
+            let index = project.index
             let helpers = workspace.helpers(besides: url)
             let compute = {
                 let file = SwiftFile(text)
                 return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
                     FileTest(
                         name: use.name, line: file.lines.line(containing: use.range.lowerBound),
-                        sets: use.set.compactMap { numbers[$0] }.sorted(), reads: use.read.compactMap { numbers[$0] }.sorted(),
+                        sets: use.setNumbers, reads: use.readNumbers,
                         unfollowed: use.unfollowed.sorted())
                 }
             }
@@ -135,7 +134,6 @@ public struct SelectionCoverageReport: Sendable {
         var project: Workspace.Project
         var all: [SelectionCoverage.SelectedField]
         var wanted: [Int]
-        var numbers: [SelectionCoverage.FieldID: Int]
     }
 
     private mutating func addRows(

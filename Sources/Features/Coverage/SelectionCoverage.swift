@@ -72,14 +72,27 @@ public enum SelectionCoverage {
         }
     }
 
+    /// Each selected field's place in `selectedFields(of:)`, by its id: what tests' sets and reads are numbered by.
+    static func fieldNumbers(of project: ProjectIndex) -> [FieldID: Int] {
+        project.derived(.selectionCoverageNumbers) {
+            Dictionary(selectedFields(of: project).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// What one test does with the selected fields.
     public struct TestUse: Sendable {
         /// `AnimalTests.test_typeCase`; the function alone at the top level.
         public var name: String
         /// The test function's bytes in its file.
         public var range: Range<Int>
-        public var set: Set<FieldID> = []
-        public var read: Set<FieldID> = []
+        /// The fields it sets and reads, by their place in `selectedFields(of:)` (numbers cost less to gather than
+        /// ids), in order, each once.
+        public internal(set) var setNumbers: [Int] = []
+        public internal(set) var readNumbers: [Int] = []
+        /// `selectedFields(of:)`, which the numbers index.
+        let fields: [SelectedField]
+        public var set: Set<FieldID> { Set(setNumbers.map { fields[$0].id }) }
+        public var read: Set<FieldID> { Set(readNumbers.map { fields[$0].id }) }
         /// The operations and fragments its mocks reach, or its models come from, where it cannot be followed.
         public var unfollowed: Set<String> = []
         /// The operations and fragments it builds models of or reads from, followed or not.
@@ -95,13 +108,14 @@ public enum SelectionCoverage {
         let sites = SelectionSites.of(project)
         var result: [TestUse] = []
         // One for the file: its tests read the same selections over and over.
-        var recorder = Recorder(sites: sites)
+        var recorder = Recorder(sites: sites, numbers: fieldNumbers(of: project))
+        let fields = selectedFields(of: project)
         let setting = FlowEvaluator.Setting(file: file, project: project, helpers: withFile, ownMockObjects: file.ownMockObjects())
         for unit in units {
             var evaluator = FlowEvaluator(setting: setting)
             evaluator.recordsCoverage = true
             evaluator.run(unit.flow())
-            var use = TestUse(name: unit.owner.map { "\($0).\(unit.function)" } ?? unit.function, range: unit.range)
+            var use = TestUse(name: unit.owner.map { "\($0).\(unit.function)" } ?? unit.function, range: unit.range, fields: fields)
             recorder.record(evaluator.coverage, into: &use)
             // What reaches an operation reaches the fragments it spreads.
             for name in use.unfollowed { use.unfollowed.formUnion(sites.fragments(spreadIn: name)) }
@@ -113,16 +127,18 @@ public enum SelectionCoverage {
     /// Turns what the evaluator saw into fields, through the documents.
     private struct Recorder {
         let sites: SelectionSites
+        /// `fieldNumbers(of:)`.
+        let numbers: [FieldID: Int]
         private var scopes: [ScopesKey: [SelectionSites.Scope]] = [:]
         /// `SelectionSites.fields` by the selection sets asked about (each named by its definition and where it starts)
         /// and the object's type.
         private var fieldsMemo: [FieldsKey: [Fields]] = [:]
 
-        /// The sites of one response key, with their ids made once (every test's sets and reads record them).
+        /// The sites of one response key, with their fields' numbers found once (every test's sets and reads record them).
         private struct Fields {
             var key: String
             var sites: [SelectionSites.Site]
-            var ids: [SelectionCoverage.FieldID]
+            var numbers: [Int]
         }
 
         private struct ScopesKey: Hashable {
@@ -144,12 +160,15 @@ public enum SelectionCoverage {
             let key = FieldsKey(
                 selectionSets: scopes.map { SelectionSetKey(owner: $0.owner, start: $0.selectionSet.range.lowerBound) }, runtimeType: runtimeType)
             if let known = fieldsMemo[key] { return known }
-            let found = sites.fields(in: scopes, runtimeType: runtimeType).map { Fields(key: $0.key, sites: $0.sites, ids: $0.sites.map(\.id)) }
+            let found = sites.fields(in: scopes, runtimeType: runtimeType).map { Fields(key: $0.key, sites: $0.sites, numbers: $0.sites.compactMap { numbers[$0.id] }) }
             fieldsMemo[key] = found
             return found
         }
 
-        init(sites: SelectionSites) { self.sites = sites }
+        init(sites: SelectionSites, numbers: [FieldID: Int]) {
+            self.sites = sites
+            self.numbers = numbers
+        }
 
         mutating func record(_ events: CoverageEvents, into use: inout TestUse) {
             for model in events.reached {
@@ -162,12 +181,21 @@ public enum SelectionCoverage {
                 let scopes = scopes(of: read.selectionSet)
                 use.reached.formUnion(scopes.map(\.owner))
                 guard let found = fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
-                use.read.formUnion(found.ids)
+                use.readNumbers += found.numbers
             }
+            use.setNumbers = Self.ordered(use.setNumbers)
+            use.readNumbers = Self.ordered(use.readNumbers)
             for selectionSet in events.unfollowed {
                 use.unfollowed.insert(selectionSet.definitionName)
                 use.reached.insert(selectionSet.definitionName)
             }
+        }
+
+        /// Numbers in order, each once.
+        private static func ordered(_ numbers: [Int]) -> [Int] {
+            var result: [Int] = []
+            for number in numbers.sorted() where result.last != number { result.append(number) }
+            return result
         }
 
         private mutating func scopes(of selectionSet: GeneratedSelectionSet) -> [SelectionSites.Scope] {
@@ -196,7 +224,7 @@ public enum SelectionCoverage {
             // A mock names a few fields: a look through them costs less than a set of their keys.
             let named = instance.namedFields
             for found in fields(in: scopes, runtimeType: instance.object.name) {
-                if named.contains(where: { $0.key == found.key }) { use.set.formUnion(found.ids) }
+                if named.contains(where: { $0.key == found.key }) { use.setNumbers += found.numbers }
                 guard let slot = instance.slots[found.key] else { continue }
                 let nested = found.sites.compactMap { site in
                     site.field.selectionSet.map { SelectionSites.Scope(owner: site.owner, path: site.path, selectionSet: $0) }
@@ -212,7 +240,7 @@ public enum SelectionCoverage {
             for (depth, key) in path.enumerated() {
                 let parent = scopes(of: selectionSet.definitionName, at: Array(path.prefix(depth)))
                 guard let found = fields(in: parent, runtimeType: nil).first(where: { $0.key == key }) else { return }
-                use.set.formUnion(found.ids)
+                use.setNumbers += found.numbers
             }
         }
 
@@ -249,4 +277,5 @@ struct CoverageEvents {
 extension DerivedKind {
     static let selectionCoverageFields = DerivedKind("selection coverage fields")
     static let selectionCoverageSites = DerivedKind("selection coverage sites")
+    static let selectionCoverageNumbers = DerivedKind("selection coverage numbers")
 }
