@@ -183,12 +183,18 @@ final class ValueResolver: Sendable {
     /// keyword unquoted). Not by its response key: capitalization rules make them differ (`userId` is `userID`).
     func field(_ name: String, of object: MockObject) -> MockField? {
         let bare = Self.unquoted(name)
-        return object.fields.first { Self.unquoted($0.property) == bare }
+        return object.fields.first { Self.property($0.property, isNamed: bare) }
     }
 
     func field(_ name: String, of selectionSet: GeneratedSelectionSet) -> GeneratedSelectionSet.Field? {
         let bare = Self.unquoted(name)
-        return selectionSet.fields.first { Self.unquoted($0.property) == bare }
+        return selectionSet.fields.first { Self.property($0.property, isNamed: bare) }
+    }
+
+    /// Whether a generated property (`name`, or `` `self` `` escaped) is the one `bare` names: compared as written first,
+    /// unquoted only when it starts with a backtick (every field an evaluator meets is looked up).
+    private static func property(_ property: String, isNamed bare: String) -> Bool {
+        property == bare || property.utf8.first == UInt8(ascii: "`") && unquoted(property) == bare
     }
 
     /// A name without the backticks that escape a keyword.
