@@ -42,7 +42,7 @@ extension ImportLine {
     }
 
     /// The words an import line that has no attribute may start with.
-    private static let importWords: [[UInt8]] = ["import", "public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
+    private static let importWords = [Array("import".utf8)] + LineTable.accessLevels
 
     /// Whether the line whose first letter is at `first` starts with an attribute or one of `importWords` (most
     /// lines start with another word: `func`, `let`, `final`).
@@ -52,15 +52,12 @@ extension ImportLine {
         guard byte == UInt8(ascii: "i") || byte == UInt8(ascii: "p") || byte == UInt8(ascii: "f") else { return false }
         var wordEnd = first
         while wordEnd < end, bytes[wordEnd] >= UInt8(ascii: "a"), bytes[wordEnd] <= UInt8(ascii: "z") { wordEnd += 1 }
-        let length = wordEnd - first
-        return importWords.contains { word in
-            word.count == length && word.indices.allSatisfy { word[$0] == bytes[first + $0] }
-        }
+        return importWords.contains { $0.elementsEqual(bytes[first..<wordEnd]) }
     }
 }
 
 extension LineTable {
-    private static let accessLevels: [[UInt8]] = ["public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
+    fileprivate static let accessLevels: [[UInt8]] = ["public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
     private static let importKinds: [[UInt8]] = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"].map { Array($0.utf8) }
 
     /// The module a line imports, if it is an import declaration: attributes (`@testable`) and access levels first,

@@ -183,12 +183,12 @@ public enum SelectionCoverage {
                 guard let found = fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
                 use.readNumbers += found.numbers
             }
-            use.setNumbers = Self.ordered(use.setNumbers)
-            use.readNumbers = Self.ordered(use.readNumbers)
             for selectionSet in events.unfollowed {
                 use.unfollowed.insert(selectionSet.definitionName)
                 use.reached.insert(selectionSet.definitionName)
             }
+            use.setNumbers = Self.ordered(use.setNumbers)
+            use.readNumbers = Self.ordered(use.readNumbers)
         }
 
         /// Numbers in order, each once.
