@@ -6,13 +6,19 @@ extension FlowReader {
     /// The reads and escapes inside an expression whose own value is bound or assigned elsewhere: everything but
     /// the value itself.
     func inner(_ expression: ExprSyntax, keepingChain: Bool = true) -> [FlowStatement] {
-        if case .other = value(expression) { return reads(in: Syntax(expression)) }
+        // A name or a literal computes nothing inside it (most arguments of a test's calls), a string only what it
+        // interpolates: known from the kind, without the value (a literal's text is made again at every ask).
         switch expression.kind {
-        case .declReferenceExpr, .stringLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
-            return []  // a name or a literal computes nothing inside it (most arguments of a test's calls)
+        case .declReferenceExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
+            return []
+        case .stringLiteralExpr:
+            let segments = expression.cast(StringLiteralExprSyntax.self).segments
+            return segments.contains { $0.is(ExpressionSegmentSyntax.self) } ? reads(in: Syntax(expression)) : []
         default:
-            return parts(of: expression, readingBase: !keepingChain)
+            break
         }
+        if case .other = value(expression) { return reads(in: Syntax(expression)) }
+        return parts(of: expression, readingBase: !keepingChain)
     }
 
     /// Every value the expression computes, in order: maximal member chains are reads; variables handed to
@@ -25,9 +31,12 @@ extension FlowReader {
 
     /// `reads(in:)`, appended to `found`: one list for the whole walk (every node of a test's statements is visited).
     private func reads(in node: Syntax, into found: inout [FlowStatement]) {
-        // A token computes nothing.
-        if node.kind == .token { return }
-        if let closure = node.as(ClosureExprSyntax.self) { return found += captures(closure) }
+        // A token computes nothing; a closure may run later. The kind once: every node of a test's statements comes here.
+        switch node.kind {
+        case .token: return
+        case .closureExpr: return found += captures(node.cast(ClosureExprSyntax.self))
+        default: break
+        }
         if let expression = node.as(ExprSyntax.self) {
             switch value(expression) {
             case .other:
@@ -54,6 +63,15 @@ extension FlowReader {
                 {
                     for child in node.children(viewMode: .sourceAccurate) { reads(in: child, into: &found) }
                     return found.append(.escape(name: root.name, range: root.range))
+                }
+                // Its parts in order, past the argument list and its elements, which compute nothing themselves (every
+                // call of a test is walked); a call with a part missing or unexpected is walked whole.
+                if !call.hasError {
+                    reads(in: Syntax(call.calledExpression), into: &found)
+                    for argument in call.arguments { reads(in: Syntax(argument.expression), into: &found) }
+                    if let closure = call.trailingClosure { reads(in: Syntax(closure), into: &found) }
+                    for element in call.additionalTrailingClosures { reads(in: Syntax(element.closure), into: &found) }
+                    return
                 }
             }
             if let mock = WrittenExpression.mockType(expression), let specialized = expression.as(GenericSpecializationExprSyntax.self),
@@ -185,24 +203,27 @@ extension FlowReader {
         }
         if let count = ClosureRun.integerRangeCount(expression) { return .list(Array(repeating: .other, count: count)) }
         if let access = expression.as(MemberAccessExprSyntax.self) {
-            if let base = access.base, let owner = WrittenExpression.typePath(base)?.last, access.declName.argumentNames == nil,
-                access.declName.baseName.text.first?.isLowercase == true, !isCallee(expression)
-            {
-                return .helper(HelperUse(name: access.declName.baseName.text, isCall: false, owner: owner, range: Self.range(access.declName)))
-            }
-            guard let base = access.base, WrittenExpression.typePath(base) == nil else { return .other }
+            guard let base = access.base else { return .other }
             let name = access.declName.baseName
+            let text = name.text
+            // `Fixtures.cat`: a helper property of a type; any other member of a type is none of a value.
+            if let owner = WrittenExpression.typePath(base)?.last {
+                guard access.declName.argumentNames == nil, text.startsLowercase, !isCallee(expression) else { return .other }
+                return .helper(HelperUse(name: text, isCall: false, owner: owner, range: Self.range(access.declName)))
+            }
             // `self.dog`: the stored property, even where a local `dog` hides it.
             if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self),
-                case .identifier(let text) = name.tokenKind, !isCallee(expression)
+                case .identifier(let identifier) = name.tokenKind, !isCallee(expression)
             {
-                return .storedProperty(text, range: Self.range(name))
+                return .storedProperty(identifier, range: Self.range(name))
             }
             let baseValue = value(base)
             if case .other = baseValue { return .other }
-            if name.text == "first" { return .element(baseValue, .first, range: Self.range(name)) }
-            if name.text == "last" { return .element(baseValue, .last, range: Self.range(name)) }
-            return .member(baseValue, name: name.text, range: Self.range(name))
+            switch text {
+            case "first": return .element(baseValue, .first, range: Self.range(name))
+            case "last": return .element(baseValue, .last, range: Self.range(name))
+            default: return .member(baseValue, name: text, range: Self.range(name))
+            }
         }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
             let base = value(subscriptCall.calledExpression)
@@ -226,9 +247,11 @@ extension FlowReader {
                 kind: kind, type: type, typeRange: typeRange,
                 arguments: call.arguments.compactMap { argument in
                     guard let label = argument.label else { return nil }
+                    let labelRange = Self.range(label)
+                    let expression = argument.expression
                     return .init(
-                        label: label.text, labelRange: Self.range(label), value: value(argument.expression),
-                        range: Self.range(label).lowerBound..<Self.range(argument.expression).upperBound)
+                        label: label.text, labelRange: labelRange, value: value(expression),
+                        range: labelRange.lowerBound..<expression.endPositionBeforeTrailingTrivia.utf8Offset)
                 },
                 range: Self.range(call),
                 argumentsRange: call.leftParen.map { open in
@@ -297,7 +320,10 @@ extension FlowReader {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             return helperUse(call, name: reference.baseName, owner: nil, implicit: false)
         }
-        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
+        // The name first: `X.Data.from(…)` and most other calls on a type name no helper.
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
+            case .identifier(let text) = access.declName.baseName.tokenKind, text.startsLowercase, text != "from", text != "placeholder"
+        else { return nil }
         if let reference = base.as(DeclReferenceExprSyntax.self), [.keyword(.self), .keyword(.Self)].contains(reference.baseName.tokenKind) {
             return helperUse(call, name: access.declName.baseName, owner: nil, implicit: false)
         }
@@ -307,7 +333,7 @@ extension FlowReader {
 
     private func helperUse(_ call: FunctionCallExprSyntax, name: TokenSyntax, owner: String?, implicit: Bool) -> FlowValue? {
         guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
-            case .identifier(let text) = name.tokenKind, text.first?.isLowercase == true, text != "from", text != "placeholder",
+            case .identifier(let text) = name.tokenKind, text.startsLowercase, text != "from", text != "placeholder",
             !call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) })
         else { return nil }
         return .helper(HelperUse(

@@ -64,22 +64,25 @@ extension FlowReader {
     func statements(ofVariable variable: VariableDeclSyntax) -> [FlowStatement] {
         var result: [FlowStatement] = []
         for binding in variable.bindings {
-            let annotation = binding.typeAnnotation.flatMap { WrittenExpression.mockType($0.type) }
-            if let annotation, let type = binding.typeAnnotation?.type { result.append(.typeMention(annotation, range: Self.range(type))) }
+            // Each part asked for once: every `let` of a test is read.
+            let type = binding.typeAnnotation?.type
+            let annotation = type.flatMap { WrittenExpression.mockType($0) }
+            if let annotation, let type { result.append(.typeMention(annotation, range: Self.range(type))) }
             // `let dogs: [Mock<Dog>] = [Mock(…), .mock()]`: the elements take the type of the list's.
-            let elementAnnotation = binding.typeAnnotation.flatMap { WrittenExpression.elementMockType($0.type) }
+            let elementAnnotation = type.flatMap { WrittenExpression.elementMockType($0) }
+            let initializer = binding.initializer?.value
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
-                if let initializer = binding.initializer { result += statements(ofExpression: initializer.value) }
+                if let initializer { result += statements(ofExpression: initializer) }
                 continue
             }
-            guard let initializer = binding.initializer else {
+            guard let initializer else {
                 result.append(.bind(name: pattern.identifier.text, annotation: annotation, value: .other, range: Self.range(binding)))
                 continue
             }
-            result += inner(initializer.value)
+            result += inner(initializer)
             result.append(.bind(
                 name: pattern.identifier.text, annotation: annotation ?? elementAnnotation,
-                value: Self.contextual(value(initializer.value), path: Self.modelPath(binding.typeAnnotation?.type)),
+                value: Self.contextual(value(initializer), path: Self.modelPath(type)),
                 range: Self.range(binding)))
         }
         return result

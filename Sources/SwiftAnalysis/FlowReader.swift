@@ -80,12 +80,12 @@ struct FlowReader {
         // One cast, the one the node's kind says: every expression of a test is asked, most of them calls.
         switch expression.kind {
         case .stringLiteralExpr:
-            guard let string = expression.as(StringLiteralExprSyntax.self), string.openingPounds == nil, string.segments.count <= 1 else {
-                return nil
-            }
+            let string = expression.cast(StringLiteralExprSyntax.self)
+            let segments = string.segments
+            guard string.openingPounds == nil, segments.count <= 1 else { return nil }
             var content = SyntaxText()
-            if let first = string.segments.first {
-                guard let segment = first.as(StringSegmentSyntax.self) else { return nil }
+            if let first = segments.first {
+                guard case .stringSegment(let segment) = first else { return nil }
                 content = segment.content.rawText
             }
             return joined([string.openingQuote.rawText, content, string.closingQuote.rawText])
@@ -146,8 +146,36 @@ struct FlowReader {
 
     /// The functions of a type; its stored properties and `setUp` are read once, by the first flow that needs them.
     static func units(inType members: MemberBlockSyntax, named owner: String?) -> [MockFlowUnit] {
-        let methods = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
-        let variables = members.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+        // One walk over the members (a collection of syntax costs a node at every step): the methods, the stored
+        // properties, `setUp` and `init()`, and the declarations that become units.
+        var methods: Set<String> = []
+        var variables: [VariableDeclSyntax] = []
+        var setUp: FunctionDeclSyntax?
+        // Swift Testing makes a suite's instance for each test with `init()`: its set-up.
+        var initializer: InitializerDeclSyntax?
+        var declarations: [DeclSyntax] = []
+        for member in members.members {
+            let declaration = member.decl
+            declarations.append(declaration)
+            switch declaration.kind {
+            case .functionDecl:
+                let function = declaration.cast(FunctionDeclSyntax.self)
+                let name = function.name.text
+                methods.insert(name)
+                if setUp == nil, name == "setUp" || name == "setUpWithError", function.signature.parameterClause.parameters.isEmpty {
+                    setUp = function
+                }
+            case .variableDecl:
+                variables.append(declaration.cast(VariableDeclSyntax.self))
+            case .initializerDecl:
+                let candidate = declaration.cast(InitializerDeclSyntax.self)
+                if initializer == nil, candidate.signature.parameterClause.parameters.isEmpty, candidate.optionalMark == nil {
+                    initializer = candidate
+                }
+            default:
+                break
+            }
+        }
         var storedModels: [String: [String]] = [:]
         for binding in variables.flatMap(\.bindings) {
             if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let path = modelPath(binding.typeAnnotation?.type) {
@@ -155,11 +183,6 @@ struct FlowReader {
             }
         }
         let reader = FlowReader(ownMethods: methods, storedModels: storedModels)
-        let setUp = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
-            .first { ["setUp", "setUpWithError"].contains($0.name.text) && $0.signature.parameterClause.parameters.isEmpty }
-        // Swift Testing makes a suite's instance for each test with `init()`: its set-up.
-        let initializer = members.members.lazy.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
-            .first { $0.signature.parameterClause.parameters.isEmpty && $0.optionalMark == nil }
         let preambleRanges = variables.map { range($0) } + (setUp.map { [range($0)] } ?? []) + (initializer.map { [range($0)] } ?? [])
         let preamble = Preamble {
             variables.flatMap { reader.statements(ofVariable: $0) }
@@ -167,8 +190,8 @@ struct FlowReader {
                 + (setUp?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
         }
         var units: [MockFlowUnit] = []
-        for member in members.members {
-            if let function = member.decl.as(FunctionDeclSyntax.self), function != setUp, function.body != nil {
+        for declaration in declarations {
+            if let function = declaration.as(FunctionDeclSyntax.self), function != setUp, function.body != nil {
                 units.append(MockFlowUnit(
                     function: function.name.text, owner: owner, isTest: isTest(function), range: range(function),
                     preambleRanges: preambleRanges,
@@ -176,8 +199,8 @@ struct FlowReader {
                 ) {
                     reader.flow(of: function, preamble: preamble.statements)!
                 })
-            } else if let nested = memberBlock(of: member.decl) {
-                units += Self.units(inType: nested, named: typeName(of: member.decl))
+            } else if let nested = memberBlock(of: declaration) {
+                units += Self.units(inType: nested, named: typeName(of: declaration))
             }
         }
         return units
@@ -193,8 +216,11 @@ struct FlowReader {
 
     /// A function a test runner runs: Swift Testing's `@Test`, XCTest's `test…()` without parameters, Quick's `spec()`.
     static func isTest(_ function: FunctionDeclSyntax) -> Bool {
-        let attributes = function.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
-        if attributes.contains("Test") || attributes.contains("Testing.Test") { return true }
+        let attributes = function.attributes
+        if !attributes.isEmpty {
+            let names = attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+            if names.contains("Test") || names.contains("Testing.Test") { return true }
+        }
         let name = function.name.text
         let parameters = function.signature.parameterClause.parameters
         return parameters.isEmpty && (name.hasPrefix("test") || name == "spec")

@@ -21,22 +21,25 @@ extension ImportLine {
     public static func lines(in bytes: [UInt8]) -> [ImportLine] {
         var found: [ImportLine] = []
         let count = bytes.count
-        var start = 0
-        while start < count {
-            // The line's content and the start of the next line (`\n`, `\r\n` or a lone `\r` ends it).
-            var end = start
-            while end < count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-            var next = end
-            if next < count {
-                next += bytes[next] == UInt8(ascii: "\r") && next + 1 < count && bytes[next + 1] == UInt8(ascii: "\n") ? 2 : 1
+        // Through the buffer: every byte of every workspace file is looked at, and most lines are skipped whole.
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < count {
+                // The line's content and the start of the next line (`\n`, `\r\n` or a lone `\r` ends it).
+                var end = start
+                while end < count, buffer[end] != UInt8(ascii: "\n"), buffer[end] != UInt8(ascii: "\r") { end += 1 }
+                var next = end
+                if next < count {
+                    next += buffer[next] == UInt8(ascii: "\r") && next + 1 < count && buffer[next + 1] == UInt8(ascii: "\n") ? 2 : 1
+                }
+                var first = start
+                while first < end, buffer[first] == UInt8(ascii: " ") || buffer[first] == UInt8(ascii: "\t") { first += 1 }
+                // `import`, `internal`, `public`, `package`, `private`, `fileprivate` or an attribute: any other line is none.
+                if first < end, Self.mayStartImport(bytes, at: first, end: end), let module = LineTable.importedModule(bytes[start..<end]) {
+                    found.append(ImportLine(module: module, lineRange: start..<next))
+                }
+                start = next
             }
-            var first = start
-            while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
-            // `import`, `internal`, `public`, `package`, `private`, `fileprivate` or an attribute: any other line is none.
-            if first < end, Self.mayStartImport(bytes, at: first, end: end), let module = LineTable.importedModule(bytes[start..<end]) {
-                found.append(ImportLine(module: module, lineRange: start..<next))
-            }
-            start = next
         }
         return found
     }
@@ -77,10 +80,22 @@ extension LineTable {
         }
         guard let keyword = word, keyword.elementsEqual("import".utf8), var path = nextWord() else { return nil }
         if importKinds.contains(where: { $0.elementsEqual(path) }), let kindPath = nextWord() { path = kindPath }
-        let module = String(decoding: path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }, as: UTF8.self)
+        let name = path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") }
+        // An ASCII name is told byte by byte; any other by its characters' Unicode properties.
+        if name.allSatisfy({ $0 < 0x80 }) {
+            guard let first = name.first, isLetter(first) || first == UInt8(ascii: "_"),
+                name.allSatisfy({ isLetter($0) || $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) })
+            else { return nil }
+            return String(decoding: name, as: UTF8.self)
+        }
+        let module = String(decoding: name, as: UTF8.self)
         guard let first = module.first, first.isLetter || first == "_", module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
             return nil
         }
         return module
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 }

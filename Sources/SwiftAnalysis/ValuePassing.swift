@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// How Swift code hands a value on: unchanged (`!`, `XCTUnwrap`, `#require`, `??`'s left side…), as one element of a
 /// list, through a closure that runs in place, or inside one of Apollo's wrappers. The one table that both readings
@@ -85,17 +85,23 @@ public enum ValuePassing {
             return nil
         }
         let call = expression.cast(FunctionCallExprSyntax.self)
-        guard call.trailingClosure == nil, let last = lastName(call.calledExpression) else { return nil }
-        // The name first: most calls are none of these, and reading it costs less than checking the callee's shape.
-        if passingMethods.contains(last), call.arguments.isEmpty, let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+        guard call.trailingClosure == nil, let last = lastNameToken(call.calledExpression)?.rawText else { return nil }
+        // The name first, by its bytes: most calls are none of these, and reading it costs less than checking the
+        // callee's shape (or making a string of it).
+        if names(passingMethods, contain: last), call.arguments.isEmpty, let access = call.calledExpression.as(MemberAccessExprSyntax.self),
             let base = access.base
         {
             return base
         }
-        guard passingFunctions.contains(last), let name = calleeName(call.calledExpression), name == last,
+        guard names(passingFunctions, contain: last), let name = calleeName(call.calledExpression), name == String(syntaxText: last),
             let first = call.arguments.first, first.label == nil, name == "XCTUnwrap" || call.arguments.count == 1
         else { return nil }
         return first.expression
+    }
+
+    /// Whether `text` is one of `names`, compared by their bytes.
+    private static func names(_ names: Set<String>, contain text: SyntaxText) -> Bool {
+        names.contains { $0.utf8.count == text.count && $0.utf8.elementsEqual(text) }
     }
 
     /// `x ?? fallback`: the value, and what stands in for it when it is nil.
@@ -108,19 +114,23 @@ public enum ValuePassing {
 
     /// `GraphQLResult(data: d, …)`: the model it holds and the member that gives it back.
     public static func wrapped(_ call: FunctionCallExprSyntax) -> (value: ExprSyntax, member: String)? {
-        guard let last = lastName(call.calledExpression), wrappers[last] != nil,
+        guard let last = lastNameToken(call.calledExpression), names(wrapperNames, contain: last.rawText),
             let name = calleeName(call.calledExpression), let wrapper = wrappers[name],
             let argument = call.arguments.first(where: { $0.label?.text == wrapper.label })
         else { return nil }
         return (argument.expression, wrapper.member)
     }
 
+    private static let wrapperNames = Set(wrappers.keys)
+
     /// The last name of a callee, whatever comes before it (`a.b.c` → `c`, `X<T>` → `X`).
-    private static func lastName(_ callee: ExprSyntax) -> String? {
-        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let access = callee.as(MemberAccessExprSyntax.self) { return access.declName.baseName.text }
-        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { return lastName(specialized.expression) }
-        return nil
+    private static func lastNameToken(_ callee: ExprSyntax) -> TokenSyntax? {
+        switch callee.kind {
+        case .declReferenceExpr: callee.cast(DeclReferenceExprSyntax.self).baseName
+        case .memberAccessExpr: callee.cast(MemberAccessExprSyntax.self).declName.baseName
+        case .genericSpecializationExpr: lastNameToken(callee.cast(GenericSpecializationExprSyntax.self).expression)
+        default: nil
+        }
     }
 
     /// The name a call's callee ends with: `XCTUnwrap`, `Result.success` → `success`, `.some` → `some`,

@@ -218,11 +218,11 @@ public indirect enum WrittenExpression: Sendable, Hashable {
     static func typePath(_ expression: ExprSyntax) -> [String]? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return name.first?.isUppercase == true ? [name] : nil
+            return name.startsUppercase ? [name] : nil
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let path = typePath(base) {
             let name = access.declName.baseName.text
-            return name.first?.isUppercase == true ? path + [name] : nil
+            return name.startsUppercase ? path + [name] : nil
         }
         return nil
     }

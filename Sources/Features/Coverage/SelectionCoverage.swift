@@ -129,16 +129,19 @@ public enum SelectionCoverage {
         let sites: SelectionSites
         /// `fieldNumbers(of:)`.
         let numbers: [FieldID: Int]
-        private var scopes: [ScopesKey: [SelectionSites.Scope]] = [:]
-        /// `SelectionSites.fields` by the selection sets asked about (each named by its definition and where it starts)
-        /// and the object's type.
+        /// The lists of scopes asked about, each once, by number: a test's sets and reads go through the same few, so
+        /// a list is looked up by a number rather than hashed whole at each step.
+        private var lists: [[SelectionSites.Scope]] = []
+        private var listsByPlace: [ScopesKey: Int] = [:]
+        /// `SelectionSites.fields` by the list of scopes asked about and the object's type.
         private var fieldsMemo: [FieldsKey: [Fields]] = [:]
 
-        /// The sites of one response key, with their fields' numbers found once (every test's sets and reads record them).
+        /// The sites of one response key, with their fields' numbers found once (every test's sets and reads record
+        /// them), and the list of the selection sets below it (nil when it selects none).
         private struct Fields {
             var key: String
-            var sites: [SelectionSites.Site]
             var numbers: [Int]
+            var nested: Int?
         }
 
         private struct ScopesKey: Hashable {
@@ -147,22 +150,8 @@ public enum SelectionCoverage {
         }
 
         private struct FieldsKey: Hashable {
-            var selectionSets: [SelectionSetKey]
+            var list: Int
             var runtimeType: String?
-        }
-
-        private struct SelectionSetKey: Hashable {
-            var owner: String
-            var start: Int
-        }
-
-        private mutating func fields(in scopes: [SelectionSites.Scope], runtimeType: String?) -> [Fields] {
-            let key = FieldsKey(
-                selectionSets: scopes.map { SelectionSetKey(owner: $0.owner, start: $0.selectionSet.range.lowerBound) }, runtimeType: runtimeType)
-            if let known = fieldsMemo[key] { return known }
-            let found = sites.fields(in: scopes, runtimeType: runtimeType).map { Fields(key: $0.key, sites: $0.sites, numbers: $0.sites.compactMap { numbers[$0.id] }) }
-            fieldsMemo[key] = found
-            return found
         }
 
         init(sites: SelectionSites, numbers: [FieldID: Int]) {
@@ -170,22 +159,42 @@ public enum SelectionCoverage {
             self.numbers = numbers
         }
 
+        private mutating func list(_ scopes: [SelectionSites.Scope]) -> Int {
+            lists.append(scopes)
+            return lists.count - 1
+        }
+
+        private mutating func fields(in list: Int, runtimeType: String?) -> [Fields] {
+            let key = FieldsKey(list: list, runtimeType: runtimeType)
+            if let known = fieldsMemo[key] { return known }
+            var found: [Fields] = []
+            for (key, fieldSites) in sites.fields(in: lists[list], runtimeType: runtimeType) {
+                let nested = fieldSites.compactMap { site in
+                    site.field.selectionSet.map { SelectionSites.Scope(owner: site.owner, path: site.path, selectionSet: $0) }
+                }
+                found.append(Fields(
+                    key: key, numbers: fieldSites.compactMap { numbers[$0.id] }, nested: nested.isEmpty ? nil : self.list(nested)))
+            }
+            fieldsMemo[key] = found
+            return found
+        }
+
         mutating func record(_ events: CoverageEvents, into use: inout TestUse) {
             for model in events.reached {
-                let scopes = scopes(of: model.selectionSet)
-                use.reached.formUnion(scopes.map(\.owner))
+                let scopes = scopes(of: model.selectionSet.definitionName, at: model.selectionSet.responsePath)
+                use.reached.formUnion(lists[scopes].map(\.owner))
                 markSets(in: scopes, on: model.data, into: &use)
                 markPath(to: model.selectionSet, into: &use)
             }
             for read in events.reads {
-                let scopes = scopes(of: read.selectionSet)
-                use.reached.formUnion(scopes.map(\.owner))
+                let scopes = scopes(of: read.selectionSet.definition, at: read.selectionSet.responsePath)
+                use.reached.formUnion(lists[scopes].map(\.owner))
                 guard let found = fields(in: scopes, runtimeType: read.runtimeType).first(where: { $0.key == read.key }) else { continue }
                 use.readNumbers += found.numbers
             }
-            for selectionSet in events.unfollowed {
-                use.unfollowed.insert(selectionSet.definitionName)
-                use.reached.insert(selectionSet.definitionName)
+            for definition in events.unfollowed {
+                use.unfollowed.insert(definition)
+                use.reached.insert(definition)
             }
             use.setNumbers = Self.ordered(use.setNumbers)
             use.readNumbers = Self.ordered(use.readNumbers)
@@ -198,37 +207,29 @@ public enum SelectionCoverage {
             return result
         }
 
-        private mutating func scopes(of selectionSet: GeneratedSelectionSet) -> [SelectionSites.Scope] {
-            scopes(of: selectionSet.definitionName, at: selectionSet.responsePath)
-        }
-
-        private mutating func scopes(of definition: String, at path: [String]) -> [SelectionSites.Scope] {
+        /// The list of the scopes of `definition` at `path`.
+        private mutating func scopes(of definition: String, at path: [String]) -> Int {
             let key = ScopesKey(definition: definition, path: path)
-            if let known = scopes[key] { return known }
-            let found = sites.scopes(of: definition, at: path)
-            scopes[key] = found
+            if let known = listsByPlace[key] { return known }
+            let found = list(sites.scopes(of: definition, at: path))
+            listsByPlace[key] = found
             return found
         }
 
-        /// The fields `instance`'s code names (its call's labels, the members assigned on it), wherever `scopes`
-        /// select them for its type, then the same for the mocks it holds, one level of selections down (the
+        /// The fields `instance`'s code names (its call's labels, the members assigned on it), wherever the scopes of
+        /// `list` select them for its type, then the same for the mocks it holds, one level of selections down (the
         /// selections end, so a mock that holds itself ends too).
-        private mutating func markSets(
-            in scopes: [SelectionSites.Scope], on instance: MockInstance, into use: inout TestUse
-        ) {
-            guard !scopes.isEmpty else { return }
+        private mutating func markSets(in list: Int, on instance: MockInstance, into use: inout TestUse) {
+            guard !lists[list].isEmpty else { return }
             if instance.escaped {
-                use.unfollowed.formUnion(scopes.map(\.owner))
+                use.unfollowed.formUnion(lists[list].map(\.owner))
                 return
             }
             // A mock names a few fields: a look through them costs less than a set of their keys.
             let named = instance.namedFields
-            for found in fields(in: scopes, runtimeType: instance.object.name) {
+            for found in fields(in: list, runtimeType: instance.object.name) {
                 if named.contains(where: { $0.key == found.key }) { use.setNumbers += found.numbers }
-                guard let slot = instance.slots[found.key] else { continue }
-                let nested = found.sites.compactMap { site in
-                    site.field.selectionSet.map { SelectionSites.Scope(owner: site.owner, path: site.path, selectionSet: $0) }
-                }
+                guard let nested = found.nested, let slot = instance.slots[found.key] else { continue }
                 markSets(in: nested, on: slot, into: &use)
             }
         }
@@ -244,18 +245,15 @@ public enum SelectionCoverage {
             }
         }
 
-        private mutating func markSets(
-            in scopes: [SelectionSites.Scope], on slot: Slot, into use: inout TestUse
-        ) {
-            guard !scopes.isEmpty else { return }
+        private mutating func markSets(in list: Int, on slot: Slot, into use: inout TestUse) {
             switch slot {
             case .mock(let child):
-                markSets(in: scopes, on: child, into: &use)
+                markSets(in: list, on: child, into: &use)
             case .list(let elements):
-                for element in elements { markSets(in: scopes, on: element, into: &use) }
+                for element in elements { markSets(in: list, on: element, into: &use) }
             case .unknown:
                 // Set to something mockls does not follow: what it sets below is not known.
-                use.unfollowed.formUnion(scopes.map(\.owner))
+                use.unfollowed.formUnion(lists[list].map(\.owner))
             case .scalar, .null:
                 break
             }
@@ -267,11 +265,23 @@ public enum SelectionCoverage {
 struct CoverageEvents {
     /// The models `from(_:)` built, each with the mock as the call read it.
     var reached: [Model] = []
-    /// Fields read from models: the model's selection set, the field's response key, the type of the mock it was built
-    /// from (nil when that is not known: every type condition may hold).
-    var reads: [(selectionSet: GeneratedSelectionSet, key: String, runtimeType: String?)] = []
-    /// Selection sets of models built from mocks mockls does not know, or handed to code it does not see.
-    var unfollowed: [GeneratedSelectionSet] = []
+    /// Fields read from models: where the model's selection set is, the field's response key, the type of the mock it
+    /// was built from (nil when that is not known: every type condition may hold).
+    var reads: [(selectionSet: Place, key: String, runtimeType: String?)] = []
+    /// The operations and fragments of models built from mocks mockls does not know, or handed to code it does not see.
+    var unfollowed: [String] = []
+
+    /// Where a selection set is, all coverage needs of it: its operation or fragment and the response keys from there
+    /// (not the selection set itself, whose copy at every read would cost more than the read).
+    struct Place {
+        var definition: String
+        var responsePath: [String]
+
+        init(_ selectionSet: GeneratedSelectionSet) {
+            definition = selectionSet.definitionName
+            responsePath = selectionSet.responsePath
+        }
+    }
 }
 
 extension DerivedKind {

@@ -10,7 +10,7 @@ extension FlowEvaluator {
     mutating func construct(_ construction: MockConstruction, expecting expected: MockObject?) -> Value {
         let object: MockObject
         if let written = construction.type {
-            guard !ownMockObjects.contains(written.name), let found = model.object(swiftName: written.name) else {
+            guard !ownMockObjects.contains(written.name), let found = resolver.object(swiftName: written.name) else {
                 checkMockType(written, at: construction.typeRange ?? construction.range)
                 return .unknown
             }
@@ -29,11 +29,13 @@ extension FlowEvaluator {
         let instance = MockInstance(object: object, origin: origin, builtAt: construction.range.lowerBound)
         instance.madeBy = helpersRunning.last
         instance.construction = construction
+        let fields = object.fields
         if construction.kind == .initializer, !construction.arguments.isEmpty, model.format.parametersHaveDefaults {
-            for field in object.fields where field.isNonNull {
-                let slot = defaultSlot(field, of: object, at: construction)
-                if case .mock(let child) = slot { child.defaultOf = (construction, object, field) }
-                instance.slots[field.key] = slot
+            // By index: a mock field is a dozen strings, copied for nothing by a `for … in`.
+            for index in fields.indices where fields[index].isNonNull {
+                let slot = defaultSlot(fields[index], of: object, at: construction)
+                if case .mock(let child) = slot { child.defaultOf = (construction, object, fields[index]) }
+                instance.slots[fields[index].key] = slot
             }
         }
         for argument in construction.arguments {
@@ -55,7 +57,7 @@ extension FlowEvaluator {
         case .list, .scalarList: return .list([])
         case .entity:
             let named = field.graphqlType.namedType.value
-            guard let object = schema.possibleTypes(of: named).first.flatMap({ model.object($0) }) else { return .unknown }
+            guard let object = schema.possibleTypes(of: named).first.flatMap({ resolver.object(named: $0) }) else { return .unknown }
             let child = MockInstance(
                 object: object, origin: .shallowDefault(parent: parent.swiftName, field: field.property),
                 builtAt: construction.range.lowerBound)
@@ -144,8 +146,7 @@ extension FlowEvaluator {
 
     /// The object a `.init(…)` passed to `field` builds: its type when it is an object.
     private func expectedObject(of field: MockField) -> MockObject? {
-        guard let type = schema[field.graphqlType.namedType.value], type.kind == .object else { return nil }
-        return model.object(type.name)
+        resolver.object(named: field.graphqlType.namedType.value)  // nil unless it names an object with a mock
     }
 
     // MARK: Assignments

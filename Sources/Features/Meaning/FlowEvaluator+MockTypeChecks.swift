@@ -36,7 +36,7 @@ extension FlowEvaluator {
         of instance: MockInstance, written: Range<Int>, in selectionSet: GeneratedSelectionSet, possible: [String]
     ) {
         let needed = possible.count == 1
-            ? "a `Mock<\(model.object(possible[0])?.swiftName ?? possible[0])>`"
+            ? "a `Mock<\(resolver.object(named: possible[0])?.swiftName ?? possible[0])>`"
             : "a mock of one of `\(selectionSet.parentType)`'s possible types (\(possible.joined(separator: ", ")))"
         let missing = selectionSet.fields.filter { field in
             field.key != "__typename" && !instance.object.fields.contains { $0.key == field.key }
@@ -55,7 +55,7 @@ extension FlowEvaluator {
             // A field the selection set reads, else any of the parent's.
             let schema = schema
             let holds = { (type: TypeReference) in schema.possibleTypes(of: type.namedType.value).contains(instance.object.name) }
-            if possible.count == 1, let parent = model.object(possible[0]),
+            if possible.count == 1, let parent = resolver.object(named: possible[0]),
                 let holder = selectionSet.fields.filter({ holds($0.graphqlType) }).compactMap({ parent.field($0.key) }).first
                     ?? parent.fields.first(where: { holds($0.graphqlType) })
             {
@@ -73,14 +73,14 @@ extension FlowEvaluator {
     /// The types among `names` whose mock has every field `instance`'s code names: renaming its `Mock<T>` to one
     /// of them compiles.
     private func types(among names: [String], fitting instance: MockInstance) -> [String] {
-        names.filter { name in model.object(name).map { instance.fitsAsMock(of: $0) } ?? false }
+        names.filter { name in resolver.object(named: name).map { instance.fitsAsMock(of: $0) } ?? false }
     }
 
     /// `unknown-mock-type` or `abstract-mock-type` for a `Mock<T>` with no mock class.
     mutating func checkMockType(_ type: WrittenTypeName, at range: Range<Int>) {
-        guard model.object(swiftName: type.name) == nil, !ownMockObjects.contains(type.name) else { return }
+        guard resolver.object(swiftName: type.name) == nil, !ownMockObjects.contains(type.name) else { return }
         if let named = schema[type.name], named.isAbstract {
-            let mocks = schema.possibleTypes(of: named.name).compactMap { model.object($0) }.map { "`Mock<\($0.swiftName)>`" }
+            let mocks = schema.possibleTypes(of: named.name).compactMap { resolver.object(named: $0) }.map { "`Mock<\($0.swiftName)>`" }
             let kind = named.kind == .union ? "a union" : "an interface"
             report(.error, .abstractMockType,
                 "`\(type.name)` is \(kind): Apollo generates mocks only for object types; use one of its possible types"

@@ -11,7 +11,7 @@ extension FlowEvaluator {
         case .decoded(let path, _):
             // `X.Data(data: json)`: a model of a response mockls does not read.
             guard let selectionSet = resolver.selectionSet(path) else { return .unknown }
-            if recordsCoverage { coverage.unfollowed.append(selectionSet) }
+            if recordsCoverage { coverage.unfollowed.append(selectionSet.definitionName) }
             return .opaque(selectionSet, isFragments: false)
         case .from(let path, let mock, let range, let variables):
             let argument = evaluate(mock, expecting: nil)
@@ -24,7 +24,7 @@ extension FlowEvaluator {
             }
             guard case .mock(let instance) = argument else {
                 noteUnbuilt(call, "its mock is " + described(mock, evaluated: argument))
-                if recordsCoverage { coverage.unfollowed.append(selectionSet) }
+                if recordsCoverage { coverage.unfollowed.append(selectionSet.definitionName) }
                 return .opaque(selectionSet, isFragments: false)
             }
             let possible = schema.possibleTypes(of: selectionSet.parentType)
@@ -164,7 +164,7 @@ extension FlowEvaluator {
         case .scalar: filled = .scalar(.unknown)
         case .list, .scalarList: filled = .list([])
         case .entity:
-            guard let object = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap({ model.object($0) }) else {
+            guard let object = schema.possibleTypes(of: field.graphqlType.namedType.value).first.flatMap({ resolver.object(named: $0) }) else {
                 return .unknown
             }
             let child = MockInstance(object: object, origin: .placeholder, builtAt: instance.builtAt)
@@ -179,11 +179,11 @@ extension FlowEvaluator {
         switch slot {
         case .unknown:
             // Set to something mockls does not follow: a model of its type all the same.
-            return path.flatMap { project.selectionSet($0) }.map { .opaque($0, isFragments: false) } ?? .unknown
+            return path.flatMap { resolver.selectionSet(at: $0) }.map { .opaque($0, isFragments: false) } ?? .unknown
         case .scalar, .null: return .unknown
         case .mock(let instance):
             guard let path else { return .mock(instance) }
-            guard let nested = project.selectionSet(path) else { return .unknown }
+            guard let nested = resolver.selectionSet(at: path) else { return .unknown }
             return .model(Model(selectionSet: nested, data: instance))
         case .list(let slots): return .list(slots.map { value(of: $0, selectionSet: path) })
         }
@@ -194,14 +194,14 @@ extension FlowEvaluator {
         let selectionSet = model.selectionSet
         if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(model) }
         if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
-            guard let typeCase = project.selectionSet(inline.path) else { return .unknown }
+            guard let typeCase = resolver.selectionSet(at: inline.path) else { return .unknown }
             guard typeCase.inlineFragmentKind == .typeCase else { return .unknown }  // depends on variables
             let object = model.data.object.name
             let matches = schema.possibleTypes(of: typeCase.parentType).contains(object)
             return matches ? .model(Model(selectionSet: typeCase, data: model.data)) : .none
         }
         guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
-        if recordsCoverage { coverage.reads.append((selectionSet, field.key, model.data.object.name)) }
+        if recordsCoverage { coverage.reads.append((.init(selectionSet), field.key, model.data.object.name)) }
         // Under a condition, or from a mock handed away: what it holds is not known, its type is.
         guard !field.isConditional, !model.data.escaped, !model.data.mayBeNil else { return opaqueValue(of: field) }
         guard let mockField = model.data.object.field(field.key) else { return .unknown }
@@ -217,29 +217,29 @@ extension FlowEvaluator {
     private mutating func opaqueRead(_ name: String, of selectionSet: GeneratedSelectionSet, isFragments: Bool) -> Value {
         if isFragments {
             guard let spread = selectionSet.fragmentAccessors.first(where: { $0.accessor == name }),
-                let fragment = project.selectionSet(spread.fragment)
+                let fragment = resolver.selectionSet(at: spread.fragment)
             else { return .unknown }
             return .opaque(fragment, isFragments: false)
         }
         if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .opaque(selectionSet, isFragments: true) }
         if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
-            return project.selectionSet(inline.path).map { .opaque($0, isFragments: false) } ?? .unknown
+            return resolver.selectionSet(at: inline.path).map { .opaque($0, isFragments: false) } ?? .unknown
         }
         guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
-        if recordsCoverage { coverage.reads.append((selectionSet, field.key, nil)) }
+        if recordsCoverage { coverage.reads.append((.init(selectionSet), field.key, nil)) }
         return opaqueValue(of: field)
     }
 
     /// A field's value when only its type is known: a model of its selection set (a list of one for a list), else unknown.
     private func opaqueValue(of field: GeneratedSelectionSet.Field) -> Value {
-        guard let nested = field.selectionSet.flatMap({ project.selectionSet($0) }) else { return .unknown }
+        guard let nested = field.selectionSet.flatMap({ resolver.selectionSet(at: $0) }) else { return .unknown }
         let model = Value.opaque(nested, isFragments: false)
         return field.graphqlType.isList ? .list([model]) : model
     }
 
     private func fragment(_ accessor: String, of model: Model) -> Value {
         guard let spread = model.selectionSet.fragmentAccessors.first(where: { $0.accessor == accessor }), !spread.isOptional,
-            let fragment = project.selectionSet(spread.fragment)
+            let fragment = resolver.selectionSet(at: spread.fragment)
         else { return .unknown }
         return .model(Model(selectionSet: fragment, data: model.data))
     }

@@ -44,8 +44,9 @@ struct FlowEvaluator {
     /// Names in scope, innermost last; the first scope holds the class's stored properties and `setUp`.
     var scopes: [[String: Value]] = [[:]]
     var resolver: ValueResolver { setting.resolver }
-    var model: MockModel { project.mockModel }
-    var schema: Schema { project.schema }
+    /// The project's, held here: a computed property would copy them at every question (several a field).
+    let model: MockModel
+    let schema: Schema
     var fixes: FixWriter { FixWriter(file: file, project: project, options: options, function: functionRange) }
 
     private var helpers: [String: [ModelHelper]] { setting.helpers }
@@ -76,6 +77,8 @@ struct FlowEvaluator {
     /// An evaluator for one function of the setting's file.
     init(setting: Setting) {
         self.setting = setting
+        model = setting.resolver.model
+        schema = setting.resolver.schema
     }
 
     /// Running the class's stored properties and `setUp`.
@@ -104,11 +107,11 @@ struct FlowEvaluator {
         functionRange = helper.range
         scopes = [[:], [:]]
         for parameter in helper.parameters {
-            let expected = parameter.mockType.flatMap { model.object(swiftName: $0.name) }
+            let expected = parameter.mockType.flatMap { resolver.object(swiftName: $0.name) }
             scopes[1][parameter.name] = parameter.defaultValue.map { evaluate($0, expecting: expected) } ?? .unknown
         }
         run(helper.body)
-        _ = evaluate(helper.result, expecting: helper.returnedMock.flatMap { model.object(swiftName: $0.name) })
+        _ = evaluate(helper.result, expecting: helper.returnedMock.flatMap { resolver.object(swiftName: $0.name) })
     }
 
     mutating func run(_ statements: [FlowStatement]) {
@@ -118,7 +121,7 @@ struct FlowEvaluator {
     private mutating func run(_ statement: FlowStatement) {
         switch statement {
         case .bind(let name, let annotation, let value, let range):
-            let expected = annotation.flatMap { model.object(swiftName: $0.name) }
+            let expected = annotation.flatMap { resolver.object(swiftName: $0.name) }
             let evaluated = evaluate(value, expecting: expected)
             if case .mock(let instance) = evaluated, instance.binding == nil { instance.binding = (name, range) }
             scopes[scopes.count - 1][name] = evaluated
@@ -133,7 +136,7 @@ struct FlowEvaluator {
         case .read(let value):
             let evaluated = evaluate(value, expecting: nil)
             // `render(X.from(mock))`: the model goes where mockls does not follow.
-            if recordsCoverage, case .from = value, case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet) }
+            if recordsCoverage, case .from = value, case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet.definitionName) }
         case .escape(let name, _):
             escape(lookup(name))
         case .opaqueCall:
@@ -299,7 +302,7 @@ struct FlowEvaluator {
         let saved = (scopes, loopRuns, fixesAreWhole)
         scopes = [[:], [:]]
         for (index, parameter) in helper.parameters.enumerated() {
-            let expected = parameter.mockType.flatMap { model.object(swiftName: $0.name) }
+            let expected = parameter.mockType.flatMap { resolver.object(swiftName: $0.name) }
             if bound[index] != nil, let position = use.arguments.indices.first(where: { use.arguments[$0] == bound[index] }) {
                 scopes[1][parameter.name] = arguments[position]
             } else if let defaultValue = parameter.defaultValue {
@@ -307,7 +310,7 @@ struct FlowEvaluator {
             }
         }
         run(helper.body)
-        let value = evaluate(helper.result, expecting: helper.returnedMock.flatMap { model.object(swiftName: $0.name) })
+        let value = evaluate(helper.result, expecting: helper.returnedMock.flatMap { resolver.object(swiftName: $0.name) })
         (scopes, loopRuns, fixesAreWhole) = saved
         helpersRunning.removeLast()
         return value
@@ -319,8 +322,8 @@ struct FlowEvaluator {
         case .mock(let instance): instance.markEscaped(&visited)
         case .list(let values), .oneOf(let values): for value in values { escape(value) }
         case .wrapper(let value, _): escape(value)
-        case .model(let model), .fragments(let model): if recordsCoverage { coverage.unfollowed.append(model.selectionSet) }
-        case .opaque(let selectionSet, _): if recordsCoverage { coverage.unfollowed.append(selectionSet) }
+        case .model(let model), .fragments(let model): if recordsCoverage { coverage.unfollowed.append(model.selectionSet.definitionName) }
+        case .opaque(let selectionSet, _): if recordsCoverage { coverage.unfollowed.append(selectionSet.definitionName) }
         case .none, .literal, .unknown: break
         }
     }

@@ -121,10 +121,16 @@ indirect enum Slot {
     }
 }
 
-/// A model built by `from(_:)`, reading the data its mock had then.
-struct Model {
+/// A model built by `from(_:)`, reading the data its mock had then. A class: values holding it are copied at every
+/// step of a test, and a selection set is large.
+final class Model {
     let selectionSet: GeneratedSelectionSet
     let data: MockInstance
+
+    init(selectionSet: GeneratedSelectionSet, data: MockInstance) {
+        self.selectionSet = selectionSet
+        self.data = data
+    }
 }
 
 /// What an expression evaluates to, as far as crashes are concerned.

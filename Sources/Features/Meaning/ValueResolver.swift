@@ -72,21 +72,43 @@ final class ValueResolver: Sendable {
     let project: ProjectIndex
     let helpers: HelperTypes
 
+    let model: MockModel
+    let schema: Schema
+    /// The mock objects and selection sets asked for so far, by the name asked: an evaluator asks at every
+    /// construction, field and model, and the project keeps what it renders behind one lock for every thread.
+    private let objects = Mutex<(bySwiftName: [String: MockObject?], byName: [String: MockObject?])>(([:], [:]))
+    private let selectionSets = Mutex<(byPath: [String: GeneratedSelectionSet?], byWritten: [[String]: GeneratedSelectionSet?])>(([:], [:]))
+
     init(file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none) {
         self.file = file
         self.project = project
         self.helpers = helpers
+        model = project.mockModel
+        schema = project.schema
     }
 
-    var model: MockModel { project.mockModel }
-    var schema: Schema { project.schema }
+    /// `MockModel.object(swiftName:)`, once per name.
+    func object(swiftName: String) -> MockObject? {
+        if let known = objects.withLock({ $0.bySwiftName[swiftName] }) { return known }
+        let found = model.object(swiftName: swiftName)
+        objects.withLock { $0.bySwiftName[swiftName] = found }
+        return found
+    }
+
+    /// `MockModel.object(_:)` (by GraphQL name), once per name.
+    func object(named name: String) -> MockObject? {
+        if let known = objects.withLock({ $0.byName[name] }) { return known }
+        let found = model.object(name)
+        objects.withLock { $0.byName[name] = found }
+        return found
+    }
 
     /// `offset` is where the expression is written: variables resolve to the declarations visible there.
     func resolve(_ expression: WrittenExpression, at offset: Int, depth: Int = 0) -> ResolvedValue? {
         guard depth < 32 else { return nil }  // `let a = b; let b = a` in broken code
         switch expression {
         case .mock(let type):
-            return model.object(swiftName: type.name).map { .mock($0) }
+            return object(swiftName: type.name).map { .mock($0) }
         case .selectionSet(let path):
             return selectionSet(path).map { .selectionSet($0) }
         case .variable(let name):
@@ -210,7 +232,7 @@ final class ValueResolver: Sendable {
         case .named(let name):
             guard let named = schema[name.value] else { return .other }
             switch named.kind {
-            case .object: return model.object(named.name).map { .mock($0) } ?? .other
+            case .object: return object(named: named.name).map { .mock($0) } ?? .other
             case .interface, .union: return .abstractMock(named.name)
             default: return .other
             }
@@ -228,19 +250,34 @@ final class ValueResolver: Sendable {
     /// The selection set a written path names: `AllAnimalsQuery.Data.AllAnimal`, with or without the schema
     /// module in front, through the typealiases Apollo generates for merged selection sets.
     func selectionSet(_ path: [String]) -> GeneratedSelectionSet? {
+        if let known = selectionSets.withLock({ $0.byWritten[path] }) { return known }
+        let found = resolvedSelectionSet(path)
+        selectionSets.withLock { $0.byWritten[path] = found }
+        return found
+    }
+
+    /// `ProjectIndex.selectionSet(_:)`, once per path.
+    func selectionSet(at path: String) -> GeneratedSelectionSet? {
+        if let known = selectionSets.withLock({ $0.byPath[path] }) { return known }
+        let found = project.selectionSet(path)
+        selectionSets.withLock { $0.byPath[path] = found }
+        return found
+    }
+
+    private func resolvedSelectionSet(_ path: [String]) -> GeneratedSelectionSet? {
         var components = path[...]
         if components.count > 1, components.first == project.namespace { components = components.dropFirst() }
         guard var resolved = components.first else { return nil }
         for component in components.dropFirst() {
             let candidate = resolved + "." + component
-            if project.selectionSet(candidate) != nil || project.selectionSet(resolved) == nil {
+            if selectionSet(at: candidate) != nil || selectionSet(at: resolved) == nil {
                 resolved = candidate
-            } else if let alias = project.selectionSet(resolved)?.typealiases.first(where: { $0.name == component }) {
+            } else if let alias = selectionSet(at: resolved)?.typealiases.first(where: { $0.name == component }) {
                 resolved = alias.resolved
             } else {
                 return nil
             }
         }
-        return project.selectionSet(resolved)
+        return selectionSet(at: resolved)
     }
 }

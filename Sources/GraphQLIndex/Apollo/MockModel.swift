@@ -80,32 +80,72 @@ public enum MockSetter: String, Sendable, Hashable {
 }
 
 /// One field of a generated `Mock<T>`: what `Mock<T>(…)` takes and `mock.x` reads.
+///
+/// Its values live in one shared box: a field is a dozen strings, and following a test copies fields at every
+/// construction and read (each copy of a plain struct would retain every string).
 public struct MockField: Sendable, Hashable {
+    private struct Values: Sendable, Hashable {
+        var key: String
+        var property: String
+        var initInternalName: String?
+        var graphqlType: TypeReference
+        var fieldType: String
+        var initParamType: String
+        var valueType: String
+        var readType: String
+        var defaultValue: String
+        var setter: MockSetter
+        var deprecationReason: String?
+        var description: GraphQLString?
+        var definition: SourceLocation
+    }
+
+    private final class Box: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    private let box: Box
+
+    init(
+        key: String, property: String, initInternalName: String?, graphqlType: TypeReference, fieldType: String, initParamType: String,
+        valueType: String, readType: String, defaultValue: String, setter: MockSetter, deprecationReason: String?,
+        description: GraphQLString?, definition: SourceLocation
+    ) {
+        box = Box(Values(
+            key: key, property: property, initInternalName: initInternalName, graphqlType: graphqlType, fieldType: fieldType,
+            initParamType: initParamType, valueType: valueType, readType: readType, defaultValue: defaultValue, setter: setter,
+            deprecationReason: deprecationReason, description: description, definition: definition))
+    }
+
     /// The response key (alias or field name): the `_data` key.
-    public var key: String
+    public var key: String { box.values.key }
     /// The Swift property and initializer label (backticked when escaped).
-    public var property: String
+    public var property: String { box.values.property }
     /// A second, internal parameter name (`self_value` for `self`).
-    public var initInternalName: String?
-    public var graphqlType: TypeReference
+    public var initInternalName: String? { box.values.initInternalName }
+    public var graphqlType: TypeReference { box.values.graphqlType }
     /// The `@Field<…>` type.
-    public var fieldType: String
+    public var fieldType: String { box.values.fieldType }
     /// The convenience-initializer parameter type.
-    public var initParamType: String
+    public var initParamType: String { box.values.initParamType }
     /// The type of the value (Apollo 1.23's parameter type, whatever the format): `String`, `Mock<Height>?`.
-    public var valueType: String
+    public var valueType: String { box.values.valueType }
     /// What `mock.key` returns: always optional, as Apollo's dynamic members do (`Mock<Height>?`, `[String]?`).
-    public var readType: String
+    public var readType: String { box.values.readType }
     /// The parameter's default: `nil` or Apollo's default expression.
-    public var defaultValue: String
-    public var setter: MockSetter
-    public var deprecationReason: String?
-    public var description: GraphQLString?
+    public var defaultValue: String { box.values.defaultValue }
+    public var setter: MockSetter { box.values.setter }
+    public var deprecationReason: String? { box.values.deprecationReason }
+    public var description: GraphQLString? { box.values.description }
     /// The schema field it comes from.
-    public var definition: SourceLocation
+    public var definition: SourceLocation { box.values.definition }
 
     public var initLabel: String { property }
     public var isNonNull: Bool { graphqlType.isNonNull }
+
+    public static func == (lhs: MockField, rhs: MockField) -> Bool { lhs.box === rhs.box || lhs.box.values == rhs.box.values }
+    public func hash(into hasher: inout Hasher) { box.values.hash(into: &hasher) }
 }
 
 /// A generated mock class (`<Name>+Mock.graphql.swift`).
