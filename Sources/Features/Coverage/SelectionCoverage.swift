@@ -200,10 +200,17 @@ public enum SelectionCoverage {
             use.readNumbers = Self.ordered(use.readNumbers)
         }
 
-        /// Numbers in order, each once.
+        /// Numbers in order, each once (sorted in place: every test's are).
         private static func ordered(_ numbers: [Int]) -> [Int] {
-            var result: [Int] = []
-            for number in numbers.sorted() where result.last != number { result.append(number) }
+            guard numbers.count > 1 else { return numbers }
+            var result = numbers
+            result.sort()
+            var kept = 1
+            for index in 1..<result.count where result[index] != result[kept - 1] {
+                result[kept] = result[index]
+                kept += 1
+            }
+            result.removeLast(result.count - kept)
             return result
         }
 

@@ -146,7 +146,9 @@ extension FlowEvaluator {
 
     /// The object a `.init(…)` passed to `field` builds: its type when it is an object.
     private func expectedObject(of field: MockField) -> MockObject? {
-        resolver.object(named: field.graphqlType.namedType.value)  // nil unless it names an object with a mock
+        // A scalar's type is no object: not looked up (every argument of every mock comes here).
+        guard field.setter == .entity || field.setter == .list else { return nil }
+        return resolver.object(named: field.graphqlType.namedType.value)  // nil unless it names an object with a mock
     }
 
     // MARK: Assignments

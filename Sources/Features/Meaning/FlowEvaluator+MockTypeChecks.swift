@@ -6,6 +6,11 @@ import SwiftAnalysis
 extension FlowEvaluator {
     /// `mock-type-mismatch` for a mock given to a field of another type.
     mutating func checkFits(_ value: Value, field: MockField, at range: Range<Int>) {
+        // Only a mock, or a list that may hold one, can be of the wrong type (every argument of every mock comes here).
+        switch value {
+        case .mock, .list: break
+        default: return
+        }
         let named = field.graphqlType.namedType.value
         let possible = schema.possibleTypes(of: named)
         func check(_ value: Value) {

@@ -76,8 +76,22 @@ final class ValueResolver: Sendable {
     let schema: Schema
     /// The mock objects and selection sets asked for so far, by the name asked: an evaluator asks at every
     /// construction, field and model, and the project keeps what it renders behind one lock for every thread.
-    private let objects = Mutex<(bySwiftName: [String: MockObject?], byName: [String: MockObject?])>(([:], [:]))
-    private let selectionSets = Mutex<(byPath: [String: GeneratedSelectionSet?], byWritten: [[String]: GeneratedSelectionSet?])>(([:], [:]))
+    private let objectsBySwiftName = Answers<String, MockObject?>()
+    private let objectsByName = Answers<String, MockObject?>()
+    private let selectionSetsByPath = Answers<String, GeneratedSelectionSet?>()
+    private let selectionSetsByWrittenPath = Answers<[String], GeneratedSelectionSet?>()
+
+    /// Answers by question, each computed once (outside the lock: two threads may both compute one, and agree).
+    private final class Answers<Question: Hashable & Sendable, Answer: Sendable>: Sendable {
+        private let known = Mutex<[Question: Answer]>([:])
+
+        func answer(_ question: Question, _ compute: () -> Answer) -> Answer {
+            if let answer = known.withLock({ $0[question] }) { return answer }
+            let answer = compute()
+            known.withLock { $0[question] = answer }
+            return answer
+        }
+    }
 
     init(file: SwiftFile, project: ProjectIndex, helpers: HelperTypes = .none) {
         self.file = file
@@ -89,18 +103,12 @@ final class ValueResolver: Sendable {
 
     /// `MockModel.object(swiftName:)`, once per name.
     func object(swiftName: String) -> MockObject? {
-        if let known = objects.withLock({ $0.bySwiftName[swiftName] }) { return known }
-        let found = model.object(swiftName: swiftName)
-        objects.withLock { $0.bySwiftName[swiftName] = found }
-        return found
+        objectsBySwiftName.answer(swiftName) { model.object(swiftName: swiftName) }
     }
 
     /// `MockModel.object(_:)` (by GraphQL name), once per name.
     func object(named name: String) -> MockObject? {
-        if let known = objects.withLock({ $0.byName[name] }) { return known }
-        let found = model.object(name)
-        objects.withLock { $0.byName[name] = found }
-        return found
+        objectsByName.answer(name) { model.object(name) }
     }
 
     /// `offset` is where the expression is written: variables resolve to the declarations visible there.
@@ -250,18 +258,12 @@ final class ValueResolver: Sendable {
     /// The selection set a written path names: `AllAnimalsQuery.Data.AllAnimal`, with or without the schema
     /// module in front, through the typealiases Apollo generates for merged selection sets.
     func selectionSet(_ path: [String]) -> GeneratedSelectionSet? {
-        if let known = selectionSets.withLock({ $0.byWritten[path] }) { return known }
-        let found = resolvedSelectionSet(path)
-        selectionSets.withLock { $0.byWritten[path] = found }
-        return found
+        selectionSetsByWrittenPath.answer(path) { resolvedSelectionSet(path) }
     }
 
     /// `ProjectIndex.selectionSet(_:)`, once per path.
     func selectionSet(at path: String) -> GeneratedSelectionSet? {
-        if let known = selectionSets.withLock({ $0.byPath[path] }) { return known }
-        let found = project.selectionSet(path)
-        selectionSets.withLock { $0.byPath[path] = found }
-        return found
+        selectionSetsByPath.answer(path) { project.selectionSet(path) }
     }
 
     private func resolvedSelectionSet(_ path: [String]) -> GeneratedSelectionSet? {
