@@ -322,7 +322,7 @@ extension FlowReader {
         }
         // The name first: `X.Data.from(…)` and most other calls on a type name no helper.
         guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), let base = access.base,
-            case .identifier(let text) = access.declName.baseName.tokenKind, text.startsLowercase, text != "from", text != "placeholder"
+            Self.helperName(access.declName.baseName) != nil
         else { return nil }
         if let reference = base.as(DeclReferenceExprSyntax.self), [.keyword(.self), .keyword(.Self)].contains(reference.baseName.tokenKind) {
             return helperUse(call, name: access.declName.baseName, owner: nil, implicit: false)
@@ -331,9 +331,15 @@ extension FlowReader {
         return helperUse(call, name: access.declName.baseName, owner: owner, implicit: false)
     }
 
+    /// The name a call's callee spells when a helper may answer it: starting lower-case, and neither `from` nor
+    /// `placeholder` (Apollo's).
+    private static func helperName(_ name: TokenSyntax) -> String? {
+        guard case .identifier(let text) = name.tokenKind, text.startsLowercase, text != "from", text != "placeholder" else { return nil }
+        return text
+    }
+
     private func helperUse(_ call: FunctionCallExprSyntax, name: TokenSyntax, owner: String?, implicit: Bool) -> FlowValue? {
-        guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
-            case .identifier(let text) = name.tokenKind, text.startsLowercase, text != "from", text != "placeholder",
+        guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty, let text = Self.helperName(name),
             !call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) })
         else { return nil }
         return .helper(HelperUse(

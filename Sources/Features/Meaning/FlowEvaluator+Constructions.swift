@@ -29,13 +29,11 @@ extension FlowEvaluator {
         let instance = MockInstance(object: object, origin: origin, builtAt: construction.range.lowerBound)
         instance.madeBy = helpersRunning.last
         instance.construction = construction
-        let fields = object.fields
         if construction.kind == .initializer, !construction.arguments.isEmpty, model.format.parametersHaveDefaults {
-            // By index: a mock field is a dozen strings, copied for nothing by a `for … in`.
-            for index in fields.indices where fields[index].isNonNull {
-                let slot = defaultSlot(fields[index], of: object, at: construction)
-                if case .mock(let child) = slot { child.defaultOf = (construction, object, fields[index]) }
-                instance.slots[fields[index].key] = slot
+            for field in object.fields where field.isNonNull {
+                let slot = defaultSlot(field, of: object, at: construction)
+                if case .mock(let child) = slot { child.defaultOf = (construction, object, field) }
+                instance.slots[field.key] = slot
             }
         }
         for argument in construction.arguments {
