@@ -13,7 +13,7 @@ extension FlowReader {
             return []
         case .stringLiteralExpr:
             let segments = expression.cast(StringLiteralExprSyntax.self).segments
-            return segments.contains { $0.is(ExpressionSegmentSyntax.self) } ? reads(in: Syntax(expression)) : []
+            return segments.nodes.contains { $0.is(ExpressionSegmentSyntax.self) } ? reads(in: Syntax(expression)) : []
         default:
             break
         }
@@ -54,7 +54,7 @@ extension FlowReader {
             if let call = expression.as(FunctionCallExprSyntax.self) {
                 if let statements = ClosureRun.statements(of: call, reader: self) { return found += statements }
                 if isOwnMethodCall(call) {
-                    for argument in call.arguments { reads(in: Syntax(argument.expression), into: &found) }
+                    for argument in call.arguments.nodes { reads(in: Syntax(argument.expression), into: &found) }
                     return found.append(.opaqueCall(range: Self.range(call)))
                 }
                 // `dog._setScalar(…)`, `mock.reset()`: a method of a mock may change it in ways mockls does not follow.
@@ -68,7 +68,7 @@ extension FlowReader {
                 // call of a test is walked); a call with a part missing or unexpected is walked whole.
                 if !call.hasError {
                     reads(in: Syntax(call.calledExpression), into: &found)
-                    for argument in call.arguments { reads(in: Syntax(argument.expression), into: &found) }
+                    for argument in call.arguments.nodes { reads(in: Syntax(argument.expression), into: &found) }
                     if let closure = call.trailingClosure { reads(in: Syntax(closure), into: &found) }
                     for element in call.additionalTrailingClosures { reads(in: Syntax(element.closure), into: &found) }
                     return
@@ -91,50 +91,51 @@ extension FlowReader {
     func parts(of expression: ExprSyntax, readingBase: Bool) -> [FlowStatement] {
         if let passed = ValuePassing.passedThrough(expression) {
             // `XCTUnwrap(x, "message")`: what `x` computes, then the other arguments.
-            let others = expression.as(FunctionCallExprSyntax.self)?.arguments.dropFirst().flatMap { reads(in: Syntax($0.expression)) } ?? []
+            let others = expression.as(FunctionCallExprSyntax.self)?.arguments.nodes.dropFirst().flatMap { reads(in: Syntax($0.expression)) } ?? []
             return parts(of: passed, readingBase: readingBase) + others
         }
-        if let (passed, _) = ValuePassing.coalescing(expression) {
+        let kind = expression.kind
+        if kind == .sequenceExpr, let (passed, _) = ValuePassing.coalescing(expression) {
             return parts(of: passed, readingBase: readingBase)  // the fallback runs only when the value is nil
         }
-        if let call = expression.as(FunctionCallExprSyntax.self) {
+        if kind == .functionCallExpr, let call = expression.as(FunctionCallExprSyntax.self) {
             switch value(expression) {
             case .construction:
-                return call.arguments.flatMap { inner($0.expression) } + (call.trailingClosure.map { captures($0) } ?? [])
+                return call.arguments.nodes.flatMap { inner($0.expression) } + (call.trailingClosure.map { captures($0) } ?? [])
             case .from:
                 return call.arguments.first.map { inner($0.expression) } ?? []
             case .decoded:
                 // What the response is read from (`json("hotel.json")`) is computed first.
-                return call.arguments.flatMap { inner($0.expression) }
+                return call.arguments.nodes.flatMap { inner($0.expression) }
             case .helper:
                 // A helper runs when its value is computed (what its arguments compute first); a method of the test's
                 // own type may change its stored mocks.
-                return call.arguments.flatMap { inner($0.expression) } + (isOwnMethodCall(call) ? [.opaqueCall(range: Self.range(call))] : [])
+                return call.arguments.nodes.flatMap { inner($0.expression) } + (isOwnMethodCall(call) ? [.opaqueCall(range: Self.range(call))] : [])
             case .closureCall, .elements:
                 // The closure runs when the value is computed; before it, the sequence and the other arguments.
                 let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { inner($0) } ?? []
-                let others = ValuePassing.passedClosure(of: call)?.1 ?? call.arguments.map(\.expression)
+                let others = ValuePassing.passedClosure(of: call)?.1 ?? call.arguments.nodes.map(\.expression)
                 return base + others.flatMap { reads(in: Syntax($0)) }
             case .wrapped:
-                return call.arguments.flatMap { inner($0.expression) }
+                return call.arguments.nodes.flatMap { inner($0.expression) }
             case .immediateClosure:
                 return []
             default:
                 return reads(in: Syntax(expression))
             }
         }
-        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
+        if kind == .memberAccessExpr, let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
             guard readingBase else { return parts(of: base, readingBase: false) }
             // The base of an assignment target is read, not handed over: `dog.id = "1"` keeps `dog` in sight.
             if case .variable = value(base) { return [] }
             if case .storedProperty = value(base) { return [] }
             return reads(in: Syntax(base))
         }
-        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+        if kind == .subscriptCallExpr, let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
             return parts(of: subscriptCall.calledExpression, readingBase: readingBase)
                 + subscriptCall.arguments.flatMap { reads(in: Syntax($0.expression)) }
         }
-        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.flatMap { inner($0.expression) } }
+        if kind == .arrayExpr, let array = expression.as(ArrayExprSyntax.self) { return array.elements.flatMap { inner($0.expression) } }
         return []
     }
 
@@ -188,7 +189,11 @@ extension FlowReader {
     }
 
     private func computeValue(_ expression: ExprSyntax) -> FlowValue {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+        // The kind once, each shape asked only of the kind it has: a cast that fails is a generic call and a retain,
+        // and every expression of a test comes here.
+        let kind = expression.kind
+        if kind == .declReferenceExpr {
+            let reference = expression.cast(DeclReferenceExprSyntax.self)
             switch reference.baseName.tokenKind {
             case .identifier(let name), .dollarIdentifier(let name): return .variable(name, range: Self.range(reference))
             default: return .other
@@ -196,13 +201,17 @@ extension FlowReader {
         }
         if let passed = ValuePassing.passedThrough(expression) { return value(passed) }
         if let literal = Self.literal(expression) { return .literal(literal) }
-        if let (passed, fallback) = ValuePassing.coalescing(expression) {
-            let followed = value(passed)
-            if case .other = followed { return .other }
-            return .coalesced(followed, fallback: value(fallback))
-        }
-        if let count = ClosureRun.integerRangeCount(expression) { return .list(Array(repeating: .other, count: count)) }
-        if let access = expression.as(MemberAccessExprSyntax.self) {
+        switch kind {
+        case .sequenceExpr, .tupleExpr:
+            if kind == .sequenceExpr, let (passed, fallback) = ValuePassing.coalescing(expression) {
+                let followed = value(passed)
+                if case .other = followed { return .other }
+                return .coalesced(followed, fallback: value(fallback))
+            }
+            if let count = ClosureRun.integerRangeCount(expression) { return .list(Array(repeating: .other, count: count)) }
+            return .other
+        case .memberAccessExpr:
+            let access = expression.cast(MemberAccessExprSyntax.self)
             guard let base = access.base else { return .other }
             let name = access.declName.baseName
             let text = name.text
@@ -224,8 +233,8 @@ extension FlowReader {
             case "last": return .element(baseValue, .last, range: Self.range(name))
             default: return .member(baseValue, name: text, range: Self.range(name))
             }
-        }
-        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+        case .subscriptCallExpr:
+            let subscriptCall = expression.cast(SubscriptCallExprSyntax.self)
             let base = value(subscriptCall.calledExpression)
             if case .other = base { return .other }
             let index = subscriptCall.arguments.count == 1
@@ -233,11 +242,15 @@ extension FlowReader {
             return .element(
                 base, index.map { .index($0) } ?? .unknown,
                 range: Self.range(subscriptCall.leftSquare).lowerBound..<Self.range(subscriptCall.rightSquare).upperBound)
+        case .functionCallExpr:
+            return value(expression.cast(FunctionCallExprSyntax.self))
+        case .arrayExpr:
+            return .list(expression.cast(ArrayExprSyntax.self).elements.map { value($0.expression) })
+        case .nilLiteralExpr:
+            return .null
+        default:
+            return .other
         }
-        if let call = expression.as(FunctionCallExprSyntax.self) { return value(call) }
-        if let array = expression.as(ArrayExprSyntax.self) { return .list(array.elements.map { value($0.expression) }) }
-        if expression.is(NilLiteralExprSyntax.self) { return .null }
-        return .other
     }
 
     private func value(_ call: FunctionCallExprSyntax) -> FlowValue {
@@ -245,7 +258,7 @@ extension FlowReader {
         func construction(_ kind: MockConstruction.Kind, _ type: WrittenTypeName?, _ typeRange: Range<Int>?) -> FlowValue {
             .construction(MockConstruction(
                 kind: kind, type: type, typeRange: typeRange,
-                arguments: call.arguments.compactMap { argument in
+                arguments: call.arguments.nodes.compactMap { argument in
                     guard let label = argument.label else { return nil }
                     let labelRange = Self.range(label)
                     let expression = argument.expression
@@ -260,12 +273,16 @@ extension FlowReader {
                     return start..<max(start, end)
                 } ?? Self.range(call).upperBound..<Self.range(call).upperBound))
         }
-        if let mock = WrittenExpression.mockType(callee) { return construction(.initializer, mock, mockArgumentRange(callee)) }
-        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" {
+        // The callee's kind once: each shape below is asked only of the kind it has.
+        let calleeKind = callee.kind
+        if calleeKind == .genericSpecializationExpr, let mock = WrittenExpression.mockType(callee) {
+            return construction(.initializer, mock, mockArgumentRange(callee))
+        }
+        if calleeKind == .declReferenceExpr, let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Mock" {
             return construction(.initializer, nil, nil)
         }
         // `{ …; return dog }()`: the closure runs here, once.
-        if let closure = callee.as(ClosureExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+        if calleeKind == .closureExpr, let closure = callee.as(ClosureExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
             let (body, result) = ClosureRun.bodyAndResult(of: closure, reader: self)
             return .immediateClosure(body: body, result: result)
         }
@@ -275,7 +292,7 @@ extension FlowReader {
             return .wrapped(followed, member: member)
         }
         if let helper = helperCall(call) { return helper }
-        guard let access = callee.as(MemberAccessExprSyntax.self) else { return .other }
+        guard calleeKind == .memberAccessExpr, let access = callee.as(MemberAccessExprSyntax.self) else { return .other }
         if let closureCall = ClosureRun.closureCall(call, reader: self) { return closureCall }
         let name = access.declName.baseName.text
         if ValuePassing.elementMethods.contains(name) && call.arguments.isEmpty || ValuePassing.sublistMethods.contains(name),
@@ -344,7 +361,7 @@ extension FlowReader {
         else { return nil }
         return .helper(HelperUse(
             name: text, isCall: true, owner: owner, isImplicitMember: implicit,
-            arguments: call.arguments.map { HelperUse.Argument(label: $0.label?.text, value: value($0.expression)) },
+            arguments: call.arguments.nodes.map { HelperUse.Argument(label: $0.label?.text, value: value($0.expression)) },
             range: Self.range(name)))
     }
 

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// scopes of their blocks.
 extension FlowReader {
     func statements(ofBlock block: CodeBlockItemListSyntax) -> [FlowStatement] {
-        block.flatMap { statements(of: Syntax($0.item)) }
+        block.nodes.flatMap { statements(of: Syntax($0.item)) }
     }
 
     func statements(of node: Syntax) -> [FlowStatement] {
@@ -63,7 +63,7 @@ extension FlowReader {
 
     func statements(ofVariable variable: VariableDeclSyntax) -> [FlowStatement] {
         var result: [FlowStatement] = []
-        for binding in variable.bindings {
+        for binding in variable.bindings.nodes {
             // Each part asked for once: every `let` of a test is read.
             let type = binding.typeAnnotation?.type
             let annotation = type.flatMap { WrittenExpression.mockType($0) }
@@ -121,7 +121,9 @@ extension FlowReader {
     }
 
     func statements(ofExpression expression: ExprSyntax) -> [FlowStatement] {
-        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+        // The kind once: most statements of a test are calls, none of the shapes below.
+        let kind = expression.kind
+        if kind == .sequenceExpr, let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             let assignment = Array(sequence.elements)[1].as(AssignmentExprSyntax.self)
         {
             let elements = Array(sequence.elements)
@@ -142,7 +144,7 @@ extension FlowReader {
             }
             return result
         }
-        if let ifExpression = expression.as(IfExprSyntax.self) {
+        if kind == .ifExpr, let ifExpression = expression.as(IfExprSyntax.self) {
             var result = conditions(ifExpression.conditions) + [.scope(statements(ofBlock: ifExpression.body.statements))]
             if let elseBody = ifExpression.elseBody {
                 if let block = elseBody.as(CodeBlockSyntax.self) {
@@ -153,7 +155,7 @@ extension FlowReader {
             }
             return [.scope(result)]
         }
-        if let switchExpression = expression.as(SwitchExprSyntax.self) {
+        if kind == .switchExpr, let switchExpression = expression.as(SwitchExprSyntax.self) {
             let subject = value(switchExpression.subject)
             var result = reads(in: Syntax(switchExpression.subject))
             for switchCase in switchExpression.cases {

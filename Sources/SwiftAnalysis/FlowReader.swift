@@ -7,7 +7,7 @@ extension SwiftFile {
     public func mockFlowUnits() -> [MockFlowUnit] {
         var units: [MockFlowUnit] = []
         var topLevel: [CodeBlockItemSyntax] = []
-        for item in tree.statements {
+        for item in tree.statements.nodes {
             if let function = item.item.as(FunctionDeclSyntax.self) {
                 guard function.body != nil else { continue }
                 units.append(MockFlowUnit(
@@ -64,7 +64,7 @@ struct FlowReader {
             case .elements(let elements) = dictionary.content
         else { return [:] }
         var variables: [String: String] = [:]
-        for element in elements {
+        for element in elements.nodes {
             guard let key = element.key.as(StringLiteralExprSyntax.self), key.segments.count == 1,
                 let name = key.segments.first?.as(StringSegmentSyntax.self)?.content.text, let value = literal(element.value)
             else { continue }
@@ -154,7 +154,7 @@ struct FlowReader {
         // Swift Testing makes a suite's instance for each test with `init()`: its set-up.
         var initializer: InitializerDeclSyntax?
         var declarations: [DeclSyntax] = []
-        for member in members.members {
+        for member in members.members.nodes {
             let declaration = member.decl
             declarations.append(declaration)
             switch declaration.kind {
