@@ -15,10 +15,4 @@ struct CollectionNodes<Element: SyntaxProtocol>: Sequence, IteratorProtocol {
     init(children: SyntaxChildren) { self.children = children.makeIterator() }
 
     mutating func next() -> Element? { children.next().map { Element($0)! } }
-
-    /// The first element, if any.
-    var first: Element? {
-        var rest = self
-        return rest.next()
-    }
 }
