@@ -202,8 +202,9 @@ extension FlowReader {
         if let passed = ValuePassing.passedThrough(expression) { return value(passed) }
         if let literal = Self.literal(expression) { return .literal(literal) }
         switch kind {
-        case .sequenceExpr, .tupleExpr:
-            if kind == .sequenceExpr, let (passed, fallback) = ValuePassing.coalescing(expression) {
+        case .sequenceExpr:
+            // (A one-element tuple around a range passed through above, to its sequence.)
+            if let (passed, fallback) = ValuePassing.coalescing(expression) {
                 let followed = value(passed)
                 if case .other = followed { return .other }
                 return .coalesced(followed, fallback: value(fallback))

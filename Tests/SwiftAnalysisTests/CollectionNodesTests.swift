@@ -1,3 +1,5 @@
+import Foundation
+import MocklsTestSupport
 import SwiftSyntax
 import XCTest
 
@@ -6,7 +8,7 @@ import XCTest
 final class CollectionNodesTests: XCTestCase {
     /// `nodes` gives every collection's elements as swift-syntax's own iteration does, the same nodes in the same order:
     /// in well-formed code and in code the parser recovered from (missing arguments, a stray token, an unclosed call).
-    func testTheSameElementsAsTheCollectionsOwnIteration() {
+    func testTheSameElementsAsTheCollectionsOwnIteration() throws {
         let text = """
             import XCTest
             final class DogTests: XCTestCase {
@@ -22,6 +24,12 @@ final class CollectionNodesTests: XCTestCase {
             """
         let visitor = Comparer(viewMode: .all)
         visitor.walk(SwiftFile(text).tree)
+        // And the shared scenarios' test files, as suites write them.
+        if let scenarios = try SharedFolder.ifPresent("fixtures/scenarios") {
+            let files = FileManager.default.enumerator(atPath: scenarios.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            XCTAssertFalse(files.isEmpty)
+            for file in files { visitor.walk(SwiftFile(try String(contentsOf: scenarios.appendingPathComponent(file), encoding: .utf8)).tree) }
+        }
         XCTAssertEqual(visitor.mismatches, [])
         // Every kind the reader walks was met, with its elements.
         XCTAssertEqual(Set(visitor.compared.keys), ["arguments", "statements", "bindings", "members", "segments", "dictionary"])
