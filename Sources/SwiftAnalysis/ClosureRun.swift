@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Closures that run where they are written, once or once per element, read as if their statements were written
 /// in place: the blocks of Quick specs (`describe`, `context`, `it`), `XCTContext.runActivity`, `measure`, a task
@@ -132,16 +132,17 @@ enum ClosureRun {
     }
 
     /// `0..<3`, `1...3` (in parentheses or not) with integer literals: how many elements, up to 64.
-    static func integerRangeCount(_ expression: ExprSyntax) -> Int? {
+    static func integerRangeCount(_ expression: RawNode) -> Int? {
         var expression = expression
-        while let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-            expression = only.expression
+        while expression.kind == .tupleExpr, let elements = expression[WrapperParts.tupleElements], elements.count == 1, let only = elements.first,
+            only[ArgumentParts.label] == nil, let inner = only[ArgumentParts.expression]
+        {
+            expression = inner
         }
-        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-        let elements = Array(sequence.elements)
-        guard let low = elements[0].as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }),
-            let high = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }),
-            let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+        guard expression.kind == .sequenceExpr, let elements = expression[OperatorParts.elements]?.elements, elements.count == 3 else { return nil }
+        func integer(_ node: RawNode) -> Int? { node.kind == .integerLiteralExpr ? node[LiteralParts.integer].flatMap { Int($0.string) } : nil }
+        guard let low = integer(elements[0]), let high = integer(elements[2]), elements[1].kind == .binaryOperatorExpr,
+            let operation = elements[1][OperatorParts.binaryOperator]?.string
         else { return nil }
         let count: Int
         switch operation {
@@ -150,5 +151,22 @@ enum ClosureRun {
         default: return nil
         }
         return (0...64).contains(count) ? count : nil
+    }
+
+    /// Whether `statements(of:reader:)` may find a closure `call` runs in place: one is passed (trailing, or as the
+    /// last argument) to a call of one of `blocks` or to `Task`. Asked of every call a test makes, raw.
+    static func mayRunInPlace(_ call: RawNode) -> Bool {
+        if call[CallParts.trailingClosure] == nil {
+            guard let last = FlowReader.argumentExpressions(of: call).last, last.kind == .closureExpr else { return false }
+        }
+        guard let callee = call[CallParts.calledExpression] else { return false }
+        let name: RawNode?
+        switch callee.kind {
+        case .declReferenceExpr: name = callee[ReferenceParts.baseName]
+        case .memberAccessExpr: name = callee[MemberAccessParts.declName]?[ReferenceParts.baseName]
+        default: return false
+        }
+        guard let text = name?.string else { return false }
+        return blocks.contains(text) || text == "Task"
     }
 }

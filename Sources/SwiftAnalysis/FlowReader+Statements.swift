@@ -1,15 +1,51 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Statements into flow statements, in the order they run: bindings, assignments, loops, conditions and the
-/// scopes of their blocks.
+/// scopes of their blocks. The statements of a test (bindings, assignments, calls) are read raw (`RawNode`); the
+/// rarer loops, `guard`s, `if`s and `switch`es typed.
 extension FlowReader {
-    func statements(ofBlock block: CodeBlockItemListSyntax) -> [FlowStatement] {
-        block.nodes.flatMap { statements(of: Syntax($0.item)) }
+    func statements(ofBlock block: CodeBlockItemListSyntax) -> [FlowStatement] { statements(ofBlock: typedNodes.enter(block)) }
+
+    func statements(of node: Syntax) -> [FlowStatement] { statements(of: typedNodes.enter(node)) }
+
+    func statements(ofVariable variable: VariableDeclSyntax) -> [FlowStatement] { statements(ofVariable: typedNodes.enter(variable)) }
+
+    func statements(ofExpression expression: ExprSyntax) -> [FlowStatement] { statements(ofExpression: typedNodes.enter(expression)) }
+
+    func statements(ofBlock block: RawNode) -> [FlowStatement] {
+        block.elements.flatMap { item in item[StatementParts.item].map { statements(of: $0) } ?? [] }
     }
 
-    func statements(of node: Syntax) -> [FlowStatement] {
-        if let variable = node.as(VariableDeclSyntax.self) { return statements(ofVariable: variable) }
-        if let expression = node.as(ExprSyntax.self) { return statements(ofExpression: expression) }
+    func statements(of node: RawNode) -> [FlowStatement] {
+        switch node.kind {
+        case .variableDecl:
+            return statements(ofVariable: node)
+        case .expressionStmt:
+            return node[StatementParts.expression].map { statements(ofExpression: $0) } ?? []
+        case .returnStmt:
+            guard let expression = node[StatementParts.returned] else { return [] }
+            return reads(in: expression) + escapes(in: expression)
+        case .forStmt, .guardStmt:
+            return typedNodes.typed(node).map { typedStatements(of: $0) } ?? []
+        default:
+            break
+        }
+        if node.isExpression { return statements(ofExpression: node) }
+        if node.isDeclaration { return [] }  // nested functions and types run elsewhere
+        // Any other statement (while, repeat, do, defer, throw…): its expressions in order, its blocks as scopes.
+        var result: [FlowStatement] = []
+        node.forEachChild { child in
+            switch child.kind {
+            case .codeBlock: result.append(.scope(child[StatementParts.blockStatements].map { statements(ofBlock: $0) } ?? []))
+            case .codeBlockItemList: result.append(.scope(statements(ofBlock: child)))
+            default: result += statements(of: child)
+            }
+        }
+        return result
+    }
+
+    /// A `for` loop or a `guard`.
+    private func typedStatements(of node: Syntax) -> [FlowStatement] {
         if let loop = node.as(ForStmtSyntax.self) {
             var sequence = loop.sequence
             var name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
@@ -37,53 +73,34 @@ extension FlowReader {
         if let guardStatement = node.as(GuardStmtSyntax.self) {
             return conditions(guardStatement.conditions) + [.scope(statements(ofBlock: guardStatement.body.statements))]
         }
-        if let expressionStatement = node.as(ExpressionStmtSyntax.self) {
-            return statements(ofExpression: expressionStatement.expression)
-        }
-        if let returned = node.as(ReturnStmtSyntax.self) {
-            guard let expression = returned.expression else { return [] }
-            return reads(in: Syntax(expression)) + escapes(in: expression)
-        }
-        if let declaration = node.as(DeclSyntax.self), !declaration.is(VariableDeclSyntax.self) {
-            return []  // nested functions and types run elsewhere
-        }
-        // Any other statement (while, repeat, do, switch, defer, throw…): its expressions in order, its blocks as scopes.
-        var result: [FlowStatement] = []
-        for child in node.children(viewMode: .sourceAccurate) {
-            if let block = child.as(CodeBlockSyntax.self) {
-                result.append(.scope(statements(ofBlock: block.statements)))
-            } else if let list = child.as(CodeBlockItemListSyntax.self) {
-                result.append(.scope(statements(ofBlock: list)))
-            } else {
-                result += statements(of: child)
-            }
-        }
-        return result
+        return []
     }
 
-    func statements(ofVariable variable: VariableDeclSyntax) -> [FlowStatement] {
+    func statements(ofVariable variable: RawNode) -> [FlowStatement] {
         var result: [FlowStatement] = []
-        for binding in variable.bindings.nodes {
+        for binding in variable[StatementParts.bindings]?.elements ?? [] {
             // Each part asked for once: every `let` of a test is read.
-            let type = binding.typeAnnotation?.type
-            let annotation = type.flatMap { WrittenExpression.mockType($0) }
-            if let annotation, let type { result.append(.typeMention(annotation, range: Self.range(type))) }
+            let type = binding[StatementParts.typeAnnotation]?[StatementParts.annotatedType]
+            let annotation = type.flatMap { WrittenExpression.mockType(type: $0) }
+            if let annotation, let type { result.append(.typeMention(annotation, range: type.range)) }
             // `let dogs: [Mock<Dog>] = [Mock(…), .mock()]`: the elements take the type of the list's.
             let elementAnnotation = type.flatMap { WrittenExpression.elementMockType($0) }
-            let initializer = binding.initializer?.value
-            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
+            let initializer = binding[StatementParts.initializer]?[StatementParts.initialValue]
+            guard let pattern = binding[StatementParts.pattern], pattern.kind == .identifierPattern, let name = pattern[StatementParts.identifier]
+            else {
                 if let initializer { result += statements(ofExpression: initializer) }
                 continue
             }
             guard let initializer else {
-                result.append(.bind(name: pattern.identifier.text, annotation: annotation, value: .other, range: Self.range(binding)))
+                result.append(.bind(name: name.string, annotation: annotation, value: .other, range: binding.range))
                 continue
             }
             result += inner(initializer)
+            // The model a declared type names (rare in a test: typed).
+            let path = type.flatMap { typedNodes.typed($0)?.as(TypeSyntax.self) }.flatMap { Self.modelPath($0) }
             result.append(.bind(
-                name: pattern.identifier.text, annotation: annotation ?? elementAnnotation,
-                value: Self.contextual(value(initializer), path: Self.modelPath(type)),
-                range: Self.range(binding)))
+                name: name.string, annotation: annotation ?? elementAnnotation, value: Self.contextual(value(initializer), path: path),
+                range: binding.range))
         }
         return result
     }
@@ -120,13 +137,12 @@ extension FlowReader {
         return result
     }
 
-    func statements(ofExpression expression: ExprSyntax) -> [FlowStatement] {
+    func statements(ofExpression expression: RawNode) -> [FlowStatement] {
         // The kind once: most statements of a test are calls, none of the shapes below.
         let kind = expression.kind
-        if kind == .sequenceExpr, let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-            let assignment = Array(sequence.elements)[1].as(AssignmentExprSyntax.self)
+        if kind == .sequenceExpr, let elements = expression[OperatorParts.elements]?.elements, elements.count == 3,
+            elements[1].kind == .assignmentExpr
         {
-            let elements = Array(sequence.elements)
             let target = value(elements[0])
             let source = elements[2]
             // Reading the target's base happens before the assignment (`dog.height?.feet = 2` reads `height`).
@@ -136,15 +152,23 @@ extension FlowReader {
                 var assigned = value(source)
                 if case .variable(let name, _) = target { assigned = Self.contextual(assigned, path: storedModels[name]) }
                 if case .storedProperty(let name, _) = target { assigned = Self.contextual(assigned, path: storedModels[name]) }
-                result.append(.assign(target: target, value: assigned, range: Self.range(assignment).lowerBound..<Self.range(source).upperBound))
+                result.append(.assign(target: target, value: assigned, range: elements[1].range.lowerBound..<source.range.upperBound))
             default:
                 // `_ = …`, `dog._data["id"] = …`: what is assigned is handed over; a subscripted mock is changed unseen.
-                result += reads(in: Syntax(source))
+                result += reads(in: source)
                 if let root = Self.rootVariable(of: target) { result.append(.escape(name: root.name, range: root.range)) }
             }
             return result
         }
-        if kind == .ifExpr, let ifExpression = expression.as(IfExprSyntax.self) {
+        if kind == .ifExpr || kind == .switchExpr, let typed = typedNodes.typed(expression)?.as(ExprSyntax.self) {
+            return statements(ofBranching: typed)
+        }
+        return reads(in: expression)
+    }
+
+    /// An `if` or a `switch`: its conditions, and each branch as a scope.
+    private func statements(ofBranching expression: ExprSyntax) -> [FlowStatement] {
+        if let ifExpression = expression.as(IfExprSyntax.self) {
             var result = conditions(ifExpression.conditions) + [.scope(statements(ofBlock: ifExpression.body.statements))]
             if let elseBody = ifExpression.elseBody {
                 if let block = elseBody.as(CodeBlockSyntax.self) {
@@ -155,7 +179,7 @@ extension FlowReader {
             }
             return [.scope(result)]
         }
-        if kind == .switchExpr, let switchExpression = expression.as(SwitchExprSyntax.self) {
+        if let switchExpression = expression.as(SwitchExprSyntax.self) {
             let subject = value(switchExpression.subject)
             var result = reads(in: Syntax(switchExpression.subject))
             for switchCase in switchExpression.cases {
@@ -171,6 +195,6 @@ extension FlowReader {
             }
             return result
         }
-        return reads(in: Syntax(expression))
+        return []
     }
 }

@@ -45,6 +45,8 @@ struct FlowReader {
     /// The values of the expressions read so far: statements ask for the value of an expression and then of its
     /// parts, which would otherwise compute each nested expression's value once per level above it.
     let memo = ValueMemo()
+    /// The typed nodes of the tree being read, for the shapes only a typed node answers (`TypedNodes`).
+    let typedNodes = TypedNodes()
 
     init(ownMethods: Set<String> = [], storedModels: [String: [String]] = [:]) {
         self.ownMethods = ownMethods
@@ -58,15 +60,16 @@ struct FlowReader {
     }
 
     /// The literals of `from(mock, withVariables: ["name": literal, …])`, by name.
-    static func withVariables(_ call: FunctionCallExprSyntax) -> [String: String] {
-        guard let argument = call.arguments.first(where: { $0.label?.text == "withVariables" }),
-            let dictionary = argument.expression.as(DictionaryExprSyntax.self),
-            case .elements(let elements) = dictionary.content
+    static func withVariables(_ call: RawNode) -> [String: String] {
+        guard let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.text == "withVariables" }),
+            let dictionary = argument[ArgumentParts.expression], dictionary.kind == .dictionaryExpr,
+            let elements = dictionary[LiteralParts.dictionaryContent], elements.kind == .dictionaryElementList
         else { return [:] }
         var variables: [String: String] = [:]
-        for element in elements.nodes {
-            guard let key = element.key.as(StringLiteralExprSyntax.self), key.segments.count == 1,
-                let name = key.segments.first?.as(StringSegmentSyntax.self)?.content.text, let value = literal(element.value)
+        for element in elements.elements {
+            guard let key = element[LiteralParts.dictionaryKey], key.kind == .stringLiteralExpr, let segments = key[LiteralParts.segments],
+                segments.count == 1, let segment = segments.first, segment.kind == .stringSegment,
+                let name = segment[LiteralParts.segmentContent]?.string, let value = element[LiteralParts.dictionaryValue].flatMap({ literal($0) })
             else { continue }
             variables[name] = value
         }
@@ -76,41 +79,42 @@ struct FlowReader {
     /// The text of a literal scalar: a string without interpolation, a number, a boolean, an enum case written
     /// `.fur` or `.case(.fur)` (`GraphQLEnum`), negative numbers too; nil for anything else.
     /// Read from the tokens (a literal is a few), not `trimmedDescription`: every expression of a test is asked.
-    static func literal(_ expression: ExprSyntax) -> String? {
-        // One cast, the one the node's kind says: every expression of a test is asked, most of them calls.
+    static func literal(_ expression: RawNode) -> String? {
+        // One shape, the one the node's kind says: every expression of a test is asked, most of them calls.
         switch expression.kind {
         case .stringLiteralExpr:
-            let string = expression.cast(StringLiteralExprSyntax.self)
-            let segments = string.segments
-            guard string.openingPounds == nil, segments.count <= 1 else { return nil }
+            guard expression[LiteralParts.openingPounds] == nil, let segments = expression[LiteralParts.segments], segments.count <= 1,
+                let opening = expression[LiteralParts.openingQuote], let closing = expression[LiteralParts.closingQuote]
+            else { return nil }
             var content = SyntaxText()
             if let first = segments.first {
-                guard case .stringSegment(let segment) = first else { return nil }
-                content = segment.content.rawText
+                guard first.kind == .stringSegment, let text = first[LiteralParts.segmentContent]?.text else { return nil }
+                content = text
             }
-            return joined([string.openingQuote.rawText, content, string.closingQuote.rawText])
+            return joined([opening.text, content, closing.text])
         case .integerLiteralExpr:
-            return expression.as(IntegerLiteralExprSyntax.self)?.literal.text
+            return expression[LiteralParts.integer]?.string
         case .floatLiteralExpr:
-            return expression.as(FloatLiteralExprSyntax.self)?.literal.text
+            return expression[LiteralParts.float]?.string
         case .booleanLiteralExpr:
-            return expression.as(BooleanLiteralExprSyntax.self)?.literal.text
+            return expression[LiteralParts.boolean]?.string
         case .prefixOperatorExpr:
-            guard let prefixed = expression.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-",
-                let number = prefixed.expression.as(IntegerLiteralExprSyntax.self)?.literal ?? prefixed.expression.as(FloatLiteralExprSyntax.self)?.literal
-            else { return nil }
-            return "-" + number.text
+            guard expression[LiteralParts.prefixOperator]?.text == "-", let prefixed = expression[LiteralParts.prefixed] else { return nil }
+            let number = prefixed.kind == .integerLiteralExpr ? prefixed[LiteralParts.integer] : prefixed.kind == .floatLiteralExpr ? prefixed[LiteralParts.float] : nil
+            return number.map { "-" + $0.string }
         case .memberAccessExpr:
-            guard let access = expression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.argumentNames == nil,
-                case .identifier(let name) = access.declName.baseName.tokenKind
+            guard expression[MemberAccessParts.base] == nil, let declName = expression[MemberAccessParts.declName],
+                declName[ReferenceParts.argumentNames] == nil, let name = declName[ReferenceParts.baseName]?.identifier
             else { return nil }
             return "." + name
         case .functionCallExpr:
-            guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-                let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base == nil, access.declName.baseName.text == "case",
-                let only = call.arguments.first, only.label == nil, literal(only.expression) != nil
+            let arguments = expression[CallParts.arguments]
+            guard arguments?.count == 1, let callee = expression[CallParts.calledExpression], callee.kind == .memberAccessExpr,
+                callee[MemberAccessParts.base] == nil, callee[MemberAccessParts.declName]?[ReferenceParts.baseName]?.text == "case",
+                let only = arguments?.first, only[ArgumentParts.label] == nil, let value = only[ArgumentParts.expression], literal(value) != nil
             else { return nil }
-            return expression.trimmedDescription
+            let bytes = expression.raw.syntaxTextBytes
+            return String(decoding: bytes[expression.raw.leadingTriviaByteLength..<(bytes.count - expression.raw.trailingTriviaByteLength)], as: UTF8.self)
         default:
             return nil
         }
@@ -136,7 +140,7 @@ struct FlowReader {
     }
 
     final class ValueMemo: Sendable {
-        let values = Mutex<[SyntaxIdentifier: FlowValue]>([:])
+        let values = Mutex<[RawSyntax.ID: FlowValue]>([:])
     }
 
     static func memberBlock(of declaration: DeclSyntax) -> MemberBlockSyntax? {

@@ -63,40 +63,45 @@ public enum ValuePassing {
     /// The expression whose value `expression` is, unchanged: `x!`, `x?`, `try x`, `await x`, `(x)`,
     /// `XCTUnwrap(x)`, `#require(x)`, `.some(x)`, `.success(x)`, `x.get()`; nil when it is none of those.
     public static func passedThrough(_ expression: ExprSyntax) -> ExprSyntax? {
+        passedThrough(RawNode(expression)).flatMap { TypedNodes.find($0, in: Syntax(expression))?.as(ExprSyntax.self) }
+    }
+
+    static func passedThrough(_ expression: RawNode) -> RawNode? {
         // One switch on the kind: every expression a test computes is asked.
         switch expression.kind {
-        case .optionalChainingExpr: return expression.cast(OptionalChainingExprSyntax.self).expression
-        case .forceUnwrapExpr: return expression.cast(ForceUnwrapExprSyntax.self).expression
-        case .tryExpr: return expression.cast(TryExprSyntax.self).expression
-        case .awaitExpr: return expression.cast(AwaitExprSyntax.self).expression
+        case .optionalChainingExpr: return expression[WrapperParts.optionalChaining]
+        case .forceUnwrapExpr: return expression[WrapperParts.forceUnwrap]
+        case .tryExpr: return expression[WrapperParts.tryExpression]
+        case .awaitExpr: return expression[WrapperParts.awaitExpression]
         case .tupleExpr:
-            let tuple = expression.cast(TupleExprSyntax.self)
-            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else { return nil }
-            return only.expression
-        case .macroExpansionExpr:
-            let macro = expression.cast(MacroExpansionExprSyntax.self)
-            guard passingFunctions.contains(macro.macroName.text), macro.trailingClosure == nil, let first = macro.arguments.first,
-                first.label == nil
+            guard let elements = expression[WrapperParts.tupleElements], elements.count == 1, let only = elements.first,
+                only[ArgumentParts.label] == nil
             else { return nil }
-            return first.expression
+            return only[ArgumentParts.expression]
+        case .macroExpansionExpr:
+            guard let name = expression[WrapperParts.macroName], names(passingFunctions, contain: name.text),
+                expression[WrapperParts.macroTrailingClosure] == nil, let first = expression[WrapperParts.macroArguments]?.first,
+                first[ArgumentParts.label] == nil
+            else { return nil }
+            return first[ArgumentParts.expression]
         case .functionCallExpr:
             break
         default:
             return nil
         }
-        let call = expression.cast(FunctionCallExprSyntax.self)
-        guard call.trailingClosure == nil, let last = lastNameToken(call.calledExpression)?.rawText else { return nil }
+        guard expression[CallParts.trailingClosure] == nil, let callee = expression[CallParts.calledExpression],
+            let last = lastNameToken(callee)?.text
+        else { return nil }
+        let arguments = expression[CallParts.arguments]
         // The name first, by its bytes: most calls are none of these, and reading it costs less than checking the
         // callee's shape (or making a string of it).
-        if names(passingMethods, contain: last), call.arguments.isEmpty, let access = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let base = access.base
-        {
+        if names(passingMethods, contain: last), arguments?.count ?? 0 == 0, callee.kind == .memberAccessExpr, let base = callee[MemberAccessParts.base] {
             return base
         }
-        guard names(passingFunctions, contain: last), let name = calleeName(call.calledExpression), name == String(syntaxText: last),
-            let first = call.arguments.first, first.label == nil, name == "XCTUnwrap" || call.arguments.count == 1
+        guard names(passingFunctions, contain: last), let name = calleeName(callee), name == String(syntaxText: last),
+            let first = arguments?.first, first[ArgumentParts.label] == nil, name == "XCTUnwrap" || arguments?.count == 1
         else { return nil }
-        return first.expression
+        return first[ArgumentParts.expression]
     }
 
     /// Whether `text` is one of `names`, compared by their bytes.
@@ -106,45 +111,65 @@ public enum ValuePassing {
 
     /// `x ?? fallback`: the value, and what stands in for it when it is nil.
     public static func coalescing(_ expression: ExprSyntax) -> (value: ExprSyntax, fallback: ExprSyntax)? {
-        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" else { return nil }
+        guard let (value, fallback) = coalescing(RawNode(expression)),
+            let typedValue = TypedNodes.find(value, in: Syntax(expression))?.as(ExprSyntax.self),
+            let typedFallback = TypedNodes.find(fallback, in: Syntax(expression))?.as(ExprSyntax.self)
+        else { return nil }
+        return (typedValue, typedFallback)
+    }
+
+    static func coalescing(_ expression: RawNode) -> (value: RawNode, fallback: RawNode)? {
+        guard expression.kind == .sequenceExpr, let elements = expression[OperatorParts.elements]?.elements, elements.count == 3,
+            elements[1].kind == .binaryOperatorExpr, elements[1][OperatorParts.binaryOperator]?.text == "??"
+        else { return nil }
         return (elements[0], elements[2])
     }
 
     /// `GraphQLResult(data: d, …)`: the model it holds and the member that gives it back.
     public static func wrapped(_ call: FunctionCallExprSyntax) -> (value: ExprSyntax, member: String)? {
-        guard let last = lastNameToken(call.calledExpression), names(wrapperNames, contain: last.rawText),
-            let name = calleeName(call.calledExpression), let wrapper = wrappers[name],
-            let argument = call.arguments.first(where: { $0.label?.text == wrapper.label })
+        guard let (value, member) = wrapped(RawNode(call)), let typed = TypedNodes.find(value, in: Syntax(call))?.as(ExprSyntax.self)
         else { return nil }
-        return (argument.expression, wrapper.member)
+        return (typed, member)
+    }
+
+    static func wrapped(_ call: RawNode) -> (value: RawNode, member: String)? {
+        guard let callee = call[CallParts.calledExpression], let last = lastNameToken(callee), names(wrapperNames, contain: last.text),
+            let name = calleeName(callee), let wrapper = wrappers[name],
+            let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.string == wrapper.label }),
+            let value = argument[ArgumentParts.expression]
+        else { return nil }
+        return (value, wrapper.member)
     }
 
     private static let wrapperNames = Set(wrappers.keys)
 
     /// The last name of a callee, whatever comes before it (`a.b.c` → `c`, `X<T>` → `X`).
-    private static func lastNameToken(_ callee: ExprSyntax) -> TokenSyntax? {
+    private static func lastNameToken(_ callee: RawNode) -> RawNode? {
         switch callee.kind {
-        case .declReferenceExpr: callee.cast(DeclReferenceExprSyntax.self).baseName
-        case .memberAccessExpr: callee.cast(MemberAccessExprSyntax.self).declName.baseName
-        case .genericSpecializationExpr: lastNameToken(callee.cast(GenericSpecializationExprSyntax.self).expression)
+        case .declReferenceExpr: callee[ReferenceParts.baseName]
+        case .memberAccessExpr: callee[MemberAccessParts.declName]?[ReferenceParts.baseName]
+        case .genericSpecializationExpr: callee[GenericParts.expression].flatMap { lastNameToken($0) }
         default: nil
         }
     }
 
     /// The name a call's callee ends with: `XCTUnwrap`, `Result.success` → `success`, `.some` → `some`,
     /// `GraphQLResult<Q.Data>` → `GraphQLResult`.
-    static func calleeName(_ callee: ExprSyntax) -> String? {
-        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let access = callee.as(MemberAccessExprSyntax.self) {
+    static func calleeName(_ callee: RawNode) -> String? {
+        switch callee.kind {
+        case .declReferenceExpr:
+            return callee[ReferenceParts.baseName]?.string
+        case .memberAccessExpr:
             // `Result.success`, `.success`, `Optional.some`: a case of a type, not a member of a value.
-            guard access.base.map({ WrittenExpression.typePath($0) != nil || $0.is(GenericSpecializationExprSyntax.self) }) ?? true
-            else { return nil }
-            return access.declName.baseName.text
+            if let base = callee[MemberAccessParts.base], WrittenExpression.typePath(base) == nil, base.kind != .genericSpecializationExpr {
+                return nil
+            }
+            return callee[MemberAccessParts.declName]?[ReferenceParts.baseName]?.string
+        case .genericSpecializationExpr:
+            return callee[GenericParts.expression].flatMap { calleeName($0) }
+        default:
+            return nil
         }
-        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { return calleeName(specialized.expression) }
-        return nil
     }
 
     /// A closure passed to a method: a closure literal (trailing or the last argument), or a key path `\.a.b`, which

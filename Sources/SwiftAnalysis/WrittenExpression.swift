@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// A type as written in a test: `Dog` or `AnimalKingdomAPITestMocks.Dog`.
 public struct WrittenTypeName: Sendable, Hashable, CustomStringConvertible {
@@ -182,56 +182,69 @@ public indirect enum WrittenExpression: Sendable, Hashable {
     }
 
     /// `Mock<Dog>` or `Mock<Q.Dog>` written as an expression.
-    static func mockType(_ expression: ExprSyntax) -> WrittenTypeName? {
-        guard let specialized = expression.as(GenericSpecializationExprSyntax.self),
-            specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Mock",
-            let argument = specialized.genericArgumentClause.arguments.first, specialized.genericArgumentClause.arguments.count == 1
+    static func mockType(_ expression: ExprSyntax) -> WrittenTypeName? { mockType(RawNode(expression)) }
+
+    static func mockType(_ expression: RawNode) -> WrittenTypeName? {
+        guard expression.kind == .genericSpecializationExpr, let name = expression[GenericParts.expression], name.kind == .declReferenceExpr,
+            name[ReferenceParts.baseName]?.text == "Mock",
+            let arguments = expression[GenericParts.genericArgumentClause]?[GenericParts.arguments], arguments.count == 1
         else { return nil }
-        return writtenName(argument.argument.as(TypeSyntax.self))
+        return writtenName(arguments.first?[GenericParts.argument])
     }
 
     /// `Mock<Dog>`, `Mock<Q.Dog>?`, `ApolloTestSupport.Mock<Dog>` written as a type.
-    static func mockType(_ type: TypeSyntax) -> WrittenTypeName? {
-        if let optional = type.as(OptionalTypeSyntax.self) { return mockType(optional.wrappedType) }
-        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return mockType(unwrapped.wrappedType) }
-        let clause: GenericArgumentClauseSyntax?
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Mock" {
-            clause = identifier.genericArgumentClause
-        } else if let member = type.as(MemberTypeSyntax.self), member.name.text == "Mock" {
-            clause = member.genericArgumentClause
-        } else {
-            return nil
+    static func mockType(_ type: TypeSyntax) -> WrittenTypeName? { mockType(type: RawNode(type)) }
+
+    static func mockType(type: RawNode) -> WrittenTypeName? {
+        let clause: RawNode?
+        switch type.kind {
+        case .optionalType: return type[TypeParts.optionalWrapped].flatMap { mockType(type: $0) }
+        case .implicitlyUnwrappedOptionalType: return type[TypeParts.unwrappedWrapped].flatMap { mockType(type: $0) }
+        case .identifierType where type[TypeParts.identifierName]?.text == "Mock": clause = type[TypeParts.identifierArguments]
+        case .memberType where type[TypeParts.memberName]?.text == "Mock": clause = type[TypeParts.memberArguments]
+        default: return nil
         }
-        guard let arguments = clause?.arguments, arguments.count == 1 else { return nil }
-        return writtenName(arguments.first!.argument.as(TypeSyntax.self))
+        guard let arguments = clause?[GenericParts.arguments], arguments.count == 1 else { return nil }
+        return writtenName(arguments.first?[GenericParts.argument])
     }
 
-    private static func writtenName(_ type: TypeSyntax?) -> WrittenTypeName? {
-        if let identifier = type?.as(IdentifierTypeSyntax.self) { return WrittenTypeName(name: identifier.name.text) }
-        if let member = type?.as(MemberTypeSyntax.self), let base = member.baseType.as(IdentifierTypeSyntax.self) {
-            return WrittenTypeName(qualifier: base.name.text, name: member.name.text)
+    private static func writtenName(_ type: RawNode?) -> WrittenTypeName? {
+        guard let type else { return nil }
+        if type.kind == .identifierType, let name = type[TypeParts.identifierName] { return WrittenTypeName(name: name.string) }
+        if type.kind == .memberType, let base = type[TypeParts.memberBase], base.kind == .identifierType, let qualifier = base[TypeParts.identifierName],
+            let name = type[TypeParts.memberName]
+        {
+            return WrittenTypeName(qualifier: qualifier.string, name: name.string)
         }
         return nil
     }
 
     /// `A.B.C` written as an expression of capitalised names: a selection set's path, a type.
-    static func typePath(_ expression: ExprSyntax) -> [String]? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            return name.startsUppercase ? [name] : nil
+    static func typePath(_ expression: ExprSyntax) -> [String]? { typePath(RawNode(expression)) }
+
+    static func typePath(_ expression: RawNode) -> [String]? {
+        switch expression.kind {
+        case .declReferenceExpr:
+            guard let name = expression[ReferenceParts.baseName]?.string, name.startsUppercase else { return nil }
+            return [name]
+        case .memberAccessExpr:
+            guard let base = expression[MemberAccessParts.base], let name = expression[MemberAccessParts.declName]?[ReferenceParts.baseName],
+                let path = typePath(base)
+            else { return nil }
+            let text = name.string
+            return text.startsUppercase ? path + [text] : nil
+        default:
+            return nil
         }
-        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base, let path = typePath(base) {
-            let name = access.declName.baseName.text
-            return name.startsUppercase ? path + [name] : nil
-        }
-        return nil
     }
 
     /// `[Mock<Dog>]`, `[Mock<Dog>?]`, `[Mock<Dog>]?`: the mock type of the elements.
-    static func elementMockType(_ type: TypeSyntax) -> WrittenTypeName? {
+    static func elementMockType(_ type: TypeSyntax) -> WrittenTypeName? { elementMockType(RawNode(type)) }
+
+    static func elementMockType(_ type: RawNode) -> WrittenTypeName? {
         var type = type
-        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
-        guard let array = type.as(ArrayTypeSyntax.self) else { return nil }
-        return mockType(array.element)
+        if type.kind == .optionalType, let wrapped = type[TypeParts.optionalWrapped] { type = wrapped }
+        guard type.kind == .arrayType, let element = type[TypeParts.arrayElement] else { return nil }
+        return mockType(type: element)
     }
 }
