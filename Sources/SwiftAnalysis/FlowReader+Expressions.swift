@@ -26,9 +26,7 @@ extension FlowReader {
         case .declReferenceExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
             return []
         case .stringLiteralExpr:
-            var interpolates = false
-            expression[LiteralParts.segments]?.forEachChild { if $0.kind == .expressionSegment { interpolates = true } }
-            return interpolates ? reads(in: expression) : []
+            return Self.interpolates(expression) ? reads(in: expression) : []
         default:
             break
         }
@@ -51,6 +49,7 @@ extension FlowReader {
         switch kind {
         case .token: return
         case .closureExpr: return found += captures(node)
+        case .stringLiteralExpr where !Self.interpolates(node): return  // a literal: nothing to read, no text to make
         default: break
         }
         if node.isExpression {
@@ -409,6 +408,13 @@ extension FlowReader {
             if let expression = argument[ArgumentParts.expression] { found.append(expression) }
         }
         return found
+    }
+
+    /// Whether a string literal interpolates an expression (`"\(name)"`).
+    static func interpolates(_ string: RawNode) -> Bool {
+        var interpolates = false
+        string[LiteralParts.segments]?.forEachChild { if $0.kind == .expressionSegment { interpolates = true } }
+        return interpolates
     }
 
     /// The first generic argument of `Mock<Dog>` written as an expression.

@@ -107,115 +107,112 @@ struct RawNode {
     var isDeclaration: Bool { RawDeclSyntax.isKindOf(raw) }
 }
 
-/// A child's place in the layout of a kind of node, found once from swift-syntax's own description of the layout
-/// (`structure`), so that a raw node is read by the same names as a typed one.
+/// A child's place in the layout of a kind of node: a constant, so that reading it costs nothing (no lazy global,
+/// no key path). `RawNodeTests` checks each against swift-syntax's own description of the layout (`structure`).
 struct RawChild<Node: SyntaxProtocol>: Sendable {
     let index: Int
     /// Whether the child is a call's callee (`RawNode.isCallee`).
     let isCallee: Bool
 
-    init(_ path: PartialKeyPath<Node> & Sendable) {
-        guard case .layout(let paths) = Node.structure, let index = paths.firstIndex(where: { $0 == path }) else {
-            preconditionFailure("\(path) is not a child of \(Node.self)'s layout")
-        }
+    init(_ index: Int, isCallee: Bool = false) {
         self.index = index
-        isCallee = path == \FunctionCallExprSyntax.calledExpression
+        self.isCallee = isCallee
     }
 }
 
 // The children reading a test asks for, by the kind of their node.
 enum CallParts {
-    static let calledExpression = RawChild(\FunctionCallExprSyntax.calledExpression)
-    static let leftParen = RawChild(\FunctionCallExprSyntax.leftParen)
-    static let arguments = RawChild(\FunctionCallExprSyntax.arguments)
-    static let rightParen = RawChild(\FunctionCallExprSyntax.rightParen)
-    static let trailingClosure = RawChild(\FunctionCallExprSyntax.trailingClosure)
-    static let additionalTrailingClosures = RawChild(\FunctionCallExprSyntax.additionalTrailingClosures)
+    static let calledExpression = RawChild<FunctionCallExprSyntax>(1, isCallee: true)  // \.calledExpression
+    static let leftParen = RawChild<FunctionCallExprSyntax>(3)  // \.leftParen
+    static let arguments = RawChild<FunctionCallExprSyntax>(5)  // \.arguments
+    static let rightParen = RawChild<FunctionCallExprSyntax>(7)  // \.rightParen
+    static let trailingClosure = RawChild<FunctionCallExprSyntax>(9)  // \.trailingClosure
+    static let additionalTrailingClosures = RawChild<FunctionCallExprSyntax>(11)  // \.additionalTrailingClosures
 }
 
 enum ArgumentParts {
-    static let label = RawChild(\LabeledExprSyntax.label)
-    static let expression = RawChild(\LabeledExprSyntax.expression)
+    static let label = RawChild<LabeledExprSyntax>(1)  // \.label
+    static let expression = RawChild<LabeledExprSyntax>(5)  // \.expression
 }
 
 enum MemberAccessParts {
-    static let base = RawChild(\MemberAccessExprSyntax.base)
-    static let declName = RawChild(\MemberAccessExprSyntax.declName)
+    static let base = RawChild<MemberAccessExprSyntax>(1)  // \.base
+    static let declName = RawChild<MemberAccessExprSyntax>(5)  // \.declName
 }
 
 enum ReferenceParts {
-    static let baseName = RawChild(\DeclReferenceExprSyntax.baseName)
-    static let argumentNames = RawChild(\DeclReferenceExprSyntax.argumentNames)
+    static let baseName = RawChild<DeclReferenceExprSyntax>(3)  // \.baseName
+    static let argumentNames = RawChild<DeclReferenceExprSyntax>(5)  // \.argumentNames
 }
 
 enum GenericParts {
-    static let expression = RawChild(\GenericSpecializationExprSyntax.expression)
-    static let genericArgumentClause = RawChild(\GenericSpecializationExprSyntax.genericArgumentClause)
-    static let arguments = RawChild(\GenericArgumentClauseSyntax.arguments)
-    static let argument = RawChild(\GenericArgumentSyntax.argument)
+    static let expression = RawChild<GenericSpecializationExprSyntax>(1)  // \.expression
+    static let genericArgumentClause = RawChild<GenericSpecializationExprSyntax>(3)  // \.genericArgumentClause
+    static let arguments = RawChild<GenericArgumentClauseSyntax>(3)  // \.arguments
+    static let argument = RawChild<GenericArgumentSyntax>(1)  // \.argument
 }
 
 enum TypeParts {
-    static let identifierName = RawChild(\IdentifierTypeSyntax.name)
-    static let identifierArguments = RawChild(\IdentifierTypeSyntax.genericArgumentClause)
-    static let memberBase = RawChild(\MemberTypeSyntax.baseType)
-    static let memberName = RawChild(\MemberTypeSyntax.name)
-    static let memberArguments = RawChild(\MemberTypeSyntax.genericArgumentClause)
-    static let optionalWrapped = RawChild(\OptionalTypeSyntax.wrappedType)
-    static let unwrappedWrapped = RawChild(\ImplicitlyUnwrappedOptionalTypeSyntax.wrappedType)
-    static let arrayElement = RawChild(\ArrayTypeSyntax.element)
+    static let identifierName = RawChild<IdentifierTypeSyntax>(3)  // \.name
+    static let identifierArguments = RawChild<IdentifierTypeSyntax>(5)  // \.genericArgumentClause
+    static let memberBase = RawChild<MemberTypeSyntax>(1)  // \.baseType
+    static let memberName = RawChild<MemberTypeSyntax>(7)  // \.name
+    static let memberArguments = RawChild<MemberTypeSyntax>(9)  // \.genericArgumentClause
+    static let optionalWrapped = RawChild<OptionalTypeSyntax>(1)  // \.wrappedType
+    static let unwrappedWrapped = RawChild<ImplicitlyUnwrappedOptionalTypeSyntax>(1)  // \.wrappedType
+    static let arrayElement = RawChild<ArrayTypeSyntax>(3)  // \.element
 }
 
 enum WrapperParts {
-    static let optionalChaining = RawChild(\OptionalChainingExprSyntax.expression)
-    static let forceUnwrap = RawChild(\ForceUnwrapExprSyntax.expression)
-    static let tryExpression = RawChild(\TryExprSyntax.expression)
-    static let awaitExpression = RawChild(\AwaitExprSyntax.expression)
-    static let tupleElements = RawChild(\TupleExprSyntax.elements)
-    static let macroName = RawChild(\MacroExpansionExprSyntax.macroName)
-    static let macroArguments = RawChild(\MacroExpansionExprSyntax.arguments)
-    static let macroTrailingClosure = RawChild(\MacroExpansionExprSyntax.trailingClosure)
+    static let optionalChaining = RawChild<OptionalChainingExprSyntax>(1)  // \.expression
+    static let forceUnwrap = RawChild<ForceUnwrapExprSyntax>(1)  // \.expression
+    static let tryExpression = RawChild<TryExprSyntax>(5)  // \.expression
+    static let awaitExpression = RawChild<AwaitExprSyntax>(3)  // \.expression
+    static let tupleElements = RawChild<TupleExprSyntax>(3)  // \.elements
+    static let macroName = RawChild<MacroExpansionExprSyntax>(5)  // \.macroName
+    static let macroArguments = RawChild<MacroExpansionExprSyntax>(11)  // \.arguments
+    static let macroTrailingClosure = RawChild<MacroExpansionExprSyntax>(15)  // \.trailingClosure
 }
 
 enum LiteralParts {
-    static let openingPounds = RawChild(\StringLiteralExprSyntax.openingPounds)
-    static let openingQuote = RawChild(\StringLiteralExprSyntax.openingQuote)
-    static let segments = RawChild(\StringLiteralExprSyntax.segments)
-    static let closingQuote = RawChild(\StringLiteralExprSyntax.closingQuote)
-    static let segmentContent = RawChild(\StringSegmentSyntax.content)
-    static let integer = RawChild(\IntegerLiteralExprSyntax.literal)
-    static let float = RawChild(\FloatLiteralExprSyntax.literal)
-    static let boolean = RawChild(\BooleanLiteralExprSyntax.literal)
-    static let prefixOperator = RawChild(\PrefixOperatorExprSyntax.operator)
-    static let prefixed = RawChild(\PrefixOperatorExprSyntax.expression)
-    static let dictionaryContent = RawChild(\DictionaryExprSyntax.content)
-    static let dictionaryKey = RawChild(\DictionaryElementSyntax.key)
-    static let dictionaryValue = RawChild(\DictionaryElementSyntax.value)
+    static let openingPounds = RawChild<StringLiteralExprSyntax>(1)  // \.openingPounds
+    static let openingQuote = RawChild<StringLiteralExprSyntax>(3)  // \.openingQuote
+    static let segments = RawChild<StringLiteralExprSyntax>(5)  // \.segments
+    static let closingQuote = RawChild<StringLiteralExprSyntax>(7)  // \.closingQuote
+    static let segmentContent = RawChild<StringSegmentSyntax>(1)  // \.content
+    static let integer = RawChild<IntegerLiteralExprSyntax>(1)  // \.literal
+    static let float = RawChild<FloatLiteralExprSyntax>(1)  // \.literal
+    static let boolean = RawChild<BooleanLiteralExprSyntax>(1)  // \.literal
+    static let prefixOperator = RawChild<PrefixOperatorExprSyntax>(1)  // \.operator
+    static let prefixed = RawChild<PrefixOperatorExprSyntax>(3)  // \.expression
+    static let dictionaryContent = RawChild<DictionaryExprSyntax>(3)  // \.content
+    static let dictionaryKey = RawChild<DictionaryElementSyntax>(1)  // \.key
+    static let dictionaryValue = RawChild<DictionaryElementSyntax>(5)  // \.value
 }
 
 enum OperatorParts {
-    static let elements = RawChild(\SequenceExprSyntax.elements)
-    static let binaryOperator = RawChild(\BinaryOperatorExprSyntax.operator)
-    static let subscriptCallee = RawChild(\SubscriptCallExprSyntax.calledExpression)
-    static let leftSquare = RawChild(\SubscriptCallExprSyntax.leftSquare)
-    static let subscriptArguments = RawChild(\SubscriptCallExprSyntax.arguments)
-    static let rightSquare = RawChild(\SubscriptCallExprSyntax.rightSquare)
-    static let arrayElements = RawChild(\ArrayExprSyntax.elements)
-    static let arrayElement = RawChild(\ArrayElementSyntax.expression)
+    static let elements = RawChild<SequenceExprSyntax>(1)  // \.elements
+    static let binaryOperator = RawChild<BinaryOperatorExprSyntax>(1)  // \.operator
+    static let subscriptCallee = RawChild<SubscriptCallExprSyntax>(1)  // \.calledExpression
+    static let leftSquare = RawChild<SubscriptCallExprSyntax>(3)  // \.leftSquare
+    static let subscriptArguments = RawChild<SubscriptCallExprSyntax>(5)  // \.arguments
+    static let rightSquare = RawChild<SubscriptCallExprSyntax>(7)  // \.rightSquare
+    static let arrayElements = RawChild<ArrayExprSyntax>(3)  // \.elements
+    static let arrayElement = RawChild<ArrayElementSyntax>(1)  // \.expression
 }
 
 enum StatementParts {
-    static let item = RawChild(\CodeBlockItemSyntax.item)
-    static let blockStatements = RawChild(\CodeBlockSyntax.statements)
-    static let expression = RawChild(\ExpressionStmtSyntax.expression)
-    static let returned = RawChild(\ReturnStmtSyntax.expression)
-    static let bindings = RawChild(\VariableDeclSyntax.bindings)
-    static let pattern = RawChild(\PatternBindingSyntax.pattern)
-    static let typeAnnotation = RawChild(\PatternBindingSyntax.typeAnnotation)
-    static let initializer = RawChild(\PatternBindingSyntax.initializer)
-    static let annotatedType = RawChild(\TypeAnnotationSyntax.type)
-    static let initialValue = RawChild(\InitializerClauseSyntax.value)
-    static let identifier = RawChild(\IdentifierPatternSyntax.identifier)
+    static let item = RawChild<CodeBlockItemSyntax>(1)  // \.item
+    static let blockStatements = RawChild<CodeBlockSyntax>(3)  // \.statements
+    static let expression = RawChild<ExpressionStmtSyntax>(1)  // \.expression
+    static let returned = RawChild<ReturnStmtSyntax>(3)  // \.expression
+    static let bindings = RawChild<VariableDeclSyntax>(7)  // \.bindings
+    static let pattern = RawChild<PatternBindingSyntax>(1)  // \.pattern
+    static let typeAnnotation = RawChild<PatternBindingSyntax>(3)  // \.typeAnnotation
+    static let initializer = RawChild<PatternBindingSyntax>(5)  // \.initializer
+    static let annotatedType = RawChild<TypeAnnotationSyntax>(3)  // \.type
+    static let initialValue = RawChild<InitializerClauseSyntax>(3)  // \.value
+    static let identifier = RawChild<IdentifierPatternSyntax>(1)  // \.identifier
 }
 
 /// The typed node of a raw one, found from the root of its tree: for what only a typed node answers (a parent, the

@@ -79,7 +79,7 @@ public enum ValuePassing {
             else { return nil }
             return only[ArgumentParts.expression]
         case .macroExpansionExpr:
-            guard let name = expression[WrapperParts.macroName], names(passingFunctions, contain: name.text),
+            guard let name = expression[WrapperParts.macroName], names(passingFunctionBytes, contain: name.text),
                 expression[WrapperParts.macroTrailingClosure] == nil, let first = expression[WrapperParts.macroArguments]?.first,
                 first[ArgumentParts.label] == nil
             else { return nil }
@@ -95,19 +95,25 @@ public enum ValuePassing {
         let arguments = expression[CallParts.arguments]
         // The name first, by its bytes: most calls are none of these, and reading it costs less than checking the
         // callee's shape (or making a string of it).
-        if names(passingMethods, contain: last), arguments?.count ?? 0 == 0, callee.kind == .memberAccessExpr, let base = callee[MemberAccessParts.base] {
+        if names(passingMethodBytes, contain: last), arguments?.count ?? 0 == 0, callee.kind == .memberAccessExpr, let base = callee[MemberAccessParts.base] {
             return base
         }
-        guard names(passingFunctions, contain: last), let name = calleeName(callee), name == String(syntaxText: last),
+        guard names(passingFunctionBytes, contain: last), let name = calleeName(callee), name == String(syntaxText: last),
             let first = arguments?.first, first[ArgumentParts.label] == nil, name == "XCTUnwrap" || arguments?.count == 1
         else { return nil }
         return first[ArgumentParts.expression]
     }
 
     /// Whether `text` is one of `names`, compared by their bytes.
-    private static func names(_ names: Set<String>, contain text: SyntaxText) -> Bool {
-        names.contains { $0.utf8.count == text.count && $0.utf8.elementsEqual(text) }
+    private static func names(_ names: [[UInt8]], contain text: SyntaxText) -> Bool {
+        for name in names where name.count == text.count && name.elementsEqual(text) { return true }
+        return false
     }
+
+    // The names above by their bytes: every call of a test is asked whether it passes a value through.
+    private static let passingFunctionBytes = passingFunctions.map { Array($0.utf8) }
+    private static let passingMethodBytes = passingMethods.map { Array($0.utf8) }
+    private static let wrapperNameBytes = wrappers.keys.map { Array($0.utf8) }
 
     /// `x ?? fallback`: the value, and what stands in for it when it is nil.
     public static func coalescing(_ expression: ExprSyntax) -> (value: ExprSyntax, fallback: ExprSyntax)? {
@@ -133,15 +139,13 @@ public enum ValuePassing {
     }
 
     static func wrapped(_ call: RawNode) -> (value: RawNode, member: String)? {
-        guard let callee = call[CallParts.calledExpression], let last = lastNameToken(callee), names(wrapperNames, contain: last.text),
+        guard let callee = call[CallParts.calledExpression], let last = lastNameToken(callee), names(wrapperNameBytes, contain: last.text),
             let name = calleeName(callee), let wrapper = wrappers[name],
             let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.string == wrapper.label }),
             let value = argument[ArgumentParts.expression]
         else { return nil }
         return (value, wrapper.member)
     }
-
-    private static let wrapperNames = Set(wrappers.keys)
 
     /// The last name of a callee, whatever comes before it (`a.b.c` → `c`, `X<T>` → `X`).
     private static func lastNameToken(_ callee: RawNode) -> RawNode? {

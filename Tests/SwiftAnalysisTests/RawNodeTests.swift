@@ -1,0 +1,81 @@
+@testable @_spi(RawSyntax) import SwiftAnalysis
+import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
+import XCTest
+
+/// The raw reading of a test (`RawNode`) names the children of a node by their places in its layout: each place must
+/// be the one swift-syntax's description of the layout gives the child of that name.
+final class RawNodeTests: XCTestCase {
+    func testEveryChildPlaceIsTheOneTheLayoutGivesItsName() {
+        check(CallParts.calledExpression, \FunctionCallExprSyntax.calledExpression)
+        check(CallParts.leftParen, \FunctionCallExprSyntax.leftParen)
+        check(CallParts.arguments, \FunctionCallExprSyntax.arguments)
+        check(CallParts.rightParen, \FunctionCallExprSyntax.rightParen)
+        check(CallParts.trailingClosure, \FunctionCallExprSyntax.trailingClosure)
+        check(CallParts.additionalTrailingClosures, \FunctionCallExprSyntax.additionalTrailingClosures)
+        check(ArgumentParts.label, \LabeledExprSyntax.label)
+        check(ArgumentParts.expression, \LabeledExprSyntax.expression)
+        check(MemberAccessParts.base, \MemberAccessExprSyntax.base)
+        check(MemberAccessParts.declName, \MemberAccessExprSyntax.declName)
+        check(ReferenceParts.baseName, \DeclReferenceExprSyntax.baseName)
+        check(ReferenceParts.argumentNames, \DeclReferenceExprSyntax.argumentNames)
+        check(GenericParts.expression, \GenericSpecializationExprSyntax.expression)
+        check(GenericParts.genericArgumentClause, \GenericSpecializationExprSyntax.genericArgumentClause)
+        check(GenericParts.arguments, \GenericArgumentClauseSyntax.arguments)
+        check(GenericParts.argument, \GenericArgumentSyntax.argument)
+        check(TypeParts.identifierName, \IdentifierTypeSyntax.name)
+        check(TypeParts.identifierArguments, \IdentifierTypeSyntax.genericArgumentClause)
+        check(TypeParts.memberBase, \MemberTypeSyntax.baseType)
+        check(TypeParts.memberName, \MemberTypeSyntax.name)
+        check(TypeParts.memberArguments, \MemberTypeSyntax.genericArgumentClause)
+        check(TypeParts.optionalWrapped, \OptionalTypeSyntax.wrappedType)
+        check(TypeParts.unwrappedWrapped, \ImplicitlyUnwrappedOptionalTypeSyntax.wrappedType)
+        check(TypeParts.arrayElement, \ArrayTypeSyntax.element)
+        check(WrapperParts.optionalChaining, \OptionalChainingExprSyntax.expression)
+        check(WrapperParts.forceUnwrap, \ForceUnwrapExprSyntax.expression)
+        check(WrapperParts.tryExpression, \TryExprSyntax.expression)
+        check(WrapperParts.awaitExpression, \AwaitExprSyntax.expression)
+        check(WrapperParts.tupleElements, \TupleExprSyntax.elements)
+        check(WrapperParts.macroName, \MacroExpansionExprSyntax.macroName)
+        check(WrapperParts.macroArguments, \MacroExpansionExprSyntax.arguments)
+        check(WrapperParts.macroTrailingClosure, \MacroExpansionExprSyntax.trailingClosure)
+        check(LiteralParts.openingPounds, \StringLiteralExprSyntax.openingPounds)
+        check(LiteralParts.openingQuote, \StringLiteralExprSyntax.openingQuote)
+        check(LiteralParts.segments, \StringLiteralExprSyntax.segments)
+        check(LiteralParts.closingQuote, \StringLiteralExprSyntax.closingQuote)
+        check(LiteralParts.segmentContent, \StringSegmentSyntax.content)
+        check(LiteralParts.integer, \IntegerLiteralExprSyntax.literal)
+        check(LiteralParts.float, \FloatLiteralExprSyntax.literal)
+        check(LiteralParts.boolean, \BooleanLiteralExprSyntax.literal)
+        check(LiteralParts.prefixOperator, \PrefixOperatorExprSyntax.operator)
+        check(LiteralParts.prefixed, \PrefixOperatorExprSyntax.expression)
+        check(LiteralParts.dictionaryContent, \DictionaryExprSyntax.content)
+        check(LiteralParts.dictionaryKey, \DictionaryElementSyntax.key)
+        check(LiteralParts.dictionaryValue, \DictionaryElementSyntax.value)
+        check(OperatorParts.elements, \SequenceExprSyntax.elements)
+        check(OperatorParts.binaryOperator, \BinaryOperatorExprSyntax.operator)
+        check(OperatorParts.subscriptCallee, \SubscriptCallExprSyntax.calledExpression)
+        check(OperatorParts.leftSquare, \SubscriptCallExprSyntax.leftSquare)
+        check(OperatorParts.subscriptArguments, \SubscriptCallExprSyntax.arguments)
+        check(OperatorParts.rightSquare, \SubscriptCallExprSyntax.rightSquare)
+        check(OperatorParts.arrayElements, \ArrayExprSyntax.elements)
+        check(OperatorParts.arrayElement, \ArrayElementSyntax.expression)
+        check(StatementParts.item, \CodeBlockItemSyntax.item)
+        check(StatementParts.blockStatements, \CodeBlockSyntax.statements)
+        check(StatementParts.expression, \ExpressionStmtSyntax.expression)
+        check(StatementParts.returned, \ReturnStmtSyntax.expression)
+        check(StatementParts.bindings, \VariableDeclSyntax.bindings)
+        check(StatementParts.pattern, \PatternBindingSyntax.pattern)
+        check(StatementParts.typeAnnotation, \PatternBindingSyntax.typeAnnotation)
+        check(StatementParts.initializer, \PatternBindingSyntax.initializer)
+        check(StatementParts.annotatedType, \TypeAnnotationSyntax.type)
+        check(StatementParts.initialValue, \InitializerClauseSyntax.value)
+        check(StatementParts.identifier, \IdentifierPatternSyntax.identifier)
+    }
+
+    private func check<Node: SyntaxProtocol>(_ child: RawChild<Node>, _ path: PartialKeyPath<Node> & Sendable, line: UInt = #line) {
+        guard case .layout(let paths) = Node.structure else { return XCTFail("\(Node.self) has no layout", line: line) }
+        XCTAssertEqual(paths.firstIndex { $0 == path }, child.index, "\(path)", line: line)
+        XCTAssertEqual(child.isCallee, path == \FunctionCallExprSyntax.calledExpression, "\(path)", line: line)
+    }
+}
