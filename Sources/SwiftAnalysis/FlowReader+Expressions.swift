@@ -404,6 +404,7 @@ extension FlowReader {
     static func argumentExpressions(in list: RawNode?) -> [RawNode] {
         guard let list else { return [] }
         var found: [RawNode] = []
+        found.reserveCapacity(list.count)
         list.forEachChild { argument in
             if let expression = argument[ArgumentParts.expression] { found.append(expression) }
         }

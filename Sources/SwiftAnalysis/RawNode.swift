@@ -64,6 +64,7 @@ struct RawNode {
     /// The elements of a collection (an argument list, a statement list…), in order.
     var elements: [RawNode] {
         var found: [RawNode] = []
+        found.reserveCapacity(count)
         forEachChild { found.append($0) }
         return found
     }
