@@ -16,7 +16,7 @@ extension DeclaredTypeNames {
     /// skipped: which types may hold a model. A name too many costs a parse, one too few a read by name; never a wrong
     /// answer.
     public static func mentions(in bytes: [UInt8]) -> [String: Set<String>] {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { bytes in
             // Names and types by number: a name is hashed as a `String` once a file, not once a mention.
             var names = DistinctNames()
             var types: [String] = []
@@ -68,7 +68,7 @@ extension DeclaredTypeNames {
                         if let name { pending = declare(name) }
                         index = end
                     } else if bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") {
-                        note(names.number(of: start..<index, in: buffer))
+                        note(names.number(of: start..<index, in: bytes))
                     }
                 }
             }
@@ -81,25 +81,27 @@ extension DeclaredTypeNames {
     }
 
     /// Whether the identifier at `word` is a declaration's keyword (`class`, `extension`…) followed by a space or tab.
-    fileprivate static func isDeclarationKeyword(_ bytes: [UInt8], _ word: Range<Int>) -> Bool {
+    fileprivate static func isDeclarationKeyword(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         // Their first letters and lengths first: every identifier of the text is asked.
-        guard (4...9).contains(word.count), [UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "p")]
-            .contains(bytes[word.lowerBound])
-        else { return false }
+        guard (4...9).contains(word.count) else { return false }
+        switch bytes[word.lowerBound] {
+        case UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "p"): break
+        default: return false
+        }
         return word.upperBound < bytes.count && (bytes[word.upperBound] == UInt8(ascii: " ") || bytes[word.upperBound] == UInt8(ascii: "\t"))
-            && keywords.contains { $0.elementsEqual(bytes[word]) }
+            && keywords.contains { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[word])) }
     }
 
     /// The capitalized name a declaration keyword is followed by (an extended type's last component), and where it ends.
-    fileprivate static func declaredName(_ bytes: [UInt8], after keyword: Int) -> (name: String?, end: Int) {
+    fileprivate static func declaredName(_ bytes: UnsafeBufferPointer<UInt8>, after keyword: Int) -> (name: String?, end: Int) {
         let count = bytes.count
         var cursor = keyword
         while cursor < count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
-        var name: ArraySlice<UInt8> = []
+        var name = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         while cursor < count, CapitalizedNames.isIdentifierByte(bytes[cursor]) {
             let component = cursor
             while cursor < count, CapitalizedNames.isIdentifierByte(bytes[cursor]) { cursor += 1 }
-            name = bytes[component..<cursor]
+            name = UnsafeBufferPointer(rebasing: bytes[component..<cursor])
             guard cursor + 1 < count, bytes[cursor] == UInt8(ascii: "."), CapitalizedNames.isIdentifierByte(bytes[cursor + 1]) else { break }
             cursor += 1
         }
@@ -109,7 +111,7 @@ extension DeclaredTypeNames {
 
     /// Past a string literal that starts at `start`: `"…"` (to its closing quote or the line's end) or `"""…"""`.
     /// An interpolation's braces are inside it, skipped with it.
-    private static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let quote = UInt8(ascii: "\"")
         let count = bytes.count
         if start + 2 < count, bytes[start + 1] == quote, bytes[start + 2] == quote {

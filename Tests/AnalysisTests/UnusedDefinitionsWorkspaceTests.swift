@@ -51,5 +51,12 @@ final class UnusedDefinitionsWorkspaceTests: XCTestCase {
         XCTAssertTrue(isTest("/w/AppTests/Support/Dog.swift", "import Foundation\n"))
         XCTAssertFalse(isTest("/w/App/Tests.swift", "import SwiftUI\nstruct Tests {}\n"))
         XCTAssertFalse(isTest("/w/Sources/App/DogView.swift", "import SwiftUI\nimport PetAPI\n"))
+        // A folder, not the file, and by its whole name's end: `…Tests`, `…Test`, `TestSupport`.
+        XCTAssertTrue(isTest("/w/AppUITest/Dog.swift", ""))
+        XCTAssertTrue(isTest("/w/TestSupport/Dog.swift", ""))
+        XCTAssertTrue(isTest("/w/Hunde Ökologie Tests/Dog.swift", ""))
+        XCTAssertFalse(isTest("/w/TestSupportKit/Dog.swift", ""))
+        XCTAssertFalse(isTest("/w/Contest/Dog.swift", ""))
+        XCTAssertFalse(isTest("/w/App/DogTests", ""))
     }
 }
