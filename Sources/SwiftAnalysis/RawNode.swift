@@ -39,21 +39,25 @@ struct RawNode {
 
     /// The child at `child`'s place in this node's layout; nil when the layout has none there (an absent optional).
     subscript<Node>(_ child: RawChild<Node>) -> RawNode? {
-        guard let layout = raw.layoutView else { return nil }
-        let children = layout.children
-        guard child.index < children.count, let found = children[child.index] else { return nil }
+        guard let children = layout, child.index < children.count, let found = children[child.index] else { return nil }
         var start = offset
         for index in 0..<child.index { start += children[index]?.byteLength ?? 0 }
         return RawNode(raw: found, offset: start, isCallee: child.isCallee)
     }
 
+    /// Its layout's children (nil for a token), as the buffer swift-syntax keeps them in, in the tree's arena: its own
+    /// collection of them is generic and not inlinable, a call for every child read through it.
+    private var layout: UnsafeBufferPointer<RawSyntax?>? {
+        raw.layoutView?.children.withContiguousStorageIfAvailable { $0 }
+    }
+
     /// Its children in order, as `children(viewMode: .sourceAccurate)` gives them (missing tokens left out).
     func forEachChild(_ body: (RawNode) -> Void) {
-        guard let layout = raw.layoutView else { return }
+        guard let children = layout else { return }
         let isCall = raw.kind == .functionCallExpr
         var start = offset
-        for (index, child) in layout.children.enumerated() {
-            guard let child else { continue }
+        for index in children.indices {
+            guard let child = children[index] else { continue }
             if SyntaxTreeViewMode.sourceAccurate.shouldTraverse(node: child) {
                 body(RawNode(raw: child, offset: start, isCallee: isCall && index == CallParts.calledExpression.index))
             }
@@ -70,11 +74,11 @@ struct RawNode {
     }
 
     /// How many children its layout holds: a collection's number of elements.
-    var count: Int { raw.layoutView?.children.count ?? 0 }
+    var count: Int { layout?.count ?? 0 }
 
     /// A collection's first element.
     var first: RawNode? {
-        guard let layout = raw.layoutView, let first = layout.children.first, let first else { return nil }
+        guard let children = layout, let first = children.first, let first else { return nil }
         return RawNode(raw: first, offset: offset)
     }
 
