@@ -27,38 +27,40 @@ public struct MockConstruction: Sendable, Equatable {
     public var argumentsRange: Range<Int>
 }
 
-/// A value as a test builds and passes it, followed from its construction.
-public indirect enum FlowValue: Sendable, Equatable {
-    case construction(MockConstruction)
+/// A value as a test builds and passes it, followed from its construction. Only the cases that hold a value (or a
+/// large payload) are boxed: a name, a literal, a list is made without an allocation (every expression of a test
+/// is one).
+public enum FlowValue: Sendable, Equatable {
+    indirect case construction(MockConstruction)
     /// `AllAnimalsQuery.Data.AllAnimal.from(mock)`, `.from(mock, withVariables: ["withBooks": false])`; `range`
     /// covers the path; `variables` holds the literals of `withVariables:` by name.
-    case from(path: [String], mock: FlowValue, range: Range<Int>, variables: [String: String])
+    indirect case from(path: [String], mock: FlowValue, range: Range<Int>, variables: [String: String])
     /// `HotelDetailQuery.Data(data: json)`, `X.Data(_dataDict: …)`: a model read from a response, not built from a mock;
     /// `range` covers the path.
     case decoded(path: [String], range: Range<Int>)
     case variable(String, range: Range<Int>)
     /// `base.name`, through `?` and `!`; `range` covers the name.
-    case member(FlowValue, name: String, range: Range<Int>)
+    indirect case member(FlowValue, name: String, range: Range<Int>)
     /// `base[i]`, `base.first`, `base.last`.
-    case element(FlowValue, ElementPosition, range: Range<Int>)
+    indirect case element(FlowValue, ElementPosition, range: Range<Int>)
     case list([FlowValue])
     /// `sequence.map { name in body; result }`, `optional.map(\.name)`, `xs.first(where: …)`: a closure a sequence
     /// or an optional runs where it is written (`ValuePassing.ClosureMethod` says how often, and what the call gives).
-    case closureCall(ClosureCall)
+    indirect case closureCall(ClosureCall)
     /// `{ statements; return value }()`: a closure run at once, as stored properties are often initialised.
-    case immediateClosure(body: [FlowStatement], result: FlowValue)
+    indirect case immediateClosure(body: [FlowStatement], result: FlowValue)
     /// `xs.first`, `xs.randomElement()`, `xs.reversed()`, `xs.prefix(2)`: an element, or some elements, of a list.
-    case elements(of: FlowValue, method: String, range: Range<Int>)
+    indirect case elements(of: FlowValue, method: String, range: Range<Int>)
     /// `x ?? fallback`: the fallback runs only when `x` is nil.
-    case coalesced(FlowValue, fallback: FlowValue)
+    indirect case coalesced(FlowValue, fallback: FlowValue)
     /// `GraphQLResult(data: d, …)`: a wrapper that gives the value back as `member` (`result.data`).
-    case wrapped(FlowValue, member: String)
+    indirect case wrapped(FlowValue, member: String)
     /// `self.name`: a stored property of the type, whatever a local name hides it.
     case storedProperty(String, range: Range<Int>)
     /// `makeCharacter()`, `Fixtures.makeCharacter()`, `Mock<Dog>.mock(id: "1")`, `.mock()`, or `Fixtures.cat`,
     /// `Dog.mock` (a member of a type): what a helper of the workspace returns, when there is one of that name
     /// (`ModelHelper`). A bare name that no scope declares (`cat`) may be a helper property too.
-    case helper(HelperUse)
+    indirect case helper(HelperUse)
     /// `nil`.
     case null
     /// A literal scalar (`"Lab"`, `3`, `true`, `.case(.fur)`, `.fur`), by its text: what `mockls response` writes

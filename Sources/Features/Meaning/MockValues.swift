@@ -94,8 +94,8 @@ enum ScalarSource: Equatable {
     case unknown
 }
 
-/// What a mock field holds.
-indirect enum Slot {
+/// What a mock field holds (not boxed: a list holds its slots in an array).
+enum Slot {
     case scalar(ScalarSource)
     case mock(MockInstance)
     case list([Slot])
@@ -133,8 +133,9 @@ final class Model {
     }
 }
 
-/// What an expression evaluates to, as far as crashes are concerned.
-indirect enum Value {
+/// What an expression evaluates to, as far as crashes are concerned. Only a wrapper and a selection set are boxed: a
+/// mock, a model or a literal is evaluated without an allocation.
+enum Value {
     case mock(MockInstance)
     case model(Model)
     /// `model.fragments`.
@@ -142,13 +143,13 @@ indirect enum Value {
     /// A model of `selectionSet` whose data mockls does not know (built from a mock it does not follow, read from a
     /// JSON response, or reached through one of those), or its `fragments` when `isFragments`: what is read from it is
     /// known by its type alone, so selection coverage counts the reads and no diagnostic judges them.
-    case opaque(GeneratedSelectionSet, isFragments: Bool)
+    indirect case opaque(GeneratedSelectionSet, isFragments: Bool)
     case list([Value])
     /// One of these, which one mockls does not know (`xs.first(where: …)`, an element of `xs.sorted(by: …)`): a read
     /// is judged only when it would crash on every one.
     case oneOf([Value])
     /// `GraphQLResult(data: d, …)`: a wrapper whose `member` is the value.
-    case wrapper(Value, member: String)
+    indirect case wrapper(Value, member: String)
     /// A literal scalar, by its text (`FlowValue.literal`).
     case literal(String)
     /// `nil`: reading on through `?.` does nothing.
