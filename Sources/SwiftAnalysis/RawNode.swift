@@ -4,7 +4,7 @@ import Synchronization
 /// A node of a parsed tree read through swift-syntax's raw layer, with where it starts in its file: what reading a
 /// test walks. A typed node (`FunctionCallExprSyntax`) makes its children on first access, in the tree's arena, and
 /// retains and releases the arena for every node value handed around; reading the raw layout costs a quarter of
-/// that per node (Benchmarks/README.md, "walking a test's syntax raw"). A raw node knows no parent: what a reading
+/// that per node (Benchmarks/README.md, the paragraphs of 2026-11-29). A raw node knows no parent: what a reading
 /// needs from above is carried down (`isCallee`), and the rare question only a typed node answers goes through
 /// `TypedNodes`.
 struct RawNode {
@@ -89,9 +89,6 @@ struct RawNode {
 
     /// A token's text as a `String`.
     var string: String { String(syntaxText: text) }
-
-    /// A token's kind (`.identifier("dog")`, `.keyword(.self)`); nil for a node that is not a token.
-    var tokenKind: TokenKind? { raw.tokenView?.formKind() }
 
     /// Whether it is a token of this raw kind.
     func isToken(_ kind: RawTokenKind) -> Bool { raw.tokenView?.rawKind == kind }
