@@ -103,9 +103,16 @@ enum ClosureRun {
         return false
     }
 
-    private static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    /// The name a call's callee ends with (`it`, `XCTContext.runActivity` → `runActivity`).
+    private static func calleeName(_ call: FunctionCallExprSyntax) -> String? { calleeName(RawNode(call)) }
+
+    private static func calleeName(_ call: RawNode) -> String? {
+        guard let callee = call[CallParts.calledExpression] else { return nil }
+        switch callee.kind {
+        case .declReferenceExpr: return callee[ReferenceParts.baseName]?.string
+        case .memberAccessExpr: return callee[MemberAccessParts.declName]?[ReferenceParts.baseName]?.string
+        default: return nil
+        }
     }
 
     /// The closure's parameters by name (nil for `_`).
@@ -159,14 +166,7 @@ enum ClosureRun {
         if call[CallParts.trailingClosure] == nil {
             guard let last = FlowReader.argumentExpressions(of: call).last, last.kind == .closureExpr else { return false }
         }
-        guard let callee = call[CallParts.calledExpression] else { return false }
-        let name: RawNode?
-        switch callee.kind {
-        case .declReferenceExpr: name = callee[ReferenceParts.baseName]
-        case .memberAccessExpr: name = callee[MemberAccessParts.declName]?[ReferenceParts.baseName]
-        default: return false
-        }
-        guard let text = name?.string else { return false }
-        return blocks.contains(text) || text == "Task"
+        guard let name = calleeName(call) else { return false }
+        return blocks.contains(name) || name == "Task"
     }
 }

@@ -20,15 +20,18 @@ struct RawNode {
         self.isCallee = isCallee
     }
 
-    /// The raw node of a typed one, where it stands (its parent asked once).
+    /// The raw node of a typed one, for a reading that asks nothing of its place (whether it is a callee).
     init(_ node: some SyntaxProtocol) {
-        raw = node.raw
-        offset = node.position.utf8Offset
+        self.init(raw: node.raw, offset: node.position.utf8Offset)
+    }
+
+    /// The raw node of a typed one where it stands: its parent asked once whether it is that call's callee.
+    init(standing node: some SyntaxProtocol) {
+        var isCallee = false
         if let parent = node.parent, parent.raw.kind == .functionCallExpr {
             isCallee = parent.raw.layoutView?.children[CallParts.calledExpression.index]?.id == node.raw.id
-        } else {
-            isCallee = false
         }
+        self.init(raw: node.raw, offset: node.position.utf8Offset, isCallee: isCallee)
     }
 
     var kind: SyntaxKind { raw.kind }
@@ -219,14 +222,13 @@ enum StatementParts {
 
 /// The typed node of a raw one, found from the root of its tree: for what only a typed node answers (a parent, the
 /// tokens of a closure), on the rare shapes that need it.
-final class TypedNodes: @unchecked Sendable {
-    // @unchecked: `root` is set once, under the lock, before any read.
+final class TypedNodes: Sendable {
     private let root = Mutex<Syntax?>(nil)
 
     /// Remembers the tree a reading started in (the first typed node it was handed).
     func enter(_ node: some SyntaxProtocol) -> RawNode {
         root.withLock { if $0 == nil { $0 = node.root } }
-        return RawNode(node)
+        return RawNode(standing: node)
     }
 
     /// The typed node of `node`; nil when no tree was entered (never, for a node reached from one).
