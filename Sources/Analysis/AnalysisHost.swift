@@ -64,7 +64,8 @@ public final class AnalysisHost: Sendable {
             return (before, state.folders.roots)
         }
         guard after != before else { return }
-        for root in after where !before.contains(root) { caches.coverage.load(root: root.path) }
+        let known = Set(before)
+        for root in after where !known.contains(root) { caches.coverage.load(root: root.path) }
         indexer.setFolders(after, overlays: graphQLOverlays)
     }
 

@@ -49,6 +49,8 @@ final class WorkspaceIndexer: Sendable {
     }
 
     /// Discovers and indexes `folders` from scratch (start-up, configuration changes, folders added or removed).
+    /// Here and in `setFolders`, `folders` come standardized, as `WorkspaceFolders.roots` gives them: a folder kept is
+    /// found without standardizing it again (that cost grew with the folders at every change).
     func load(_ folders: [URL], overlays: [URL: [UInt8]]) {
         started.store(true, ordering: .releasing)
         changeFolders(folders, overlays: overlays, reload: true)
@@ -78,7 +80,7 @@ final class WorkspaceIndexer: Sendable {
             let previous = Dictionary(before.map { ($0.folder, $0) }, uniquingKeysWith: { first, _ in first })
             // A reload reads every folder again, keeping the Swift texts of files that did not change.
             let workspaces = folders.map { folder in
-                let kept = previous[folder.standardizedFileURL]
+                let kept = previous[folder] ?? previous[folder.standardizedFileURL]
                 return (reload ? nil : kept) ?? Workspace(folder: folder, overlays: overlays, previous: kept)
             }
             current.withLock { $0 = workspaces }

@@ -78,6 +78,18 @@ final class FileTreeTests: XCTestCase {
         XCTAssertEqual(folders.roots.map(\.path), ["/"])
     }
 
+    /// A root is named as the client named it, standardized; a folder inside another is found by its path's bytes,
+    /// whatever the characters (an accent that combines with the slash before it does not hide the slash).
+    func testRootsAreStandardizedAndFoundByPath() {
+        var folders = WorkspaceFolders([URL(fileURLWithPath: "/nonexistent-mockls/x/../wörk/")])
+        XCTAssertEqual(folders.roots, [URL(fileURLWithPath: "/nonexistent-mockls/wörk/").standardizedFileURL])
+        XCTAssertEqual(folders.roots.map(\.path), ["/nonexistent-mockls/wörk"])
+        folders.change(added: [URL(fileURLWithPath: "/nonexistent-mockls/wörk/\u{301}inner"), URL(fileURLWithPath: "/nonexistent-mockls/e\u{301}")], removed: [])
+        XCTAssertEqual(folders.roots.map(\.path), ["/nonexistent-mockls/wörk", "/nonexistent-mockls/e\u{301}"])
+        folders.change(added: [], removed: [URL(fileURLWithPath: "/nonexistent-mockls/wörk")])
+        XCTAssertEqual(folders.roots.map(\.path), ["/nonexistent-mockls/wörk/\u{301}inner", "/nonexistent-mockls/e\u{301}"])
+    }
+
     /// A client may announce thousands of folders (a fuzzer did): each change resolves only the folders it names.
     func testThousandsOfFolders() {
         var folders = WorkspaceFolders()

@@ -350,7 +350,9 @@ def test_thousands_of_folders_that_do_not_exist_cost_a_log_line_of_the_change(tm
             server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {
                 "added": [{"uri": f"file:///nonexistent/folder{index}", "name": f"f{index}"}], "removed": []}}})
         log = wait_for_log(server, f"workspace folders: {count + 1};")
-        assert len(log["params"]["message"]) < 300 and f"folder{count - 1}" in log["params"]["message"], log
+        # The last change logged may hold several of the announced ones (changes queued meanwhile are merged): it
+        # names a few of what it added, whichever they are.
+        assert len(log["params"]["message"]) < 300 and "added /nonexistent/folder" in log["params"]["message"], log
         removed = [{"uri": f"file:///nonexistent/folder{index}", "name": f"f{index}"} for index in range(count)]
         server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {"added": [], "removed": removed}}})
         log = wait_for_log(server, "workspace folders: 1;")
