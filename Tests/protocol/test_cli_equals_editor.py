@@ -327,8 +327,8 @@ def describe_lists(cli: list, editor: list) -> str:
 
 
 async def wait_for_index(client: LanguageClient):
-    # A pulling client is asked to pull again once the workspace is indexed, after the index's diagnostics are
-    # published: from then on, requests see the index and the published diagnostics are in.
+    # A pulling client is asked to pull again once the workspace is indexed: from then on, requests see the index
+    # (the index's pushed diagnostics follow, from the publisher's queue).
     for _ in range(600):
         if client.diagnostic_refresh_count > 0:
             return
@@ -406,7 +406,14 @@ async def compare(editor: LanguageClient, folder: Path, checked, sarif_run, comp
     pulled = {path: (uri, report.items) for (path, uri), report in zip(files.items(), reports)}
     for path, (_, items) in pulled.items():
         compare_diagnostics(path, [cli_diagnostic(r) for r in by_file.get(path, [])], [editor_diagnostic(d) for d in items])
-    published = {uri_path(uri): items for uri, items in editor.diagnostics.items()}
+    # The index's publications are queued after the refresh that `wait_for_index` saw: wait (a while at most) for
+    # every other file the CLI reports on to be published, so a busy machine cannot make a file look missing.
+    expected = set(by_file) - set(pulled)
+    for _ in range(600):
+        published = {uri_path(uri): items for uri, items in editor.diagnostics.items()}
+        if expected <= set(published):
+            break
+        await asyncio.sleep(0.05)
     for path in sorted((set(by_file) | set(published)) - set(pulled)):
         compare_diagnostics(path, [cli_diagnostic(r) for r in by_file.get(path, [])],
                             [editor_diagnostic(d) for d in published.get(path, [])])
