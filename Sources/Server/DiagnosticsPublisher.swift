@@ -40,9 +40,10 @@ final class DiagnosticsPublisher: Sendable {
         /// Open documents other than test files (GraphQL, fixtures, configurations) whose diagnostics a pulling
         /// client pulls: not pushed while open, or it would show them twice.
         var pulled: Set<String> = []
-        /// The workspace diagnostics of the pulled documents, as last computed: a Swift edit that changes them asks
-        /// the client to pull again.
-        var pulledDiagnostics: [String: [Diagnostic]] = [:]
+        /// What the client last pulled of each pulled document: a computation of the workspace's diagnostics that
+        /// finds another list for one asks the client to pull again. Compared with what the client holds, not with
+        /// the last computation, whose snapshot may already have held an edit the client was never told of.
+        var givenByPull: [String: [Diagnostic]] = [:]
     }
 
     private let state = Mutex(State())
@@ -136,7 +137,7 @@ final class DiagnosticsPublisher: Sendable {
         if !byIndex {
             queue.asyncAfter(deadline: .now() + delay) { [self] in
                 guard state.withLock({ $0.edits == generation }) else { return }
-                publishWorkspaceDiagnostics(unless: superseded, refreshingPulled: true)
+                publishWorkspaceDiagnostics(unless: superseded)
             }
         }
         guard mode == .push else { return }
@@ -161,10 +162,18 @@ final class DiagnosticsPublisher: Sendable {
         if hadDiagnostics { queue.async { [self] in publish(uri, nil, LineTable([]), []) } }
     }
 
+    /// A pulling client was answered `diagnostics` for `uri`: what it shows until it pulls again.
+    func answeredPull(_ uri: String, _ diagnostics: [Diagnostic]) {
+        state.withLock { state in
+            if state.pulled.contains(uri) { state.givenByPull[uri] = diagnostics }
+        }
+    }
+
     func closed(_ uri: String) {
         let (hadDiagnostics, wasPulled) = state.withLock { state in
             state.generation.removeValue(forKey: uri)
             state.open.removeValue(forKey: uri)
+            state.givenByPull.removeValue(forKey: uri)
             let wasPulled = state.pulled.remove(uri) != nil
             return (!(state.published.removeValue(forKey: uri)?.diagnostics ?? []).isEmpty, wasPulled)
         }
@@ -202,22 +211,20 @@ final class DiagnosticsPublisher: Sendable {
 
     /// Publishes the diagnostics of every indexed document, configuration and generated mock file whose diagnostics
     /// changed, and clears those of files that have none any more; nothing when `superseded` says a later change came
-    /// (its computation stops and the later one publishes).
-    /// `refreshingPulled`: ask a pulling client to pull again when the pulled documents' diagnostics changed (after an
-    /// edit of Swift code, which changes no index).
-    private func publishWorkspaceDiagnostics(unless superseded: @escaping @Sendable () -> Bool, refreshingPulled: Bool = false) {
+    /// (its computation stops and the later one publishes). A pulling client whose pulled documents now read
+    /// otherwise than it was last answered (an edit of Swift code changes their hints, and changes no index) is asked
+    /// to pull again.
+    private func publishWorkspaceDiagnostics(unless superseded: @escaping @Sendable () -> Bool) {
         guard !superseded() else { return }
         let found = analysis().cancellable(when: superseded).workspaceDiagnostics
         guard !superseded() else { return }
         let pulled = state.withLock { $0.pulled }
         let all = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) })
         let next = all.filter { !pulled.contains($0.key) }
-        let pulledNow = all.filter { pulled.contains($0.key) }.mapValues(\.diagnostics).filter { !$0.value.isEmpty }
-        let pulledChanged = state.withLock { state in
-            defer { state.pulledDiagnostics = pulledNow }
-            return state.pulledDiagnostics != pulledNow
+        let stale = state.withLock { state in
+            state.givenByPull.contains { uri, given in (all[uri]?.diagnostics ?? []) != given }
         }
-        if refreshingPulled, pulledChanged, mode == .pull { refresh() }
+        if stale, mode == .pull { refresh() }
         let dropped = state.withLock { state in
             defer { state.workspaceDocuments = Set(next.keys) }
             return state.workspaceDocuments.subtracting(next.keys)

@@ -6,8 +6,11 @@ import LSP
 /// diagnostics hold, which are not pushed while it is open (`DiagnosticsPublisher.openedOther`).
 extension LanguageServer {
     func registerPullDiagnostics() {
-        registerReadRequest(DocumentDiagnosticRequest.self) { params, snapshot, _ in
-            snapshot.conversion.diagnosticReport(try snapshot.analysis.diagnostics(ofDocument: params.textDocument.uri))
+        registerReadRequest(DocumentDiagnosticRequest.self) { [unowned self] params, snapshot, _ in
+            let found = try snapshot.analysis.diagnostics(ofDocument: params.textDocument.uri)
+            // What the client now shows: a later computation that differs asks it to pull again.
+            diagnostics?.answeredPull(params.textDocument.uri, found?.diagnostics ?? [])
+            return snapshot.conversion.diagnosticReport(found)
         }
     }
 }
