@@ -22,15 +22,33 @@ def open_file(server: MocklsProcess, path: Path):
         "uri": path.as_uri(), "languageId": "swift", "version": 1, "text": path.read_text()}}})
 
 
-def messages_until(server: MocklsProcess, seconds: float) -> list:
+def messages_until(server: MocklsProcess, done, settle: float = 1.5, timeout: float = 60) -> list:
+    """The server's messages until `done(messages)` holds (they follow the first indexing, however long a busy machine
+    takes), then for `settle` seconds more: what should come only once, or never, has the time to show."""
     found = []
-    deadline = time.time() + seconds
+    deadline = time.time() + timeout
+    while time.time() < deadline and not done(found):
+        try:
+            found.append(server.receive(timeout=max(0.01, deadline - time.time()), skip_logs=False))
+        except AssertionError:
+            break
+    deadline = time.time() + settle
     while time.time() < deadline:
         try:
             found.append(server.receive(timeout=max(0.01, deadline - time.time()), skip_logs=False))
         except AssertionError:
             break
     return found
+
+
+def shown_message(messages: list) -> bool:
+    return any(m.get("method") == "window/showMessage" for m in messages)
+
+
+def published_for(path: Path):
+    """Whether `messages` hold a publication for `path` (and a shown message)."""
+    return lambda messages: shown_message(messages) and any(
+        m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == path.as_uri() for m in messages)
 
 
 def test_a_test_file_of_no_project_is_told_once_and_gets_no_diagnostics(tmp_path):
@@ -43,7 +61,7 @@ def test_a_test_file_of_no_project_is_told_once_and_gets_no_diagnostics(tmp_path
     try:
         open_file(server, tests / "DogTests.swift")
         open_file(server, tests / "CatTests.swift")
-        messages = messages_until(server, 3)
+        messages = messages_until(server, shown_message)
         shown = [m for m in messages if m.get("method") == "window/showMessage"]
         assert len(shown) == 1, shown
         assert "no Apollo project" in shown[0]["params"]["message"] and shown[0]["params"]["type"] == 2
@@ -87,7 +105,7 @@ def test_a_configured_project_without_a_schema_says_so(tmp_path):
     server = start(tmp_path)
     try:
         open_file(server, tests / "DogTests.swift")
-        messages = messages_until(server, 3)
+        messages = messages_until(server, published_for(tmp_path / "apollo-codegen-config.json"))
         shown = [m["params"]["message"] for m in messages if m.get("method") == "window/showMessage"]
         # The message names the configuration and the path that matched nothing.
         assert len(shown) == 1, shown
@@ -137,7 +155,7 @@ def test_a_configuration_that_is_not_json_is_reported_where_it_breaks(tmp_path):
     server = start(tmp_path)
     try:
         open_file(server, tests / "DogTests.swift")
-        messages = messages_until(server, 3)
+        messages = messages_until(server, published_for(tmp_path / "apollo-codegen-config.json"))
         shown = [m["params"]["message"] for m in messages if m.get("method") == "window/showMessage"]
         assert len(shown) == 1 and "apollo-codegen-config.json:4:5: not valid JSON" in shown[0], shown
         assert "found no Apollo project" not in shown[0]
