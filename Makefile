@@ -154,6 +154,7 @@ bench: release python-env
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/many_projects.py --files 1000
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/editor_features.py
 	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/snapshot_queries.py
+	MOCKLS_BIN=$(RELEASE_BIN) $(PY) Benchmarks/folder_changes.py
 
 ## Instructions per request on the reading thread, counted by callgrind (steady where round trips drift with the
 ## machine's load); uses the ProjectSize workspace that `make bench` writes.
