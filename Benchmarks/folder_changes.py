@@ -18,42 +18,23 @@ sys.path.insert(0, str(ROOT / "Tests" / "protocol"))
 import lsp_stdio  # noqa: E402
 
 
-def wait_for_log(server: lsp_stdio.MocklsProcess, words: str, timeout: float) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = server.receive(timeout=deadline - time.monotonic(), skip_logs=False)
-        if message.get("method") == "window/logMessage" and words in message["params"]["message"]:
-            return message["params"]["message"]
-    raise AssertionError(f"no log containing {words!r}")
-
-
 def run(count: int) -> tuple:
-    bookshelf = ROOT / "Examples" / "Bookshelf"
     server = lsp_stdio.MocklsProcess()
     try:
-        server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "capabilities": {"workspace": {"workspaceFolders": True}}, "rootUri": bookshelf.as_uri(), "trace": "messages"}})
-        assert "result" in server.receive(timeout=30)
-        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-        wait_for_log(server, "indexed", 60)
+        server.initialize((ROOT / "Examples" / "Bookshelf").as_uri(), {"workspace": {"workspaceFolders": True}})
+        server.wait_for_log("indexed")
         folders = [{"uri": f"file:///nonexistent-mockls-bench/folder{index}", "name": f"f{index}"} for index in range(count)]
         started = time.monotonic()
         for folder in folders:
             server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {
                 "added": [folder], "removed": []}}})
-        wait_for_log(server, f"workspace folders: {count + 1};", 600)
+        server.wait_for_log(f"workspace folders: {count + 1};", timeout=600)
         added = time.monotonic() - started
         started = time.monotonic()
         server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {
             "added": [], "removed": folders}}})
-        wait_for_log(server, "workspace folders: 1;", 600)
-        removed = time.monotonic() - started
-        server.send({"jsonrpc": "2.0", "id": 1, "method": "shutdown"})
-        while server.receive(timeout=30).get("id") != 1:
-            pass
-        server.send({"jsonrpc": "2.0", "method": "exit"})
-        server.wait(timeout=30)
-        return added, removed
+        server.wait_for_log("workspace folders: 1;", timeout=600)
+        return added, time.monotonic() - started
     finally:
         server.kill()
 

@@ -105,6 +105,15 @@ class MocklsProcess:
                 continue
             return message
 
+    def wait_for_log(self, words: str, timeout=60.0) -> dict:
+        """The first `window/logMessage` containing `words`, passing over what comes before it."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            message = self.receive(timeout=max(0.01, deadline - time.monotonic()), skip_logs=False)
+            if message.get("method") == "window/logMessage" and words in message["params"]["message"]:
+                return message
+        raise AssertionError(f"no log containing {words!r}")
+
     def initialize(self, root_uri: str, capabilities=None, timeout=60.0) -> dict:
         """`initialize` with `capabilities` (none by default), then `initialized`; the initialize result."""
         result = self.request("initialize", {"rootUri": root_uri, "capabilities": capabilities or {}}, timeout=timeout)

@@ -26,18 +26,17 @@ def messages_until(server: MocklsProcess, done, settle: float = 1.5, timeout: fl
     """The server's messages until `done(messages)` holds (they follow the first indexing, however long a busy machine
     takes), then for `settle` seconds more: what should come only once, or never, has the time to show."""
     found = []
-    deadline = time.time() + timeout
-    while time.time() < deadline and not done(found):
-        try:
-            found.append(server.receive(timeout=max(0.01, deadline - time.time()), skip_logs=False))
-        except AssertionError:
-            break
-    deadline = time.time() + settle
-    while time.time() < deadline:
-        try:
-            found.append(server.receive(timeout=max(0.01, deadline - time.time()), skip_logs=False))
-        except AssertionError:
-            break
+
+    def read(seconds: float, until=lambda messages: False):
+        deadline = time.time() + seconds
+        while time.time() < deadline and not until(found):
+            try:
+                found.append(server.receive(timeout=max(0.01, deadline - time.time()), skip_logs=False))
+            except AssertionError:
+                return
+
+    read(timeout, until=done)
+    read(settle)
     return found
 
 

@@ -85,15 +85,6 @@ def start_server(folder: Path, trace=True) -> MocklsProcess:
     return server
 
 
-def wait_for_log(server: MocklsProcess, words: str, timeout=60.0) -> dict:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        message = server.receive(timeout=deadline - time.time(), skip_logs=False)
-        if message.get("method") == "window/logMessage" and words in message["params"]["message"]:
-            return message
-    raise AssertionError(f"no log containing {words!r}")
-
-
 def shutdown(server: MocklsProcess):
     server.send({"jsonrpc": "2.0", "id": 999, "method": "shutdown"})
     while server.receive(timeout=30).get("id") != 999:
@@ -111,7 +102,7 @@ def test_deep_nesting_in_the_server(tmp_path):
     folder = deep_workspace(tmp_path)
     server = start_server(folder)
     try:
-        wait_for_log(server, "indexed 1 project(s)")
+        server.wait_for_log("indexed 1 project(s)")
         # Opened by the client too, as a GraphQL document and as a Swift test file.
         open_document(server, folder / "opened.graphql", SHAPES["selections.graphql"])
         open_document(server, folder / "Deep.swift", DEEP_SWIFT, language="swift")
@@ -164,7 +155,7 @@ def test_link_loops_in_the_server(tmp_path, configured):
     folder = loop_workspace(tmp_path, configured)
     server = start_server(folder)
     try:
-        log = wait_for_log(server, "indexed", timeout=60)
+        log = server.wait_for_log("indexed", timeout=60)
         assert "indexed 1 project(s), 2 GraphQL document(s)" in log["params"]["message"], log
         shutdown(server)
     finally:
@@ -223,7 +214,7 @@ def test_re_adding_an_open_folder_changes_nothing(tmp_path):
         # A save makes a client without file watching re-load: still one project.
         server.send({"jsonrpc": "2.0", "method": "textDocument/didSave",
                      "params": {"textDocument": {"uri": (folder / "Tests" / "RepoTests.swift").as_uri()}}})
-        log = wait_for_log(server, "indexed")
+        log = server.wait_for_log("indexed")
         assert "indexed 1 project(s)" in log["params"]["message"], log
         after = resident_kilobytes(server.process.pid)
         assert after < before * 1.3 + 10_000, (before, after)
@@ -244,7 +235,7 @@ def start_with_open_test_file(tmp_path):
     server = start_server(folder)
     test_file = folder / "Tests" / "RepoTests.swift"
     try:
-        wait_for_log(server, "indexed 1 project(s)")
+        server.wait_for_log("indexed 1 project(s)")
         open_document(server, test_file, test_file.read_text(), language="swift")
     except BaseException:
         server.kill()
@@ -344,18 +335,18 @@ def test_thousands_of_folders_that_do_not_exist_cost_a_log_line_of_the_change(tm
     bookshelf = Path(__file__).resolve().parents[2] / "Examples" / "Bookshelf"
     server = start_server(bookshelf)
     try:
-        wait_for_log(server, "indexed")
+        server.wait_for_log("indexed")
         count = 1000
         for index in range(count):
             server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {
                 "added": [{"uri": f"file:///nonexistent/folder{index}", "name": f"f{index}"}], "removed": []}}})
-        log = wait_for_log(server, f"workspace folders: {count + 1};")
+        log = server.wait_for_log(f"workspace folders: {count + 1};")
         # The last change logged may hold several of the announced ones (changes queued meanwhile are merged): it
         # names a few of what it added, whichever they are.
         assert len(log["params"]["message"]) < 300 and "added /nonexistent/folder" in log["params"]["message"], log
         removed = [{"uri": f"file:///nonexistent/folder{index}", "name": f"f{index}"} for index in range(count)]
         server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {"added": [], "removed": removed}}})
-        log = wait_for_log(server, "workspace folders: 1;")
+        log = server.wait_for_log("workspace folders: 1;")
         assert f"and {count - 3} more" in log["params"]["message"] and len(log["params"]["message"]) < 300, log
         query = bookshelf / "graphql" / "BookQuery.graphql"
         server.open_document(query, "graphql")
