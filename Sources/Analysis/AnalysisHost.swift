@@ -160,7 +160,8 @@ public final class AnalysisHost: Sendable {
 
     /// The file a `file:` URI names, standardized.
     public static func fileURL(_ uri: String) -> URL? {
-        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        // A file URI with no path (`file://`, `file://?x`) names no file: its path is empty, not a folder to walk.
+        guard let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") else { return nil }
         return url.standardizedFileURL
     }
 }

@@ -163,10 +163,11 @@ public final class MessageSurface: FuzzSurface {
             body = #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":\#(id - random.below(5))}}"#
         case 13:
             // An editor that re-announces its folder, or adds and removes one: the workspace's, one inside it, or
-            // one that does not exist (issue 45's growth came with these).
-            let folder = switch random.below(3) {
+            // one that does not exist (issue 45's growth came with these), or a file URI with no path (issue 62's spin).
+            let folder = switch random.below(4) {
             case 0: workspace.absoluteString
             case 1: workspace.appendingPathComponent("Tests").absoluteString
+            case 2 where random.chance(4): random.pick(["file://", "file://?x", "file://localhost", "file:relative"])
             default: "file:///nonexistent/folder\(random.below(64))"
             }
             let change = random.chance(3) ? #""added":[],"removed":[{"uri":"\#(folder)","name":"w"}]"# : #""added":[{"uri":"\#(folder)","name":"w"}],"removed":[]"#

@@ -377,6 +377,29 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(inner.projects.first?.index.format.release, .beforeOneTwentyThree)
     }
 
+    /// Issue 62: the walk up to an enclosing configuration went up `URL`s until the path read `/`, which an empty
+    /// path (a client's `file://`) never does: a thread spun until the server exited. The walk goes up the path's
+    /// text and ends on every path; a file URI without a path is no folder at the edge.
+    func testTheWalkUpEndsOnEveryPath() throws {
+        for uri in ["file://", "file://?x", "file://localhost", "file:relative/folder"] {
+            let url = try XCTUnwrap(URL(string: uri))
+            XCTAssertNil(ProjectDiscovery.enclosingConfigurationFolder(of: url), uri)
+            XCTAssertNil(AnalysisHost.fileURL(uri), uri)
+        }
+        XCTAssertEqual(ProjectDiscovery.parentPath(of: "/a/b/"), "/a")
+        XCTAssertEqual(ProjectDiscovery.parentPath(of: "/a"), "/")
+        XCTAssertNil(ProjectDiscovery.parentPath(of: "/"))
+        XCTAssertNil(ProjectDiscovery.parentPath(of: ""))
+        XCTAssertNil(ProjectDiscovery.parentPath(of: "a/b"))
+        // A configuration three folders up is found.
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(folder, "apollo-codegen-config.json", "{}")
+        try write(folder, "a/b/c/x.swift", "")
+        XCTAssertEqual(ProjectDiscovery.enclosingConfigurationFolder(of: folder.appendingPathComponent("a/b/c"))?.standardizedFileURL.path,
+                       folder.standardizedFileURL.path)
+    }
+
     /// The search stops at the repository's top, and a project without a schema is no project for a test file: it
     /// gets no mock diagnostics rather than an `unknown-mock-type` on every mock.
     func testNoProjectWithASchemaIsNoProject() throws {

@@ -354,3 +354,31 @@ def test_thousands_of_folders_that_do_not_exist_cost_a_log_line_of_the_change(tm
         shutdown(server)
     finally:
         server.kill()
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.parametrize("uri", ["file://", "file://?x", "file://localhost", "file:relative/folder"])
+def test_a_folder_uri_without_a_path_ends_its_walk(tmp_path, uri):
+    """Issue 62: a folder whose URI has an empty path set a thread spinning in the walk up to the enclosing
+    configuration (15 CPU-seconds in 15 s, until the server exited). Now such a folder is no folder: the change is
+    taken, nothing is walked, and the server sits idle and keeps serving."""
+    bookshelf = Path(__file__).resolve().parents[2] / "Examples" / "Bookshelf"
+    server = start_server(bookshelf)
+    try:
+        server.wait_for_log("indexed")
+        server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {
+            "added": [{"uri": uri, "name": "w"}], "removed": []}}})
+        query = bookshelf / "graphql" / "BookQuery.graphql"
+        server.open_document(query, "graphql")
+        assert "result" in server.request("textDocument/documentSymbol", {"textDocument": {"uri": query.as_uri()}})
+        before = cpu_seconds(server.process.pid)
+        time.sleep(2)
+        spent = cpu_seconds(server.process.pid) - before
+        assert spent < 0.5, f"the server spent {spent:.2f} CPU-seconds idle after {uri!r} was added"
+        shutdown(server)
+    finally:
+        server.kill()

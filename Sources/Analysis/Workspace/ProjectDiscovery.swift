@@ -53,17 +53,29 @@ public enum ProjectDiscovery {
         return enclosingConfigurationFolder(of: folder)
     }
 
-    /// The nearest folder above `folder` with a configuration file in it, up to the repository's top.
+    /// The nearest folder above `folder` with a configuration file in it, up to the repository's top. The walk goes
+    /// up the path's text, one component a step, so it ends on every path: a relative or empty one (a client's
+    /// `file://`) has no folder above it to search.
     static func enclosingConfigurationFolder(of folder: URL) -> URL? {
         let names = [apolloConfigurationName] + GraphQLConfigFile.names
-        var current = folder.standardizedFileURL
-        while !FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path), current.path != "/" {
-            current = current.deletingLastPathComponent()
-            if names.contains(where: { FileManager.default.fileExists(atPath: current.appendingPathComponent($0).path) }) {
-                return current
+        var current = folder.standardizedFileURL.path
+        guard current.hasPrefix("/") else { return nil }
+        while !FileManager.default.fileExists(atPath: current + "/.git"), let parent = parentPath(of: current) {
+            current = parent
+            let prefix = current == "/" ? "/" : current + "/"
+            if names.contains(where: { FileManager.default.fileExists(atPath: prefix + $0) }) {
+                return URL(fileURLWithPath: current, isDirectory: true)
             }
         }
         return nil
+    }
+
+    /// The folder above an absolute path, found in its bytes; nil for `/` and for a path that is not absolute.
+    static func parentPath(of path: String) -> String? {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard path.hasPrefix("/"), path != "/", let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func configurationFiles(in folder: URL) -> [URL] {
