@@ -91,18 +91,19 @@ extension AnalysisSnapshot {
                 return .createFile(DocumentAction.FileCreation(
                     title: file.title, kind: file.isQuickFix ? "quickfix" : "source", diagnostics: file.diagnostics,
                     file: destination, text: client.resolvesEdits ? nil : context.placeholderFileText,
-                    overwrite: true, resolveData: client.resolvesEdits ? DocumentAction.FileCreation.placeholderFile : nil))
+                    // Only a file mockls wrote is replaced; a hand-written one of that name makes the client refuse.
+                    overwrite: context.workspace.generatedPlaceholderFiles.contains(destination), resolveData: client.resolvesEdits ? DocumentAction.FileCreation.placeholderFile : nil))
             }
         }
     }
 
     /// The text of a file a code action creates, left for the client to resolve: nil when `data` names no such file or
-    /// the document is no longer a test file.
-    public func resolvedFile(_ data: String, in uri: String) throws -> (file: URL, text: String)? {
+    /// the document is no longer a test file. `overwrite`: whether the file is one mockls wrote, which it replaces.
+    public func resolvedFile(_ data: String, in uri: String) throws -> (file: URL, text: String, overwrite: Bool)? {
         guard data == DocumentAction.FileCreation.placeholderFile, let context = try testFile(uri),
             let file = placeholderFile("\(context.index.mockModel.namespace)+Placeholders.swift", for: context)
         else { return nil }
-        return (file, context.placeholderFileText)
+        return (file, context.placeholderFileText, context.workspace.generatedPlaceholderFiles.contains(file))
     }
 
     /// The file `mockls placeholders` writes, where it is, else beside the test file (nil for a document that is no

@@ -55,7 +55,7 @@ struct ConvertCommand: ParsableCommand, WorkspaceCommand {
         case .converted(let action)?:
             if write {
                 let bytes = MockCodeAction.applying(action.edits, to: location.bytes)
-                try OutputFiles.write(String(decoding: bytes, as: UTF8.self), to: location.file)
+                try OutputFiles.write([(String(decoding: bytes, as: UTF8.self), location.file)], as: .edited, force: false)
                 return
             }
             let lines = context.document.lines

@@ -24,6 +24,9 @@ struct MocksCommand: ParsableCommand, WorkspaceCommand {
     @Option(help: "With --format swift: write the files into this folder instead of printing them.")
     var output: String?
 
+    @Flag(help: "Replace an existing file even when mockls did not write it (by default such a file is left as it is, exit status 2).")
+    var force = false
+
     func run() throws {
         let projects = try workspace.loadForGenerating().projects
         switch format {
@@ -38,7 +41,8 @@ struct MocksCommand: ParsableCommand, WorkspaceCommand {
                 if let output {
                     let folder = URL(fileURLWithPath: output).appendingPathComponent(projects.count > 1 ? project.configuration.namespace : "")
                     try OutputFiles.createFolder(folder)
-                    for file in files { try OutputFiles.write(file.contents, to: folder.appendingPathComponent(file.name)) }
+                    try OutputFiles.write(
+                        files.map { ($0.contents, folder.appendingPathComponent($0.name)) }, as: .generated(mark: MockFileRenderer.mark), force: force)
                     printError("mockls: wrote \(files.count) files to \(folder.path)")
                 } else {
                     for file in files {

@@ -44,9 +44,56 @@ enum OutputFiles {
         }
     }
 
+    /// Whose a file is: a command replaces only a file it wrote, known by the mark its first line carries.
+    enum Authorship {
+        /// A generated Swift file whose first line starts with `mark` (mockls's header, or Apollo's `// @generated`
+        /// for the mocks it renders as Apollo does).
+        case generated(mark: String)
+        /// A file with no place for a mark (a JSON response fixture): an existing one is replaced only when it holds
+        /// the same bytes, else only with --force.
+        case unmarked
+        /// The user's own file, edited in place because they asked for it (`convert --write`).
+        case edited
+
+        /// Whether `existing`, the bytes of a file already at the destination, may be replaced by `new`.
+        func mayReplace(_ existing: [UInt8], with new: [UInt8]) -> Bool {
+            switch self {
+            case .generated(let mark): existing.starts(with: Array(mark.utf8)) || existing == new
+            case .unmarked: existing == new
+            case .edited: true
+            }
+        }
+
+        var reason: String {
+            switch self {
+            case .generated(let mark): "exists and mockls did not write it (its first line is not `\(mark)`)"
+            case .unmarked: "exists with other contents, and mockls cannot tell a file it wrote there"
+            case .edited: ""
+            }
+        }
+    }
+
+    /// Writes each text to its file, as `write(_:to:)`, after checking every destination first: when one is a file
+    /// the command did not write (see `Authorship`), nothing at all is written, and the error names it and --force.
+    static func write(_ files: [(text: String, file: URL)], as authorship: Authorship, force: Bool) throws(FileSystemError) {
+        if !force {
+            for (text, file) in files {
+                guard FileTree.kind(of: file.path) == .file else { continue }
+                guard let existing = FileTree.contents(file) else {
+                    throw FileSystemError(path: file.path, reason: "exists and cannot be read: nothing written; --force replaces it")
+                }
+                if !authorship.mayReplace(existing, with: Array(text.utf8)) {
+                    throw FileSystemError(path: file.path, reason: "\(authorship.reason): nothing written; --force replaces it")
+                }
+            }
+        }
+        for (text, file) in files { try write(text, to: file) }
+    }
+
     /// Writes `text` to `file`, creating its folder first, through a temporary file beside it renamed over it: the
     /// file is the old one or the new one, never half of either. A Swift file that loses declarations says which.
-    static func write(_ text: String, to file: URL) throws(FileSystemError) {
+    /// Commands go through `write(_:as:force:)`, which first refuses to replace a file they did not write.
+    private static func write(_ text: String, to file: URL) throws(FileSystemError) {
         try createFolder(file.deletingLastPathComponent())
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory)

@@ -20,8 +20,12 @@ struct PlaceholdersCommand: ParsableCommand, WorkspaceCommand {
     @Option(help: "Write the file here instead of printing it; a folder (an existing one, or a path ending in /) gets <Namespace>+Placeholders.swift.")
     var output: String?
 
+    @Flag(help: "Replace an existing file even when mockls did not write it (by default such a file is left as it is, exit status 2).")
+    var force = false
+
     func run() throws {
         let projects = try workspace.loadForGenerating().projects
+        var written: [(text: String, file: URL)] = []
         for project in projects {
             let text = PlaceholderFileRenderer.render(
                 model: project.index.mockModel, schema: project.index.schema, mocksModule: project.configuration.testMocksModule,
@@ -31,14 +35,18 @@ struct PlaceholdersCommand: ParsableCommand, WorkspaceCommand {
                 continue
             }
             var destination = URL(fileURLWithPath: output)
-            var isFolder: ObjCBool = false
-            let namesAFolder = output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue)
-            if projects.count > 1 || namesAFolder {
-                try OutputFiles.createFolder(destination)
+            let namesAFolder = output.hasSuffix("/") || FileTree.kind(of: output) == .folder
+            if projects.count > 1, !namesAFolder {
+                // A file name (`Mocks/P.swift`) is not made into a folder: each project needs a file of its own.
+                let names = projects.map(\.configuration.namespace).joined(separator: ", ")
+                throw FileSystemError(path: output, reason: "names a file, and the workspace has \(projects.count) projects (\(names)): give a folder (ending in /), which gets <Namespace>+Placeholders.swift for each; nothing written")
+            }
+            if namesAFolder {
                 destination.appendPathComponent("\(project.index.mockModel.namespace)+Placeholders.swift")
             }
-            try OutputFiles.write(text, to: destination)
-            printError("mockls: wrote \(destination.path)")
+            written.append((text, destination))
         }
+        try OutputFiles.write(written, as: .generated(mark: PlaceholderFileRenderer.mark), force: force)
+        for (_, file) in written { printError("mockls: wrote \(file.path)") }
     }
 }

@@ -28,6 +28,9 @@ struct ResponseCommand: ParsableCommand, WorkspaceCommand {
     @Option(name: .shortAndLong, help: "Write the response to this file instead of printing it.")
     var output: String?
 
+    @Flag(help: "Replace an existing file even when mockls did not write it (by default such a file is left as it is, exit status 2).")
+    var force = false
+
     func run() throws {
         let location = try FileLocation(location)
         guard let context = try location.analysis(of: try workspace.loadProject(near: [location.file])).testFile(location.uri) else {
@@ -54,10 +57,8 @@ struct ResponseCommand: ParsableCommand, WorkspaceCommand {
             let files = [(output, written.json)] + (written.variables.map { variables in
                 [((output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".variables.json", variables)]
             } ?? [])
-            for (path, text) in files {
-                try OutputFiles.write(text, to: URL(fileURLWithPath: path))
-                printError("mockls: wrote \(path)")
-            }
+            try OutputFiles.write(files.map { ($0.1, URL(fileURLWithPath: $0.0)) }, as: .unmarked, force: force)
+            for (path, _) in files { printError("mockls: wrote \(path)") }
         }
     }
 }

@@ -30,6 +30,9 @@ struct SnapshotTestsCommand: ParsableCommand, WorkspaceCommand {
     @Option(help: "The module the previews are in (default: from each file's path, Sources/<Module>/…).")
     var module: String?
 
+    @Flag(help: "Replace an existing file even when mockls did not write it (by default such a file is left as it is, exit status 2).")
+    var force = false
+
     func run() throws {
         let devices = self.devices.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !devices.isEmpty, devices.allSatisfy({ $0.first.map { $0.isLetter || $0 == "_" } == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
@@ -56,7 +59,7 @@ struct SnapshotTestsCommand: ParsableCommand, WorkspaceCommand {
             print("\(file.path) is up to date (\(states) preview states)")
             return
         }
-        try OutputFiles.write(text, to: file)
+        try OutputFiles.write([(text, file)], as: .generated(mark: SnapshotTests.header), force: force)
         print("wrote \(file.path): \(states) snapshot tests, on \(devices.joined(separator: ", "))")
     }
 }

@@ -92,4 +92,31 @@ final class DocumentActionsTests: XCTestCase {
         XCTAssertEqual(placeholder.resolveData, DocumentAction.FileCreation.placeholderFile)
         XCTAssertEqual(placeholder.file, workspace.url("Tests/PetAPI+Placeholders.swift"))
     }
+
+    /// Issue 62, lost work: the placeholder file is created over an existing file only when mockls wrote that file; a
+    /// hand-written file of the same name is not replaced (the client refuses to create over it).
+    func testThePlaceholderFileReplacesOnlyAFileMocklsWrote() throws {
+        func creation(_ existing: String) throws -> DocumentAction.FileCreation {
+            let workspace = try TestWorkspace(files: Self.files.merging(["Tests/PetAPI+Placeholders.swift": existing]) { $1 })
+            defer { workspace.remove() }
+            for resolves in [false, true] {
+                let found = try actions(workspace, client: CodeActionClient(createsFiles: true, resolvesEdits: resolves, copiesResponses: false))
+                    .lazy.compactMap { action -> DocumentAction.FileCreation? in
+                        if case .createFile(let creation) = action, creation.file.lastPathComponent == "PetAPI+Placeholders.swift" { return creation }
+                        return nil
+                    }.first
+                let placeholder = try XCTUnwrap(found)
+                if resolves {
+                    let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: DocumentStore())
+                    let resolved = try XCTUnwrap(analysis.resolvedFile(DocumentAction.FileCreation.placeholderFile, in: workspace.uri("Tests/DogTests.swift")))
+                    XCTAssertEqual(resolved.overwrite, placeholder.overwrite)
+                } else {
+                    return placeholder
+                }
+            }
+            fatalError("unreachable")
+        }
+        XCTAssertFalse(try creation("import ApolloTestSupport\n// my own factories\nextension Mock where O == Dog {}\n").overwrite)
+        XCTAssertTrue(try creation(PlaceholderFileRenderer.header + "\nimport ApolloTestSupport\n").overwrite)
+    }
 }

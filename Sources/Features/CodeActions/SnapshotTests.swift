@@ -69,7 +69,7 @@ public enum SnapshotTests {
         return Options(framework: string.contains("\nimport Testing\n") ? .swiftTesting : .xctest, devices: devices.isEmpty ? ["iPhone13"] : devices)
     }
 
-    static let header = "// Snapshot tests of the Xcode previews, one per preview state, written by `mockls snapshot-tests`."
+    public static let header = "// Snapshot tests of the Xcode previews, one per preview state, written by `mockls snapshot-tests`."
 
     /// The whole test file for `sources`, and the previews left out. `including` picks previews (by source and
     /// index): the others are neither written nor listed.

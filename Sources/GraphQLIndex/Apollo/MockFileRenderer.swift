@@ -18,9 +18,12 @@ public enum MockFileRenderer {
         return files
     }
 
+    /// The first line of every file Apollo's codegen writes, and so of the mock files rendered here.
+    public static let mark = "// @generated"
+
     private static func header(_ model: MockModel) -> String {
         """
-        // @generated
+        \(mark)
         // This file was automatically generated and should not be edited.
 
         import ApolloTestSupport

@@ -82,10 +82,10 @@ extension ProtocolConversion {
     }
 
     /// A resolved action: as the client sent it, with the edit `file` gives when there is one.
-    func resolved(_ unresolved: UnresolvedCodeAction, file: (file: URL, text: String)?) -> CodeAction {
+    func resolved(_ unresolved: UnresolvedCodeAction, file: (file: URL, text: String, overwrite: Bool)?) -> CodeAction {
         var action = CodeAction(
             title: unresolved.title, kind: unresolved.kind, diagnostics: unresolved.diagnostics, isPreferred: unresolved.isPreferred,
-            edit: file.map { fileCreation($0.file, text: $0.text, overwrite: true) })
+            edit: file.map { fileCreation($0.file, text: $0.text, overwrite: $0.overwrite) })
         action.command = unresolved.command
         return action
     }
