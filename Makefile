@@ -51,9 +51,10 @@ endif
 
 ## The real editors the editor set-ups are proven in (Tests/protocol/test_editors.py), tmux, in which the
 ## README's pictures are taken from Neovim (Examples/screenshots), Ruby, which runs the Homebrew formula, and Node
-## with Debian's TypeScript, which run the VS Code extension's own logic (Tests/editors/vscode_check.js).
+## with Debian's TypeScript, which run the VS Code extension's own logic (Tests/editors/vscode_check.js); gdb, which
+## reads the line a test crashed on when the runtime oracle runs it on Apollo's own runtime (Tests/protocol/runtime_oracle.py).
 editor-deps:
-	$(call apt_install_missing,neovim emacs-nox elpa-eglot elpa-lsp-mode tmux ruby nodejs node-typescript)
+	$(call apt_install_missing,neovim emacs-nox elpa-eglot elpa-lsp-mode tmux ruby nodejs node-typescript gdb)
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

@@ -41,7 +41,7 @@ enum ClosureRun {
             let range = FlowReader.range(typeBase)
             return .closureCall(ClosureCall(
                 method: method, sequence: sequence, parameters: ["$0"], body: [],
-                result: .from(path: path, mock: .variable("$0", range: range), range: range, variables: [:])))
+                result: .from(path: path, mock: .variable("$0", range: range), range: range, variables: .none)))
         }
         guard let (passed, _) = ValuePassing.passedClosure(of: call) else { return nil }
         switch passed {

@@ -62,10 +62,15 @@ extension FlowReader {
                 name = ValuePassing.unwrappedBinding(loop.pattern)?.text
             }
             var body = statements(ofBlock: loop.body.statements)
-            if loop.whereClause != nil || name == nil {
-                // Some elements only, or taken apart: the names the pattern declares hold nothing known.
-                let hidden = loop.pattern.tokens(viewMode: .sourceAccurate).filter { if case .identifier = $0.tokenKind { true } else { false } }
-                body = hidden.map { .bind(name: $0.text, annotation: nil, value: .other, range: Self.range($0)) } + body
+            let hidden = loop.pattern.tokens(viewMode: .sourceAccurate).filter { if case .identifier = $0.tokenKind { true } else { false } }
+                .map { FlowStatement.bind(name: $0.text, annotation: nil, value: .other, range: Self.range($0)) }
+            if let clause = loop.whereClause, name != nil {
+                // `for x in xs where x.id == "1"`: the clause reads every element (a crash there ends the loop, as
+                // Apollo 1.25.7 shows); the body runs for some of them only, so in it the name holds nothing known.
+                body = statements(ofExpression: clause.condition) + [.scope(hidden + body)]
+            } else if loop.whereClause != nil || name == nil {
+                // Taken apart: the names the pattern declares hold nothing known.
+                body = hidden + body
                 name = nil
             }
             return inner(sequence) + [.loop(name: name, sequence: value(sequence), body: body)]

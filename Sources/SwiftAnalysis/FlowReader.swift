@@ -60,18 +60,25 @@ struct FlowReader {
     }
 
     /// The literals of `from(mock, withVariables: ["name": literal, …])`, by name.
-    static func withVariables(_ call: RawNode) -> [String: String] {
-        guard let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.text == "withVariables" }),
-            let dictionary = argument[ArgumentParts.expression], dictionary.kind == .dictionaryExpr,
-            let elements = dictionary[LiteralParts.dictionaryContent], elements.kind == .dictionaryElementList
-        else { return [:] }
-        var variables: [String: String] = [:]
+    static func withVariables(_ call: RawNode) -> GivenVariables {
+        guard let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.text == "withVariables" }) else {
+            return .none
+        }
+        guard let dictionary = argument[ArgumentParts.expression], dictionary.kind == .dictionaryExpr else {
+            return GivenVariables(isComplete: argument[ArgumentParts.expression]?.kind == .nilLiteralExpr)
+        }
+        // `[:]` has no element list.
+        guard let elements = dictionary[LiteralParts.dictionaryContent], elements.kind == .dictionaryElementList else { return .none }
+        var variables = GivenVariables()
         for element in elements.elements {
             guard let key = element[LiteralParts.dictionaryKey], key.kind == .stringLiteralExpr, let segments = key[LiteralParts.segments],
                 segments.count == 1, let segment = segments.first, segment.kind == .stringSegment,
                 let name = segment[LiteralParts.segmentContent]?.string, let value = element[LiteralParts.dictionaryValue].flatMap({ literal($0) })
-            else { continue }
-            variables[name] = value
+            else {
+                variables.isComplete = false
+                continue
+            }
+            variables.literals[name] = value
         }
         return variables
     }

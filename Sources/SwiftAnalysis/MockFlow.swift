@@ -27,6 +27,34 @@ public struct MockConstruction: Sendable, Equatable {
     public var argumentsRange: Range<Int>
 }
 
+/// The variables `from(mock, withVariables:)` gives: the literals by name, and whether they are all it gives.
+/// Apollo's executor takes a variable that is not given as false for `@include` and `@skip` alike
+/// (`Selection.Condition.evaluate(with:)`): with none given, every conditional field is left out.
+public struct GivenVariables: Sendable, Hashable {
+    public var literals: [String: String]
+    /// Every variable given is in `literals` (`from(mock)`, or a dictionary of literals): one that is not there is
+    /// not given. False when the dictionary is not written out or a value is no literal.
+    public var isComplete: Bool
+
+    public init(literals: [String: String] = [:], isComplete: Bool = true) {
+        self.literals = literals
+        self.isComplete = isComplete
+    }
+
+    /// `from(mock)`: no variables.
+    public static let none = GivenVariables()
+
+    /// A Boolean variable's value as `@include`/`@skip` read it: nil when it is not known.
+    public func condition(_ name: String) -> Bool? {
+        switch literals[name] {
+        case "true": true
+        case "false": false
+        case nil: isComplete ? false : nil
+        default: nil
+        }
+    }
+}
+
 /// A value as a test builds and passes it, followed from its construction. Only the cases that hold a value (or a
 /// large payload) are boxed: a name, a literal, a list is made without an allocation (every expression of a test
 /// is one).
@@ -34,7 +62,7 @@ public enum FlowValue: Sendable, Equatable {
     indirect case construction(MockConstruction)
     /// `AllAnimalsQuery.Data.AllAnimal.from(mock)`, `.from(mock, withVariables: ["withBooks": false])`; `range`
     /// covers the path; `variables` holds the literals of `withVariables:` by name.
-    indirect case from(path: [String], mock: FlowValue, range: Range<Int>, variables: [String: String])
+    indirect case from(path: [String], mock: FlowValue, range: Range<Int>, variables: GivenVariables)
     /// `HotelDetailQuery.Data(data: json)`, `X.Data(_dataDict: …)`: a model read from a response, not built from a mock;
     /// `range` covers the path.
     case decoded(path: [String], range: Range<Int>)

@@ -68,7 +68,10 @@ extension SwiftFile {
                 if let state = Self.reducerState(of: closure), !found.contains(where: { $0.name == state.name }) {
                     found.append(state)
                 }
-            } else if let loop = parent.as(ForStmtSyntax.self), node.position >= loop.body.position, let element = Self.element(of: loop) {
+            } else if let loop = parent.as(ForStmtSyntax.self), node.position >= (loop.whereClause?.position ?? loop.body.position),
+                let element = Self.element(of: loop)
+            {
+                // In the body, and in the `where` clause, which reads each element.
                 found.append(element)
             } else if let ifExpression = parent.as(IfExprSyntax.self), node.id == ifExpression.body.id {
                 found += Self.bindings(in: ifExpression.conditions)

@@ -34,8 +34,8 @@ extension FlowEvaluator {
                 return .unknown
             }
             var copies: [ObjectIdentifier: MockInstance] = [:]
-            let model = Model(selectionSet: selectionSet, data: instance.snapshot(&copies))
-            if helpersRunning.isEmpty { models.append((call, model, variables)) }
+            let model = Model(selectionSet: selectionSet, data: instance.snapshot(&copies), variables: variables)
+            if helpersRunning.isEmpty { models.append((call, model)) }
             if recordsCoverage { coverage.reached.append(model) }
             return .model(model)
         case .variable(let name, let range):
@@ -152,7 +152,7 @@ extension FlowEvaluator {
     private func mockRead(_ name: String, of instance: MockInstance) -> Value {
         guard !instance.escaped, let field = resolver.field(name, of: instance.object) else { return .unknown }
         guard let slot = slotValue(field, of: instance) else { return .none }
-        return value(of: slot, selectionSet: nil)
+        return value(of: slot, selectionSet: nil, variables: .none)
     }
 
     /// What a mock holds for a field, with a placeholder factory's deep defaults filled in when first read.
@@ -175,7 +175,7 @@ extension FlowEvaluator {
         return filled
     }
 
-    private func value(of slot: Slot, selectionSet path: String?) -> Value {
+    private func value(of slot: Slot, selectionSet path: String?, variables: GivenVariables) -> Value {
         switch slot {
         case .unknown:
             // Set to something mockls does not follow: a model of its type all the same.
@@ -184,8 +184,8 @@ extension FlowEvaluator {
         case .mock(let instance):
             guard let path else { return .mock(instance) }
             guard let nested = resolver.selectionSet(at: path) else { return .unknown }
-            return .model(Model(selectionSet: nested, data: instance))
-        case .list(let slots): return .list(slots.map { value(of: $0, selectionSet: path) })
+            return .model(Model(selectionSet: nested, data: instance, variables: variables))
+        case .list(let slots): return .list(slots.map { value(of: $0, selectionSet: path, variables: variables) })
         }
     }
 
@@ -195,21 +195,39 @@ extension FlowEvaluator {
         if name == "fragments", !selectionSet.fragmentAccessors.isEmpty { return .fragments(model) }
         if let inline = selectionSet.inlineFragments.first(where: { $0.accessor == name }) {
             guard let typeCase = resolver.selectionSet(at: inline.path) else { return .unknown }
-            guard typeCase.inlineFragmentKind == .typeCase else { return .unknown }  // depends on variables
+            if typeCase.inlineFragmentKind != .typeCase {
+                // `asCatIfGetCat`, `ifNotSkipHeightInMeters`: there when the variables include it (and the type matches).
+                switch typeCase.inclusion?.evaluate(model.variables.condition) {
+                case false?: return .none
+                case true?: break
+                case nil: return .unknown
+                }
+            }
             let object = model.data.object.name
             let matches = schema.possibleTypes(of: typeCase.parentType).contains(object)
-            return matches ? .model(Model(selectionSet: typeCase, data: model.data)) : .none
+            return matches ? .model(Model(selectionSet: typeCase, data: model.data, variables: model.variables)) : .none
         }
         guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
         if recordsCoverage { coverage.reads.append((.init(selectionSet), field.key, model.data.object.name)) }
-        // Under a condition, or from a mock handed away: what it holds is not known, its type is.
-        guard !field.isConditional, !model.data.escaped, !model.data.mayBeNil else { return opaqueValue(of: field) }
+        // Under `@include`/`@skip`: the variables `from` was given decide it, as Apollo's executor does. Left out, it
+        // reads nil; included, its accessor is optional all the same, so unset it reads nil too (no crash), and what
+        // it holds is read on. A condition on a value not known leaves it known by its type.
+        var included = false
+        if field.isConditional {
+            switch field.inclusion?.evaluate(model.variables.condition) {
+            case false?: return .none
+            case true?: included = true
+            case nil: return opaqueValue(of: field)
+            }
+        }
+        // From a mock handed away: what it holds is not known, its type is.
+        guard !model.data.escaped, !model.data.mayBeNil else { return opaqueValue(of: field) }
         guard let mockField = model.data.object.field(field.key) else { return .unknown }
         guard let slot = slotValue(mockField, of: model.data) else {
-            if field.graphqlType.isNonNull { reportUnset(field, mockField, in: model, at: range) }
+            if field.graphqlType.isNonNull, !included { reportUnset(field, mockField, in: model, at: range) }
             return .none
         }
-        return value(of: slot, selectionSet: field.selectionSet)
+        return value(of: slot, selectionSet: field.selectionSet, variables: model.variables)
     }
 
     /// `model.name` on a model whose data is not known (`Value.opaque`): the read is recorded, and what it gives is
@@ -238,10 +256,18 @@ extension FlowEvaluator {
     }
 
     private func fragment(_ accessor: String, of model: Model) -> Value {
-        guard let spread = model.selectionSet.fragmentAccessors.first(where: { $0.accessor == accessor }), !spread.isOptional,
+        guard let spread = model.selectionSet.fragmentAccessors.first(where: { $0.accessor == accessor }),
             let fragment = resolver.selectionSet(at: spread.fragment)
         else { return .unknown }
-        return .model(Model(selectionSet: fragment, data: model.data))
+        if spread.isOptional {
+            // `...HeightInMeters @skip(if: $skipHeightInMeters)`: there when the variables include it.
+            switch spread.inclusion?.evaluate(model.variables.condition) {
+            case false?: return .none
+            case true?: break
+            case nil: return .unknown
+            }
+        }
+        return .model(Model(selectionSet: fragment, data: model.data, variables: model.variables))
     }
 
     private mutating func reportUnset(

@@ -59,7 +59,7 @@ struct FlowEvaluator {
     private(set) var helperNamesLookedUp: Set<String> = []
     /// The models `from(_:)` built in the function itself, by the bytes of the call, with the literals of its
     /// `withVariables:` (`MockResponse` reads them).
-    var models: [(range: Range<Int>, model: Model, variables: [String: String])] = []
+    var models: [(range: Range<Int>, model: Model)] = []
     /// The `from(_:)` calls of the function itself that built no model mockls knows, by the bytes of the call, with
     /// what it met instead (`MockResponse` says it).
     var unbuiltModels: [(range: Range<Int>, reason: String)] = []

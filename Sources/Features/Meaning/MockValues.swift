@@ -126,10 +126,13 @@ enum Slot {
 final class Model {
     let selectionSet: GeneratedSelectionSet
     let data: MockInstance
+    /// The variables its `from(_:withVariables:)` was given: they decide its `@include`/`@skip` fields.
+    let variables: GivenVariables
 
-    init(selectionSet: GeneratedSelectionSet, data: MockInstance) {
+    init(selectionSet: GeneratedSelectionSet, data: MockInstance, variables: GivenVariables) {
         self.selectionSet = selectionSet
         self.data = data
+        self.variables = variables
     }
 }
 

@@ -55,7 +55,7 @@ public enum MockResponse {
             if let unbuilt = evaluator.unbuiltModels.first(where: { onLine($0.range) }) { return .failure(.notFollowed(unbuilt.reason)) }
             return .failure(.noModel)
         }
-        return write(built.model, variables: built.variables, file: file, project: project)
+        return write(built.model, file: file, project: project)
     }
 
     /// The function at `offset`; else the first function of a type whose stored properties, `setUp` or `init()` hold
@@ -69,7 +69,8 @@ public enum MockResponse {
             ?? units.first { $0.range == wholeFile }
     }
 
-    static func write(_ model: Model, variables: [String: String] = [:], file: SwiftFile, project: ProjectIndex) -> Result<Written, Failure> {
+    static func write(_ model: Model, file: SwiftFile, project: ProjectIndex) -> Result<Written, Failure> {
+        let variables = model.variables.literals
         var fragments: [String: FragmentDefinition] = [:]
         var operations: [String: OperationDefinition] = [:]
         for document in project.documents.values where document.role == .executable {

@@ -92,6 +92,11 @@ struct AnyOfConditions: Hashable, Sendable {
         return lhs
     }
 
+    /// As plain data, for readers of the generated model.
+    var inclusion: GeneratedSelectionSet.Inclusion {
+        .init(anyOf: elements.map { $0.conditions.map { .init(variable: $0.variable, isInverted: $0.isInverted) } })
+    }
+
     var expression: String {
         elements.map { elements.count > 1 && $0.conditions.count > 1 ? "(\($0.expression))" : $0.expression }
             .joined(separator: " || ")

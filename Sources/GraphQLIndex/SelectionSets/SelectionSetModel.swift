@@ -25,8 +25,43 @@ public struct GeneratedSelectionSet: Sendable, Equatable {
         public var condition: String?
         /// Included only under conditions this selection set does not guarantee: reading it never crashes.
         public var isConditional: Bool
+        /// For a conditional field, the conditions it is included under (whatever the selection set guarantees).
+        public var inclusion: Inclusion?
         public var deprecationReason: String?
         public var definition: SourceLocation?
+    }
+
+    /// `@include`/`@skip` conditions: any one of the groups, each holding when all of its conditions do.
+    public struct Inclusion: Sendable, Equatable {
+        public struct Condition: Sendable, Equatable {
+            public var variable: String
+            /// `@skip(if: $variable)`, or `@include(if: $variable)` when false.
+            public var isInverted: Bool
+        }
+
+        public var anyOf: [[Condition]]
+
+        /// Whether the field is included, given each variable's value (nil: not known): nil when that depends on a
+        /// value not known.
+        public func evaluate(_ value: (String) -> Bool?) -> Bool? {
+            var undecided = false
+            for group in anyOf {
+                var holds: Bool? = true
+                for condition in group {
+                    guard let given = value(condition.variable) else {
+                        holds = nil
+                        continue
+                    }
+                    if given == condition.isInverted {
+                        holds = false
+                        break
+                    }
+                }
+                if holds == true { return true }
+                if holds == nil { undecided = true }
+            }
+            return undecided ? nil : false
+        }
     }
 
     public struct FragmentAccessor: Sendable, Equatable {
@@ -34,6 +69,8 @@ public struct GeneratedSelectionSet: Sendable, Equatable {
         public var accessor: String
         public var type: String
         public var isOptional: Bool
+        /// For an optional spread, the conditions it is included under.
+        public var inclusion: Inclusion? = nil
     }
 
     public struct InlineFragmentAccessor: Sendable, Equatable {
@@ -60,6 +97,8 @@ public struct GeneratedSelectionSet: Sendable, Equatable {
     public var name: String
     public var kind: Kind
     public var inlineFragmentKind: InlineFragmentKind?
+    /// For an inline fragment with `@include`/`@skip` (`asCatIfGetCat`, `ifNotSkipHeightInMeters`): its conditions.
+    public var inclusion: Inclusion? = nil
     public var parentType: String
     public var parentKind: TypeKind
     /// A root selection set (`RootSelectionSet`, which has `from(_:)`), rather than a type case.

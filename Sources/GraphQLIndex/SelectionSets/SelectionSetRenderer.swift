@@ -59,7 +59,9 @@ struct SelectionSetRenderer {
                 type: accessorType(field, forceOptional: field.isConditionallyIncluded(in: scope)),
                 graphqlType: field.type, selectionSet: nestedPath, isDirect: isDirect,
                 condition: isDirect && field.isConditionallyIncluded(in: scope) ? field.inclusionConditions?.expression : nil,
-                isConditional: field.isConditionallyIncluded(in: scope), deprecationReason: field.definition?.deprecationReason,
+                isConditional: field.isConditionallyIncluded(in: scope),
+                inclusion: field.isConditionallyIncluded(in: scope) ? field.inclusionConditions.map(\.inclusion) : nil,
+                deprecationReason: field.definition?.deprecationReason,
                 definition: field.definition?.location))
         }
         let inlineFragments = computed.allInlineFragments.map { ComputedSelectionSet.compute($0.selectionSet, entities: entities) }
@@ -75,13 +77,15 @@ struct SelectionSetRenderer {
         records.append(GeneratedSelectionSet(
             path: path, name: String(path.split(separator: ".").last ?? ""), kind: kind(of: typeInfo),
             inlineFragmentKind: typeInfo.isEntityRoot ? nil : inlineFragmentKind(scope.scopePath.last!),
+            inclusion: typeInfo.isEntityRoot ? nil : scope.scopePath.last!.conditions.map { AnyOfConditions($0).inclusion },
             parentType: typeInfo.parentType, parentKind: parent?.kind ?? .object, isRoot: typeInfo.isEntityRoot,
             rootEntityType: typeInfo.isEntityRoot ? nil : fullyQualifiedName(typeInfo, stoppingAtLastEntityRoot: true),
             fields: fields,
             fragmentAccessors: computed.allNamedFragments.map { spread in
                 let isOptional = spread.inclusionConditions.map { !scope.matches($0) } ?? false
                 return .init(fragment: spread.fragment.name, accessor: Self.firstLowercased(spread.fragment.name),
-                             type: fragmentName(spread.fragment.name), isOptional: isOptional)
+                             type: fragmentName(spread.fragment.name), isOptional: isOptional,
+                             inclusion: isOptional ? spread.inclusionConditions?.inclusion : nil)
             },
             inlineFragments: inlineFragments.map { child in
                 let name = child.typeInfo.scope.scopePath.last!.nameComponent(in: schema)

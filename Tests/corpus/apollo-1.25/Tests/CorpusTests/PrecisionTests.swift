@@ -57,9 +57,19 @@ final class PrecisionTests: XCTestCase {
   }
 
   func test_forWhere_skipsElements() {
-    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(species: "Lab"), Mock<Cat>()]))
+    let cat = Mock<Cat>()
+    cat.id = "2"
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(species: "Lab"), cat]))
     for animal in data.allAnimals where animal.id == "x" {
       XCTAssertEqual(animal.species, "Lab") // safe
+    }
+  }
+
+  // The `where` clause reads every element: Apollo 1.25.7 crashes on the cat's `id` before any body runs.
+  func test_forWhere_readsEveryElement() {
+    let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(species: "Lab"), Mock<Cat>()]))
+    for animal in data.allAnimals where animal.id == "x" { // expect: unset-field-read id Cat
+      XCTAssertEqual(animal.species, "Lab")
     }
   }
 
