@@ -26,7 +26,7 @@ struct ExecutableFields {
         var fields: [String: [FieldSelection]] = [:]
         var undecidedOrder: [String] = []
         var undecided: [String: [FieldSelection]] = [:]
-        var visited: Set<String> = []
+        var visited: [String: Bool] = [:]  // fragment name → walked for certain
         func walk(_ set: SelectionSet, certain: Bool) {
             for selection in set.selections {
                 let included = included(selection.directives)
@@ -47,10 +47,15 @@ struct ExecutableFields {
                     if decided == false { continue }
                     walk(fragment.selectionSet, certain: certain && decided == true)
                 case .fragmentSpread(let spread):
-                    guard let fragment = fragments[spread.name.value], visited.insert(spread.name.value).inserted else { continue }
+                    guard let fragment = fragments[spread.name.value] else { continue }
                     let decided = applies(fragment.typeCondition, runtimeType, staticType)
                     if decided == false { continue }
-                    walk(fragment.selectionSet, certain: certain && decided == true)
+                    // A fragment is walked once, or once more when it is met for certain after an uncertain
+                    // spread (`...F @skip(if: $x)`, then `...G` that spreads `F`): its fields are then certain.
+                    let certainHere = certain && decided == true
+                    if let wasCertain = visited[spread.name.value], wasCertain || !certainHere { continue }
+                    visited[spread.name.value] = certainHere
+                    walk(fragment.selectionSet, certain: certainHere)
                 }
             }
         }
