@@ -79,8 +79,9 @@ final class IdiomCorpusTests: XCTestCase {
         XCTAssertEqual(failures, [])
     }
 
-    /// Every idiom is real Swift: the corpus's files type-check against stand-ins for Apollo (ApolloAPI, Apollo,
-    /// ApolloTestSupport) and the AnimalKingdom mocks of each workspace's Apollo version, with XCTest and Swift Testing.
+    /// Every idiom is real Swift: the corpus's files type-check against Apollo's own modules (ApolloAPI, Apollo,
+    /// ApolloTestSupport 1.25.7 or 2.4.0 and the AnimalKingdomAPI Apollo's codegen wrote, `../shared/apollo-runtime`)
+    /// with the mocks of each workspace's Apollo version, with XCTest and Swift Testing.
     func testTheCorpusTypeChecks() throws {
         _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")
         for name in Self.workspaces {
@@ -89,8 +90,7 @@ final class IdiomCorpusTests: XCTestCase {
             let project = try XCTUnwrap(workspace.projects.first, name)
             let index = project.index
             guard let modules = try StandInApollo(
-                model: index.mockModel, schema: index.schema, selectionSets: index.selectionSetModel(),
-                version: index.mockModel.format.release == .two ? .v2 : .v1, name: "corpus-\(name)")
+                realApolloFor: index.mockModel, version: index.mockModel.format.release == .two ? .v2 : .v1, name: "corpus-\(name)")
             else { throw XCTSkip("swiftc is not on PATH") }
             defer { modules.remove() }
             let errors = try modules.typecheck(WorkspaceFiles(walking: folder).paths.map(URL.init(fileURLWithPath:)))

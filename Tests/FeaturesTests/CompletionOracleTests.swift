@@ -42,7 +42,7 @@ final class CompletionOracleTests: XCTestCase {
         let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
         let project = ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
         let selectionSets = project.selectionSetModel()
-        guard let modules = try StandInApollo(
+        guard let modules = try StandInApollo.forTypeChecking(
             model: project.mockModel, schema: project.schema, selectionSets: selectionSets, version: version,
             name: "oracle-\(format.rawValue)-\(version)")
         else { throw XCTSkip("swiftc is not on PATH") }

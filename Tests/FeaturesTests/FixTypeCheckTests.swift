@@ -50,7 +50,7 @@ final class FixTypeCheckTests: XCTestCase {
             }
             XCTAssertGreaterThan(variants.count, 10, scenario.folder)
 
-            guard let modules = try StandInApollo(
+            guard let modules = try StandInApollo.forTypeChecking(
                 model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
                 version: scenario.version, name: "fixes-\(scenario.folder)")
             else { throw XCTSkip("swiftc is not on PATH") }

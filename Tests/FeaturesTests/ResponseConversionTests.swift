@@ -154,7 +154,7 @@ final class ResponseConversionTests: XCTestCase {
             }
             let converted = String(decoding: text, as: UTF8.self)
             XCTAssertFalse(converted.contains("(data:") || converted.contains("DataDict("), converted)
-            guard let modules = try StandInApollo(
+            guard let modules = try StandInApollo.forTypeChecking(
                 model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
                 version: format.release == .two ? .v2 : .v1, name: "conversions-\(golden)-\(name)")
             else { throw XCTSkip("swiftc is not on PATH") }
@@ -197,7 +197,7 @@ final class ResponseConversionTests: XCTestCase {
         guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "StarWarsAPITestMocks")
         else { return XCTFail("does not convert") }
         let converted = String(decoding: Self.applying(action.edits, to: source), as: UTF8.self)
-        guard let modules = try StandInApollo(
+        guard let modules = try StandInApollo.forTypeChecking(
             model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(), version: .v1, name: "conversions-plain-imports")
         else { throw XCTSkip("swiftc is not on PATH") }
         defer { modules.remove() }

@@ -39,6 +39,15 @@ public struct StandInApollo {
     /// The modules were built as libraries too, for `run(_:)`.
     public let isRunnable: Bool
 
+    /// Modules already built into `folder` (`init(realApolloFor:version:name:)`).
+    init(folder: URL, swiftc: String, model: MockModel, flags: [String]) {
+        self.folder = folder
+        self.swiftc = swiftc
+        self.model = model
+        self.flags = flags
+        isRunnable = false
+    }
+
     /// Builds the modules for `model` into a new temporary folder; nil when `swiftc` is not on the PATH. `runnable`
     /// builds them as static libraries too, for programs that run mocks (`run(_:)`).
     public init?(

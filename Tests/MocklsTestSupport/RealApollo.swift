@@ -1,0 +1,107 @@
+import Foundation
+import GraphQLIndex
+import Synchronization
+
+/// Apollo iOS's own modules for type-checking what mockls writes: `ApolloAPI`, `Apollo` and `ApolloTestSupport` of
+/// 1.25.7 or 2.4.0 (`../shared/apollo-runtime`), the AnimalKingdomAPI schema module Apollo's codegen wrote for that
+/// release, and test mocks: the ones Apollo's codegen wrote where `model` is of that release's format, else the ones
+/// mockls renders for `model` (pre-1.23 mocks compiled against 1.25.7's `ApolloTestSupport`, as the runtime oracle
+/// does). The modules are interfaces only (`-emit-module`): about 20 s for a release, once per test process.
+extension StandInApollo {
+    /// The real modules for `model` (an AnimalKingdomAPI model), in a new folder; nil when `swiftc` is not on the PATH.
+    /// Throws `SharedFolder`'s skip (or failure) without `../shared`.
+    public init?(realApolloFor model: MockModel, version: Version, name: String) throws {
+        let runtime = try SharedFolder.require("apollo-runtime")
+        guard let swiftc = Self.which("swiftc") else { return nil }
+        let apollo = try RealApolloModules.built(version: version, runtime: runtime, swiftc: swiftc)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-real-apollo-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("mocks"), withIntermediateDirectories: true)
+        for module in try FileManager.default.contentsOfDirectory(atPath: apollo.path) where module.hasSuffix(".swiftmodule") {
+            try FileManager.default.copyItem(at: apollo.appendingPathComponent(module), to: folder.appendingPathComponent(module))
+        }
+        let generated = runtime.appendingPathComponent(version == .v1 ? "AnimalKingdomAPI-1.25" : "AnimalKingdomAPI-2.3")
+        let ownRelease: MockFormat.Release = version == .v1 ? .oneTwentyThree : .two
+        var mocks: [String]
+        if model.format.release == ownRelease, model.format.requireNonOptionalMockFields {
+            mocks = RealApolloModules.swiftFiles(under: generated.appendingPathComponent("TestMocks"))
+        } else {
+            mocks = []
+            for file in MockFileRenderer.files(for: model) {
+                let url = folder.appendingPathComponent("mocks/\(file.name)")
+                try file.contents.write(to: url, atomically: false, encoding: .utf8)
+                mocks.append(url.path)
+            }
+        }
+        let flags = RealApolloModules.flags(version)
+        let output = try Self.run(swiftc, [
+            "-parse-as-library", "-emit-module", "-module-name", "\(model.namespace)TestMocks", "-I", folder.path,
+            "-emit-module-path", "\(folder.path)/\(model.namespace)TestMocks.swiftmodule",
+        ] + flags + mocks)
+        guard output.status == 0 else { throw Failure(description: "\(model.namespace)TestMocks:\n\(output.text.prefix(6000))") }
+        self.init(folder: folder, swiftc: swiftc, model: model, flags: flags)
+    }
+}
+
+/// The release's modules, built once per test process into a folder of their own.
+enum RealApolloModules {
+    private static let built = Mutex<[StandInApollo.Version: URL]>([:])
+
+    static func flags(_ version: StandInApollo.Version) -> [String] {
+        version == .v1 ? ["-swift-version", "5"] : ["-swift-version", "6"]
+    }
+
+    static func built(version: StandInApollo.Version, runtime: URL, swiftc: String) throws -> URL {
+        try built.withLock { built in
+            if let folder = built[version] { return folder }
+            let release = version == .v1 ? "apollo-ios-1.25.7" : "apollo-ios-2.4.0"
+            let api = version == .v1 ? "AnimalKingdomAPI-1.25" : "AnimalKingdomAPI-2.3"
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-real-apollo-\(release)-\(getpid())")
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let sources = runtime.appendingPathComponent(release).appendingPathComponent("Sources")
+            // 1.x's targets enable `ExistentialAny`; 2.x's use `package` access, which needs a package name.
+            let own = version == .v1 ? ["-enable-upcoming-feature", "ExistentialAny"] : ["-package-name", "apollo_ios"]
+            let steps: [(module: String, files: [String], extra: [String])] = [
+                ("ApolloAPI", swiftFiles(under: sources.appendingPathComponent("ApolloAPI")), own),
+                ("Apollo", swiftFiles(under: sources.appendingPathComponent("Apollo")), own),
+                ("ApolloTestSupport", swiftFiles(under: sources.appendingPathComponent("ApolloTestSupport")), own),
+                ("AnimalKingdomAPI", swiftFiles(under: runtime.appendingPathComponent(api).appendingPathComponent("Sources")), ["-enable-testing"]),
+            ]
+            for step in steps {
+                let output = try StandInApollo.run(swiftc, [
+                    "-parse-as-library", "-emit-module", "-module-name", step.module, "-I", folder.path,
+                    "-emit-module-path", "\(folder.path)/\(step.module).swiftmodule",
+                ] + flags(version) + step.extra + step.files)
+                guard output.status == 0 else {
+                    throw StandInApollo.Failure(description: "\(release) \(step.module):\n\(output.text.prefix(6000))")
+                }
+            }
+            built[version] = folder
+            return folder
+        }
+    }
+
+    /// The Swift files below `folder`, in path order.
+    static func swiftFiles(under folder: URL) -> [String] {
+        let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        return (walk?.compactMap { ($0 as? URL)?.path } ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+    }
+}
+
+extension StandInApollo {
+    /// For the oracles that type-check what mockls writes: Apollo's own 1.25.7 modules for AnimalKingdomAPI of 1.x
+    /// (its generated code in `../shared/apollo-runtime` was made from the same schema and operations as
+    /// `fixtures/apollo/AnimalKingdomAPI`), stand-ins for every other API and for 2.x. AnimalKingdomAPI-2.3 was
+    /// generated from a later schema (`birthdate: CustomDate!`, `adoptionDate`) and its project implements the
+    /// custom scalar `Object` as a struct, so code written for the fixture's schema does not type-check against it;
+    /// the corpus's 2.x files, which read neither, do (`IdiomCorpusTests.testTheCorpusTypeChecks`).
+    public static func forTypeChecking(
+        model: MockModel, schema: Schema, selectionSets: SelectionSetModel, version: Version, name: String
+    ) throws -> StandInApollo? {
+        if model.namespace == "AnimalKingdomAPI", version == .v1 {
+            return try StandInApollo(realApolloFor: model, version: version, name: name)
+        }
+        return try StandInApollo(model: model, schema: schema, selectionSets: selectionSets, version: version, name: name)
+    }
+}
