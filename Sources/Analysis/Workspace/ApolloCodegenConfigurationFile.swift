@@ -133,6 +133,23 @@ struct ApolloCodegenConfigurationFile: Decodable {
 
     struct Output: Decodable {
         var testMocks: TestMocks?
+        var schemaTypes: SchemaTypes?
+    }
+
+    /// `{"path": …, "moduleType": {"embeddedInTarget": {"name": …, "accessModifier": …}}}` (or `swiftPackageManager`,
+    /// `swiftPackage`, `other`).
+    struct SchemaTypes: Decodable {
+        var moduleType: ModuleType?
+
+        struct ModuleType: Decodable {
+            var embeddedInTarget: EmbeddedInTarget?
+            /// Apollo 1.x's name of 2.x's `swiftPackage`.
+            var swiftPackageManager: JSONValue?
+
+            struct EmbeddedInTarget: Decodable {
+                var name: String
+            }
+        }
     }
 
     /// `{"none": {}}`, `{"swiftPackage": {"targetName": …}}` or `{"absolute": {"path": …, "accessModifier": …}}`.
@@ -219,6 +236,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
                 definitionsNamed: Set(file.options?.selectionSetInitializers?.definitionsNamed ?? [])),
             requireNonOptionalMockFields: file.options?.requireNonOptionalMockFields ?? true,
             publicTestMocks: mocks?.absolute?.accessModifier != "internal",
+            schemaModule: file.output?.schemaTypes?.moduleType?.embeddedInTarget?.name,
             markTypesNonisolated: file.options?.markTypesNonisolated ?? true,
             capitalizationRules: file.options?.additionalCapitalizationRules?.map(\.rule) ?? [],
             customTypeNames: (file.options?.schemaCustomization?.customTypeNames ?? [:]).compactMapValues { $0.name.flatMap { $0.isEmpty ? nil : $0 } },

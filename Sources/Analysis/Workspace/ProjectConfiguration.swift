@@ -31,6 +31,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var requireNonOptionalMockFields = true
     /// `output.testMocks.absolute.accessModifier` is not `internal`.
     public var publicTestMocks = true
+    /// The module the schema types are compiled into when it is not the namespace: the target of
+    /// `output.schemaTypes.moduleType.embeddedInTarget` (what Apollo's mocks import, and tests too).
+    public var schemaModule: String?
     /// `options.markTypesNonisolated` (Apollo iOS 2.1+; true unless the configuration says false).
     public var markTypesNonisolated = true
     /// `options.additionalCapitalizationRules` (Apollo iOS 2.3+).

@@ -130,6 +130,7 @@ public struct Workspace: Sendable {
             var reason = detected?.reason ?? "set by --mock-format"
             if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
             configured.isPublic = configuration.publicTestMocks
+            configured.schemaModule = configuration.schemaModule
             configured.markTypesNonisolated = configuration.markTypesNonisolated
             configured.capitalizer = Capitalizer(rules: configuration.capitalizationRules)
             configured.customTypeNames = configuration.customTypeNames
@@ -140,6 +141,7 @@ public struct Workspace: Sendable {
             {
                 generated.capitalizer = configured.capitalizer
                 generated.customTypeNames = configured.customTypeNames
+                generated.schemaModule = configured.schemaModule
                 index = ProjectIndex(namespace: configuration.namespace, format: generated, sources: sources)
                 reason = "read from the generated mock files, which overrule \(reason)"
             }
@@ -251,12 +253,20 @@ public struct Workspace: Sendable {
             let namespace = project.configuration.namespace
             let mocks = namespace + "TestMocks"
             return mentions.imported.contains(mocks) || mentions.qualifyingMocks.contains(mocks) || mentions.imported.contains(namespace)
+                || project.configuration.schemaModule.map { mentions.imported.contains($0) } == true
         }
         // Of the projects whose mocks it imports (several may share a namespace), the one whose folder holds it.
         let candidates = importing.isEmpty ? projects : importing
         let path = file.standardizedFileURL.path
         let containing = candidates.filter { path.hasPrefix($0.configuration.root.standardizedFileURL.path + "/") }
-        return containing.max { $0.configuration.root.path.count < $1.configuration.root.path.count } ?? candidates.first
+        if let nearest = containing.max(by: { $0.configuration.root.path.count < $1.configuration.root.path.count }) { return nearest }
+        guard candidates.count > 1 else { return candidates.first }
+        // A file that imports several projects, inside none of them: the one whose operations and fragments it names
+        // (`HeroQuery.Data.from(…)`, `BetaAPI.HeroQuery`), the first when it names none.
+        let bytes = text()
+        let named = candidates.map { project in project.index.definitionClassNames.count { bytes.contains(bytes: $0) } }
+        guard let most = named.max(), most > 0 else { return candidates.first }
+        return candidates[named.firstIndex(of: most)!]
     }
 
     /// The text of the GraphQL document at `path` as the first project that indexes it holds it.

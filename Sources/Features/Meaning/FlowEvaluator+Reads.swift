@@ -19,7 +19,7 @@ extension FlowEvaluator {
             guard let selectionSet = resolver.selectionSet(path) else {
                 noteUnbuilt(call, path.isEmpty
                     ? "`.from(_:)` takes its model's type from a declaration mockls does not read here"
-                    : "`\(path.joined(separator: "."))` is no selection set Apollo generates for this project")
+                    : "`\(path.joined(separator: "."))` is no selection set Apollo generates for the project \(project.namespace)")
                 return .unknown
             }
             guard case .mock(let instance) = argument else {

@@ -27,7 +27,7 @@ public enum MockFileRenderer {
         // This file was automatically generated and should not be edited.
 
         import ApolloTestSupport
-        @testable import \(model.namespace)
+        \(model.format.importsSchemaTestable ? "@testable " : "")import \(model.schemaModule)
 
 
         """

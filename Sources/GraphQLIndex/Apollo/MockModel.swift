@@ -23,6 +23,9 @@ public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     public var version: [Int]?
     /// `output.testMocks.absolute.accessModifier` is not `internal`: the mocks are `public`.
     public var isPublic = true
+    /// The module the schema types live in when it is not the namespace (`embeddedInTarget`'s target): what mock
+    /// files and mockls's own files import.
+    public var schemaModule: String?
     /// `options.markTypesNonisolated` (Apollo iOS 2.1+, true by default with the Swift 6.2 toolchains it is built
     /// with): mock classes are `nonisolated`.
     public var markTypesNonisolated = true
@@ -46,6 +49,16 @@ public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     func isAtLeast(_ version: [Int]) -> Bool {
         guard let pinned = self.version else { return true }
         return !pinned.lexicographicallyPrecedes(version)
+    }
+
+    /// Mock files import the schema module `@testable` (Apollo iOS 1.24+, apollo-ios#3566, and 2.x): before, plainly.
+    /// A 1.23+ project without a pinned version counts as the newest 1.x.
+    public var importsSchemaTestable: Bool {
+        switch release {
+        case .two: true
+        case .beforeOneTwentyThree: false
+        case .oneTwentyThree: version.map { !$0.lexicographicallyPrecedes([1, 24]) } ?? true
+        }
     }
 
     /// Custom scalars default to `.defaultMockValue` (2.0.3+), not `try! .init(_jsonValue: "")`.
@@ -174,6 +187,8 @@ public struct AbstractMockType: Sendable, Hashable {
 /// completion renders the one mock it shows. Copies share what was rendered.
 public struct MockModel: Sendable {
     public let namespace: String
+    /// The module Swift code imports the schema types from: `embeddedInTarget`'s target, else the namespace.
+    public var schemaModule: String { format.schemaModule ?? namespace }
     public let format: MockFormat
     /// The objects that get a mock class, by schema name (code-point order).
     public let objectNames: [String]

@@ -24,7 +24,7 @@ public enum PlaceholderFileRenderer {
 
             import ApolloAPI
             import ApolloTestSupport
-            import \(model.namespace)
+            \(model.format.importsSchemaTestable || !model.format.isPublic ? "@testable " : "")import \(model.schemaModule)
 
             """
         if let mocksModule { out += "import \(mocksModule)\n" }
@@ -44,20 +44,23 @@ public enum PlaceholderFileRenderer {
         out += model.format.customScalarsDefaultToDefaultMockValue
             ? "public extension CustomScalarType { static func placeholder() -> Self { .defaultMockValue } }\n"
             : "public extension CustomScalarType { static func placeholder() -> Self { try! Self(_jsonValue: \"\") } }\n"
+        // Internal mocks (`accessModifier: internal`) take internal extensions: a public one on an internal type does
+        // not compile.
+        let access = model.format.isPublic ? "public " : ""
         let factories = (selectionSets?.selectionSets ?? []).filter { initializers.generatesInitializer(for: $0) }
         let enums = usedEnums(model: model, schema: schema, selectionSets: factories)
         if !enums.isEmpty {
             out += "\n// MARK: - Enums\n\n"
             for type in enums {
                 guard let first = type.enumValues.first(where: { $0.deprecationReason == nil }) ?? type.enumValues.first else { continue }
-                out += "public extension GraphQLEnum where T == \(model.namespace).\(SwiftNames.typeName(type)) {\n"
+                out += "\(access)extension GraphQLEnum where T == \(model.namespace).\(SwiftNames.typeName(type)) {\n"
                 out += "  static func placeholder() -> Self { .case(.\(SwiftNames.enumCase(first.name, capitalizer: model.format.capitalizer))) }\n}\n"
             }
         }
         let cycleClosers = fieldsClosingCycles(model: model, schema: schema)
         out += "\n// MARK: - Mocks\n"
         for object in model.objects {
-            out += "\npublic extension Mock where O == \(object.swiftName) {\n"
+            out += "\n\(access)extension Mock where O == \(object.swiftName) {\n"
             guard !object.fields.isEmpty else {
                 out += "  static func placeholder() -> Mock<\(object.swiftName)> { Mock<\(object.swiftName)>() }\n}\n"
                 continue
@@ -80,14 +83,14 @@ public enum PlaceholderFileRenderer {
         }
         if !factories.isEmpty {
             out += "\n// MARK: - Selection sets\n"
-            for selectionSet in factories { out += "\n" + render(selectionSet, schema: schema) }
+            for selectionSet in factories { out += "\n" + render(selectionSet, schema: schema, access: access) }
         }
         return out
     }
 
     /// `X.placeholder(…)` over the selection set's generated initializer, parameter for parameter. Nested selection
     /// sets are named by their full path: in an extension, `Height` would find the mock class, not the struct.
-    static func render(_ selectionSet: GeneratedSelectionSet, schema: Schema) -> String {
+    static func render(_ selectionSet: GeneratedSelectionSet, schema: Schema, access: String = "public ") -> String {
         let nested = Dictionary(selectionSet.fields.compactMap { field in field.selectionSet.map { (field.property, $0) } }) { first, _ in first }
         let parameters = PlaceholderFactory.parameters(of: selectionSet, schema: schema).map { parameter in
             guard let path = nested[parameter.label] else { return parameter }
@@ -98,7 +101,7 @@ public enum PlaceholderFileRenderer {
             qualified.type = opening + path + closing
             return qualified
         }
-        var out = "public extension \(selectionSet.path) {\n"
+        var out = "\(access)extension \(selectionSet.path) {\n"
         guard !parameters.isEmpty else {
             return out + "  static func placeholder() -> \(selectionSet.path) { \(selectionSet.path)() }\n}\n"
         }
