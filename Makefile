@@ -77,6 +77,7 @@ test-swift: deps
 
 test-protocol: build python-env editor-deps
 	MOCKLS_BIN=$(DEBUG_BIN) $(PY) -m pytest -q Tests/protocol
+	@cat .build/runtime-oracle/summary.txt 2>/dev/null || true
 
 ## The incremental Swift parse against full parses: random edits to every Swift file under ../shared/fixtures and
 ## Tests/, each version compared with a full parse (needs ../shared); then every input `make fuzz` found

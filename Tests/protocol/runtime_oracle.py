@@ -32,6 +32,13 @@ from lsp_stdio import ROOT, mockls_binary
 BUILD = ROOT / ".build" / "runtime-oracle"
 APOLLO_1 = "apollo-ios-1.25.7"
 API_1 = "AnimalKingdomAPI-1.25"
+APOLLO_2 = "apollo-ios-2.4.0"
+API_2 = "AnimalKingdomAPI-2.3"
+# 2.4.0 on Linux: the mock's lists and objects reach the executor as NSArray/NSDictionary, which Darwin bridges back
+# and swift-corelibs-foundation hands back with their nested containers as `[Any]`/`[AnyHashable: Any]` (not
+# Hashable): `from(mock)` stopped with `JSONDecodingError.wrongType` at the first list. The patch converts those two as
+# Darwin's bridge does, on Linux only (`GraphQLExecutor.complete(fields:withValue:asType:…)`, `.list` and `.object`).
+LINUX_PATCH_2 = Path(__file__).with_name("apollo-2.4.0-linux.patch")
 
 # A Swift test file's test functions: XCTest's `func test…()` and Swift Testing's `@Test func …`.
 FUNCTION = re.compile(r"^\s*(@Test(?:\([^)]*\))?\s+)?(?:(?:private|public|internal|static|nonisolated|@MainActor)\s+)*func\s+(\w+)")
@@ -104,10 +111,10 @@ def content_hash(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def copy_once(source: Path, destination: Path) -> None:
-    """`source` copied to `destination` unless a copy of the same content is there already."""
+def copy_once(source: Path, destination: Path, patch: Path | None = None) -> None:
+    """`source` copied to `destination` (and `patch` applied) unless a copy of the same content is there already."""
     stamp = destination.parent / (destination.name + ".content")
-    wanted = content_hash(source)
+    wanted = content_hash(source) + (hashlib.sha256(patch.read_bytes()).hexdigest() if patch else "")
     if destination.exists() and stamp.exists() and stamp.read_text() == wanted:
         return
     if destination.exists():
@@ -115,6 +122,9 @@ def copy_once(source: Path, destination: Path) -> None:
     shutil.copytree(source, destination, ignore=shutil.ignore_patterns(".build"))
     for path in destination.rglob("*"):
         path.chmod(path.stat().st_mode | 0o200)
+    if patch:
+        applied = subprocess.run(["patch", "-p1", "--forward", "-i", str(patch)], cwd=destination, capture_output=True, text=True)
+        assert applied.returncode == 0, f"{patch.name} does not apply to {source}:\n{applied.stdout}{applied.stderr}"
     stamp.write_text(wanted)
 
 
@@ -130,6 +140,8 @@ def prepare_runtime(shared: Path) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
     copy_once(shared / "apollo-runtime" / APOLLO_1, BUILD / APOLLO_1)
     copy_once(shared / "apollo-runtime" / API_1, BUILD / API_1)
+    copy_once(shared / "apollo-runtime" / APOLLO_2, BUILD / APOLLO_2, patch=LINUX_PATCH_2)
+    copy_once(shared / "apollo-runtime" / API_2, BUILD / API_2)
 
 
 def legacy_mocks_api(workspace: Path) -> str:
@@ -156,7 +168,9 @@ def legacy_mocks_api(workspace: Path) -> str:
 
 
 def package(suite: str, api: str, sources: dict[str, bytes]) -> Path:
-    """The package of one suite: one test target holding `sources` (name → text)."""
+    """The package of one suite: one test target holding `sources` (name → text), against the Apollo release its
+    generated API was written for."""
+    apollo = APOLLO_2 if api == API_2 else APOLLO_1
     folder = BUILD / "suites" / suite
     target = folder / "Tests" / "OracleTests"
     write_if_changed(folder / "Package.swift", f"""// swift-tools-version:5.9
@@ -166,7 +180,7 @@ import PackageDescription
 let package = Package(
   name: "Oracle",
   dependencies: [
-    .package(name: "apollo-ios", path: "../../{APOLLO_1}"),
+    .package(name: "apollo-ios", path: "../../{apollo}"),
     .package(name: "AnimalKingdomAPI", path: "../../{api}"),
   ],
   targets: [
@@ -198,17 +212,18 @@ def without_functions(text: str, functions: list[TestFunction]) -> str:
     return "\n".join(lines)
 
 
-def crash_line(binary: Path, arguments: list[str], cwd: Path, file_name: str, environment: dict) -> int | None:
-    """The line of `file_name` the test crashed on, from gdb's backtrace (autoclosure frames skipped: their line
-    can be the one before)."""
+def crash_line(binary: Path, arguments: list[str], cwd: Path, function: TestFunction, environment: dict) -> int | None:
+    """The line of the test's file it crashed on, from gdb's backtrace: the innermost frame of the test module's own
+    code there (the test, a closure in it). Autoclosures (`XCTAssertEqual`'s arguments) and the generated module's
+    key-path thunks, which carry a line of the test file too, are skipped: their line can be the one before."""
     result = subprocess.run(["gdb", "-q", "-batch", "-ex", "run", "-ex", "bt", "--args", str(binary), *arguments],
                             cwd=cwd, env=environment, capture_output=True, text=True, timeout=300)
     for frame in re.findall(r"^#\d+\s+.*$", result.stdout + result.stderr, re.M):
         location = re.search(r" at (\S+):(\d+)\s*$", frame)
-        if not location or not location.group(1).endswith("/OracleTests/" + file_name):
+        if not location or not location.group(1).endswith("/OracleTests/" + Path(function.file).name):
             continue
         symbol = re.search(r"(\$s\S+)", frame)
-        if symbol and re.search(r"fu\d*_(TA(\.\d+)?)?$", symbol.group(1)):
+        if not symbol or not symbol.group(1).startswith("$s11OracleTests") or re.search(r"fu\d*_(TA(\.\d+)?)?$", symbol.group(1)):
             continue
         return int(location.group(2))
     return None
@@ -256,7 +271,7 @@ def run_suite(suite: str, workspace: Path, api: str) -> tuple[list[Verdict], lis
             if crashed:
                 found_message = re.search(r"(Could not cast value of type '[^']*' \(0x[0-9a-f]+\) to '[^']*'|Fatal error:[^\n]*)", output)
                 message = re.sub(r" \(0x[0-9a-f]+\)", "", found_message.group(1)) if found_message else f"exit {result.returncode}"
-                line = crash_line(binary, arguments, folder, Path(relative).name, environment)
+                line = crash_line(binary, arguments, folder, function, environment)
             in_function = sorted(w for w in warnings.get(relative, []) if w in function.lines)
             verdicts.append(Verdict(function, crashed, line, message, in_function))
     return verdicts, left_out
@@ -280,7 +295,7 @@ def summary(name: str, verdicts: list[Verdict], left_out: list[str]) -> str:
     crashes = [v for v in verdicts if v.crashed]
     caught = [v for v in crashes if not v.missed]
     false = [v for v in verdicts if v.false_warnings]
-    text = (f"runtime oracle, {name}: {len(verdicts)} tests run alone on Apollo iOS 1.25.7, {len(crashes)} crash; "
+    text = (f"runtime oracle, {name}: {len(verdicts)} tests run alone on Apollo iOS's runtime, {len(crashes)} crash; "
             f"recall {len(caught)}/{len(crashes)}, false warnings {sum(len(v.false_warnings) for v in false)} "
             f"in {len(false)} of {len(verdicts) - len(crashes) + len([v for v in crashes if v.false_warnings])} tests")
     if left_out:
