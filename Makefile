@@ -54,7 +54,7 @@ endif
 ## with Debian's TypeScript, which run the VS Code extension's own logic (Tests/editors/vscode_check.js); gdb, which
 ## reads the line a test crashed on when the runtime oracle runs it on Apollo's own runtime (Tests/protocol/runtime_oracle.py).
 editor-deps:
-	$(call apt_install_missing,neovim emacs-nox elpa-eglot elpa-lsp-mode tmux ruby nodejs node-typescript gdb)
+	$(call apt_install_missing,neovim emacs-nox elpa-eglot elpa-lsp-mode tmux ruby nodejs node-typescript gdb patch)
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
