@@ -237,6 +237,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
             requireNonOptionalMockFields: file.options?.requireNonOptionalMockFields ?? true,
             publicTestMocks: mocks?.absolute?.accessModifier != "internal",
             schemaModule: file.output?.schemaTypes?.moduleType?.embeddedInTarget?.name,
+            apolloOneModuleType: file.output?.schemaTypes?.moduleType?.swiftPackageManager != nil,
             markTypesNonisolated: file.options?.markTypesNonisolated ?? true,
             capitalizationRules: file.options?.additionalCapitalizationRules?.map(\.rule) ?? [],
             customTypeNames: (file.options?.schemaCustomization?.customTypeNames ?? [:]).compactMapValues { $0.name.flatMap { $0.isEmpty ? nil : $0 } },

@@ -34,6 +34,8 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// The module the schema types are compiled into when it is not the namespace: the target of
     /// `output.schemaTypes.moduleType.embeddedInTarget` (what Apollo's mocks import, and tests too).
     public var schemaModule: String?
+    /// `output.schemaTypes.moduleType` is `swiftPackageManager`: Apollo iOS 1.x's name (2.x's is `swiftPackage`).
+    public var apolloOneModuleType = false
     /// `options.markTypesNonisolated` (Apollo iOS 2.1+; true unless the configuration says false).
     public var markTypesNonisolated = true
     /// `options.additionalCapitalizationRules` (Apollo iOS 2.3+).

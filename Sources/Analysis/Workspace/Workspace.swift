@@ -125,7 +125,10 @@ public struct Workspace: Sendable {
                 }
             }
             let mocks = GeneratedMockSource.load(for: configuration)
-            let detected = format == nil ? MockFormatDetector.detect(for: configuration.root, among: pins, projects: projectFolders) : nil
+            let detected = format == nil
+                ? MockFormatDetector.detect(
+                    for: configuration.root, among: pins, projects: projectFolders, apolloOneConfiguration: configuration.apolloOneModuleType)
+                : nil
             var configured = format ?? detected!.format
             var reason = detected?.reason ?? "set by --mock-format"
             if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
@@ -143,7 +146,9 @@ public struct Workspace: Sendable {
                 generated.customTypeNames = configured.customTypeNames
                 generated.schemaModule = configured.schemaModule
                 index = ProjectIndex(namespace: configuration.namespace, format: generated, sources: sources)
-                reason = "read from the generated mock files, which overrule \(reason)"
+                reason = detected?.pinned == true
+                    ? "read from the generated mock files, which overrule \(reason)"
+                    : "read from the generated mock files; no file pins apollo-ios"
             }
             var project = Project(configuration: configuration, index: index, generatedMocks: mocks)
             project.formatReason = reason
