@@ -133,7 +133,8 @@ extension AnalysisSnapshot {
         let title = "Write the JSON response to \(destination.lastPathComponent)"
         if client.createsFiles {
             actions.append(.createFile(DocumentAction.FileCreation(
-                title: title, kind: "source", diagnostics: [], file: destination, text: written.json, overwrite: false, resolveData: nil)))
+                title: title, kind: "source", diagnostics: [], file: destination, text: Self.named(written, for: destination).json,
+                overwrite: false, resolveData: nil)))
         } else if !client.copiesResponses {
             // A client that creates no files: the server writes it.
             actions.append(.command(title: title, kind: "source", command: .writeResponse, document: uri, offset: offset))
@@ -146,20 +147,30 @@ extension AnalysisSnapshot {
         guard let context = try testFile(uri), case .success(let written) = context.response(at: offset),
             let file = responseFile(written, besideTest: context)
         else { return nil }
-        return (written, file)
+        return (Self.named(written, for: file), file)
     }
 
-    /// `X.json` beside the test file, or `X 2.json`, `X 3.json`… when the workspace has that file or it is open.
+    /// `X.json` beside the test file, or `X2.json`, `X3.json`… when the workspace has that file or it is open.
     private func responseFile(_ written: MockResponse.Written, besideTest context: TestFileContext) -> URL? {
         guard let testFile = context.document.fileURL, testFile.isFileURL else { return nil }
         let folder = testFile.deletingLastPathComponent()
         var destination = folder.appendingPathComponent("\(written.name).json")
         var copy = 2
         while context.workspace.jsonFiles.contains(destination.path) || documents[destination.absoluteString] != nil {
-            destination = folder.appendingPathComponent("\(written.name) \(copy).json")
+            destination = folder.appendingPathComponent("\(written.name)\(copy).json")
             copy += 1
         }
         return destination
+    }
+
+    /// The response as written to `file`: a file not named after its operation (`BookQuery2.json`) names it inside
+    /// (`"@operation": "BookQuery"`), so that mockls checks it as that operation's fixture.
+    static func named(_ written: MockResponse.Written, for file: URL) -> MockResponse.Written {
+        guard file.deletingPathExtension().lastPathComponent != written.name, !written.name.contains("."), written.json.hasPrefix("{\n")
+        else { return written }
+        var named = written
+        named.json = "{\n  \"\(ResponseFixtureCheck.operationKey)\": \"\(written.name)\",\n" + written.json.dropFirst(2)
+        return named
     }
 
     // MARK: Previews

@@ -40,16 +40,23 @@ public struct MockConstructionSite: Sendable, Equatable {
 extension SwiftFile {
     /// The innermost `Mock<T>(…)` call (with `T` written) whose callee or argument list contains `offset`.
     public func mockConstructionSite(at offset: Int) -> MockConstructionSite? {
-        guard let token = token(before: max(offset, 1)) ?? tree.firstToken(viewMode: .sourceAccurate) else { return nil }
-        var node: Syntax? = Syntax(token)
-        while let current = node {
-            if let call = current.as(FunctionCallExprSyntax.self), let mock = WrittenExpression.mockType(call.calledExpression),
-                case .construction(let construction) = FlowReader().value(ExprSyntax(call))
-            {
-                guard Self.isInReadableCode(call) else { return nil }
-                return site(call, construction: construction, type: mock)
+        // The token the cursor ends; on the `M` of `Mock` (Vim's `w`), that `Mock`.
+        var candidates = [max(offset, 1)]
+        if let starting = token(before: offset + 1), starting.positionAfterSkippingLeadingTrivia.utf8Offset == offset, starting.text == "Mock" {
+            candidates.insert(offset + 1, at: 0)
+        }
+        for candidate in candidates {
+            guard let token = token(before: candidate) ?? tree.firstToken(viewMode: .sourceAccurate) else { return nil }
+            var node: Syntax? = Syntax(token)
+            while let current = node {
+                if let call = current.as(FunctionCallExprSyntax.self), let mock = WrittenExpression.mockType(call.calledExpression),
+                    case .construction(let construction) = FlowReader().value(ExprSyntax(call))
+                {
+                    guard Self.isInReadableCode(call) else { return nil }
+                    return site(call, construction: construction, type: mock)
+                }
+                node = current.parent
             }
-            node = current.parent
         }
         return nil
     }

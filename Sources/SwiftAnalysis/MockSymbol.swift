@@ -33,6 +33,13 @@ extension TokenWindow {
         let name = text(index)
         let range = start(index)..<end(index)
         func symbol(_ reference: MockSymbol.Reference) -> MockSymbol { MockSymbol(reference: reference, range: range) }
+        // `Mock` of `Mock<Monster>` (or `Mock<API.Monster>`): it stands for the mock type it is specialized with.
+        if name == "Mock", text(index + 1) == "<", isIdentifier(index + 2) {
+            if text(index + 3) == ".", isIdentifier(index + 4) {
+                return symbol(.mockType(WrittenTypeName(qualifier: text(index + 2), name: text(index + 4))))
+            }
+            return symbol(.mockType(WrittenTypeName(name: text(index + 2))))
+        }
         // Inside `Mock<…>`: the type, or its module qualifier.
         if text(index - 1) == "<", text(index - 2) == "Mock" {
             if text(index + 1) == ".", isIdentifier(index + 2) {

@@ -65,7 +65,9 @@ extension SwiftFile {
                 if let result = OperationResults.handlerParameter(of: closure), !found.contains(where: { $0.name == result.name }) {
                     found.append(result)
                 }
-                if let state = Self.reducerState(of: closure), !found.contains(where: { $0.name == state.name }) {
+                if let state = Self.reducerState(of: closure) ?? Self.viewStoreState(of: closure),
+                    !found.contains(where: { $0.name == state.name })
+                {
                     found.append(state)
                 }
             } else if let loop = parent.as(ForStmtSyntax.self), node.position >= (loop.whereClause?.position ?? loop.body.position),
@@ -131,6 +133,47 @@ extension SwiftFile {
             let name = ClosureRun.parameterTokens(of: closure)?.first, name.tokenKind != .wildcard
         else { return nil }
         return VariableDeclaration(name: name.text, value: value, nameRange: range(name))
+    }
+
+    /// `WithViewStore(store, observe: { $0 }) { viewStore in … }` (The Composable Architecture): observing the whole
+    /// state, the closure's parameter reads the store's state: `X.State` for a stored `store: StoreOf<X>`, `S` for a
+    /// `Store<S, A>`.
+    private static func viewStoreState(of closure: ClosureExprSyntax) -> VariableDeclaration? {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id,
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "WithViewStore",
+            let first = call.arguments.first, first.label == nil,
+            let observe = call.arguments.first(where: { $0.label?.text == "observe" })?.expression,
+            observe.as(ClosureExprSyntax.self)?.statements.trimmedDescription == "$0" || observe.trimmedDescription == "\\.self",
+            let name = ClosureRun.parameterTokens(of: closure)?.first, name.tokenKind != .wildcard
+        else { return nil }
+        // `store` or `self.store`: a stored property of the enclosing type.
+        let property: String
+        if let reference = first.expression.as(DeclReferenceExprSyntax.self) {
+            property = reference.baseName.text
+        } else if let member = first.expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            property = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        var node = Syntax(closure).parent
+        while let current = node, current.as(MemberBlockSyntax.self) == nil { node = current.parent }
+        guard let members = node?.as(MemberBlockSyntax.self) else { return nil }
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property {
+                guard let type = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self),
+                    let arguments = type.genericArgumentClause?.arguments, let argument = arguments.first?.argument.as(TypeSyntax.self)
+                else { return nil }
+                let state: WrittenExpression?
+                switch type.name.text {
+                case "StoreOf": state = annotated(TypeSyntax(MemberTypeSyntax(baseType: argument, name: .identifier("State"))))
+                case "Store": state = annotated(argument)
+                default: state = nil
+                }
+                return state.map { VariableDeclaration(name: name.text, value: $0, nameRange: range(name)) }
+            }
+        }
+        return nil
     }
 
     /// `case let .response(.success(data)):` in a switch: what the enum case the file declares holds.

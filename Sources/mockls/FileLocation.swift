@@ -13,8 +13,12 @@ struct FileLocation {
 
     init(_ argument: String) throws {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line >= 1, column >= 1
-        else { throw ValidationError("expected FILE:LINE:COLUMN, got '\(argument)'") }
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
+            throw ValidationError("expected FILE:LINE:COLUMN (1-based; the column in UTF-8 bytes), got '\(argument)'")
+        }
+        guard line >= 1, column >= 1 else {
+            throw ValidationError("'\(argument)': LINE and COLUMN are 1-based (the first character of a file is 1:1)")
+        }
         file = URL(fileURLWithPath: parts.dropLast(2).joined(separator: ":")).standardizedFileURL
         self.line = line
         self.column = column
@@ -22,6 +26,10 @@ struct FileLocation {
             bytes = try FileTree.read(file)
         } catch {
             throw FileSystemError(path: file.path, reason: "\(error)".replacingOccurrences(of: file.path + ": ", with: ""))
+        }
+        let lines = LineTable(bytes)
+        guard line <= max(1, lines.lineCount) else {
+            throw ValidationError("'\(argument)': \(file.lastPathComponent) has \(lines.lineCount) line\(lines.lineCount == 1 ? "" : "s")")
         }
     }
 

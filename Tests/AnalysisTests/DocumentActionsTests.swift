@@ -55,10 +55,11 @@ final class DocumentActionsTests: XCTestCase {
         defer { workspace.remove() }
         let creating = try actions(workspace, client: CodeActionClient(createsFiles: true, resolvesEdits: false, copiesResponses: false))
         XCTAssertEqual(responseActions(creating), [
-            #"Write the JSON response to DogQuery 2.json | create DogQuery 2.json, overwrite false: {"data": {"dog": {"__typename": "Dog","name": "Rex"}}}"#
+            // The second file names its operation inside, or mockls would not know whose fixture it is (issue 62).
+            #"Write the JSON response to DogQuery2.json | create DogQuery2.json, overwrite false: {"@operation": "DogQuery","data": {"dog": {"__typename": "Dog","name": "Rex"}}}"#
         ])
         let notCreating = try actions(workspace, client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false))
-        XCTAssertEqual(responseActions(notCreating), ["Write the JSON response to DogQuery 2.json | writeResponse"])
+        XCTAssertEqual(responseActions(notCreating), ["Write the JSON response to DogQuery2.json | writeResponse"])
         let copying = try actions(workspace, client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: true))
         XCTAssertEqual(responseActions(copying), ["Copy the JSON response | copyResponse"])
     }

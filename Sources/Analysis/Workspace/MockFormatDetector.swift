@@ -48,7 +48,7 @@ public enum MockFormatDetector {
             }
         }
         if apolloOneConfiguration {
-            return (.defaults, "no apollo-ios pin; the configuration's moduleType swiftPackageManager is Apollo iOS 1.x's (2.x names it swiftPackage), so the newest 1.x", false)
+            return (.defaults, "no apollo-ios pin; the configuration's moduleType swiftPackageManager is Apollo iOS 1.x's, so the newest 1.x", false)
         }
         return (.newest, "no apollo-ios pin in a Package.resolved or Podfile.lock, so the newest Apollo iOS", false)
     }

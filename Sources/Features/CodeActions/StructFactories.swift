@@ -11,6 +11,9 @@ public enum StructFactories {
         let own = file.structShapes()
         if let shape = own.filter({ $0.range.contains(range.lowerBound) }).min(by: { $0.range.count < $1.range.count }),
             !own.contains(where: { $0.qualifiedName == shape.qualifiedName && $0.range != shape.range }),
+            // A struct of no stored instance properties (`struct Constants { static let title = … }`) is a namespace:
+            // there is nothing for a placeholder to fill.
+            !shape.parameters.isEmpty,
             !Self.declaresPlaceholder(shape, in: file)
         {
             actions.append(MockCodeAction(

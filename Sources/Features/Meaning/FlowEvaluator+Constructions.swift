@@ -93,6 +93,8 @@ extension FlowEvaluator {
         let evaluated = evaluate(value, expecting: expected)
         checkFits(evaluated, field: field, at: value.range ?? range)
         if case .null = value { return nil }
+        // `nil` reached through a name (a factory's `rating: Double? = nil`): unset, as a written `nil` is.
+        if case .none = evaluated { return nil }
         // A literal reached through a name (a factory's default value, a constant): its text.
         if field.setter == .scalar, case .literal(let text) = evaluated {
             if case .literal = value, helpersRunning.isEmpty, let written { return .scalar(.written(written)) }

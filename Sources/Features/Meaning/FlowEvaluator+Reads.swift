@@ -270,6 +270,17 @@ extension FlowEvaluator {
         return .model(Model(selectionSet: fragment, data: model.data, variables: model.variables))
     }
 
+    /// The empty initializer as the test writes it: `Mock<Book>()`, or `.init()` / `Mock()` where the type comes from
+    /// the context.
+    private func writtenEmptyInitializer(_ data: MockInstance) -> String {
+        let standard = "Mock<\(data.object.swiftName)>()"
+        guard let construction = data.construction, construction.type == nil, data.madeBy == nil,
+            construction.range.upperBound <= file.lines.bytes.count, construction.range.count <= 40
+        else { return standard }
+        let written = String(decoding: file.lines.bytes[construction.range], as: UTF8.self)
+        return written.contains("\n") ? standard : written
+    }
+
     private mutating func reportUnset(
         _ field: GeneratedSelectionSet.Field, _ mockField: MockField, in model: Model, at range: Range<Int>
     ) {
@@ -278,7 +289,7 @@ extension FlowEvaluator {
         let why: String
         switch data.origin {
         case .emptyInitializer:
-            why = "`Mock<\(data.object.swiftName)>()` (line \(line)) calls the designated initializer, which sets no fields"
+            why = "`\(writtenEmptyInitializer(data))` (line \(line)) calls the designated initializer, which sets no fields"
         case .shallowDefault(let parent, let parentField):
             why = "the `Mock<\(parent)>` built at line \(line) defaults `\(parentField)` to an empty `Mock<\(data.object.swiftName)>()`"
         case .legacyInitializer:

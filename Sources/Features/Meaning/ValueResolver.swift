@@ -268,7 +268,13 @@ final class ValueResolver: Sendable {
 
     private func resolvedSelectionSet(_ path: [String]) -> GeneratedSelectionSet? {
         var components = path[...]
-        if components.count > 1, components.first == project.namespace { components = components.dropFirst() }
+        // `BFFGraphAPI.BrandsQuery`, `GraphQL.GetCharactersQuery` (an embedded target), `API.X`: a module qualifier.
+        if components.count > 1, let first = components.first,
+            first == project.namespace || first == project.mockModel.schemaModule
+                || (selectionSet(at: first) == nil && selectionSet(at: first + ".Data") == nil)
+        {
+            components = components.dropFirst()
+        }
         guard var resolved = components.first else { return nil }
         for component in components.dropFirst() {
             let candidate = resolved + "." + component

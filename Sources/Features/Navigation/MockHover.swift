@@ -27,7 +27,9 @@ public enum MockHover {
         switch target {
         case .mockField(let object, let field):
             var parts = [swift("(mock field) Mock<\(object.swiftName)>.\(field.property): \(field.readType)")]
-            parts.append(graphql("\(object.name).\(field.key): \(field.graphqlType)"))
+            // An aliased field (`id: index`) is keyed by its alias in the mock; the schema names the field.
+            let name = schema[object.name]?.fields.first { $0.location == field.definition }?.name ?? field.key
+            parts.append(graphql("\(object.name).\(name): \(field.graphqlType)") + (name == field.key ? "" : "\n\nThe alias `\(field.key)` of `\(name)`."))
             if let description = field.description?.value { parts.append(description) }
             let parameter = project.mockModel.format.parametersHaveDefaults && field.isNonNull
                 ? "`\(field.initParamType) = \(field.defaultValue)`" : "`\(field.initParamType) = nil`"
@@ -42,8 +44,11 @@ public enum MockHover {
             return parts.joined(separator: "\n\n")
         case .selectionSetField(let selectionSet, let field):
             var parts = [swift("(field) \(selectionSet.path).\(field.property): \(field.type)")]
-            parts.append(graphql("\(selectionSet.parentType).\(field.key): \(field.graphqlType)"))
-            if let description = schema[selectionSet.parentType]?.field(field.key)?.description?.value { parts.append(description) }
+            let definition = field.definition.flatMap { location in schema[selectionSet.parentType]?.fields.first { $0.location == location } }
+                ?? schema[selectionSet.parentType]?.field(field.key)
+            let name = definition?.name ?? field.key
+            parts.append(graphql("\(selectionSet.parentType).\(name): \(field.graphqlType)") + (name == field.key ? "" : "\n\nThe alias `\(field.key)` of `\(name)`."))
+            if let description = definition?.description?.value { parts.append(description) }
             if field.isConditional {
                 parts.append("Conditionally included: `nil` unless its `@include`/`@skip` condition holds.")
             } else if field.graphqlType.isNonNull {

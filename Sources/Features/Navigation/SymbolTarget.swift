@@ -27,8 +27,8 @@ enum SymbolTarget {
         case .field(let base, let name):
             target = member(name, of: base, at: symbol.range.lowerBound, resolver: resolver)
         case .selectionSet(let path):
-            // An operation's own name stands for its data.
-            target = (resolver.selectionSet(path) ?? (path.count == 1 ? resolver.selectionSet(path + ["Data"]) : nil))
+            // An operation's own name stands for its data, qualified by its module or not (`BFFGraphAPI.BrandsQuery`).
+            target = (resolver.selectionSet(path) ?? (path.last != "Data" ? resolver.selectionSet(path + ["Data"]) : nil))
                 .map { .selectionSet($0) }
         }
         return target.map { ($0, symbol.range) }

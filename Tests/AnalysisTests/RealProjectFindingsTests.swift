@@ -1,0 +1,148 @@
+import Foundation
+import GraphQLIndex
+import MocklsTestSupport
+import SourceText
+@testable import Analysis
+import XCTest
+
+/// Issue 62's findings on third-party projects, each reduced to an inline workspace: qualified names (Alfie's
+/// `BFFGraphAPI.BrandsQuery`), the `Mock` token, an aliased field's hover, the crash message of `.init()`, a struct of
+/// `static let`s, a factory's `nil` default (RickMortyLLM), `WithViewStore` (god-ios `InboxDetail.swift`).
+final class RealProjectFindingsTests: XCTestCase {
+    private static let configuration = """
+        {"schemaNamespace": "ShopAPI", "input": {"schemaSearchPaths": ["graphql/**/*.graphqls"], "operationSearchPaths": ["graphql/**/*.graphql"]},
+         "output": {"schemaTypes": {"path": "./ShopAPI", "moduleType": {"swiftPackageManager": {}}}, "operations": {"inSchemaModule": {}},
+                    "testMocks": {"swiftPackage": {"targetName": "ShopAPITestMocks"}}}}
+        """
+    private static let schema = """
+        type Query { brands: [Brand!]! monster: Monster book: Book inbox: InboxActivity }
+        type Brand { id: ID! name: String! }
+        type Monster { index: ID! name: String! }
+        type Book { id: ID! title: String! rating: Float }
+        type InboxActivity { id: ID! question: Question! }
+        type Question { id: ID! text: String! }
+        """
+
+    private func analysis(_ files: [String: String], open path: String) throws -> (AnalysisSnapshot, AnalysisFile, MarkedSource, TestWorkspace) {
+        let workspace = try TestWorkspace(files: files.merging([
+            "apollo-codegen-config.json": Self.configuration,
+            "graphql/schema.graphqls": Self.schema,
+            "graphql/BrandsQuery.graphql": "query Brands { brands { id name } }",
+            "graphql/MonsterQuery.graphql": "query Monster { monster { id: index name } }",
+            "graphql/BookQuery.graphql": "query Book { book { id title rating } }",
+            "graphql/InboxFragment.graphql": "fragment InboxFragment on InboxActivity { id question { id text } }",
+        ]) { $1 })
+        var documents = DocumentStore()
+        documents.open(uri: workspace.uri(path), languageID: "swift", version: 1, text: workspace[path].bytes)
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        return (analysis, try analysis.file(workspace.uri(path)), workspace[path], workspace)
+    }
+
+    private static let imports = "import XCTest\nimport ApolloTestSupport\nimport ShopAPI\nimport ShopAPITestMocks\n\n"
+
+    func testQualifiedOperationNamesAndTheMockToken() throws {
+        let (analysis, file, source, workspace) = try analysis(["Tests/BrandsTests.swift": Self.imports + """
+            final class BrandsTests: XCTestCase {
+              func testQualified() {
+                let data = ShopAPI.1️⃣BrandsQuery.Data.from(Mock<Query>(brands: [Mock<Brand>(id: "1", name: "Acme")]))
+                XCTAssertEqual(data.brands.first?.name, "Acme")
+              }
+
+              func testMockToken() {
+                let monster = 2️⃣Mock<Monster>(name: "Orc")
+                XCTAssertNotNil(monster)
+              }
+            }
+            """], open: "Tests/BrandsTests.swift")
+        defer { workspace.remove() }
+        XCTAssertTrue(analysis.hover(at: source["1️⃣"], in: file)?.contents.contains("struct BrandsQuery.Data") == true)
+        XCTAssertEqual(analysis.definitions(at: source["1️⃣"], in: file).map { URL(fileURLWithPath: $0.location.document).lastPathComponent }, ["BrandsQuery.graphql"])
+        let references = try analysis.references(at: source["1️⃣"], in: file, includingDeclaration: false)
+        XCTAssertTrue(references.contains { $0.location.kind == .test && $0.location.range.lowerBound == source["1️⃣"] }, "\(references.map(\.location))")
+        // On the `M` of `Mock<Monster>`: the mock type's hover and its actions.
+        XCTAssertTrue(analysis.hover(at: source["2️⃣"], in: file)?.contents.contains("class Monster: MockObject") == true)
+        let actions = try analysis.codeActions(
+            at: source["2️⃣"]..<source["2️⃣"], in: workspace.uri("Tests/BrandsTests.swift"),
+            client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false))
+        XCTAssertTrue(actions.contains { if case .edits(let action) = $0 { action.title.contains("Fill every field") } else { false } }, "\(actions)")
+    }
+
+    func testWordsOfHoverAndTheCrashMessage() throws {
+        let (analysis, file, source, workspace) = try analysis(["Tests/MonsterTests.swift": Self.imports + """
+            struct Constants {
+              3️⃣static let title = "Dune"
+            }
+
+            final class MonsterTests: XCTestCase {
+              func testAlias() {
+                let data = MonsterQuery.Data.from(Mock<Query>(monster: Mock<Monster>(1️⃣id: "m1", name: "Orc")))
+                XCTAssertEqual(data.monster?.2️⃣id, "m1")
+              }
+
+              func testInit() {
+                let book: Mock<Book> = .init()
+                let data = BookQuery.Data.from(Mock<Query>(book: book))
+                XCTAssertEqual(data.book?.title, "Dune")
+              }
+            }
+            """], open: "Tests/MonsterTests.swift")
+        defer { workspace.remove() }
+        for marker in ["1️⃣", "2️⃣"] {
+            let hover = try XCTUnwrap(analysis.hover(at: source[marker], in: file)).contents
+            XCTAssertTrue(hover.contains("Monster.index: ID!") && hover.contains("The alias `id` of `index`."), hover)
+        }
+        let diagnostics = try XCTUnwrap(analysis.diagnostics(ofDocument: workspace.uri("Tests/MonsterTests.swift"))).diagnostics
+        XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
+        XCTAssertTrue(diagnostics.first?.message.contains("`.init()` (line 17) calls the designated initializer") == true, "\(diagnostics)")
+        // A struct of `static let`s is a namespace: no placeholder to generate.
+        let actions = try analysis.codeActions(
+            at: source["3️⃣"]..<source["3️⃣"], in: workspace.uri("Tests/MonsterTests.swift"),
+            client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false))
+        XCTAssertFalse(actions.contains { if case .edits(let action) = $0 { action.title.contains("placeholder(") } else { false } }, "\(actions)")
+    }
+
+    func testAFactorysNilDefaultIsUnset() throws {
+        let (analysis, file, source, workspace) = try analysis(["Tests/FactoryTests.swift": Self.imports + """
+            final class FactoryTests: XCTestCase {
+              private func makeBook(id: String = "1", title: String = "Dune", rating: Double? = nil) -> BookQuery.Data {
+                let mock = Mock<Query>(book: Mock<Book>(id: id, rating: rating, title: title))
+                return 1️⃣BookQuery.Data.from(mock)
+              }
+            }
+            """], open: "Tests/FactoryTests.swift")
+        defer { workspace.remove() }
+        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
+            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
+        }
+        XCTAssertTrue(written.json.contains("\"rating\": null") && written.json.contains("\"title\": \"Dune\""), written.json)
+    }
+
+    func testAViewStoreObservingTheWholeStateReadsTheStoresState() throws {
+        let (analysis, file, source, workspace) = try analysis(["App/InboxDetail.swift": """
+            import ComposableArchitecture
+            import ShopAPI
+            import SwiftUI
+
+            @Reducer
+            public struct InboxDetailLogic {
+              public struct State: Equatable {
+                let activity: ShopAPI.InboxFragment
+              }
+              public enum Action { case onTask }
+            }
+
+            public struct InboxDetailView: View {
+              let store: StoreOf<InboxDetailLogic>
+
+              public var body: some View {
+                WithViewStore(store, observe: { $0 }) { viewStore in
+                  Text(viewStore.activity.question.1️⃣text)
+                }
+              }
+            }
+            """], open: "App/InboxDetail.swift")
+        defer { workspace.remove() }
+        XCTAssertTrue(analysis.hover(at: source["1️⃣"], in: file)?.contents.contains("(field) InboxFragment.Question.text: String") == true,
+                      "\(String(describing: analysis.hover(at: source["1️⃣"], in: file)))")
+    }
+}
