@@ -11,7 +11,8 @@ extension SwiftFile {
             if let function = item.item.as(FunctionDeclSyntax.self) {
                 guard function.body != nil else { continue }
                 units.append(MockFlowUnit(
-                    function: function.name.text, isTest: FlowReader.isTest(function), range: FlowReader.range(function), preambleRanges: []
+                    function: function.name.text, isTest: FlowReader.isTest(function), range: FlowReader.range(function), preambleRanges: [],
+                    parameters: FlowReader.parameterNames(of: function)
                 ) {
                     FlowReader().flow(of: function, preamble: [])!
                 })
@@ -205,7 +206,7 @@ struct FlowReader {
             if let function = declaration.as(FunctionDeclSyntax.self), function != setUp, function.body != nil {
                 units.append(MockFlowUnit(
                     function: function.name.text, owner: owner, isTest: isTest(function), range: range(function),
-                    preambleRanges: preambleRanges,
+                    preambleRanges: preambleRanges, parameters: parameterNames(of: function),
                     preamble: { preamble.statements }
                 ) {
                     reader.flow(of: function, preamble: preamble.statements)!
@@ -215,6 +216,11 @@ struct FlowReader {
             }
         }
         return units
+    }
+
+    /// The names a function's parameters bind in its body (the second name where there are two).
+    static func parameterNames(of function: FunctionDeclSyntax) -> [String] {
+        function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
     }
 
     /// The name a type or extension declares (`AnimalTests`, `Foo.Bar` for an extension of a nested type).

@@ -211,14 +211,18 @@ public struct MockFlowUnit: Sendable {
     public let range: Range<Int>
     /// The bytes of the stored properties and `setUp` that run before it.
     public let preambleRanges: [Range<Int>]
+    /// The names its parameters bind inside it (`title` of `func exclaimed(title: String)`).
+    public let parameters: [String]
     private let read: @Sendable () -> MockFlow
     private let readPreamble: @Sendable () -> [FlowStatement]
 
     init(
         function: String, owner: String? = nil, isTest: Bool = false, range: Range<Int>, preambleRanges: [Range<Int>],
-        preamble: @escaping @Sendable () -> [FlowStatement] = { [] }, read: @escaping @Sendable () -> MockFlow
+        parameters: [String] = [], preamble: @escaping @Sendable () -> [FlowStatement] = { [] },
+        read: @escaping @Sendable () -> MockFlow
     ) {
         self.function = function
+        self.parameters = parameters
         self.owner = owner
         self.isTest = isTest
         self.range = range

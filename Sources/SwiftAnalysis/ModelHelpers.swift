@@ -198,7 +198,9 @@ extension SwiftFile {
         for unit in mockFlowUnits() {
             let flow = unit.flow()
             var aliases: [String: String] = [:]
-            var declared: Set<String> = []
+            // A function's own parameters are its names, not stored fixtures (`func exclaimed(title:)` changing a copy
+            // of `title` changes no `Constants.title`).
+            var declared = Set(unit.parameters)
             FixtureMutations.collect(flow.preamble + flow.body, aliases: &aliases, declared: &declared, into: &names)
         }
         for helper in modelHelpers() {

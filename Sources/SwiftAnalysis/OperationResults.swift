@@ -13,13 +13,27 @@ public enum OperationResults {
 
     /// The result `call` gives (awaited) or hands to its result handler: the `Data` of the operation it is passed
     /// (`BookQuery(id: "1")`, `API.BookQuery()`); nil for any other call.
+    /// A wrapper of the app's around them (RickMortyLLM's `client.fetchAsync(CharactersQuery())`, which awaits
+    /// `fetch` and gives its `GraphQLResult`) is read the same way when it is handed an operation alone, unlabelled:
+    /// what it gives is read through `.data` or not at all.
     static func result(of call: FunctionCallExprSyntax) -> WrittenExpression? {
-        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base != nil,
-            let labels = methods[access.declName.baseName.text],
-            let argument = call.arguments.first(where: { $0.label.map { labels.contains($0.text) } == true })?.expression,
-            let operation = argument.as(FunctionCallExprSyntax.self), let path = WrittenExpression.typePath(operation.calledExpression),
+        guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base != nil else { return nil }
+        let argument: ExprSyntax?
+        if let labels = methods[access.declName.baseName.text] {
+            argument = call.arguments.first(where: { $0.label.map { labels.contains($0.text) } == true })?.expression
+        } else if call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
+            argument = only.expression
+        } else {
+            argument = nil
+        }
+        guard let operation = argument?.as(FunctionCallExprSyntax.self), let path = WrittenExpression.typePath(operation.calledExpression),
             let name = path.last, name.first?.isUppercase == true
         else { return nil }
+        if methods[access.declName.baseName.text] == nil,
+            !["Query", "Mutation", "Subscription"].contains(where: { name.hasSuffix($0) })
+        {
+            return nil
+        }
         return .wrapped(.selectionSet(path: path + ["Data"]), member: "data")
     }
 

@@ -145,4 +145,85 @@ final class RealProjectFindingsTests: XCTestCase {
         XCTAssertTrue(analysis.hover(at: source["1️⃣"], in: file)?.contents.contains("(field) InboxFragment.Question.text: String") == true,
                       "\(String(describing: analysis.hover(at: source["1️⃣"], in: file)))")
     }
+
+    /// A function's own parameter named like a constant (`func exclaimed(title:)` changing a copy of it) is not the
+    /// stored `Constants.title`: the constant is still followed (SeekPlus: Cuckoo's `loadMoreData(currentItem job:)`).
+    func testAParameterIsNotTheConstantOfItsName() throws {
+        let (analysis, file, source, workspace) = try analysis([
+            "Tests/Constants.swift": "enum Constants {\n  static let title = \"Dune\"\n  static let emptyBook = Mock<Book>()\n}\n",
+            "App/Titles.swift": "func exclaimed(title: String) -> String {\n  var result = title\n  result.append(\"!\")\n  return result\n}\n",
+            "Tests/BookTests.swift": Self.imports + """
+                final class BookTests: XCTestCase {
+                  func testConstant() {
+                    let mock = Mock<Query>(book: Mock<Book>(id: "1", title: Constants.title))
+                    let data = 1️⃣BookQuery.Data.from(mock)
+                    XCTAssertEqual(data.book?.title, "Dune")
+                  }
+                }
+                """,
+        ], open: "Tests/BookTests.swift")
+        defer { workspace.remove() }
+        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
+            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
+        }
+        XCTAssertTrue(written.json.contains("\"title\": \"Dune\""), written.json)
+    }
+
+    /// A stored model handed to a closure (a stub's handler) is a value the closure cannot change: every test that
+    /// reads the fixture is still counted (SeekPlus's fixtures inside Cuckoo stubs read "reached by 0 tests").
+    func testAStoredModelHandedToAClosureStillCounts() throws {
+        let (analysis, _, _, workspace) = try analysis([
+            "Tests/Fixtures.swift": Self.imports + """
+                enum Fixtures {
+                  static let book = Mock<Book>(id: "1", rating: 4.5, title: "Dune")
+                  static let bookData = BookQuery.Data.from(Mock<Query>(book: book))
+                }
+                """,
+            "Tests/BookServiceTests.swift": Self.imports + """
+                final class StubClient {
+                  var handler: ((BookQuery.Data) -> Void) -> Void = { _ in }
+                }
+
+                final class BookServiceTests: XCTestCase {
+                  func testDirect() {
+                    let data = Fixtures.bookData
+                    XCTAssertEqual(data.book?.title, "Dune")
+                  }
+
+                  func testHandedToFunction() {
+                    let client = StubClient()
+                    let data = Fixtures.bookData
+                    client.handler = { completion in completion(data) }
+                    XCTAssertNotNil(client)
+                  }
+                }
+                """,
+        ], open: "Tests/BookServiceTests.swift")
+        defer { workspace.remove() }
+        let report = SelectionCoverageReport(analysis)
+        let title = try XCTUnwrap(report.rows.first { $0.field.id.path == "book.title" })
+        XCTAssertEqual(Set(title.tests.map(\.name)), ["BookServiceTests.testDirect", "BookServiceTests.testHandedToFunction"])
+        XCTAssertTrue(title.tests.contains { $0.name == "BookServiceTests.testDirect" && $0.reads })
+    }
+
+    /// An app's `async` wrapper around `fetch` handed an operation (`client.fetchAsync(CharactersQuery())`): what it
+    /// gives is that operation's result (RickMortyLLM `GraphQLService.swift:93`).
+    func testAnAsyncWrapperAroundFetch() throws {
+        let (analysis, file, source, workspace) = try analysis(["App/BookService.swift": """
+            import Apollo
+
+            struct LiveBookService {
+              let client: ApolloClient
+
+              func title() async throws -> String? {
+                let result = try await client.fetchAsync(BookQuery())
+                return result.data?.book?.1️⃣title
+              }
+            }
+            """], open: "App/BookService.swift")
+        defer { workspace.remove() }
+        XCTAssertTrue(analysis.hover(at: source["1️⃣"], in: file)?.contents.contains("(field) BookQuery.Data.Book.title: String") == true,
+                      "\(String(describing: analysis.hover(at: source["1️⃣"], in: file)))")
+        XCTAssertEqual(analysis.definitions(at: source["1️⃣"], in: file).count, 1)
+    }
 }

@@ -292,8 +292,11 @@ struct FlowEvaluator {
             return (helper, bound)
         }
         let shown = use.isCall ? use.name + "()" : use.name
+        // A stored model (`static let data = X.Data.from(mock)`) is a value: code it is handed to cannot change it
+        // (SeekPlus hands its fixtures to Cuckoo stubs), only what its mock reads can, and that is looked up in turn.
+        func storesAModel(_ helper: ModelHelper) -> Bool { if case .from = helper.result { true } else { false } }
         guard candidates.count == 1, let (helper, bound) = candidates.first, helpersRunning.count < 4, !helpersRunning.contains(shown),
-            !(helper.isStored && mutatedFixtures.contains(helper.name))
+            !(helper.isStored && !storesAModel(helper) && mutatedFixtures.contains(helper.name))
         else {
             for argument in arguments { escape(argument) }
             return .unknown
