@@ -234,22 +234,24 @@ async def test_write_the_json_response_code_action(client: LanguageClient):
         actions = await client.text_document_code_action_async(types.CodeActionParams(
             text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=position, end=position),
             context=types.CodeActionContext(diagnostics=[])))
-        if any(a.title.endswith("BookQuery 2.json") for a in actions or []):
+        if any(a.title.endswith("BookQuery2.json") for a in actions or []):
             break
         await asyncio.sleep(0.05)
     titles = [a.title for a in actions or []]
     edits = client.capabilities.workspace.workspace_edit
     if not (edits and edits.document_changes and edits.resource_operations and "create" in edits.resource_operations):
         # A client that creates no files: the action carries a command the server runs, writing the file itself.
-        [action] = [a for a in actions if a.title == "Write the JSON response to BookQuery 2.json"]
+        [action] = [a for a in actions if a.title == "Write the JSON response to BookQuery2.json"]
         command = action if isinstance(action, types.Command) else action.command
         # lsprotocol reads a code action with a command as a bare `Command` holding the action's command as text.
         carried = ast.literal_eval(command.command) if command.command.startswith("{") else {"command": command.command, "arguments": command.arguments}
         assert carried["command"] == "mockls.writeResponse", carried
         await client.workspace_execute_command_async(types.ExecuteCommandParams(command=carried["command"], arguments=carried["arguments"]))
-        written = test.parent / "BookQuery 2.json"
+        written = test.parent / "BookQuery2.json"
         response = json.loads(written.read_text())
         assert response["data"]["book"]["author"] == {"__typename": "Author", "name": "Octavia E. Butler"}
+        # Not named after its operation: it names it inside, so that mockls checks it as that operation's fixture.
+        assert response["@operation"] == "BookQuery", response
         assert (test.parent / "BookQuery.json").read_text() == "{}", "an existing file is never replaced"
         assert not [path.name for path in test.parent.iterdir() if path.name.startswith(".")], "no temporary file is left"
         for _ in range(100):
@@ -259,13 +261,14 @@ async def test_write_the_json_response_code_action(client: LanguageClient):
         else:
             raise AssertionError([message.message for message in client.messages])
         return
-    matching = [a for a in actions if a.title == "Write the JSON response to BookQuery 2.json"]
+    matching = [a for a in actions if a.title == "Write the JSON response to BookQuery2.json"]
     assert len(matching) == 1, titles
     [action] = matching
     create, edit = action.edit.document_changes
-    assert create.kind == "create" and create.uri.endswith("/Tests/BookshelfTests/BookQuery%202.json"), create.uri
+    assert create.kind == "create" and create.uri.endswith("/Tests/BookshelfTests/BookQuery2.json"), create.uri
     response = json.loads(edit.edits[0].new_text)
     assert response["data"]["book"]["author"] == {"__typename": "Author", "name": "Octavia E. Butler"}
+    assert response["@operation"] == "BookQuery", response
 
 
 def test_copy_the_json_response_for_a_client_that_runs_the_command(bookshelf_copy):
