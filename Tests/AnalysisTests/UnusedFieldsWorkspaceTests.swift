@@ -70,6 +70,38 @@ final class UnusedFieldsWorkspaceTests: XCTestCase {
                        ["unused-field", "read-only-by-tests"])
     }
 
+    /// Issue 62 (RickMortyLLM): a test's `xs.count` on an array and `stub.breed[1]` on a test double are no reads of
+    /// the model: "only tests read" needs a read of it. The fields are unused by the app, and the hint says what
+    /// tests read that mockls could not tie to the model.
+    func testTestReadsOfValuesNotTiedToTheModelAreNoReads() throws {
+        let workspace = try TestWorkspace(files: [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": schema,
+            "graphql/Operations.graphql": operations,
+            "App/DogScreen.swift": app(reading: "dog.name"),
+            "Tests/StubTests.swift": """
+                import XCTest
+
+                final class StubService { var breed: [Int: String] = [:] }
+
+                final class StubTests: XCTestCase {
+                    func testStub() {
+                        let stub = StubService()
+                        stub.breed[1] = "Lab"
+                        let ages = [1, 2]
+                        XCTAssertEqual(ages.count, 2)
+                    }
+                }
+                """,
+        ])
+        defer { workspace.remove() }
+        let document = workspace.url("graphql/Operations.graphql").standardizedFileURL.path
+        let snapshot = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)])
+        XCTAssertEqual(hints(snapshot, document), ["unused-field breed", "unused-field age"])
+        let messages = snapshot.documentDiagnostics(of: URL(fileURLWithPath: document).absoluteString)?.diagnostics.map(\.message) ?? []
+        XCTAssertTrue(messages.contains { $0.hasPrefix("no app code reads dog.breed") && $0.contains("tests read a `breed` of values mockls cannot tie") }, "\(messages)")
+    }
+
     func testTwoProjectsSharingASchemaAndAUsersTypeNamedLikeAModel() throws {
         let workspace = try TestWorkspace(files: [
             "Pets/apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),

@@ -32,7 +32,10 @@ public enum UnusedFields {
                 reported.insert(id)
                 continue
             }
-            let readByTests = testReached.contains(id) || testNames.contains(name)
+            // "Only tests read it" is a claim about reads of this model: a test's `xs.count` or `stub.pages[1]` on a
+            // value mockls cannot type is not one (RickMortyLLM's `characters.info.count`). It is said, not counted.
+            let readByTests = testReached.contains(id)
+            let nameInTests = !readByTests && testNames.contains(name)
             let owner = sites.definitions[id.definition]
             let what = owner.map { "\($0.kind == "fragment" ? "fragment" : $0.kind) \(id.definition)" } ?? id.definition
             let diagnostic: Diagnostic
@@ -45,7 +48,9 @@ public enum UnusedFields {
                 reported.insert(id)
                 diagnostic = Diagnostic(
                     severity: .hint, code: .unusedField,
-                    message: "no Swift code reads \(id.path) of \(what) (its model's property `\(name)`): the field is fetched for nothing",
+                    message: nameInTests
+                        ? "no app code reads \(id.path) of \(what) (its model's property `\(name)`): the field is fetched for nothing (tests read a `\(name)` of values mockls cannot tie to this model)"
+                        : "no Swift code reads \(id.path) of \(what) (its model's property `\(name)`): the field is fetched for nothing",
                     range: field.range, fixes: removal(of: id, in: project, sites: sites).map { [$0] } ?? [])
             }
             found[field.document, default: []].append(diagnostic)
