@@ -226,4 +226,32 @@ final class RealProjectFindingsTests: XCTestCase {
                       "\(String(describing: analysis.hover(at: source["1️⃣"], in: file)))")
         XCTAssertEqual(analysis.definitions(at: source["1️⃣"], in: file).count, 1)
     }
+
+    /// `mockls response` at a factory's call site (`makeBook(id: "1", title: "Dune")`, RickMortyLLM's
+    /// `makeCharacter(…)`): the factory run with the call's arguments; in the factory itself, where its parameters have
+    /// no default, the answer says where to ask.
+    func testTheResponseAtAFactorysCallSite() throws {
+        let (analysis, file, source, workspace) = try analysis(["Tests/FactoryTests.swift": Self.imports + """
+            final class FactoryTests: XCTestCase {
+              private func makeBook(id: String, title: String) -> BookQuery.Data {
+                let mock = Mock<Query>(book: Mock<Book>(id: id, rating: 4.5, title: title))
+                return 2️⃣BookQuery.Data.from(mock)
+              }
+
+              func testBook() {
+                let data = 1️⃣makeBook(id: "1", title: "Dune")
+                XCTAssertEqual(data.book?.title, "Dune")
+              }
+            }
+            """], open: "Tests/FactoryTests.swift")
+        defer { workspace.remove() }
+        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
+            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
+        }
+        XCTAssertTrue(written.json.contains("\"id\": \"1\"") && written.json.contains("\"title\": \"Dune\""), written.json)
+        guard case .failure(.unset(let problems))? = analysis.response(at: source["2️⃣"], in: file) else {
+            return XCTFail("\(String(describing: analysis.response(at: source["2️⃣"], in: file)))")
+        }
+        XCTAssertEqual(problems.last, "`id`, `title` are parameters of `makeBook` with no default value: ask at a call of `makeBook(…)`, where the arguments are known")
+    }
 }

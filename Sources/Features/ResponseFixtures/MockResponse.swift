@@ -41,7 +41,8 @@ public enum MockResponse {
         let helpers = helpers.including(file)
         var evaluator = FlowEvaluator(
             file: file, project: project, options: options, helpers: helpers, ownMockObjects: file.ownMockObjects())
-        if let helper = file.modelHelpers().first(where: { $0.range.contains(offset) }) {
+        let helper = file.modelHelpers().first(where: { $0.range.contains(offset) })
+        if let helper {
             evaluator.run(helper)
         } else if let unit = Self.unit(at: offset, in: file) {
             evaluator.run(unit.flow())
@@ -55,7 +56,16 @@ public enum MockResponse {
             if let unbuilt = evaluator.unbuiltModels.first(where: { onLine($0.range) }) { return .failure(.notFollowed(unbuilt.reason)) }
             return .failure(.noModel)
         }
-        return write(built.model, file: file, project: project)
+        let written = write(built.model, file: file, project: project)
+        // In a factory, a parameter without a default value is known at its calls only: say where to ask.
+        if case .failure(.unset(var problems)) = written, let helper, helper.kind == .function {
+            let open = helper.parameters.filter { $0.defaultValue == nil }.map(\.name)
+            if !open.isEmpty {
+                problems.append("\(open.map { "`\($0)`" }.joined(separator: ", ")) \(open.count == 1 ? "is a parameter" : "are parameters") of `\(helper.name)` with no default value: ask at a call of `\(helper.name)(…)`, where the arguments are known")
+                return .failure(.unset(problems))
+            }
+        }
+        return written
     }
 
     /// The function at `offset`; else the first function of a type whose stored properties, `setUp` or `init()` hold
