@@ -254,4 +254,25 @@ final class RealProjectFindingsTests: XCTestCase {
         }
         XCTAssertEqual(problems.last, "`id`, `title` are parameters of `makeBook` with no default value: ask at a call of `makeBook(…)`, where the arguments are known")
     }
+
+    /// A test target's constants file that builds no mock (`enum Constants { static let title = "Dune" }`, SeekPlus's
+    /// `MockData.swift`) is read for what tests pass to mocks.
+    func testAConstantsFileOfTheTestTarget() throws {
+        let (analysis, file, source, workspace) = try analysis([
+            "Tests/AppTests/Constants.swift": "enum Constants {\n  static let title = \"Dune\"\n}\n",
+            "Tests/AppTests/BookTests.swift": Self.imports + """
+                final class BookTests: XCTestCase {
+                  func testConstant() {
+                    let data = 1️⃣BookQuery.Data.from(Mock<Query>(book: Mock<Book>(id: "1", title: Constants.title)))
+                    XCTAssertEqual(data.book?.title, "Dune")
+                  }
+                }
+                """,
+        ], open: "Tests/AppTests/BookTests.swift")
+        defer { workspace.remove() }
+        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
+            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
+        }
+        XCTAssertTrue(written.json.contains("\"title\": \"Dune\""), written.json)
+    }
 }

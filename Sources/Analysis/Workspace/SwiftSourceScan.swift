@@ -107,7 +107,11 @@ enum SwiftSourceScan {
         guard let bytes = text ?? FileTree.contents(url) else { return nil }
         let isGenerated = bytes.starts(with: Array(PlaceholderFileRenderer.header.utf8))
         let buildsMocks = !isGenerated && (bytes.contains(bytes: "Mock<") || bytes.contains(bytes: ".from("))
-        let declaresHelpers = buildsMocks && SwiftFile.mayDeclareHelpers(bytes)
+        // A test target's constants file (`enum Constants { static let title = "Dune" }`, SeekPlus's `MockData.swift`)
+        // builds no mock and holds what tests pass to them.
+        let holdsTestConstants = !isGenerated && !buildsMocks && bytes.contains(bytes: "static let ")
+            && SwiftNameMentions.inTestFolder(url.path)
+        let declaresHelpers = (buildsMocks || holdsTestConstants) && SwiftFile.mayDeclareHelpers(bytes)
         let parsed = declaresHelpers ? SwiftFile(bytes) : nil
         var facts = Facts(
             declaresPlaceholders: bytes.contains(bytes: "static func placeholder("), isGeneratedPlaceholderFile: isGenerated)
