@@ -1,3 +1,4 @@
+import Features
 import Foundation
 import GraphQLIndex
 import MocklsTestSupport
@@ -36,6 +37,17 @@ final class RealProjectFindingsTests: XCTestCase {
         documents.open(uri: workspace.uri(path), languageID: "swift", version: 1, text: workspace[path].bytes)
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
         return (analysis, try analysis.file(workspace.uri(path)), workspace[path], workspace)
+    }
+
+    /// The response written at `offset`, or a failure naming why not.
+    private func response(_ analysis: AnalysisSnapshot, _ file: AnalysisFile, at offset: Int) throws -> MockResponse.Written {
+        let answer = analysis.response(at: offset, in: file)
+        guard case .success(let written)? = answer else { throw NoResponse(description: String(describing: answer)) }
+        return written
+    }
+
+    private struct NoResponse: Error, CustomStringConvertible {
+        var description: String
     }
 
     private static let imports = "import XCTest\nimport ApolloTestSupport\nimport ShopAPI\nimport ShopAPITestMocks\n\n"
@@ -111,9 +123,7 @@ final class RealProjectFindingsTests: XCTestCase {
             }
             """], open: "Tests/FactoryTests.swift")
         defer { workspace.remove() }
-        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
-            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
-        }
+        let written = try response(analysis, file, at: source["1️⃣"])
         XCTAssertTrue(written.json.contains("\"rating\": null") && written.json.contains("\"title\": \"Dune\""), written.json)
     }
 
@@ -163,9 +173,7 @@ final class RealProjectFindingsTests: XCTestCase {
                 """,
         ], open: "Tests/BookTests.swift")
         defer { workspace.remove() }
-        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
-            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
-        }
+        let written = try response(analysis, file, at: source["1️⃣"])
         XCTAssertTrue(written.json.contains("\"title\": \"Dune\""), written.json)
     }
 
@@ -245,9 +253,7 @@ final class RealProjectFindingsTests: XCTestCase {
             }
             """], open: "Tests/FactoryTests.swift")
         defer { workspace.remove() }
-        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
-            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
-        }
+        let written = try response(analysis, file, at: source["1️⃣"])
         XCTAssertTrue(written.json.contains("\"id\": \"1\"") && written.json.contains("\"title\": \"Dune\""), written.json)
         guard case .failure(.unset(let problems))? = analysis.response(at: source["2️⃣"], in: file) else {
             return XCTFail("\(String(describing: analysis.response(at: source["2️⃣"], in: file)))")
@@ -270,9 +276,7 @@ final class RealProjectFindingsTests: XCTestCase {
                 """,
         ], open: "Tests/AppTests/BookTests.swift")
         defer { workspace.remove() }
-        guard case .success(let written)? = analysis.response(at: source["1️⃣"], in: file) else {
-            return XCTFail("\(String(describing: analysis.response(at: source["1️⃣"], in: file)))")
-        }
+        let written = try response(analysis, file, at: source["1️⃣"])
         XCTAssertTrue(written.json.contains("\"title\": \"Dune\""), written.json)
     }
 }
