@@ -58,8 +58,35 @@ enum ClosureRun {
                 let usesSecond = closure.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .dollarIdentifier("$1") }
                 parameters = usesSecond ? ["$0", "$1"] : ["$0"]
             }
-            return .closureCall(ClosureCall(method: method, sequence: sequence, parameters: parameters, body: body, result: result))
+            var run = ClosureCall(
+                method: method, sequence: sequence, parameters: parameters, body: body, result: result,
+                predicate: predicate(of: closure, reader: reader))
+            run.stopsWhenPredicateFails = access.declName.baseName.text == "allSatisfy"
+            return .closureCall(run)
         }
+    }
+
+    /// `{ $0.id == "b" }`, `{ animal in animal.species != nil }`: a closure of one expression comparing a value with a
+    /// literal.
+    static func predicate(of closure: ClosureExprSyntax, reader: FlowReader) -> ClosureCall.Predicate? {
+        guard closure.statements.count == 1, let only = closure.statements.first else { return nil }
+        guard let expression = only.item.as(ReturnStmtSyntax.self)?.expression ?? only.item.as(ExprSyntax.self),
+            let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3
+        else { return nil }
+        let elements = Array(sequence.elements)
+        guard let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, operation == "==" || operation == "!=" else {
+            return nil
+        }
+        func literal(_ expression: ExprSyntax) -> String? {
+            expression.is(NilLiteralExprSyntax.self) ? "nil" : FlowReader.literal(RawNode(expression))
+        }
+        for (value, other) in [(elements[0], elements[2]), (elements[2], elements[0])] {
+            guard let text = literal(other), literal(value) == nil else { continue }
+            let read = reader.value(value)
+            if case .other = read { return nil }
+            return ClosureCall.Predicate(value: read, literal: text, isEqual: operation == "==")
+        }
+        return nil
     }
 
     /// A closure's statements before the value it returns, and that value: its last statement when it is a `return`,

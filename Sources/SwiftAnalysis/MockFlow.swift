@@ -108,14 +108,31 @@ public struct ClosureCall: Sendable, Equatable {
     public var body: [FlowStatement]
     /// What the closure returns.
     public var result: FlowValue
+    /// What it returns when that is a comparison with a literal (`$0.id == "b"`): what a search's predicate decides
+    /// from the values the mocks hold.
+    public var predicate: Predicate?
 
-    public init(method: ValuePassing.ClosureMethod, sequence: FlowValue, parameters: [String?], body: [FlowStatement], result: FlowValue) {
+    /// `value == literal` (or `!=`): `literal` as `FlowReader.literal` writes it, or `nil`.
+    public struct Predicate: Sendable, Equatable {
+        public var value: FlowValue
+        public var literal: String
+        public var isEqual: Bool
+    }
+
+    public init(
+        method: ValuePassing.ClosureMethod, sequence: FlowValue, parameters: [String?], body: [FlowStatement], result: FlowValue,
+        predicate: Predicate? = nil
+    ) {
         self.method = method
         self.sequence = sequence
         self.parameters = parameters
         self.body = body
         self.result = result
+        self.predicate = predicate
     }
+
+    /// `allSatisfy`: a search that stops at the first element its predicate does not hold for.
+    public var stopsWhenPredicateFails = false
 
     /// The parameter that holds the element: the second of `reduce`'s, else the first.
     public var elementParameter: String? {

@@ -123,7 +123,7 @@ def copy_once(source: Path, destination: Path, patch: Path | None = None) -> Non
     for path in destination.rglob("*"):
         path.chmod(path.stat().st_mode | 0o200)
     if patch:
-        applied = subprocess.run(["patch", "-p1", "--forward", "-i", str(patch)], cwd=destination, capture_output=True, text=True)
+        applied = subprocess.run(["patch", "-p1", "--forward", "-i", str(patch)], cwd=destination, capture_output=True, text=True, errors="replace")
         assert applied.returncode == 0, f"{patch.name} does not apply to {source}:\n{applied.stdout}{applied.stderr}"
     stamp.write_text(wanted)
 
@@ -154,7 +154,7 @@ def legacy_mocks_api(workspace: Path) -> str:
     if rendered.exists():
         shutil.rmtree(rendered)
     result = subprocess.run([mockls_binary(), "mocks", "--format", "swift", "--workspace", str(workspace), "--output", str(rendered)],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, errors="replace", timeout=120)
     assert result.returncode == 0, result.stderr
     mocks = folder / "TestMocks"
     wanted = {path.name: path.read_bytes() for path in rendered.iterdir()}
@@ -217,7 +217,7 @@ def crash_line(binary: Path, arguments: list[str], cwd: Path, function: TestFunc
     code there (the test, a closure in it). Autoclosures (`XCTAssertEqual`'s arguments) and the generated module's
     key-path thunks, which carry a line of the test file too, are skipped: their line can be the one before."""
     result = subprocess.run(["gdb", "-q", "-batch", "-ex", "run", "-ex", "bt", "--args", str(binary), *arguments],
-                            cwd=cwd, env=environment, capture_output=True, text=True, timeout=300)
+                            cwd=cwd, env=environment, capture_output=True, text=True, errors="replace", timeout=300)
     for frame in re.findall(r"^#\d+\s+.*$", result.stdout + result.stderr, re.M):
         location = re.search(r" at (\S+):(\d+)\s*$", frame)
         if not location or not location.group(1).endswith("/OracleTests/" + Path(function.file).name):
@@ -244,7 +244,7 @@ def run_suite(suite: str, workspace: Path, api: str) -> tuple[list[Verdict], lis
         assert name not in sources, f"two test files named {name}"
         sources[name] = without_functions((workspace / relative).read_text(), not_compiling)
     folder = package(suite, api, sources)
-    build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, timeout=1800)
+    build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, errors="replace", timeout=1800)
     assert build.returncode == 0, f"{suite} does not compile against Apollo's runtime:\n" + "\n".join(
         line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
     binary = folder / ".build" / "debug" / "OraclePackageTests.xctest"
@@ -258,7 +258,7 @@ def run_suite(suite: str, workspace: Path, api: str) -> tuple[list[Verdict], lis
                              re.escape(f"OracleTests.{function.type}/{function.name}(") + ".*"]
             else:
                 arguments = [f"OracleTests.{function.type}/{function.name}"]
-            result = subprocess.run([str(binary), *arguments], cwd=folder, env=environment, capture_output=True, text=True, timeout=300)
+            result = subprocess.run([str(binary), *arguments], cwd=folder, env=environment, capture_output=True, text=True, errors="replace", timeout=300)
             output = result.stdout + result.stderr
             if function.swift_testing:
                 assert re.search(r"Test run with [1-9]\d* tests?", output) or result.returncode not in (0, 1), \
@@ -280,7 +280,7 @@ def run_suite(suite: str, workspace: Path, api: str) -> tuple[list[Verdict], lis
 def mockls_warnings(workspace: Path) -> dict[str, list[int]]:
     """`mockls check`'s `unset-field-read` lines, by file relative to the workspace."""
     result = subprocess.run([mockls_binary(), "check", "--workspace", str(workspace), "--format", "json"],
-                            capture_output=True, text=True, timeout=300)
+                            capture_output=True, text=True, errors="replace", timeout=300)
     assert result.returncode in (0, 1), result.stderr
     found: dict[str, list[int]] = {}
     for record in json.loads(result.stdout):

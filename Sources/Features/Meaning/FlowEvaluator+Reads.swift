@@ -180,6 +180,12 @@ extension FlowEvaluator {
         case .unknown:
             // Set to something mockls does not follow: a model of its type all the same.
             return path.flatMap { resolver.selectionSet(at: $0) }.map { .opaque($0, isFragments: false) } ?? .unknown
+        // A scalar set to a literal reads as it (what a search's predicate compares).
+        case .scalar(.literal(let text)): return .literal(text)
+        case .scalar(.written(let range)):
+            // Written as a literal in this file: its bytes are its text.
+            guard range.upperBound <= file.lines.bytes.count else { return .unknown }
+            return .literal(String(decoding: file.lines.bytes[range], as: UTF8.self))
         case .scalar, .null: return .unknown
         case .mock(let instance):
             guard let path else { return .mock(instance) }

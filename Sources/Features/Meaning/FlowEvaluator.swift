@@ -243,20 +243,40 @@ struct FlowEvaluator {
                 return .list(results.filter { if case .none = $0 { false } else { true } })
             }
             return .list(results)
-        case .each:
-            // `filter` keeps some of the elements: which ones depends on the run, so they are not followed.
-            _ = runPerElement(of: sequence, parameters: [call.elementParameter], body: call.body, result: nil)
-            return .unknown
+        case .each(let keepsElements):
+            // `filter` keeps the elements its predicate holds for: followed where the mocks' values decide it
+            // (`filter { $0.id == "b" }`), else not.
+            let (_, known) = runPerElement(of: sequence, parameters: [call.elementParameter], body: call.body, result: nil)
+            guard keepsElements, known, let predicate = call.predicate else { return .unknown }
+            var kept: [Value] = []
+            for value in values {
+                guard let holds = decide(predicate, on: value, as: call.elementParameter) else { return .unknown }
+                if holds { kept.append(value) }
+            }
+            return .list(kept)
         case .accumulate:
             var parameters = call.parameters
             if parameters.count == 2 { parameters[0] = nil }
             _ = runPerElement(of: sequence, parameters: parameters, body: call.body, result: nil)
             return .unknown
         case .search(let fromEnd, let givesElement):
-            if !values.isEmpty {
-                _ = runPerElement(of: sequence, parameters: [call.elementParameter], body: call.body, result: nil, onlyElement: fromEnd ? -1 : 0)
+            guard !values.isEmpty else { return givesElement ? .none : .unknown }
+            // Where the mocks' values decide the predicate (`first(where: { $0.id == "b" })`), the search runs as Swift
+            // runs it: element after element until it decides, each one read; else on the element at its end for
+            // certain, and gives one of them.
+            let order = fromEnd ? Array(values.indices.reversed()) : Array(values.indices)
+            for (step, index) in order.enumerated() {
+                if step > 0, call.predicate == nil { break }
+                _ = runPerElement(of: sequence, parameters: [call.elementParameter], body: call.body, result: nil, onlyElement: index)
+                guard let predicate = call.predicate, let holds = decide(predicate, on: values[index], as: call.elementParameter) else {
+                    let rest = order[step...].map { values[$0] }
+                    return givesElement ? .either(rest) : .unknown
+                }
+                // `allSatisfy` stops at the first that does not hold, the others at the first that does.
+                let stops = call.stopsWhenPredicateFails ? !holds : holds
+                if stops { return givesElement ? values[index] : .literal(holds ? "true" : "false") }
             }
-            return givesElement ? .either(values) : .unknown
+            return givesElement ? (call.predicate == nil ? .either(values) : .none) : .unknown
         case .compare(let givesElement):
             // Two elements or more are all compared, each in one of the parameters: one of the elements in each.
             if values.count >= 2 {
@@ -265,6 +285,31 @@ struct FlowEvaluator {
                 scopes.removeLast()
             }
             return givesElement ? .either(values) : .list(Array(repeating: .either(values), count: values.count))
+        }
+    }
+
+    /// Whether `predicate` holds for `element`: nil when the values it compares are not known, or not literals
+    /// whose texts tell equality (strings, integers, booleans). What it reads is judged by the closure's body run.
+    private mutating func decide(_ predicate: ClosureCall.Predicate, on element: Value, as parameter: String?) -> Bool? {
+        guard let parameter else { return nil }
+        let before = diagnostics.count
+        scopes.append([parameter: element])
+        let value = evaluate(predicate.value, expecting: nil)
+        scopes.removeLast()
+        diagnostics.removeSubrange(before...)
+        func plain(_ text: String) -> Bool {
+            text == "true" || text == "false" || text == "nil" || (text.hasPrefix("\"") && !text.contains("\\"))
+                || (!text.isEmpty && text.drop { $0 == "-" }.allSatisfy(\.isNumber))
+        }
+        guard plain(predicate.literal) else { return nil }
+        switch value {
+        case .literal(let text):
+            guard plain(text), text != "nil" else { return nil }
+            return (text == predicate.literal) == predicate.isEqual
+        case .none:
+            return (predicate.literal == "nil") == predicate.isEqual
+        default:
+            return nil
         }
     }
 
