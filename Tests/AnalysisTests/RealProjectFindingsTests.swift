@@ -46,6 +46,14 @@ final class RealProjectFindingsTests: XCTestCase {
         return written
     }
 
+    /// The titles of the editing actions at `offset`, for a client that creates no files.
+    private func editTitles(_ analysis: AnalysisSnapshot, at offset: Int, in uri: String) throws -> [String] {
+        let client = CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false)
+        return try analysis.codeActions(at: offset..<offset, in: uri, client: client).compactMap { action in
+            if case .edits(let edits) = action { edits.title } else { nil }
+        }
+    }
+
     private struct NoResponse: Error, CustomStringConvertible {
         var description: String
     }
@@ -73,10 +81,8 @@ final class RealProjectFindingsTests: XCTestCase {
         XCTAssertTrue(references.contains { $0.location.kind == .test && $0.location.range.lowerBound == source["1️⃣"] }, "\(references.map(\.location))")
         // On the `M` of `Mock<Monster>`: the mock type's hover and its actions.
         XCTAssertTrue(analysis.hover(at: source["2️⃣"], in: file)?.contents.contains("class Monster: MockObject") == true)
-        let actions = try analysis.codeActions(
-            at: source["2️⃣"]..<source["2️⃣"], in: workspace.uri("Tests/BrandsTests.swift"),
-            client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false))
-        XCTAssertTrue(actions.contains { if case .edits(let action) = $0 { action.title.contains("Fill every field") } else { false } }, "\(actions)")
+        let titles = try editTitles(analysis, at: source["2️⃣"], in: workspace.uri("Tests/BrandsTests.swift"))
+        XCTAssertTrue(titles.contains { $0.contains("Fill every field") }, "\(titles)")
     }
 
     func testWordsOfHoverAndTheCrashMessage() throws {
@@ -107,10 +113,8 @@ final class RealProjectFindingsTests: XCTestCase {
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
         XCTAssertTrue(diagnostics.first?.message.contains("`.init()` (line 17) calls the designated initializer") == true, "\(diagnostics)")
         // A struct of `static let`s is a namespace: no placeholder to generate.
-        let actions = try analysis.codeActions(
-            at: source["3️⃣"]..<source["3️⃣"], in: workspace.uri("Tests/MonsterTests.swift"),
-            client: CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false))
-        XCTAssertFalse(actions.contains { if case .edits(let action) = $0 { action.title.contains("placeholder(") } else { false } }, "\(actions)")
+        let titles = try editTitles(analysis, at: source["3️⃣"], in: workspace.uri("Tests/MonsterTests.swift"))
+        XCTAssertFalse(titles.contains { $0.contains("placeholder(") }, "\(titles)")
     }
 
     func testAFactorysNilDefaultIsUnset() throws {

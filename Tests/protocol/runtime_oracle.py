@@ -136,6 +136,17 @@ def write_if_changed(path: Path, text: str | bytes) -> None:
     path.write_bytes(data)
 
 
+def sync_folder(folder: Path, files: dict[str, str | bytes]) -> None:
+    """`folder` holding exactly `files` (name → text): others removed, only those that changed written (SwiftPM builds
+    what changed)."""
+    if folder.exists():
+        for path in folder.iterdir():
+            if path.name not in files:
+                path.unlink()
+    for name, text in files.items():
+        write_if_changed(folder / name, text)
+
+
 def prepare_runtime(shared: Path) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
     copy_once(shared / "apollo-runtime" / APOLLO_1, BUILD / APOLLO_1)
@@ -156,14 +167,7 @@ def legacy_mocks_api(workspace: Path) -> str:
     result = subprocess.run([mockls_binary(), "mocks", "--format", "swift", "--workspace", str(workspace), "--output", str(rendered)],
                             capture_output=True, text=True, errors="replace", timeout=120)
     assert result.returncode == 0, result.stderr
-    mocks = folder / "TestMocks"
-    wanted = {path.name: path.read_bytes() for path in rendered.iterdir()}
-    if mocks.exists():
-        for path in mocks.iterdir():
-            if path.name not in wanted:
-                path.unlink()
-    for name_, data in wanted.items():
-        write_if_changed(mocks / name_, data)
+    sync_folder(folder / "TestMocks", {path.name: path.read_bytes() for path in rendered.iterdir()})
     return name
 
 
@@ -193,12 +197,7 @@ let package = Package(
   ]
 )
 """)
-    if target.exists():
-        for path in target.iterdir():
-            if path.name not in sources:
-                path.unlink()
-    for name, text in sources.items():
-        write_if_changed(target / name, text)
+    sync_folder(target, sources)
     return folder
 
 

@@ -269,7 +269,7 @@ public struct Workspace: Sendable {
         // A file that imports several projects, inside none of them: the one whose operations and fragments it names
         // (`HeroQuery.Data.from(…)`, `BetaAPI.HeroQuery`), the first when it names none.
         let bytes = text()
-        let named = candidates.map { project in project.index.definitionClassNames.count { bytes.contains(bytes: $0) } }
+        let named = candidates.map { project in project.index.generatedDefinitionTypes.count { bytes.contains(bytes: $0.typeName) } }
         guard let most = named.max(), most > 0 else { return candidates.first }
         return candidates[named.firstIndex(of: most)!]
     }

@@ -22,14 +22,20 @@ public enum MockHover {
         return Hover(contents: text, range: range)
     }
 
+    /// `Monster.index: ID!`: the schema field, and for an aliased one (`id: index`, keyed by its alias in mocks and
+    /// models) the alias.
+    private static func schemaLine(_ owner: String, key: String, name: String?, type: TypeReference) -> String {
+        let name = name ?? key
+        return graphql("\(owner).\(name): \(type)") + (name == key ? "" : "\n\nThe alias `\(key)` of `\(name)`.")
+    }
+
     static func contents(_ target: SymbolTarget, project: ProjectIndex) -> String {
         let schema = project.schema
         switch target {
         case .mockField(let object, let field):
             var parts = [swift("(mock field) Mock<\(object.swiftName)>.\(field.property): \(field.readType)")]
-            // An aliased field (`id: index`) is keyed by its alias in the mock; the schema names the field.
-            let name = schema[object.name]?.fields.first { $0.location == field.definition }?.name ?? field.key
-            parts.append(graphql("\(object.name).\(name): \(field.graphqlType)") + (name == field.key ? "" : "\n\nThe alias `\(field.key)` of `\(name)`."))
+            let definition = References.schemaField(key: field.key, definition: field.definition, on: object.name, project: project)
+            parts.append(schemaLine(object.name, key: field.key, name: definition?.name, type: field.graphqlType))
             if let description = field.description?.value { parts.append(description) }
             let parameter = project.mockModel.format.parametersHaveDefaults && field.isNonNull
                 ? "`\(field.initParamType) = \(field.defaultValue)`" : "`\(field.initParamType) = nil`"
@@ -44,11 +50,9 @@ public enum MockHover {
             return parts.joined(separator: "\n\n")
         case .selectionSetField(let selectionSet, let field):
             var parts = [swift("(field) \(selectionSet.path).\(field.property): \(field.type)")]
-            let definition = field.definition.flatMap { location in schema[selectionSet.parentType]?.fields.first { $0.location == location } }
-                ?? schema[selectionSet.parentType]?.field(field.key)
-            let name = definition?.name ?? field.key
-            parts.append(graphql("\(selectionSet.parentType).\(name): \(field.graphqlType)") + (name == field.key ? "" : "\n\nThe alias `\(field.key)` of `\(name)`."))
-            if let description = definition?.description?.value { parts.append(description) }
+            let definition = References.schemaField(key: field.key, definition: field.definition, on: selectionSet.parentType, project: project)
+            parts.append(schemaLine(selectionSet.parentType, key: field.key, name: definition?.name, type: field.graphqlType))
+            if let description = definition.flatMap({ schema[$0.type]?.field($0.name)?.description?.value }) { parts.append(description) }
             if field.isConditional {
                 parts.append("Conditionally included: `nil` unless its `@include`/`@skip` condition holds.")
             } else if field.graphqlType.isNonNull {

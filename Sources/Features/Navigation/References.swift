@@ -273,7 +273,7 @@ public enum References {
     }
 
     /// The schema field a mock or model field stands for: by its definition, else by its key on the type.
-    private static func schemaField(key: String, definition: GraphQLIndex.SourceLocation?, on type: String, project: ProjectIndex) -> (type: String, name: String)? {
+    static func schemaField(key: String, definition: GraphQLIndex.SourceLocation?, on type: String, project: ProjectIndex) -> (type: String, name: String)? {
         let schema = project.schema
         if let definition {
             for candidate in [type] + (schema[type]?.interfaces ?? []) {

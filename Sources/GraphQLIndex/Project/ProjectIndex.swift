@@ -223,19 +223,6 @@ public struct ProjectIndex: Sendable {
         }
     }
 
-    /// The Swift names of the project's operations (`HeroQuery`) and fragments (`PetDetails`), as Apollo names their
-    /// classes: what tells which project a file that imports several uses.
-    public var definitionClassNames: [String] {
-        documents.values.filter { $0.role == .executable }.flatMap { document in
-            document.effective.operations.compactMap { operation in
-                operation.name.map { name in
-                    let (written, suffix) = (SwiftNames.firstUppercased(name.value), SwiftNames.firstUppercased(operation.kind.rawValue))
-                    return written.hasSuffix(suffix) ? written : written + suffix
-                }
-            } + document.effective.fragments.map { SwiftNames.firstUppercased($0.name.value) }
-        }
-    }
-
     /// The selection set Apollo generates at `path` (`AllAnimalsQuery.Data.AllAnimal`, `PetDetails.Owner`): the
     /// definition it belongs to is built the first time one of its paths is asked for.
     public func selectionSet(_ path: String) -> GeneratedSelectionSet? {
