@@ -131,6 +131,9 @@ extension FlowReader {
                 return arguments.flatMap { inner($0) }
             case .immediateClosure:
                 return []
+            case .instance:
+                // What it is made of is handed to it.
+                return arguments.flatMap { reads(in: $0) }
             default:
                 return reads(in: expression)
             }
@@ -315,6 +318,13 @@ extension FlowReader {
             return .wrapped(followed, member: member)
         }
         if let helper = helperCall(call, callee: callee) { return helper }
+        // `CharacterDetailViewModel(service: svc)`: an instance of a type, its properties read from its declaration
+        // (`Task { … }` and other calls with a trailing closure run it, or not, as `ClosureRun` reads them).
+        if calleeKind == .declReferenceExpr, call[CallParts.trailingClosure] == nil,
+            let type = callee[ReferenceParts.baseName]?.identifier, type.first?.isUppercase == true
+        {
+            return .instance(type: type, range: call.range)
+        }
         guard calleeKind == .memberAccessExpr, let declName = callee[MemberAccessParts.declName], let nameToken = declName[ReferenceParts.baseName]
         else { return .other }
         let name = nameToken.string

@@ -89,6 +89,9 @@ public enum FlowValue: Sendable, Equatable {
     /// `Dog.mock` (a member of a type): what a helper of the workspace returns, when there is one of that name
     /// (`ModelHelper`). A bare name that no scope declares (`cat`) may be a helper property too.
     indirect case helper(HelperUse)
+    /// `CharacterDetailViewModel(service: svc)`: an instance of a type that is neither a mock nor a model (a view
+    /// model, a store), by the type's name as written: what its properties hold is read from its declaration.
+    case instance(type: String, range: Range<Int>)
     /// `nil`.
     case null
     /// A literal scalar (`"Lab"`, `3`, `true`, `.case(.fur)`, `.fur`), by its text: what `mockls response` writes

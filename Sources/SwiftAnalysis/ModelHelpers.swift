@@ -286,7 +286,7 @@ enum FixtureMutations {
         case .coalesced(let value, let fallback):
             values(value, into: &names)
             values(fallback, into: &names)
-        case .variable, .storedProperty, .decoded, .null, .literal, .other: break
+        case .variable, .storedProperty, .decoded, .instance, .null, .literal, .other: break
         }
     }
 }
@@ -408,7 +408,10 @@ enum ModelHelperReader {
         var path: [String]? = nil
         if case .selectionSet(let declaredPath)? = declared { path = declaredPath }
         let result = FlowReader.contextual(reader.value(expression), path: path)
-        if case .other = result { return nil }
+        switch result {
+        case .other, .instance: return nil
+        default: break
+        }
         return (items.dropLast().flatMap { reader.statements(of: Syntax($0.item)) } + reader.inner(expression), result)
     }
 }

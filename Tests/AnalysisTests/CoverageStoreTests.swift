@@ -155,7 +155,7 @@ final class CoverageStoreTests: XCTestCase {
         let bounded = CoverageStore(folder: cacheFolder, build: "test")
         let test = SelectionCoverageReport.FileTest(name: String(repeating: "t", count: 1 << 20), line: 0, sets: [], reads: [], unfollowed: [])
         let big = (0...(CoverageStore.maximumBytes >> 20)).map { _ in test }
-        bounded.save("/big", after: 0) { ["/big/A.swift": .init(text: "0", context: "0", tests: big)] }
+        bounded.save("/big", after: 0) { ["/big/A.swift": .init(text: "0", context: "0", tests: big, otherFiles: [:])] }
         bounded.flush()
         XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(bounded.file(of: "/big")).path))
         try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)

@@ -91,15 +91,18 @@ final class SelectionCoverageTests: XCTestCase {
 /// `SelectionCoverageCache`: a file's tests are followed again when its text, the index or the helpers change, and
 /// only then.
 final class SelectionCoverageCacheTests: XCTestCase {
-    func testAFileIsFollowedAgainOnlyWhenWhatItDependsOnChanges() {
+    func testAFileIsFollowedAgainOnlyWhenWhatItDependsOnChanges() throws {
+        let folder = try TestWorkspace(files: ["README.md": ""])
+        defer { folder.remove() }
+        let workspace = Workspace(folder: folder.folder)
         let cache = SelectionCoverageCache()
         let file = URL(fileURLWithPath: "/tmp/DogTests.swift")
         var index = ProjectIndex(namespace: "API", sources: [("schema.graphqls", .schema, Array("type Query { a: Int }".utf8))])
         var computed = 0
         func tests(_ text: String, helpers: WorkspaceHelpers = .none) -> Int {
-            _ = cache.tests(of: file, text: Array(text.utf8), index: index, helpers: helpers) {
+            _ = cache.tests(of: file, text: Array(text.utf8), index: index, helpers: helpers, workspace: workspace, openTexts: [:]) {
                 computed += 1
-                return []
+                return .init(tests: [], otherFiles: OtherFilesDependencies(besides: file.path))
             }
             return computed
         }

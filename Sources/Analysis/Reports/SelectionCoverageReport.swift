@@ -80,19 +80,22 @@ public struct SelectionCoverageReport: Sendable {
             root: workspace.root.path, documents: documents,
             projects: workspace.projects.filter(\.hasSchema).map { "\($0.configuration.name) \($0.index.revision)" },
             helpers: workspace.helpersFingerprint)
-        if let part = cache?.part(for: key, texts: texts) {
+        let openTexts = analysis.documents.textsByPath
+        if let part = cache?.part(for: key, texts: texts, holds: { $0.allSatisfy { $0.hold(in: workspace, openTexts: openTexts) } }) {
             rows += part.rows
             testCount += part.testCount
             unfollowedTestCount += part.unfollowedTestCount
             return
         }
         let before = (rows: rows.count, tests: testCount, unfollowed: unfollowedTestCount)
+        // What the files' tests read of the types other files declare.
+        let otherFiles = Mutex<[OtherFilesDependencies]>([])
         defer {
             // A part cut short by a cancellation is not the part.
             if !analysis.isCancelled() {
                 cache?.remember(ReportPart(
-                    key: key, texts: texts, rows: Array(rows[before.rows...]), testCount: testCount - before.tests,
-                    unfollowedTestCount: unfollowedTestCount - before.unfollowed))
+                    key: key, texts: texts, otherFiles: otherFiles.withLock { $0 }, rows: Array(rows[before.rows...]),
+                    testCount: testCount - before.tests, unfollowedTestCount: unfollowedTestCount - before.unfollowed))
                 cache?.save(root: workspace.root.path)
             }
         }
@@ -108,20 +111,24 @@ public struct SelectionCoverageReport: Sendable {
         guard !selections.isEmpty else { return }
         // One pass over the workspace's Swift files for all its projects: each file is read and given its project once.
         let byProject = analysis.swiftTextsByProject(workspace: workspace, texts: texts) { [selections] project, url, text -> [(URL, FileTest)] in
-            guard let selection = selections[project.configuration.name] else { return [] }
+            guard selections[project.configuration.name] != nil else { return [] }
             let index = project.index
             let helpers = workspace.helpers(besides: url)
-            let compute = {
+            let compute = { () -> SelectionCoverageCache.FileTests in
                 let file = SwiftFile(text)
-                return SelectionCoverage.uses(in: file, project: index, helpers: helpers).map { use in
+                let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
+                let tests = SelectionCoverage.uses(in: file, project: index, helpers: helpers, declaredProperty: others.property).map { use in
                     FileTest(
                         name: use.name, line: file.lines.line(containing: use.range.lowerBound),
                         sets: use.setNumbers, reads: use.readNumbers,
                         unfollowed: use.unfollowed.sorted())
                 }
+                return .init(tests: tests, otherFiles: others.dependencies)
             }
-            let tests = cache?.tests(of: url, text: text, index: index, helpers: helpers, compute) ?? compute()
-            return tests.map { (url, $0) }
+            let found = cache?.tests(
+                of: url, text: text, index: index, helpers: helpers, workspace: workspace, openTexts: openTexts, compute) ?? compute()
+            if !found.otherFiles.isEmpty { otherFiles.withLock { $0.append(found.otherFiles) } }
+            return found.tests.map { (url, $0) }
         }
         for project in workspace.projects {
             guard let selection = selections[project.configuration.name] else { continue }
@@ -211,6 +218,8 @@ struct ReportKey: Hashable, Sendable {
 struct ReportPart: Sendable {
     var key: ReportKey
     var texts: [AnalysisSnapshot.SwiftText]
+    /// What its files' tests read of the types other files declare (a view model's properties), by file.
+    var otherFiles: [OtherFilesDependencies]
     var rows: [SelectionCoverageReport.Row]
     var testCount: Int
     var unfollowedTestCount: Int
@@ -225,10 +234,16 @@ struct ReportPart: Sendable {
 /// kept for the next.
 final class SelectionCoverageCache: Sendable {
     typealias Tests = [SelectionCoverageReport.FileTest]
+    /// A file's tests, and what following them read of the types other files declare.
+    struct FileTests: Sendable {
+        var tests: Tests
+        var otherFiles: OtherFilesDependencies
+    }
+
     private struct Entry {
         var text: [UInt8]
         var key: Int
-        var tests: Tests
+        var found: FileTests
         /// What the store keeps of it (with a store only).
         var stored: CoverageStore.Entry?
     }
@@ -284,10 +299,11 @@ final class SelectionCoverageCache: Sendable {
         }
     }
 
-    /// The part of a report for `key` when the workspace's Swift files are still `texts` (same files, same texts).
-    func part(for key: ReportKey, texts: [AnalysisSnapshot.SwiftText]) -> ReportPart? {
+    /// The part of a report for `key` when the workspace's Swift files are still `texts` (same files, same texts) and
+    /// what its tests read of other files `holds`.
+    func part(for key: ReportKey, texts: [AnalysisSnapshot.SwiftText], holds: ([OtherFilesDependencies]) -> Bool) -> ReportPart? {
         guard let part = parts.withLock({ $0[key] }), part.texts.count == texts.count,
-            zip(part.texts, texts).allSatisfy({ $0.path == $1.path && $0.text.hasSameBytes(as: $1.text) })
+            zip(part.texts, texts).allSatisfy({ $0.path == $1.path && $0.text.hasSameBytes(as: $1.text) }), holds(part.otherFiles)
         else { return nil }
         partsReused.add(1, ordering: .relaxed)
         return part
@@ -300,36 +316,49 @@ final class SelectionCoverageCache: Sendable {
         }
     }
 
-    func tests(of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, _ compute: () -> Tests) -> Tests {
+    /// `file`'s tests: kept while its text, `index`, `helpers` and what they read of other files of `workspace` (the
+    /// editor's `openTexts` first) are the same, else computed.
+    func tests(
+        of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, workspace: Workspace, openTexts: [String: [UInt8]],
+        _ compute: () -> FileTests
+    ) -> FileTests {
         let helpersFingerprint = helpers.stableFingerprint
         var hasher = Hasher()
         hasher.combine(index.revision)
         hasher.combine(helpersFingerprint)
         let key = hasher.finalize()
         // The text is compared, not hashed (`hasSameBytes`).
-        if let entry = entries.withLock({ $0[file] }), entry.key == key, entry.text.hasSameBytes(as: text) { return entry.tests }
+        if let entry = entries.withLock({ $0[file] }), entry.key == key, entry.text.hasSameBytes(as: text),
+            entry.found.otherFiles.hold(in: workspace, openTexts: openTexts)
+        {
+            return entry.found
+        }
         // With a store: the file's text and context as every session hashes them, and what an earlier one kept of them
         // (taken once: from here on the entry below holds it, or what replaces it).
         var stored: (text: String, context: String)?
-        var taken: Tests?
+        var taken: FileTests?
         if store != nil {
             var context = StableHash()
             context.combine(Self.fingerprint(of: index))
             context.combine(helpersFingerprint)
             let hashes = (text: String(StableHash.of(text), radix: 16), context: String(context.value, radix: 16))
             loading.wait()
-            if let kept = kept.withLock({ $0.removeValue(forKey: file.path) }), kept.text == hashes.text, kept.context == hashes.context {
-                taken = kept.tests
+            if let kept = kept.withLock({ $0.removeValue(forKey: file.path) }), kept.text == hashes.text, kept.context == hashes.context,
+                let otherFiles = OtherFilesDependencies.holding(kept.otherFiles, besides: file.path, in: workspace, openTexts: openTexts)
+            {
+                taken = FileTests(tests: kept.tests, otherFiles: otherFiles)
             }
             stored = hashes
         }
-        let tests = taken ?? compute()
+        let found = taken ?? compute()
         counts.withLock { taken == nil ? ($0.followed += 1) : ($0.taken += 1) }
         if taken == nil, stored != nil { unsaved.withLock { _ = $0.insert(file.path) } }
         entries.withLock {
-            $0[file] = Entry(text: text, key: key, tests: tests, stored: stored.map { .init(text: $0.text, context: $0.context, tests: tests) })
+            $0[file] = Entry(
+                text: text, key: key, found: found,
+                stored: stored.map { .init(text: $0.text, context: $0.context, tests: found.tests, otherFiles: found.otherFiles.stored) })
         }
-        return tests
+        return found
     }
 
     /// What a test file's tests are read against in `index`, the same in every session: its namespace, its mock format

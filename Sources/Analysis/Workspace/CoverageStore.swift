@@ -23,6 +23,9 @@ final class CoverageStore: Sendable {
         var text: String
         var context: String
         var tests: [SelectionCoverageReport.FileTest]
+        /// What its tests read of the types other files declare: the files that declared each, with their texts'
+        /// hashes (`OtherFilesDependencies.Stored`).
+        var otherFiles: [String: OtherFilesDependencies.Stored]
     }
 
     /// What one workspace's file holds.
@@ -33,7 +36,7 @@ final class CoverageStore: Sendable {
         var files: [String: Entry]
     }
 
-    static let format = 1
+    static let format = 2
     static let maximumWorkspaces = 32
     /// The most a workspace's file may hold (about 300,000 tests): a bigger one is not written, and not read (decoding
     /// it would cost more memory than following the tests again).

@@ -99,6 +99,39 @@ struct OtherFilesDependencies: Sendable {
         }
     }
 
+    /// What a store keeps of one type's declarations: the files, and their texts' `StableHash` in hex (nil: not
+    /// readable); no texts when they were not read.
+    struct Stored: Codable, Sendable, Equatable {
+        var paths: [String]
+        var texts: [String?]?
+    }
+
+    /// These as a store keeps them, by type.
+    var stored: [String: Stored] {
+        types.mapValues { declarations in
+            Stored(paths: declarations.paths, texts: declarations.texts.map { $0.map { $0.map { String(StableHash.of($0), radix: 16) } } })
+        }
+    }
+
+    /// What a store kept for a file at `path`, when `workspace` (and the editor's `openTexts`) still give it: the
+    /// dependencies with today's texts; nil when a file or a text changed.
+    static func holding(
+        _ stored: [String: Stored], besides path: String, in workspace: Workspace, openTexts: [String: [UInt8]]
+    ) -> OtherFilesDependencies? {
+        var found = OtherFilesDependencies(besides: path)
+        for (type, kept) in stored {
+            guard workspace.nameMentions.files(declaring: type).filter({ $0 != path }) == kept.paths else { return nil }
+            guard let hashes = kept.texts else {
+                found.types[type] = Declarations(paths: kept.paths, texts: nil)
+                continue
+            }
+            let texts = kept.paths.map { text(of: $0, in: workspace, openTexts: openTexts) }
+            guard texts.map({ $0.map { String(StableHash.of($0), radix: 16) } }) == hashes else { return nil }
+            found.types[type] = Declarations(paths: kept.paths, texts: texts)
+        }
+        return found
+    }
+
     /// The text of another file: the editor's when it is open, else the one the workspace keeps.
     static func text(of path: String, in workspace: Workspace, openTexts: [String: [UInt8]]) -> [UInt8]? {
         openTexts[path] ?? workspace.swiftSources.loaded(path)?.text

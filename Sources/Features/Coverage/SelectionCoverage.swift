@@ -100,8 +100,12 @@ public enum SelectionCoverage {
     }
 
     /// The tests of `file` (`MockFlowUnit.isTest`) and the fields each sets and reads; `helpers` are the workspace's
-    /// other files' (the file's own are read from it).
-    public static func uses(in file: SwiftFile, project: ProjectIndex, helpers: WorkspaceHelpers = .none) -> [TestUse] {
+    /// other files' (the file's own are read from it); `declaredProperty` reads the properties of types other files
+    /// declare (`viewModel.character?.name` where the view model's file declares `character`).
+    public static func uses(
+        in file: SwiftFile, project: ProjectIndex, helpers: WorkspaceHelpers = .none,
+        declaredProperty: (@Sendable (_ name: String, _ type: String) -> WrittenExpression?)? = nil
+    ) -> [TestUse] {
         let units = file.mockFlowUnits().filter(\.isTest)
         guard !units.isEmpty else { return [] }
         let withFile = helpers.including(file)
@@ -110,7 +114,8 @@ public enum SelectionCoverage {
         // One for the file: its tests read the same selections over and over.
         var recorder = Recorder(sites: sites, numbers: fieldNumbers(of: project))
         let fields = selectedFields(of: project)
-        let setting = FlowEvaluator.Setting(file: file, project: project, helpers: withFile, ownMockObjects: file.ownMockObjects())
+        let setting = FlowEvaluator.Setting(
+            file: file, project: project, helpers: withFile, ownMockObjects: file.ownMockObjects(), declaredProperty: declaredProperty)
         for unit in units {
             var evaluator = FlowEvaluator(setting: setting)
             evaluator.recordsCoverage = true

@@ -114,7 +114,7 @@ extension FlowEvaluator {
         case .list(let values): return .list(values.map { slot($0, isEntity: isEntity) })
         case .none: return .null
         case .literal(let text): return isEntity ? .unknown : .scalar(.literal(text))
-        case .unknown, .model, .fragments, .opaque, .oneOf, .wrapper: return isEntity ? .unknown : .scalar(.unknown)
+        case .unknown, .model, .fragments, .opaque, .oneOf, .wrapper, .instance: return isEntity ? .unknown : .scalar(.unknown)
         }
     }
 
@@ -167,8 +167,17 @@ extension FlowEvaluator {
             if !inPreamble { escape(evaluated) }
             scopes[0][name] = evaluated
         case .member(let base, let name, let range):
-            guard case .mock(let instance) = evaluate(base, expecting: nil) else {
-                escape(evaluate(value, expecting: nil))  // stored somewhere mockls does not follow
+            let evaluatedBase = evaluate(base, expecting: nil)
+            guard case .mock(let instance) = evaluatedBase else {
+                // Stored somewhere mockls does not follow; `viewModel.character = .from(mock)` builds a model of the
+                // property's declared type first.
+                var value = value
+                if case .instance(let type) = evaluatedBase, case .from(let path, let mock, let range, let variables) = value, path.isEmpty,
+                    case .selectionSet(let declared)? = resolver.helpers.declaredProperty(name, ofType: type, in: file)
+                {
+                    value = .from(path: declared, mock: mock, range: range, variables: variables)
+                }
+                escape(evaluate(value, expecting: nil))
                 return
             }
             guard let field = field(name, of: instance.object, at: range) else {

@@ -68,6 +68,8 @@ extension FlowEvaluator {
             return evaluated
         case .wrapped(let value, let member):
             return .wrapper(evaluate(value, expecting: nil), member: member)
+        case .instance(let type, _):
+            return .instance(type)
         case .null:
             return .none
         case .literal(let text):
@@ -115,6 +117,7 @@ extension FlowEvaluator {
         case .fragments(let model): return fragment(name, of: model)
         case .opaque(let selectionSet, let isFragments): return opaqueRead(name, of: selectionSet, isFragments: isFragments)
         case .mock(let instance): return mockRead(name, of: instance)
+        case .instance(let type): return declaredValue(of: name, ofType: type)
         case .wrapper(let value, let member): return name == member ? value : .unknown
         case .oneOf(let values): return anyOf(values) { evaluator, value in evaluator.member(name, of: value, at: range) }
         case .list, .literal, .none, .unknown: return .unknown
@@ -252,6 +255,26 @@ extension FlowEvaluator {
         guard let field = resolver.field(name, of: selectionSet) else { return .unknown }
         if recordsCoverage { coverage.reads.append((.init(selectionSet), field.key, nil)) }
         return opaqueValue(of: field)
+    }
+
+    /// `viewModel.character` on an instance of a type the workspace declares: a model of the property's declared
+    /// type, whose data is not known (the type's own code sets it), or an instance of another such type.
+    private func declaredValue(of name: String, ofType type: String) -> Value {
+        guard let declared = resolver.helpers.declaredProperty(name, ofType: type, in: file), declared.isContextFree else { return .unknown }
+        return value(declaredAs: declared)
+    }
+
+    private func value(declaredAs declared: WrittenExpression) -> Value {
+        switch declared {
+        case .selectionSet(let path):
+            // A type of the workspace's own (`var state: State`): an instance of it.
+            guard let selectionSet = resolver.selectionSet(path) else { return path.last.map { .instance($0) } ?? .unknown }
+            return .opaque(selectionSet, isFragments: false)
+        case .list(let element):
+            return .list([value(declaredAs: element)])
+        default:
+            return .unknown
+        }
     }
 
     /// A field's value when only its type is known: a model of its selection set (a list of one for a list), else unknown.

@@ -20,9 +20,12 @@ struct FlowEvaluator {
         let ownMockObjects: Set<String>
         let resolver: ValueResolver
 
+        /// `declaredProperty`: what the properties of types other files declare hold (`HelperTypes`), for reads of
+        /// an instance of such a type (`viewModel.character`); the file's own types are read from it.
         init(
             file: SwiftFile, project: ProjectIndex, options: TestConventions = TestConventions(), helpers: WorkspaceHelpers = .none,
-            ownMockObjects: Set<String> = []
+            ownMockObjects: Set<String> = [],
+            declaredProperty: (@Sendable (_ name: String, _ type: String) -> WrittenExpression?)? = nil
         ) {
             self.file = file
             self.project = project
@@ -30,7 +33,7 @@ struct FlowEvaluator {
             self.helpers = helpers.byName
             mutatedFixtures = helpers.mutatedFixtures
             self.ownMockObjects = ownMockObjects
-            resolver = ValueResolver(file: file, project: project)
+            resolver = ValueResolver(file: file, project: project, helpers: HelperTypes({ [] }, declaredProperty: declaredProperty))
         }
     }
 
@@ -375,7 +378,7 @@ struct FlowEvaluator {
         case .wrapper(let value, _): escape(value)
         case .model(let model), .fragments(let model): if recordsCoverage { coverage.unfollowed.append(model.selectionSet.definitionName) }
         case .opaque(let selectionSet, _): if recordsCoverage { coverage.unfollowed.append(selectionSet.definitionName) }
-        case .none, .literal, .unknown: break
+        case .instance, .none, .literal, .unknown: break
         }
     }
 

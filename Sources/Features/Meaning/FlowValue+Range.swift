@@ -9,7 +9,7 @@ extension FlowValue {
         case .from(_, _, let range, _), .decoded(_, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
         case .helper(let use): use.range
         case .list, .closureCall, .immediateClosure, .coalesced, .null, .literal, .other: nil
-        case .elements(_, _, let range), .storedProperty(_, let range): range
+        case .elements(_, _, let range), .storedProperty(_, let range), .instance(_, let range): range
         case .wrapped(let value, _): value.range
         }
     }

@@ -155,6 +155,9 @@ enum Value {
     indirect case wrapper(Value, member: String)
     /// A literal scalar, by its text (`FlowValue.literal`).
     case literal(String)
+    /// An instance of a type that is no mock or model (`CharacterDetailViewModel(…)`), by its name: what its
+    /// properties hold is known by their declared types alone (`Value.opaque`), never by what the test put there.
+    case instance(String)
     /// `nil`: reading on through `?.` does nothing.
     case none
     case unknown
