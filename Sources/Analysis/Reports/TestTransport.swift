@@ -1,0 +1,14 @@
+import Features
+import GraphQLIndex
+
+extension Workspace.Project {
+    /// The Apollo iOS release the project's test transport is written for (its mocks' release: `formatReason` says
+    /// where that was read).
+    public var testTransportRelease: TestTransportFile.Release { index.format.release == .two ? .two : .one }
+
+    /// The `TestNetworkTransport` file for the project's test target (`TestTransportFile`): of its Apollo iOS
+    /// release, public where its mocks are.
+    public var testTransportFile: String {
+        TestTransportFile.render(for: testTransportRelease, isPublic: index.format.isPublic)
+    }
+}

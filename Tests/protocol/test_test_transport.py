@@ -1,0 +1,88 @@
+"""Issue 63: the `TestNetworkTransport` `mockls test-transport` writes, run end to end on Apollo iOS's own runtime.
+
+For each release, the file mockls writes for a workspace of that release (the idiom corpus's 1.25 and 2.3 workspaces)
+is compiled with `Tests/protocol/transport/TransportTests-<major>.swift` against the real `Apollo`, `ApolloAPI` and
+`ApolloTestSupport` (1.25.7; 2.4.0 with the Linux patch of `runtime_oracle.py`) and the AnimalKingdomAPI Apollo's
+codegen wrote, and each test runs alone through a real `ApolloClient`: a registered mock's data reaches the caller,
+a registration missing a required field fails as Apollo's parser fails it, variables and the queue pick the
+response, a JSON fixture and an error are answered, an unregistered operation fails its fetch at once. The tests
+named `…FailsTheTest` must fail, with the message a user reads (the operation's name and variables, the
+registrations never asked for, at their lines)."""
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from lsp_stdio import ROOT, mockls_binary
+from runtime_oracle import API_1, API_2, package, prepare_runtime
+from shared import require_shared
+
+TESTS = Path(__file__).with_name("transport")
+
+# Tests that must fail, with what their failure must say.
+FAILING = {
+    "testUnregisteredFailsTheTest": [
+        r"TestNetworkTransport: no response registered or enqueued for AllAnimalsIncludeSkipQuery with variables "
+        r'\{"getCat":false,"getWarmBlooded":false,"includeSpecies":true,"skipHeightInMeters":false,"varA":false\}',
+    ],
+    "testNotAllUsedFailsTheTest": [
+        r"TransportTests\.swift:\d+: error: .*TestNetworkTransport: DogQuery was registered and never asked for",
+        r"TransportTests\.swift:\d+: error: .*TestNetworkTransport: ClassroomPets was enqueued and never asked for",
+    ],
+}
+
+RELEASES = [
+    ("transport-1.25", ROOT / "Tests" / "corpus" / "apollo-1.25", API_1, "TransportTests-1.swift", "1.x"),
+    ("transport-2.3", ROOT / "Tests" / "corpus" / "apollo-2.3", API_2, "TransportTests-2.swift", "2.x"),
+]
+
+
+@pytest.mark.parametrize("suite, workspace, api, tests, release", RELEASES, ids=[r[0] for r in RELEASES])
+def test_the_transport_answers_apollo_client(suite, workspace, api, tests, release, tmp_path):
+    shared = require_shared("apollo-runtime")
+    prepare_runtime(shared.parent)
+    written = subprocess.run([mockls_binary(), "test-transport", "--workspace", str(workspace), "--output", str(tmp_path) + "/"],
+                             capture_output=True, text=True, timeout=120)
+    assert written.returncode == 0, written.stderr
+    assert f"(Apollo iOS {release})" in written.stderr
+    transport = (tmp_path / "TestNetworkTransport.swift").read_bytes()
+    test_file = (TESTS / tests).read_bytes()
+    folder = package(suite, api, {"TestNetworkTransport.swift": transport, "TransportTests.swift": test_file})
+    build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, errors="replace", timeout=1800)
+    assert build.returncode == 0, f"{suite} does not compile:\n" + "\n".join(
+        line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
+    binary = folder / ".build" / "debug" / "OraclePackageTests.xctest"
+    names = re.findall(r"^\s*func (test\w+)\(", test_file.decode(), re.M)
+    assert len(names) >= 7, names
+    environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1")
+    wrong = []
+    for name in names:
+        result = subprocess.run([str(binary), f"OracleTests.TransportTests/{name}"], cwd=folder, env=environment,
+                                capture_output=True, text=True, errors="replace", timeout=120)
+        output = result.stdout + result.stderr
+        assert "Executed 1 test" in output, f"{name} did not run (exit {result.returncode}): {output[-800:]}"
+        if name in FAILING:
+            missing = [pattern for pattern in FAILING[name] if not re.search(pattern, output)]
+            if result.returncode != 1 or missing:
+                wrong.append(f"{name}: expected to fail saying {missing or FAILING[name]} (exit {result.returncode}):\n{output[-1500:]}")
+        elif result.returncode != 0:
+            wrong.append(f"{name} (exit {result.returncode}):\n{output[-1500:]}")
+    assert not wrong, "\n\n".join(wrong)
+
+
+def test_a_file_mockls_did_not_write_is_kept(tmp_path):
+    """`--output` onto a hand-written TestNetworkTransport.swift: refused, exit 2, the file unchanged."""
+    own = tmp_path / "TestNetworkTransport.swift"
+    own.write_text("// our own transport\nfinal class TestNetworkTransport {}\n")
+    result = subprocess.run([mockls_binary(), "test-transport", "--workspace", str(ROOT / "Tests" / "corpus" / "apollo-1.25"),
+                             "--output", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert "--force" in result.stderr and str(own) in result.stderr
+    assert own.read_text() == "// our own transport\nfinal class TestNetworkTransport {}\n"
+    forced = subprocess.run([mockls_binary(), "test-transport", "--workspace", str(ROOT / "Tests" / "corpus" / "apollo-1.25"),
+                             "--output", str(tmp_path), "--force"], capture_output=True, text=True, timeout=120)
+    assert forced.returncode == 0, forced.stderr
+    assert own.read_text().startswith("// @generated by mockls test-transport")

@@ -1,0 +1,114 @@
+import Apollo
+import ApolloAPI
+import ApolloTestSupport
+import AnimalKingdomAPI
+import AnimalKingdomAPITestMocks
+import Foundation
+import XCTest
+
+final class TransportTests: XCTestCase {
+  private func fetch<Query: GraphQLQuery>(_ query: Query, from transport: TestNetworkTransport) -> Result<GraphQLResult<Query.Data>, any Error> {
+    let client = ApolloClient(networkTransport: transport, store: ApolloStore())
+    let done = expectation(description: "fetched")
+    var outcome: Result<GraphQLResult<Query.Data>, any Error>?
+    client.fetch(query: query, cachePolicy: .fetchIgnoringCacheCompletely) { result in
+      outcome = result
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 10)
+    return outcome!
+  }
+
+  func testARegisteredMockReachesTheCaller() throws {
+    let transport = TestNetworkTransport()
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d1", skinCovering: .case(.fur), species: "Lab")]))
+    let data = try XCTUnwrap(try fetch(DogQuery(), from: transport).get().data)
+    XCTAssertEqual(data.allAnimals[0].id, "d1")
+    XCTAssertEqual(data.allAnimals[0].asDog?.species, "Lab")
+    XCTAssertNil(data.allAnimals[0].asDog?.houseDetails)
+    transport.assertAllUsed()
+  }
+
+  func testAMissingRequiredFieldFailsAsApolloFailsIt() {
+    let transport = TestNetworkTransport()
+    // 1.23+ mocks default a non-null scalar (`species: String = ""`), not an object's fields: `height` is an empty mock.
+    transport.register(AllAnimalsIncludeSkipQuery.self, data: Mock<Query>(allAnimals: [Mock<Cat>(id: "c1")]))
+    let query = AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
+    switch fetch(query, from: transport) {
+    case .success: XCTFail("a response without height.feet parsed")
+    case .failure(let error): XCTAssertTrue("\(error)".contains("path: allAnimals.0.height.") && "\(error)".contains("missingValue"), "\(error)")
+    }
+  }
+
+  func testAnUnregisteredOperationFailsItsFetch() {
+    let transport = TestNetworkTransport()
+    transport.failsTestOnUnregisteredOperation = false
+    switch fetch(DogQuery(), from: transport) {
+    case .success: XCTFail("answered")
+    case .failure(let error): XCTAssertTrue("\(error)".contains("DogQuery"), "\(error)")
+    }
+  }
+
+  func testUnregisteredFailsTheTest() {
+    let transport = TestNetworkTransport()
+    _ = fetch(AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: false, getCat: false, getWarmBlooded: false, varA: false), from: transport)
+  }
+
+  func testVariablesAndQueue() throws {
+    let transport = TestNetworkTransport()
+    func animals(_ species: String) -> Mock<Query> {
+      Mock<Query>(allAnimals: [Mock<Cat>(height: Mock<Height>(feet: 1, inches: 2), id: "c", predators: [], skinCovering: .case(.fur), species: species)])
+    }
+    transport.register(AllAnimalsIncludeSkipQuery.self, variables: ["includeSpecies": true], data: animals("Tabby"))
+    transport.register(AllAnimalsIncludeSkipQuery.self, variables: ["includeSpecies": false], data: animals("none"))
+    transport.enqueue(AllAnimalsIncludeSkipQuery.self, data: animals("first"))
+    func query(_ species: Bool) -> AllAnimalsIncludeSkipQuery {
+      AllAnimalsIncludeSkipQuery(includeSpecies: species, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
+    }
+    XCTAssertEqual(try fetch(query(true), from: transport).get().data?.allAnimals[0].species, "first")
+    XCTAssertEqual(try fetch(query(true), from: transport).get().data?.allAnimals[0].species, "Tabby")
+    XCTAssertEqual(try fetch(query(false), from: transport).get().data?.allAnimals[0].species, nil)
+    XCTAssertEqual(try fetch(query(false), from: transport).get().data?.allAnimals[0].skinCovering, .case(.fur))
+    transport.assertAllUsed()
+  }
+
+  func testAJSONFixtureAndAnError() throws {
+    let transport = TestNetworkTransport()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("dog-\(UUID()).json")
+    try Data(#"{"data": {"allAnimals": [{"__typename": "Dog", "id": "j1", "skinCovering": null, "species": "Husky", "houseDetails": null}]}}"#.utf8).write(to: url)
+    transport.register(DogQuery.self, json: url)
+    XCTAssertEqual(try fetch(DogQuery(), from: transport).get().data?.allAnimals[0].asDog?.species, "Husky")
+    transport.register(DogQuery.self, error: URLError(.notConnectedToInternet))
+    switch fetch(DogQuery(), from: transport) {
+    case .success: XCTFail("answered")
+    case .failure(let error): XCTAssertEqual((error as? URLError)?.code, .notConnectedToInternet)
+    }
+  }
+
+  func testNotAllUsedFailsTheTest() {
+    let transport = TestNetworkTransport()
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: []))
+    transport.enqueue(ClassroomPetsQuery.self, data: Mock<Query>(classroomPets: []))
+    transport.assertAllUsed()
+  }
+
+  func testAnEnqueuedMutationAnswersOnce() throws {
+    let transport = TestNetworkTransport()
+    transport.failsTestOnUnregisteredOperation = false
+    let input = PetAdoptionInput(ownerID: "o1", petID: "p1", favoriteToy: "ball")
+    transport.enqueue(PetAdoptionMutation.self, variables: ["input": input], data: Mock<Mutation>(adoptPet: Mock<Dog>(humanName: "Rex", id: "p1")))
+    let client = ApolloClient(networkTransport: transport, store: ApolloStore())
+    var results: [Result<GraphQLResult<PetAdoptionMutation.Data>, any Error>] = []
+    for _ in 0..<2 {
+      let done = expectation(description: "performed")
+      client.perform(mutation: PetAdoptionMutation(input: input)) { result in
+        results.append(result)
+        done.fulfill()
+      }
+      wait(for: [done], timeout: 10)
+    }
+    XCTAssertEqual(try results[0].get().data?.adoptPet.humanName, "Rex")
+    XCTAssertThrowsError(try results[1].get()) { XCTAssertTrue("\($0)".contains("PetAdoptionMutation"), "\($0)") }
+    transport.assertAllUsed()
+  }
+}

@@ -1,0 +1,113 @@
+import Apollo
+import ApolloAPI
+import ApolloTestSupport
+import AnimalKingdomAPI
+import AnimalKingdomAPITestMocks
+import Foundation
+import XCTest
+
+final class TransportTests: XCTestCase {
+  private func fetch<Query: GraphQLQuery>(_ query: Query, from transport: TestNetworkTransport) async -> Result<GraphQLResponse<Query>, any Error>
+  where Query.ResponseFormat == SingleResponseFormat {
+    let client = ApolloClient(networkTransport: transport, store: ApolloStore())
+    do {
+      return .success(try await client.fetch(query: query, cachePolicy: .networkOnly))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  func testARegisteredMockReachesTheCaller() async throws {
+    let transport = TestNetworkTransport()
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d1", skinCovering: .case(.fur), species: "Lab")]))
+    let fetched = try await fetch(DogQuery(), from: transport).get().data
+    let data = try XCTUnwrap(fetched)
+    XCTAssertEqual(data.allAnimals[0].id, "d1")
+    XCTAssertEqual(data.allAnimals[0].asDog?.species, "Lab")
+    XCTAssertNil(data.allAnimals[0].asDog?.houseDetails)
+    transport.assertAllUsed()
+  }
+
+  func testAMissingRequiredFieldFailsAsApolloFailsIt() async {
+    let transport = TestNetworkTransport()
+    transport.register(AllAnimalsIncludeSkipQuery.self, data: Mock<Query>(allAnimals: [Mock<Cat>(id: "c1")]))
+    let query = AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
+    switch await fetch(query, from: transport) {
+    case .success: XCTFail("a response without height's fields parsed")
+    case .failure(let error): XCTAssertTrue("\(error)".contains("allAnimals.0.height.") && "\(error)".contains("missingValue"), "\(error)")
+    }
+  }
+
+  func testAnUnregisteredOperationFailsItsFetch() async {
+    let transport = TestNetworkTransport()
+    transport.failsTestOnUnregisteredOperation = false
+    switch await fetch(DogQuery(), from: transport) {
+    case .success: XCTFail("answered")
+    case .failure(let error): XCTAssertTrue("\(error)".contains("DogQuery"), "\(error)")
+    }
+  }
+
+  func testVariablesAndQueue() async throws {
+    let transport = TestNetworkTransport()
+    func animals(_ species: String) -> Mock<Query> {
+      Mock<Query>(allAnimals: [Mock<Cat>(height: Mock<Height>(feet: 1, inches: 2, meters: 1), id: "c", predators: [], skinCovering: .case(.fur), species: species)])
+    }
+    transport.register(AllAnimalsIncludeSkipQuery.self, variables: ["includeSpecies": true], data: animals("Tabby"))
+    transport.register(AllAnimalsIncludeSkipQuery.self, variables: ["includeSpecies": false], data: animals("none"))
+    transport.enqueue(AllAnimalsIncludeSkipQuery.self, data: animals("first"))
+    func query(_ species: Bool) -> AllAnimalsIncludeSkipQuery {
+      AllAnimalsIncludeSkipQuery(includeSpecies: species, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
+    }
+    let first = try await fetch(query(true), from: transport).get().data?.allAnimals[0].species
+    XCTAssertEqual(first, "first")
+    let second = try await fetch(query(true), from: transport).get().data?.allAnimals[0].species
+    XCTAssertEqual(second, "Tabby")
+    let third = try await fetch(query(false), from: transport).get().data?.allAnimals[0]
+    XCTAssertEqual(third?.species, nil)
+    XCTAssertEqual(third?.skinCovering, .case(.fur))
+    transport.assertAllUsed()
+  }
+
+  func testAJSONFixtureAndAnError() async throws {
+    let transport = TestNetworkTransport()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("dog-\(UUID()).json")
+    try Data(#"{"data": {"allAnimals": [{"__typename": "Dog", "id": "j1", "skinCovering": null, "species": "Husky", "houseDetails": null}]}}"#.utf8).write(to: url)
+    transport.register(DogQuery.self, json: url)
+    let species = try await fetch(DogQuery(), from: transport).get().data?.allAnimals[0].asDog?.species
+    XCTAssertEqual(species, "Husky")
+    transport.register(DogQuery.self, error: URLError(.notConnectedToInternet))
+    switch await fetch(DogQuery(), from: transport) {
+    case .success: XCTFail("answered")
+    case .failure(let error): XCTAssertEqual((error as? URLError)?.code, .notConnectedToInternet)
+    }
+  }
+
+  func testAnEnqueuedMutationAnswersOnce() async throws {
+    let transport = TestNetworkTransport()
+    transport.failsTestOnUnregisteredOperation = false
+    let input = PetAdoptionInput(ownerID: "o1", petID: "p1", favoriteToy: "ball")
+    transport.enqueue(PetAdoptionMutation.self, variables: ["input": input], data: Mock<Mutation>(adoptPet: Mock<Dog>(humanName: "Rex", id: "p1")))
+    let client = ApolloClient(networkTransport: transport, store: ApolloStore())
+    let first = try await client.perform(mutation: PetAdoptionMutation(input: input))
+    XCTAssertEqual(first.data?.adoptPet.humanName, "Rex")
+    do {
+      _ = try await client.perform(mutation: PetAdoptionMutation(input: input))
+      XCTFail("answered twice")
+    } catch {
+      XCTAssertTrue("\(error)".contains("PetAdoptionMutation"), "\(error)")
+    }
+    transport.assertAllUsed()
+  }
+
+  func testUnregisteredFailsTheTest() async {
+    let transport = TestNetworkTransport()
+    _ = await fetch(AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: false, getCat: false, getWarmBlooded: false, varA: false), from: transport)
+  }
+
+  func testNotAllUsedFailsTheTest() {
+    let transport = TestNetworkTransport()
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: []))
+    transport.enqueue(ClassroomPetsQuery.self, data: Mock<Query>(classroomPets: []))
+    transport.assertAllUsed()
+  }
+}
