@@ -36,6 +36,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case unknownMockType = "unknown-mock-type"
     case abstractMockType = "abstract-mock-type"
     case mockTypeMismatch = "mock-type-mismatch"
+    case incompleteResponse = "incomplete-response"
     // Configuration files
     case invalidConfiguration = "invalid-configuration"
     // JSON response fixtures
@@ -62,7 +63,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
 
     public var source: Source {
         switch self {
-        case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch: .swiftTestFile
+        case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse: .swiftTestFile
         case .invalidConfiguration: .configurationFile
         case .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType, .fixtureUnknownEnumValue, .fixtureUnselectedField,
             .fixtureTypename, .fixtureUnknownOperation:
@@ -107,6 +108,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .unknownMockType: "`Mock<Foo>` where Foo has no mock"
         case .abstractMockType: "`Mock<Interface>` or `Mock<Union>`"
         case .mockTypeMismatch: "a mock given where another type is expected"
+        case .incompleteResponse: "a test transport's response, registered as a mock, lacks a non-null field the operation selects: Apollo rejects it"
         case .invalidConfiguration: "an `apollo-codegen-config.json` or graphql-config file mockls cannot use; the workspace's other projects are still indexed"
         case .fixtureSyntax: "a JSON response fixture that does not parse"
         case .fixtureMissingField: "a field the operation selects is missing from its JSON response fixture"

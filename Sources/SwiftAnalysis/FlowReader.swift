@@ -61,8 +61,8 @@ struct FlowReader {
     }
 
     /// The literals of `from(mock, withVariables: ["name": literal, …])`, by name.
-    static func withVariables(_ call: RawNode) -> GivenVariables {
-        guard let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.text == "withVariables" }) else {
+    static func withVariables(_ call: RawNode, label: SyntaxText = "withVariables") -> GivenVariables {
+        guard let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.text == label }) else {
             return .none
         }
         guard let dictionary = argument[ArgumentParts.expression], dictionary.kind == .dictionaryExpr else {

@@ -63,6 +63,10 @@ public enum FlowValue: Sendable, Equatable {
     /// `AllAnimalsQuery.Data.AllAnimal.from(mock)`, `.from(mock, withVariables: ["withBooks": false])`; `range`
     /// covers the path; `variables` holds the literals of `withVariables:` by name.
     indirect case from(path: [String], mock: FlowValue, range: Range<Int>, variables: GivenVariables)
+    /// `transport.register(HotelQuery.self, variables: ["id": "h1"], data: mock)` (or `enqueue`): the mock stands for
+    /// the operation's whole response (`path` is the operation's `Data`); `range` covers the mock's argument;
+    /// `variables` holds the literals of `variables:`, which answers operations with more variables too.
+    indirect case response(path: [String], mock: FlowValue, range: Range<Int>, variables: GivenVariables)
     /// `HotelDetailQuery.Data(data: json)`, `X.Data(_dataDict: …)`: a model read from a response, not built from a mock;
     /// `range` covers the path.
     case decoded(path: [String], range: Range<Int>)

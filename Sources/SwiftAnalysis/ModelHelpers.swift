@@ -270,7 +270,7 @@ enum FixtureMutations {
             }
         case .construction(let construction):
             for argument in construction.arguments { values(argument.value, into: &names) }
-        case .from(_, let mock, _, _): values(mock, into: &names)
+        case .from(_, let mock, _, _), .response(_, let mock, _, _): values(mock, into: &names)
         case .member(let base, _, _), .element(let base, _, _): values(base, into: &names)
         case .list(let elements): for element in elements { values(element, into: &names) }
         case .closureCall(let call):

@@ -73,7 +73,9 @@ final class ArchitectureTests: XCTestCase {
 
     func testThePureModulesDoNoIO() throws {
         for (module, file, _) in try imports() where Self.pure.contains(module) {
+            // Without the Swift a file writes (`#"""` … `"""#`): a generated test helper may read files itself.
             let text = try String(contentsOf: file, encoding: .utf8)
+                .replacingOccurrences(of: ##"#"""\n[\s\S]*?\n\s*"""#"##, with: "", options: .regularExpression)
             for io in ["FileManager", "FileHandle", "String(contentsOf", "Data(contentsOf", "fopen(", "Process("] {
                 XCTAssertFalse(text.contains(io), "\(module)/\(file.lastPathComponent) uses \(io)")
             }

@@ -38,6 +38,11 @@ extension FlowEvaluator {
             if helpersRunning.isEmpty { models.append((call, model)) }
             if recordsCoverage { coverage.reached.append(model) }
             return .model(model)
+        case .response(let path, let mock, let range, let variables):
+            // The model a test transport parses from the mock: what its response lacks, Apollo's parser rejects.
+            let built = evaluate(.from(path: path, mock: mock, range: range, variables: variables), expecting: nil)
+            if case .model(let model) = built { reportMissingFields(of: model, registeredAt: range) }
+            return built
         case .variable(let name, let range):
             // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
             return declared(name) ?? runHelper(HelperUse(name: name, isCall: false, range: range), expecting: expected)
@@ -310,22 +315,43 @@ extension FlowEvaluator {
         return written.contains("\n") ? standard : written
     }
 
+    /// The non-null fields the response a test transport makes of `model` lacks (`MockResponse.missingFields`), in
+    /// one warning at the registration with a fix for each: the fetch fails with Apollo's `missingValue`, as it
+    /// would for a server's response without them.
+    private mutating func reportMissingFields(of model: Model, registeredAt range: Range<Int>) {
+        let missing = MockResponse.missingFields(of: model, file: file, project: project)
+        guard let first = missing.first else { return }
+        let operation = model.selectionSet.path.split(separator: ".").first.map(String.init) ?? model.selectionSet.path
+        let shown = missing.prefix(4).map { "`\($0.path)` (`\($0.type)`)" }
+        let fields = shown.count == 1 ? shown[0]
+            : shown.dropLast().joined(separator: ", ") + (missing.count > 4 ? ", " + shown.last! + " and \(missing.count - 4) more" : " and " + shown.last!)
+        let settings = missing.compactMap { missing in
+            resolver.field(missing.name, of: missing.mock.object).flatMap { fixes.setField($0, on: missing.mock) }
+        }
+        report(.warning, .incompleteResponse,
+            "the response to `\(operation)` lacks \(fields): Apollo rejects it (missingValue) and the fetch fails — \(unsetReason(first.mock))",
+            at: range, lineOf: first.mock.builtAt, fixes: settings)
+    }
+
+    /// Why a mock leaves fields unset, with `{line}` for the line it was built on.
+    private func unsetReason(_ data: MockInstance) -> String {
+        switch data.origin {
+        case .emptyInitializer:
+            "`\(writtenEmptyInitializer(data))` (line {line}) calls the designated initializer, which sets no fields"
+        case .shallowDefault(let parent, let parentField):
+            "the `Mock<\(parent)>` built at line {line} defaults `\(parentField)` to an empty `Mock<\(data.object.swiftName)>()`"
+        case .legacyInitializer:
+            "the mock built at line {line} was generated before Apollo iOS 1.23, so only the fields the test passes or assigns are set"
+        case .initializer, .placeholder:
+            "the mock built at line {line} leaves it unset"
+        }
+    }
+
     private mutating func reportUnset(
         _ field: GeneratedSelectionSet.Field, _ mockField: MockField, in model: Model, at range: Range<Int>
     ) {
         let data = model.data
-        let line = "{line}"
-        let why: String
-        switch data.origin {
-        case .emptyInitializer:
-            why = "`\(writtenEmptyInitializer(data))` (line \(line)) calls the designated initializer, which sets no fields"
-        case .shallowDefault(let parent, let parentField):
-            why = "the `Mock<\(parent)>` built at line \(line) defaults `\(parentField)` to an empty `Mock<\(data.object.swiftName)>()`"
-        case .legacyInitializer:
-            why = "the mock built at line \(line) was generated before Apollo iOS 1.23, so only the fields the test passes or assigns are set"
-        case .initializer, .placeholder:
-            why = "the mock built at line \(line) leaves it unset"
-        }
+        let why = unsetReason(data)
         let kind = field.selectionSet == nil ? "" : field.graphqlType.isList ? " (a list of entities)" : " (an entity)"
         if let helper = data.madeBy {
             // Built by a helper, perhaps in another file: named, with no line and no fix here.

@@ -138,8 +138,13 @@ struct FlowEvaluator {
             }
         case .read(let value):
             let evaluated = evaluate(value, expecting: nil)
-            // `render(X.from(mock))`: the model goes where mockls does not follow.
-            if recordsCoverage, case .from = value, case .model(let model) = evaluated { coverage.unfollowed.append(model.selectionSet.definitionName) }
+            // `render(X.from(mock))`, `transport.register(X.self, data: mock)`: the model goes where mockls does not follow.
+            if recordsCoverage, case .model(let model) = evaluated {
+                switch value {
+                case .from, .response: coverage.unfollowed.append(model.selectionSet.definitionName)
+                default: break
+                }
+            }
         case .escape(let name, _):
             escape(lookup(name))
         case .opaqueCall:

@@ -6,7 +6,7 @@ extension FlowValue {
     var range: Range<Int>? {
         switch self {
         case .construction(let construction): construction.range
-        case .from(_, _, let range, _), .decoded(_, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
+        case .from(_, _, let range, _), .response(_, _, let range, _), .decoded(_, let range), .variable(_, let range), .member(_, _, let range), .element(_, _, let range): range
         case .helper(let use): use.range
         case .list, .closureCall, .immediateClosure, .coalesced, .null, .literal, .other: nil
         case .elements(_, _, let range), .storedProperty(_, let range), .instance(_, let range): range

@@ -80,6 +80,26 @@ public enum MockResponse {
     }
 
     static func write(_ model: Model, file: SwiftFile, project: ProjectIndex) -> Result<Written, Failure> {
+        written(model, file: file, project: project).result
+    }
+
+    /// A non-null field a response's mock leaves out where the operation certainly selects it (its
+    /// conditions decided by the variables given): a server's response without it is one Apollo's parser rejects.
+    struct MissingField {
+        /// The response path (`hotel.rating`, `allAnimals[0].height.feet`).
+        var path: String
+        /// The mock that does not set it, and the field's schema name and type.
+        var mock: MockInstance
+        var name: String
+        var type: TypeReference
+    }
+
+    /// The non-null fields the response of `model` lacks (`MissingField`).
+    static func missingFields(of model: Model, file: SwiftFile, project: ProjectIndex) -> [MissingField] {
+        written(model, file: file, project: project).missing
+    }
+
+    private static func written(_ model: Model, file: SwiftFile, project: ProjectIndex) -> (result: Result<Written, Failure>, missing: [MissingField]) {
         let variables = model.variables.literals
         var fragments: [String: FragmentDefinition] = [:]
         var operations: [String: OperationDefinition] = [:]
@@ -102,7 +122,7 @@ public enum MockResponse {
         }
         switch selectionSet.kind {
         case .operationData:
-            guard let operation, let root = project.schema.rootType(operation.kind) else { return .failure(.noModel) }
+            guard let operation, let root = project.schema.rootType(operation.kind) else { return (.failure(.noModel), []) }
             name = className
             json = "{\n  \"data\": " + writer.object(model.data, selections: [operation.selectionSet], type: root.name, path: [], depth: 1, isRoot: true) + "\n}\n"
         case .entity:
@@ -110,19 +130,19 @@ public enum MockResponse {
             // fields that lead to it.
             guard let operation, let root = project.schema.rootType(operation.kind),
                 let (selections, type) = entitySelections(selectionSet.path, operation: operation, root: root.name, project: project, fields: writer.fields)
-            else { return .failure(.noModel) }
+            else { return (.failure(.noModel), []) }
             name = selectionSet.path
             json = writer.object(model.data, selections: selections, type: type, path: [], depth: 0, isRoot: false) + "\n"
         case .fragment:
             let swiftName = selectionSet.name.hasSuffix("_Fragment") ? String(selectionSet.name.dropLast("_Fragment".count)) : selectionSet.name
-            guard let fragment = fragments.values.first(where: { $0.name.value.lowercased() == swiftName.lowercased() }) else { return .failure(.noModel) }
+            guard let fragment = fragments.values.first(where: { $0.name.value.lowercased() == swiftName.lowercased() }) else { return (.failure(.noModel), []) }
             name = fragment.name.value
             json = writer.object(model.data, selections: [fragment.selectionSet], type: fragment.typeCondition.value, path: [], depth: 0, isRoot: false) + "\n"
         default:
-            return .failure(.noModel)
+            return (.failure(.noModel), [])
         }
-        if !writer.problems.isEmpty { return .failure(.unset(writer.problems)) }
-        return .success(Written(name: name, json: json, variables: variablesJSON(variables)))
+        if !writer.problems.isEmpty { return (.failure(.unset(writer.problems)), writer.missing) }
+        return (.success(Written(name: name, json: json, variables: variablesJSON(variables))), writer.missing)
     }
 
     /// `{"name": value, …}` of literal variables, sorted by name; nil without any, or with one that is no JSON scalar.
@@ -184,6 +204,10 @@ public enum MockResponse {
         let fields: ExecutableFields
         let text: [UInt8]
         var problems: [String] = []
+        var missing: [MissingField] = []
+        /// How many fields under a condition the variables do not decide are being written: below one, a field
+        /// left out is not certainly selected.
+        var undecided = 0
 
         func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
 
@@ -201,8 +225,13 @@ public enum MockResponse {
             // Fields under a condition that is not decided here (a variable): written when the mock sets them.
             let entries = collected.ordered.map { ($0.0, $0.1, true) }
                 + collected.undecidedFields.filter { instance.slots[$0.0] != nil }.map { ($0.0, $0.1, false) }
-            for (key, selected, _) in entries where key != "__typename" {
+            for (key, selected, isDecided) in entries where key != "__typename" {
                 guard let field = selected.first, let schemaField = definition?.field(field.name.value) else { continue }
+                if !isDecided { undecided += 1 }
+                defer { if !isDecided { undecided -= 1 } }
+                if undecided == 0, schemaField.type.isNonNull, instance.slots[key] == nil {
+                    missing.append(MissingField(path: (path + [key]).joined(separator: "."), mock: instance, name: field.name.value, type: schemaField.type))
+                }
                 let value = self.value(
                     instance.slots[key], type: schemaField.type, selections: selected.compactMap(\.selectionSet),
                     path: path + [key], depth: depth + 1, origin: instance.origin)

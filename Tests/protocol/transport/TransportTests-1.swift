@@ -32,7 +32,7 @@ final class TransportTests: XCTestCase {
   func testAMissingRequiredFieldFailsAsApolloFailsIt() {
     let transport = TestNetworkTransport()
     // 1.23+ mocks default a non-null scalar (`species: String = ""`), not an object's fields: `height` is an empty mock.
-    transport.register(AllAnimalsIncludeSkipQuery.self, data: Mock<Query>(allAnimals: [Mock<Cat>(id: "c1")]))
+    transport.register(AllAnimalsIncludeSkipQuery.self, data: Mock<Query>(allAnimals: [Mock<Cat>(id: "c1")])) // expect: incomplete-response
     let query = AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
     switch fetch(query, from: transport) {
     case .success: XCTFail("a response without height.feet parsed")

@@ -30,7 +30,7 @@ final class TransportTests: XCTestCase {
 
   func testAMissingRequiredFieldFailsAsApolloFailsIt() async {
     let transport = TestNetworkTransport()
-    transport.register(AllAnimalsIncludeSkipQuery.self, data: Mock<Query>(allAnimals: [Mock<Cat>(id: "c1")]))
+    transport.register(AllAnimalsIncludeSkipQuery.self, data: Mock<Query>(allAnimals: [Mock<Cat>(id: "c1")])) // expect: incomplete-response
     let query = AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
     switch await fetch(query, from: transport) {
     case .success: XCTFail("a response without height's fields parsed")
