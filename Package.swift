@@ -22,6 +22,7 @@ let package = Package(
         // For packages that depend on mockls: `swift package mockls-check`, `swift package mockls-placeholders`.
         .plugin(name: "MocklsCheck", targets: ["MocklsCheck"]),
         .plugin(name: "MocklsPlaceholders", targets: ["MocklsPlaceholders"]),
+        .plugin(name: "MocklsTestTransport", targets: ["MocklsTestTransport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -94,6 +95,16 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "mockls writes the placeholder factories into the target's folder")]),
             dependencies: ["mockls"],
             path: "Sources/MocklsPlaceholdersPlugin"
+        ),
+        .plugin(
+            name: "MocklsTestTransport",
+            capability: .command(
+                intent: .custom(
+                    verb: "mockls-test-transport",
+                    description: "Write a TestNetworkTransport for tests that fetch through ApolloClient into a test target"),
+                permissions: [.writeToPackageDirectory(reason: "mockls writes TestNetworkTransport.swift into the target's folder")]),
+            dependencies: ["mockls"],
+            path: "Sources/MocklsTestTransportPlugin"
         ),
         // Fuzz surfaces and the incremental-parse differential (`make fuzz`, and `make test` for the differential).
         .target(

@@ -80,7 +80,8 @@ extension AnalysisSnapshot {
             generated: context.workspace.generatedPlaceholderFiles.map(\.lastPathComponent),
             declaresFactories: context.workspace.hasPlaceholderFactories) : nil
         let actions = context.codeActions(at: range, diagnostics: diagnostics(of: context), placeholderFiles: placeholderFiles)
-        return previews + responseActions(at: range.lowerBound, in: context, client: client) + actions.compactMap { action in
+        return previews + responseActions(at: range.lowerBound, in: context, client: client)
+            + testTransportActions(at: range.lowerBound, in: context, client: client) + actions.compactMap { action in
             switch action {
             case .unavailable(let title, let reason):
                 return .unavailable(title: title, kind: "refactor.rewrite", reason: reason)

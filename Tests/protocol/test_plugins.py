@@ -1,6 +1,7 @@
 """mockls's SwiftPM command plugins, run by `swift package` on a package that depends on mockls
 (Tests/PluginFixture, copied): `mockls-check` reports the crashing read with its file and line and exits as the
-README says with and without --strict; `mockls-placeholders` writes the placeholder file into the target. The
+README says with and without --strict; `mockls-placeholders` writes the placeholder file into the target, and
+`mockls-test-transport` the test transport. The
 fixture builds into the repository's own debug build folder, so SwiftPM reuses what `make test` already built."""
 
 import re
@@ -73,3 +74,20 @@ def test_placeholders_plugin_writes_the_factories_into_the_target(package):
     missing = swift_package(package, "--allow-writing-to-package-directory", "mockls-placeholders")
     assert missing.returncode != 0
     assert "--target" in missing.stdout + missing.stderr
+
+
+def test_test_transport_plugin_writes_the_transport_into_the_target(package):
+    result = swift_package(package, "--allow-writing-to-package-directory", "mockls-test-transport", "--target", "ZooTests")
+    assert result.returncode == 0, result.stdout + result.stderr
+    written = package / "Tests" / "ZooTests" / "TestNetworkTransport.swift"
+    assert written.is_file(), result.stdout + result.stderr
+    printed = subprocess.run(
+        [str(SCRATCH / "debug" / "mockls"), "test-transport", "--workspace", str(package)], capture_output=True, text=True, timeout=60)
+    assert printed.returncode == 0, printed.stderr
+    assert written.read_text() == printed.stdout
+    # A file of that name the user wrote is kept: the plugin fails saying so.
+    written.write_text("final class TestNetworkTransport {}\n")
+    refused = swift_package(package, "--allow-writing-to-package-directory", "mockls-test-transport", "--target", "ZooTests")
+    assert refused.returncode != 0
+    assert "--force" in refused.stdout + refused.stderr
+    assert written.read_text() == "final class TestNetworkTransport {}\n"

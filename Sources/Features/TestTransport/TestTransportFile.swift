@@ -10,7 +10,8 @@ public enum TestTransportFile {
 
     /// What the file differs in between Apollo iOS's major releases.
     public struct Release: Sendable {
-        var name: String
+        /// `1.x`, `2.x`.
+        public var name: String
         var imports: String
         /// What the types that cross threads conform to (2.x's `NetworkTransport` is `Sendable`).
         var sendable: String

@@ -1,0 +1,80 @@
+import Features
+import Foundation
+import MocklsTestSupport
+@testable import Analysis
+import XCTest
+
+/// On a test's line that names `TestNetworkTransport`: the file `mockls test-transport` writes, created beside the
+/// test when the workspace declares none, updated when mockls wrote it for another release, left alone when the user
+/// wrote their own.
+final class TestTransportActionsTests: XCTestCase {
+    private let test = """
+        import XCTest
+        import Apollo
+        import ApolloTestSupport
+        @testable import PetAPI
+
+        final class DogViewModelTests: XCTestCase {
+            func testLoad() {
+                let transport = TestNetworkTransport()
+                transport.register(DogQuery.self, data: Mock<Query>(dog: Mock<Dog>(name: "Rex")))
+            }
+        }
+
+        """
+
+    private func workspace(pin: String, transport: String? = nil) throws -> TestWorkspace {
+        var files = [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": "type Query { dog: Dog } type Dog { id: ID! name: String! }",
+            "graphql/Operations.graphql": "query Dog {\n  dog {\n    name\n  }\n}\n",
+            "Package.resolved": """
+                {"pins": [{"identity": "apollo-ios", "kind": "remoteSourceControl", "location": "https://github.com/apollographql/apollo-ios.git", "state": {"version": "\(pin)"}}], "version": 2}
+                """,
+            "Tests/DogViewModelTests.swift": test,
+        ]
+        files["Tests/Support/TestNetworkTransport.swift"] = transport
+        return try TestWorkspace(files: files)
+    }
+
+    /// The titles of the file actions on the line of `marker`, with the file each writes.
+    private func actions(_ workspace: TestWorkspace, at marker: String, createsFiles: Bool = true) throws -> [String] {
+        let uri = workspace.uri("Tests/DogViewModelTests.swift")
+        var documents = DocumentStore()
+        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        let offset = try XCTUnwrap(test.range(of: marker)).lowerBound.utf16Offset(in: test)
+        let client = CodeActionClient(createsFiles: createsFiles, resolvesEdits: false, copiesResponses: false)
+        return try analysis.codeActions(at: offset..<offset, in: uri, client: client).compactMap { action in
+            guard case .createFile(let file) = action, file.title.contains(TestTransportFile.fileName) else { return nil }
+            let relative = file.file.path.replacingOccurrences(of: workspace.folder.path + "/", with: "")
+            XCTAssertTrue(file.text?.hasPrefix(TestTransportFile.mark) == true)
+            return "\(file.title) → \(relative)\(file.overwrite ? " (replaces)" : "")"
+        }
+    }
+
+    func testTheTransportIsCreatedBesideTheTestForTheProjectsRelease() throws {
+        let one = try workspace(pin: "1.25.3")
+        defer { one.remove() }
+        XCTAssertEqual(try actions(one, at: "let transport"), ["Create TestNetworkTransport.swift (Apollo iOS 1.x) → Tests/TestNetworkTransport.swift"])
+        XCTAssertEqual(try actions(one, at: "func testLoad"), [], "only where the test names it")
+        XCTAssertEqual(try actions(one, at: "let transport", createsFiles: false), [])
+        let two = try workspace(pin: "2.4.0")
+        defer { two.remove() }
+        XCTAssertEqual(try actions(two, at: "let transport"), ["Create TestNetworkTransport.swift (Apollo iOS 2.x) → Tests/TestNetworkTransport.swift"])
+    }
+
+    func testOneMocklsWroteIsUpdatedAndTheUsersOwnIsLeftAlone() throws {
+        let written = TestTransportFile.render(for: .one, isPublic: true)
+        let moved = try workspace(pin: "2.4.0", transport: written)
+        defer { moved.remove() }
+        XCTAssertEqual(try actions(moved, at: "let transport"),
+                       ["Update TestNetworkTransport.swift (Apollo iOS 2.x) → Tests/Support/TestNetworkTransport.swift (replaces)"])
+        let current = try workspace(pin: "1.25.3", transport: written)
+        defer { current.remove() }
+        XCTAssertEqual(try actions(current, at: "let transport"), [], "up to date")
+        let own = try workspace(pin: "2.4.0", transport: "import Apollo\n\nfinal class TestNetworkTransport {}\n")
+        defer { own.remove() }
+        XCTAssertEqual(try actions(own, at: "let transport"), [])
+    }
+}
