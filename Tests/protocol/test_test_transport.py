@@ -1,4 +1,5 @@
-"""Issue 63: the `TestNetworkTransport` `mockls test-transport` writes, run end to end on Apollo iOS's own runtime.
+"""Issue 63: the `TestNetworkTransport` `mockls test-transport` writes, run end to end on Apollo iOS's own runtime, and
+the whole responses `mockls fill` writes, parsed there.
 
 For each release, the file mockls writes for a workspace of that release (the idiom corpus's 1.25 and 2.3 workspaces)
 is compiled with `Tests/protocol/transport/TransportTests-<major>.swift` against the real `Apollo`, `ApolloAPI` and
@@ -44,6 +45,8 @@ RELEASES = [
 
 @pytest.mark.parametrize("suite, workspace, api, tests, release", RELEASES, ids=[r[0] for r in RELEASES])
 def test_the_transport_answers_apollo_client(suite, workspace, api, tests, release, tmp_path):
+    """Each test of the release's TransportTests and, in FillTests, each operation answered with what `mockls fill`
+    writes for it, which Apollo's parser must take whole (a field fill leaves out fails the fetch)."""
     shared = require_shared("apollo-runtime")
     prepare_runtime(shared.parent)
     written = subprocess.run([mockls_binary(), "test-transport", "--workspace", str(workspace), "--output", str(tmp_path) + "/"],
@@ -52,17 +55,21 @@ def test_the_transport_answers_apollo_client(suite, workspace, api, tests, relea
     assert f"(Apollo iOS {release})" in written.stderr
     transport = (tmp_path / "TestNetworkTransport.swift").read_bytes()
     test_file = (TESTS / tests).read_bytes()
-    folder = package(suite, api, {"TestNetworkTransport.swift": transport, "TransportTests.swift": test_file})
+    fill_tests = fill_test_file(workspace, release)
+    folder = package(suite, api, {"TestNetworkTransport.swift": transport, "TransportTests.swift": test_file,
+                                  "FillTests.swift": fill_tests.encode()})
     build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, errors="replace", timeout=1800)
     assert build.returncode == 0, f"{suite} does not compile:\n" + "\n".join(
         line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
     binary = folder / ".build" / "debug" / "OraclePackageTests.xctest"
-    names = re.findall(r"^\s*func (test\w+)\(", test_file.decode(), re.M)
+    names = [("TransportTests", name) for name in re.findall(r"^\s*func (test\w+)\(", test_file.decode(), re.M)]
     assert len(names) >= 7, names
+    names += [("FillTests", name) for name in re.findall(r"^\s*func (test\w+)\(", fill_tests, re.M)]
+    assert len(names) >= 7 + len(FILLED), names
     environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1")
     wrong = []
-    for name in names:
-        result = subprocess.run([str(binary), f"OracleTests.TransportTests/{name}"], cwd=folder, env=environment,
+    for suite_class, name in names:
+        result = subprocess.run([str(binary), f"OracleTests.{suite_class}/{name}"], cwd=folder, env=environment,
                                 capture_output=True, text=True, errors="replace", timeout=120)
         output = result.stdout + result.stderr
         assert "Executed 1 test" in output, f"{name} did not run (exit {result.returncode}): {output[-800:]}"
@@ -73,6 +80,68 @@ def test_the_transport_answers_apollo_client(suite, workspace, api, tests, relea
         elif result.returncode != 0:
             wrong.append(f"{name} (exit {result.returncode}):\n{output[-1500:]}")
     assert not wrong, "\n\n".join(wrong)
+
+
+# Every operation of the generated AnimalKingdomAPI (but 2.3's deferred one: mockls does not model `@defer`), as a
+# test makes it, with the Boolean variables `mockls fill --variables` gets.
+FILLED = [
+    ("AllAnimalsQuery()", {}),
+    ("DogQuery()", {}),
+    ("ClassroomPetsQuery()", {}),
+    ("PetSearchQuery()", {}),
+    ('FindPetQuery(input: .ownerID("o1"))', {}),
+    ("AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: false, getCat: true, getWarmBlooded: true, varA: true)",
+     {"includeSpecies": True, "skipHeightInMeters": False, "getCat": True, "getWarmBlooded": True, "varA": True}),
+    ("AllAnimalsIncludeSkipQuery(includeSpecies: false, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)",
+     {"includeSpecies": False, "skipHeightInMeters": True, "getCat": False, "getWarmBlooded": False, "varA": False}),
+    ('PetAdoptionMutation(input: PetAdoptionInput(ownerID: "o1", petID: "p1", favoriteToy: "ball"))', {}),
+]
+
+
+def fill_test_file(workspace: Path, release: str) -> str:
+    """A test per operation of FILLED: its response registered as `mockls fill` writes it, fetched (or performed)
+    through a real `ApolloClient`; the test fails when Apollo's parser rejects the response."""
+    tests = []
+    for number, (operation, variables) in enumerate(FILLED):
+        name = operation.split("(")[0]
+        arguments = [mockls_binary(), "fill", name, "--workspace", str(workspace)]
+        if variables:
+            arguments += ["--variables", json.dumps(variables)]
+        filled = subprocess.run(arguments, capture_output=True, text=True, timeout=120)
+        assert filled.returncode == 0, filled.stderr
+        mock = filled.stdout.strip().replace("\n", "\n    ")
+        is_mutation = name.endswith("Mutation")
+        if release == "2.x":
+            call = (f"try await client.perform(mutation: operation)" if is_mutation
+                    else f"try await client.fetch(query: operation, cachePolicy: .networkOnly)")
+            tests.append(f"""
+  func test{number}_{name}() async throws {{
+    let transport = TestNetworkTransport()
+    let operation = {operation}
+    transport.register({name}.self, data: {mock})
+    let client = ApolloClient(networkTransport: transport, store: ApolloStore())
+    let response = {call}
+    XCTAssertNotNil(response.data)
+  }}
+""")
+        else:
+            call = ("client.perform(mutation: operation) { outcome = $0; done.fulfill() }" if is_mutation
+                    else "client.fetch(query: operation, cachePolicy: .fetchIgnoringCacheCompletely) { outcome = $0; done.fulfill() }")
+            tests.append(f"""
+  func test{number}_{name}() throws {{
+    let transport = TestNetworkTransport()
+    let operation = {operation}
+    transport.register({name}.self, data: {mock})
+    let client = ApolloClient(networkTransport: transport, store: ApolloStore())
+    let done = expectation(description: "answered")
+    var outcome: Result<GraphQLResult<{name}.Data>, any Error>?
+    {call}
+    wait(for: [done], timeout: 10)
+    XCTAssertNotNil(try XCTUnwrap(outcome).get().data)
+  }}
+""")
+    return ("import Apollo\nimport ApolloAPI\nimport ApolloTestSupport\nimport AnimalKingdomAPI\nimport AnimalKingdomAPITestMocks\n"
+            "import Foundation\nimport XCTest\n\nfinal class FillTests: XCTestCase {" + "".join(tests) + "}\n")
 
 
 def test_a_file_mockls_did_not_write_is_kept(tmp_path):
@@ -113,3 +182,8 @@ def test_the_warning_is_where_apollo_rejects_the_response(suite, workspace, api,
                             capture_output=True, text=True, timeout=120)
     warned = sorted(int(m.group(1)) for m in re.finditer(r"TransportTests\.swift:(\d+):\d+: warning: .*\[incomplete-response\]", result.stdout))
     assert warned == expected, result.stdout + result.stderr
+    # What `mockls fill` writes is a whole response, which Apollo parsed in the run above: no warning either.
+    (tmp_path / "Tests" / "FillTests.swift").write_text(fill_test_file(workspace, release))
+    filled = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path), "--mock-format", "2.x" if release == "2.x" else "1.23+"],
+                            capture_output=True, text=True, timeout=120)
+    assert "FillTests.swift" not in filled.stdout, filled.stdout
