@@ -93,9 +93,11 @@ struct FeatureFixture {
     let graphqlDirectory: URL
 
     /// `format`: Apollo 1.25's mocks by default, which the goldens were written for (a project without a pin is taken
-    /// to use 2.x; the 2.x oracle covers that).
-    init(api: String, format: MockFormat = .defaults) throws {
-        graphqlDirectory = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
+    /// to use 2.x; the 2.x oracle covers that). `graphql`: the folder of its schema and operations, the fixture's
+    /// (`fixtures/apollo/<api>/graphql`) by default; the type-checking oracles pass
+    /// `StandInApollo.graphqlFolder(api:version:)`, the documents of the code they type-check against.
+    init(api: String, format: MockFormat = .defaults, graphql: URL? = nil) throws {
+        graphqlDirectory = try graphql ?? SharedFolder.require("fixtures/apollo/\(api)/graphql")
         var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
         let enumerator = FileManager.default.enumerator(at: graphqlDirectory, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {

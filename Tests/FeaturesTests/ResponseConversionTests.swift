@@ -10,7 +10,8 @@ import XCTest
 /// AnimalKingdom APIs):
 /// every call marked `// convert` converts, in each mock format, to what `Tests/goldens/conversions` holds
 /// (`MOCKLS_UPDATE=1` rewrites them: read the diff); every `// refuse: …` is refused with that reason. The converted
-/// tests type-check against stand-ins, and the mocks they build, run, hold exactly the dictionaries' data.
+/// tests type-check (AnimalKingdom's against Apollo's own modules and generated AnimalKingdomAPI, StarWars's against
+/// stand-ins), and the mocks they build, run against stand-ins, hold exactly the dictionaries' data.
 final class ResponseConversionTests: XCTestCase {
     static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scenarios/conversions")
@@ -140,11 +141,16 @@ final class ResponseConversionTests: XCTestCase {
         }
     }
 
-    /// Every conversion applied: the tests type-check against stand-ins of the format's Apollo, and no dictionary is left.
+    /// Every conversion applied: the tests type-check against the format's Apollo (`StandInApollo.forTypeChecking`:
+    /// Apollo's own modules and the AnimalKingdomAPI its codegen wrote, the project indexed from the documents that
+    /// code was generated from; stand-ins for StarWarsAPI), and no dictionary is left.
     func testConvertedTestsTypeCheck() throws {
         for (api, path, golden) in Self.apis {
         for (name, format) in Self.formats {
-            let project = try FeatureFixture(api: api, format: format).project
+            let version: StandInApollo.Version = format.release == .two ? .v2 : .v1
+            // Indexed from the documents of the code the tests type-check against (Apollo's generated AnimalKingdomAPI).
+            let project = try FeatureFixture(
+                api: api, format: format, graphql: StandInApollo.graphqlFolder(api: api, version: version)).project
             var text = try Self.read(path, for: format)
             for site in Self.sites("convert", in: text).reversed() {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftFile(text), project: project, mocksModule: "\(project.namespace)TestMocks") else {
@@ -156,7 +162,7 @@ final class ResponseConversionTests: XCTestCase {
             XCTAssertFalse(converted.contains("(data:") || converted.contains("DataDict("), converted)
             guard let modules = try StandInApollo.forTypeChecking(
                 model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
-                version: format.release == .two ? .v2 : .v1, name: "conversions-\(golden)-\(name)")
+                version: version, name: "conversions-\(golden)-\(name)")
             else { throw XCTSkip("swiftc is not on PATH") }
             defer { modules.remove() }
             let url = modules.folder.appendingPathComponent("ConvertedTests.swift")

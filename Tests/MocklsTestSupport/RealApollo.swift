@@ -90,18 +90,58 @@ enum RealApolloModules {
 }
 
 extension StandInApollo {
-    /// For the oracles that type-check what mockls writes: Apollo's own 1.25.7 modules for AnimalKingdomAPI of 1.x
-    /// (its generated code in `../shared/apollo-runtime` was made from the same schema and operations as
-    /// `fixtures/apollo/AnimalKingdomAPI`), stand-ins for every other API and for 2.x. AnimalKingdomAPI-2.3 was
-    /// generated from a later schema (`birthdate: CustomDate!`, `adoptionDate`) and its project implements the
-    /// custom scalar `Object` as a struct, so code written for the fixture's schema does not type-check against it;
-    /// the corpus's 2.x files, which read neither, do (`IdiomCorpusTests.testTheCorpusTypeChecks`).
+    /// For the oracles that type-check what mockls writes: Apollo's own modules for AnimalKingdomAPI, 1.25.7's for 1.x
+    /// and 2.4.0's for 2.x, with the AnimalKingdomAPI module (and, for `model`'s own release, the test mocks) that
+    /// Apollo's codegen wrote (`../shared/apollo-runtime`); stand-ins for every other API (none of theirs was
+    /// generated there). `model` must be indexed from the documents that code was generated from,
+    /// `graphqlFolder(api:version:)`: for 2.x a later schema than the fixture's (`birthdate: CustomDate!`,
+    /// `adoptionDate`), whose custom scalar `Object` the generated project implements as a struct, not as `String`.
     public static func forTypeChecking(
         model: MockModel, schema: Schema, selectionSets: SelectionSetModel, version: Version, name: String
     ) throws -> StandInApollo? {
-        if model.namespace == "AnimalKingdomAPI", version == .v1 {
+        if model.namespace == "AnimalKingdomAPI" {
+            try requireModelOfGeneratedCode(model, version: version)
             return try StandInApollo(realApolloFor: model, version: version, name: name)
         }
         return try StandInApollo(model: model, schema: schema, selectionSets: selectionSets, version: version, name: name)
+    }
+
+    /// Throws unless `model` is that of the code Apollo's codegen wrote for `version`: the mock files mockls renders
+    /// for it are the generated `TestMocks` where `model` has that release's format, else they declare the same mock
+    /// fields (`@Field<T>("key")`). A model indexed from other documents (the fixture's schema for 2.x) fails here,
+    /// by the files that differ, rather than as errors of the code type-checked against it.
+    static func requireModelOfGeneratedCode(_ model: MockModel, version: Version) throws {
+        let runtime = try SharedFolder.require("apollo-runtime")
+        let generated = runtime.appendingPathComponent(version == .v1 ? "AnimalKingdomAPI-1.25" : "AnimalKingdomAPI-2.3")
+        let ownRelease: MockFormat.Release = version == .v1 ? .oneTwentyThree : .two
+        let wholeFiles = model.format.release == ownRelease && model.format.requireNonOptionalMockFields
+        func compared(_ text: String) -> String {
+            wholeFiles ? text : text.split(separator: "\n").filter { $0.contains("@Field<") }.joined(separator: "\n")
+        }
+        var written: [String: String] = [:]
+        for path in RealApolloModules.swiftFiles(under: generated.appendingPathComponent("TestMocks")) {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            written[URL(fileURLWithPath: path).lastPathComponent] = compared(text)
+        }
+        let rendered = Dictionary(
+            uniqueKeysWithValues: MockFileRenderer.files(for: model).map { ($0.name, compared($0.contents)) })
+        let differing = Set(written.keys).union(rendered.keys).filter { written[$0] != rendered[$0] }.sorted()
+        guard differing.isEmpty else {
+            throw Failure(description: """
+                the model is not that of \(generated.lastPathComponent) (index it from graphqlFolder(api:version:)): \
+                its mocks differ from the generated ones in \(differing.joined(separator: ", "))
+                """)
+        }
+    }
+
+    /// The folder of schema and operations a type-checking oracle indexes `api` from for `version`, so that mockls's
+    /// model is that of the modules `forTypeChecking` returns: for AnimalKingdomAPI of 2.x, the documents Apollo's
+    /// codegen 2.3 wrote `apollo-runtime/AnimalKingdomAPI-2.3` from; else the fixture's, `fixtures/apollo/<api>/graphql`
+    /// (`AnimalKingdomAPI-1.25` was written from the same documents). Throws `SharedFolder`'s skip without `../shared`.
+    public static func graphqlFolder(api: String, version: Version) throws -> URL {
+        if api == "AnimalKingdomAPI", version == .v2 {
+            return try SharedFolder.require("apollo-runtime/AnimalKingdomAPI-2.3/graphql")
+        }
+        return try SharedFolder.require("fixtures/apollo/\(api)/graphql")
     }
 }
