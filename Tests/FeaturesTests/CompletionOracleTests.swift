@@ -40,11 +40,8 @@ final class CompletionOracleTests: XCTestCase {
 
     /// The sources `names` against the mocks of `format`, all in one compiler run.
     private func check(_ names: [String], format: MockFormat, version: StandInApollo.Version) throws {
-        // The schema and operations of the AnimalKingdomAPI Apollo's codegen wrote for `version`.
-        let fixture = try FeatureFixture(
-            api: "AnimalKingdomAPI", graphql: StandInApollo.graphqlFolder(api: "AnimalKingdomAPI", version: version))
-        let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
-        let project = ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
+        // The project of the AnimalKingdomAPI Apollo's codegen wrote for `version`.
+        let project = try FeatureFixture(api: "AnimalKingdomAPI", format: format, generatedFor: version).project
         let selectionSets = project.selectionSetModel()
         guard let modules = try StandInApollo.forTypeChecking(
             model: project.mockModel, schema: project.schema, selectionSets: selectionSets, version: version,

@@ -30,10 +30,8 @@ final class FixTypeCheckTests: XCTestCase {
         for scenario in Self.scenarios {
             let url = try SharedFolder.require("fixtures/scenarios/\(scenario.folder)/\(scenario.file)")
             let source = try String(contentsOf: url, encoding: .utf8)
-            // Indexed from the documents of the AnimalKingdomAPI Apollo's codegen wrote for the scenario's release.
-            let project = try FeatureFixture(
-                api: "AnimalKingdomAPI", format: scenario.format,
-                graphql: StandInApollo.graphqlFolder(api: "AnimalKingdomAPI", version: scenario.version)).project
+            // The project of the AnimalKingdomAPI Apollo's codegen wrote for the scenario's release.
+            let project = try FeatureFixture(api: "AnimalKingdomAPI", format: scenario.format, generatedFor: scenario.version).project
             let file = SwiftFile(source)
             var variants: [(name: String, text: String)] = [("as written", source)]
             for diagnostic in MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options) {

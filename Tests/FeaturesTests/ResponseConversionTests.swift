@@ -121,6 +121,28 @@ final class ResponseConversionTests: XCTestCase {
         }
     }
 
+    /// A custom scalar's literal is kept where the schema module declares the scalar as an alias (Apollo's default
+    /// when the declaration is not known); where the app declares a type of its own, the mock takes it built from
+    /// the JSON value (`testConvertedTestsTypeCheck` compiles it against AnimalKingdomAPI-2.3's `struct Object`).
+    func testACustomScalarOfTheAppsOwnTypeIsBuiltFromItsJSONValue() throws {
+        let source = try Self.read("AnimalKingdom/Tests/ConversionTests/AnimalResponseTests.swift", for: .apolloTwo)
+        let site = try XCTUnwrap(Self.sites("convert", in: source).first)
+        var written: [String] = []
+        for declarations: [String: CustomScalarDeclaration] in [[:], ["Object": .alias(.string)], ["Object": .ownType]] {
+            var format = MockFormat.apolloTwo
+            format.customScalars = declarations
+            let project = try FeatureFixture(api: "AnimalKingdomAPI", format: format).project
+            guard case .converted(let action)? = ResponseConversion.convert(
+                at: site.offset, in: SwiftFile(source), project: project, mocksModule: "AnimalKingdomAPITestMocks")
+            else { return XCTFail("\(declarations): line \(site.line) does not convert") }
+            let converted = String(decoding: Self.applying(action.edits, to: source), as: UTF8.self)
+            written += converted.split(separator: "\n").filter { $0.contains("houseDetails:") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        XCTAssertEqual(written, [
+            #"houseDetails: "kennel","#, #"houseDetails: "kennel","#, #"houseDetails: try! AnimalKingdomAPI.Object(_jsonValue: "kennel"),"#,
+        ])
+    }
+
     /// Nothing to convert: a dictionary no model call consumes, a `Mock` call, a call of something else.
     func testNoActionAwayFromResponseDictionaries() throws {
         let project = try FeatureFixture(api: "StarWarsAPI").project
@@ -148,9 +170,8 @@ final class ResponseConversionTests: XCTestCase {
         for (api, path, golden) in Self.apis {
         for (name, format) in Self.formats {
             let version: StandInApollo.Version = format.release == .two ? .v2 : .v1
-            // Indexed from the documents of the code the tests type-check against (Apollo's generated AnimalKingdomAPI).
-            let project = try FeatureFixture(
-                api: api, format: format, graphql: StandInApollo.graphqlFolder(api: api, version: version)).project
+            // The project of the code the tests type-check against (Apollo's generated AnimalKingdomAPI).
+            let project = try FeatureFixture(api: api, format: format, generatedFor: version).project
             var text = try Self.read(path, for: format)
             for site in Self.sites("convert", in: text).reversed() {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftFile(text), project: project, mocksModule: "\(project.namespace)TestMocks") else {

@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import GraphQLIndex
 import Synchronization
@@ -93,9 +94,9 @@ extension StandInApollo {
     /// For the oracles that type-check what mockls writes: Apollo's own modules for AnimalKingdomAPI, 1.25.7's for 1.x
     /// and 2.4.0's for 2.x, with the AnimalKingdomAPI module (and, for `model`'s own release, the test mocks) that
     /// Apollo's codegen wrote (`../shared/apollo-runtime`); stand-ins for every other API (none of theirs was
-    /// generated there). `model` must be indexed from the documents that code was generated from,
-    /// `graphqlFolder(api:version:)`: for 2.x a later schema than the fixture's (`birthdate: CustomDate!`,
-    /// `adoptionDate`), whose custom scalar `Object` the generated project implements as a struct, not as `String`.
+    /// generated there). `model` must be indexed as `generatedAPI(api:version:)` says: for 2.x from a later schema
+    /// than the fixture's (`birthdate: CustomDate!`, `adoptionDate`), whose custom scalar `Object` the generated
+    /// project implements as a struct, not as `String`.
     public static func forTypeChecking(
         model: MockModel, schema: Schema, selectionSets: SelectionSetModel, version: Version, name: String
     ) throws -> StandInApollo? {
@@ -108,8 +109,9 @@ extension StandInApollo {
 
     /// Throws unless `model` is that of the code Apollo's codegen wrote for `version`: the mock files mockls renders
     /// for it are the generated `TestMocks` where `model` has that release's format, else they declare the same mock
-    /// fields (`@Field<T>("key")`). A model indexed from other documents (the fixture's schema for 2.x) fails here,
-    /// by the files that differ, rather than as errors of the code type-checked against it.
+    /// fields (`@Field<T>("key")`), and its format has the generated custom scalars' declarations. A model indexed
+    /// otherwise (from the fixture's schema for 2.x, without the declarations) fails here, by what differs, rather
+    /// than as errors of the code type-checked against it.
     static func requireModelOfGeneratedCode(_ model: MockModel, version: Version) throws {
         let runtime = try SharedFolder.require("apollo-runtime")
         let generated = runtime.appendingPathComponent(version == .v1 ? "AnimalKingdomAPI-1.25" : "AnimalKingdomAPI-2.3")
@@ -128,20 +130,50 @@ extension StandInApollo {
         let differing = Set(written.keys).union(rendered.keys).filter { written[$0] != rendered[$0] }.sorted()
         guard differing.isEmpty else {
             throw Failure(description: """
-                the model is not that of \(generated.lastPathComponent) (index it from graphqlFolder(api:version:)): \
+                the model is not that of \(generated.lastPathComponent) (index it as generatedAPI(api:version:) says): \
                 its mocks differ from the generated ones in \(differing.joined(separator: ", "))
+                """)
+        }
+        let declared = try generatedAPI(api: model.namespace, version: version).customScalars
+        guard model.format.customScalars == declared else {
+            throw Failure(description: """
+                the model's custom scalars are not those \(generated.lastPathComponent) declares (set them from \
+                generatedAPI(api:version:)): \(model.format.customScalars.sorted { $0.key < $1.key }) instead of \
+                \(declared.sorted { $0.key < $1.key })
                 """)
         }
     }
 
-    /// The folder of schema and operations a type-checking oracle indexes `api` from for `version`, so that mockls's
-    /// model is that of the modules `forTypeChecking` returns: for AnimalKingdomAPI of 2.x, the documents Apollo's
-    /// codegen 2.3 wrote `apollo-runtime/AnimalKingdomAPI-2.3` from; else the fixture's, `fixtures/apollo/<api>/graphql`
-    /// (`AnimalKingdomAPI-1.25` was written from the same documents). Throws `SharedFolder`'s skip without `../shared`.
-    public static func graphqlFolder(api: String, version: Version) throws -> URL {
-        if api == "AnimalKingdomAPI", version == .v2 {
-            return try SharedFolder.require("apollo-runtime/AnimalKingdomAPI-2.3/graphql")
+    /// What a type-checking oracle indexes `api` from for `version`, so that mockls's project is that of the modules
+    /// `forTypeChecking` returns.
+    public struct GeneratedAPI {
+        /// The folder of the schema and operations Apollo's codegen wrote the code from.
+        public var graphql: URL
+        /// The documents of `graphql`.
+        public var documents: [URL]
+        /// How its schema module declares its custom scalars (`Sources/Schema/CustomScalars`), read as a workspace
+        /// reads them: the project's `MockFormat.customScalars`.
+        public var customScalars: [String: CustomScalarDeclaration]
+    }
+
+    /// For AnimalKingdomAPI of 2.x, the documents Apollo's codegen 2.3 wrote `apollo-runtime/AnimalKingdomAPI-2.3`
+    /// from, and its custom scalars (`Object` is a struct there); for 1.x, the fixture's documents
+    /// (`fixtures/apollo/AnimalKingdomAPI/graphql`, which `AnimalKingdomAPI-1.25` was written from) and that code's
+    /// custom scalars; for the other APIs, the fixture's documents and Apollo's default scalars, as their stand-ins
+    /// declare them. Throws `SharedFolder`'s skip without `../shared`.
+    public static func generatedAPI(api: String, version: Version) throws -> GeneratedAPI {
+        var graphql = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
+        var customScalars: [String: CustomScalarDeclaration] = [:]
+        if api == "AnimalKingdomAPI" {
+            let generated = try SharedFolder.require("apollo-runtime/AnimalKingdomAPI-\(version == .v1 ? "1.25" : "2.3")")
+            if version == .v2 { graphql = generated.appendingPathComponent("graphql") }
+            let sources = generated.appendingPathComponent("Sources")
+            customScalars = CustomScalarFiles.declarations(in: WorkspaceFiles(walking: sources), under: sources)
         }
-        return try SharedFolder.require("fixtures/apollo/\(api)/graphql")
+        let walk = FileManager.default.enumerator(at: graphql, includingPropertiesForKeys: nil)
+        let documents = (walk?.compactMap { $0 as? URL } ?? [])
+            .filter { ["graphql", "graphqls"].contains($0.pathExtension) }
+            .sorted { $0.path < $1.path }
+        return GeneratedAPI(graphql: graphql, documents: documents, customScalars: customScalars)
     }
 }
