@@ -69,10 +69,13 @@ public final class AnalysisHost: Sendable {
         indexer.setFolders(after, overlays: graphQLOverlays)
     }
 
-    /// Files changed on disk: a configuration, pin or generated mock file reloads the workspaces, GraphQL documents
-    /// are re-indexed (an open one keeps the editor's text), Swift files and fixtures read again.
+    /// Files changed on disk: a configuration, pin, generated mock or custom scalar file reloads the workspaces,
+    /// GraphQL documents are re-indexed (an open one keeps the editor's text), Swift files and fixtures read again.
     public func filesChanged(_ files: [URL]) {
-        if files.contains(where: { Self.configurationNames.contains($0.lastPathComponent) || $0.path.hasSuffix(Self.generatedMockSuffix) }) {
+        if files.contains(where: {
+            Self.configurationNames.contains($0.lastPathComponent) || $0.path.hasSuffix(Self.generatedMockSuffix)
+                || CustomScalarFiles.contains($0.path)
+        }) {
             load()
             return
         }

@@ -7,10 +7,12 @@ import XCTest
 
 /// The type checker judges completion and code actions. For every `‸` in the oracle sources
 /// (`Tests/goldens/oracle`), each completion item (its snippet, defaults kept) and each code action is applied, and
-/// the function holding the `‸` is type-checked by `swiftc` against stand-ins for Apollo and the AnimalKingdom mocks
-/// of that Apollo version (`StandInApollo`): an item or action that does not compile fails. So does an initializer
-/// or `placeholder(…)` label that completion left out there but that compiles. All of a source's variants go to the
-/// compiler in one run, each in a function of its own, and its errors are mapped back to them by line.
+/// the function holding the `‸` is type-checked by `swiftc` against Apollo's own modules of that version (1.25.7 or
+/// 2.4.0) and the AnimalKingdomAPI and mocks its codegen wrote (`StandInApollo.forTypeChecking`), the project indexed
+/// from the schema and operations that code was generated from: an item or action that does not compile fails. So
+/// does an initializer or `placeholder(…)` label that completion left out there but that compiles. All of a source's
+/// variants go to the compiler in one run, each in a function of its own, and its errors are mapped back to them by
+/// line.
 final class CompletionOracleTests: XCTestCase {
     static let marker = "‸"
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -38,9 +40,8 @@ final class CompletionOracleTests: XCTestCase {
 
     /// The sources `names` against the mocks of `format`, all in one compiler run.
     private func check(_ names: [String], format: MockFormat, version: StandInApollo.Version) throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
-        let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
-        let project = ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
+        // The project of the AnimalKingdomAPI Apollo's codegen wrote for `version`.
+        let project = try FeatureFixture(api: "AnimalKingdomAPI", format: format, generatedFor: version).project
         let selectionSets = project.selectionSetModel()
         guard let modules = try StandInApollo.forTypeChecking(
             model: project.mockModel, schema: project.schema, selectionSets: selectionSets, version: version,

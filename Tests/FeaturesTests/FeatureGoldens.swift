@@ -93,14 +93,23 @@ struct FeatureFixture {
     let graphqlDirectory: URL
 
     /// `format`: Apollo 1.25's mocks by default, which the goldens were written for (a project without a pin is taken
-    /// to use 2.x; the 2.x oracle covers that).
-    init(api: String, format: MockFormat = .defaults) throws {
-        graphqlDirectory = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
-        var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
-        let enumerator = FileManager.default.enumerator(at: graphqlDirectory, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "graphql" || url.pathExtension == "graphqls" else { continue }
-            sources.append((url.path, url.pathExtension == "graphqls" ? .schema : .executable, Array(try Data(contentsOf: url))))
+    /// to use 2.x; the 2.x oracle covers that). `generatedFor`: the project of the code Apollo's codegen wrote for
+    /// that release, which the type-checking oracles compile against (`StandInApollo.generatedAPI(api:version:)`: its
+    /// documents and its custom scalars' declarations); else the fixture's documents, `fixtures/apollo/<api>/graphql`.
+    init(api: String, format: MockFormat = .defaults, generatedFor version: StandInApollo.Version? = nil) throws {
+        var format = format
+        let documents: [URL]
+        if let version {
+            let generated = try StandInApollo.generatedAPI(api: api, version: version)
+            (graphqlDirectory, documents) = (generated.graphql, generated.documents)
+            format.customScalars = generated.customScalars
+        } else {
+            graphqlDirectory = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
+            let enumerator = FileManager.default.enumerator(at: graphqlDirectory, includingPropertiesForKeys: nil)
+            documents = (enumerator?.compactMap { $0 as? URL } ?? []).filter { ["graphql", "graphqls"].contains($0.pathExtension) }
+        }
+        let sources = try documents.map { url in
+            (path: url.path, role: url.pathExtension == "graphqls" ? DocumentRole.schema : .executable, text: Array(try Data(contentsOf: url)))
         }
         project = ProjectIndex(namespace: api, format: format, sources: sources.sorted { $0.path < $1.path })
     }

@@ -6,9 +6,10 @@ import SwiftAnalysis
 import XCTest
 
 /// Every quick fix of every diagnostic, and every refactoring of every `Mock<…>(` call, applied to the shared
-/// scenarios' test files as they are written (with only the imports they have), type-checks against stand-ins of
-/// the scenario's Apollo: an edit that does not compile fails. The file as written must type-check too, so a
-/// failure is the edit's. All of a file's variants go to the compiler in one run, each as a copy of the test class
+/// scenarios' test files as they are written (with only the imports they have), type-checks against Apollo's own
+/// modules of the scenario's release (1.25.7 or 2.4.0) and the AnimalKingdomAPI its codegen wrote
+/// (`StandInApollo.forTypeChecking`): an edit that does not compile fails. The file as written must type-check too, so
+/// a failure is the edit's. All of a file's variants go to the compiler in one run, each as a copy of the test class
 /// renamed, and the errors are mapped back to them by line.
 final class FixTypeCheckTests: XCTestCase {
     private struct Scenario {
@@ -29,7 +30,8 @@ final class FixTypeCheckTests: XCTestCase {
         for scenario in Self.scenarios {
             let url = try SharedFolder.require("fixtures/scenarios/\(scenario.folder)/\(scenario.file)")
             let source = try String(contentsOf: url, encoding: .utf8)
-            let project = try FeatureFixture(api: "AnimalKingdomAPI", format: scenario.format).project
+            // The project of the AnimalKingdomAPI Apollo's codegen wrote for the scenario's release.
+            let project = try FeatureFixture(api: "AnimalKingdomAPI", format: scenario.format, generatedFor: scenario.version).project
             let file = SwiftFile(source)
             var variants: [(name: String, text: String)] = [("as written", source)]
             for diagnostic in MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options) {

@@ -10,7 +10,8 @@ import XCTest
 /// AnimalKingdom APIs):
 /// every call marked `// convert` converts, in each mock format, to what `Tests/goldens/conversions` holds
 /// (`MOCKLS_UPDATE=1` rewrites them: read the diff); every `// refuse: …` is refused with that reason. The converted
-/// tests type-check against stand-ins, and the mocks they build, run, hold exactly the dictionaries' data.
+/// tests type-check (AnimalKingdom's against Apollo's own modules and generated AnimalKingdomAPI, StarWars's against
+/// stand-ins), and the mocks they build, run against stand-ins, hold exactly the dictionaries' data.
 final class ResponseConversionTests: XCTestCase {
     static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scenarios/conversions")
@@ -120,6 +121,28 @@ final class ResponseConversionTests: XCTestCase {
         }
     }
 
+    /// A custom scalar's literal is kept where the schema module declares the scalar as an alias (Apollo's default
+    /// when the declaration is not known); where the app declares a type of its own, the mock takes it built from
+    /// the JSON value (`testConvertedTestsTypeCheck` compiles it against AnimalKingdomAPI-2.3's `struct Object`).
+    func testACustomScalarOfTheAppsOwnTypeIsBuiltFromItsJSONValue() throws {
+        let source = try Self.read("AnimalKingdom/Tests/ConversionTests/AnimalResponseTests.swift", for: .apolloTwo)
+        let site = try XCTUnwrap(Self.sites("convert", in: source).first)
+        var written: [String] = []
+        for declarations: [String: CustomScalarDeclaration] in [[:], ["Object": .alias(.string)], ["Object": .ownType]] {
+            var format = MockFormat.apolloTwo
+            format.customScalars = declarations
+            let project = try FeatureFixture(api: "AnimalKingdomAPI", format: format).project
+            guard case .converted(let action)? = ResponseConversion.convert(
+                at: site.offset, in: SwiftFile(source), project: project, mocksModule: "AnimalKingdomAPITestMocks")
+            else { return XCTFail("\(declarations): line \(site.line) does not convert") }
+            let converted = String(decoding: Self.applying(action.edits, to: source), as: UTF8.self)
+            written += converted.split(separator: "\n").filter { $0.contains("houseDetails:") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        XCTAssertEqual(written, [
+            #"houseDetails: "kennel","#, #"houseDetails: "kennel","#, #"houseDetails: try! AnimalKingdomAPI.Object(_jsonValue: "kennel"),"#,
+        ])
+    }
+
     /// Nothing to convert: a dictionary no model call consumes, a `Mock` call, a call of something else.
     func testNoActionAwayFromResponseDictionaries() throws {
         let project = try FeatureFixture(api: "StarWarsAPI").project
@@ -140,11 +163,15 @@ final class ResponseConversionTests: XCTestCase {
         }
     }
 
-    /// Every conversion applied: the tests type-check against stand-ins of the format's Apollo, and no dictionary is left.
+    /// Every conversion applied: the tests type-check against the format's Apollo (`StandInApollo.forTypeChecking`:
+    /// Apollo's own modules and the AnimalKingdomAPI its codegen wrote, the project indexed from the documents that
+    /// code was generated from; stand-ins for StarWarsAPI), and no dictionary is left.
     func testConvertedTestsTypeCheck() throws {
         for (api, path, golden) in Self.apis {
         for (name, format) in Self.formats {
-            let project = try FeatureFixture(api: api, format: format).project
+            let version: StandInApollo.Version = format.release == .two ? .v2 : .v1
+            // The project of the code the tests type-check against (Apollo's generated AnimalKingdomAPI).
+            let project = try FeatureFixture(api: api, format: format, generatedFor: version).project
             var text = try Self.read(path, for: format)
             for site in Self.sites("convert", in: text).reversed() {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: SwiftFile(text), project: project, mocksModule: "\(project.namespace)TestMocks") else {
@@ -156,7 +183,7 @@ final class ResponseConversionTests: XCTestCase {
             XCTAssertFalse(converted.contains("(data:") || converted.contains("DataDict("), converted)
             guard let modules = try StandInApollo.forTypeChecking(
                 model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(),
-                version: format.release == .two ? .v2 : .v1, name: "conversions-\(golden)-\(name)")
+                version: version, name: "conversions-\(golden)-\(name)")
             else { throw XCTSkip("swiftc is not on PATH") }
             defer { modules.remove() }
             let url = modules.folder.appendingPathComponent("ConvertedTests.swift")

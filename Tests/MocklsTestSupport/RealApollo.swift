@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import GraphQLIndex
 import Synchronization
@@ -90,18 +91,96 @@ enum RealApolloModules {
 }
 
 extension StandInApollo {
-    /// For the oracles that type-check what mockls writes: Apollo's own 1.25.7 modules for AnimalKingdomAPI of 1.x
-    /// (its generated code in `../shared/apollo-runtime` was made from the same schema and operations as
-    /// `fixtures/apollo/AnimalKingdomAPI`), stand-ins for every other API and for 2.x. AnimalKingdomAPI-2.3 was
-    /// generated from a later schema (`birthdate: CustomDate!`, `adoptionDate`) and its project implements the
-    /// custom scalar `Object` as a struct, so code written for the fixture's schema does not type-check against it;
-    /// the corpus's 2.x files, which read neither, do (`IdiomCorpusTests.testTheCorpusTypeChecks`).
+    /// For the oracles that type-check what mockls writes: Apollo's own modules for AnimalKingdomAPI, 1.25.7's for 1.x
+    /// and 2.4.0's for 2.x, with the AnimalKingdomAPI module (and, for `model`'s own release, the test mocks) that
+    /// Apollo's codegen wrote (`../shared/apollo-runtime`); stand-ins for every other API (none of theirs was
+    /// generated there). `model` must be indexed as `generatedAPI(api:version:)` says: for 2.x from a later schema
+    /// than the fixture's (`birthdate: CustomDate!`, `adoptionDate`), whose custom scalar `Object` the generated
+    /// project implements as a struct, not as `String`.
     public static func forTypeChecking(
         model: MockModel, schema: Schema, selectionSets: SelectionSetModel, version: Version, name: String
     ) throws -> StandInApollo? {
-        if model.namespace == "AnimalKingdomAPI", version == .v1 {
+        if model.namespace == "AnimalKingdomAPI" {
+            try requireModelOfGeneratedCode(model, version: version)
             return try StandInApollo(realApolloFor: model, version: version, name: name)
         }
         return try StandInApollo(model: model, schema: schema, selectionSets: selectionSets, version: version, name: name)
+    }
+
+    /// Throws unless `model` is that of the code Apollo's codegen wrote for `version`: the mock files mockls renders
+    /// for it are the generated `TestMocks` where `model` has that release's format, else they declare the same mock
+    /// fields (`@Field<T>("key")`), and its format has the generated custom scalars' declarations. A model indexed
+    /// otherwise (from the fixture's schema for 2.x, without the declarations) fails here, by what differs, rather
+    /// than as errors of the code type-checked against it.
+    static func requireModelOfGeneratedCode(_ model: MockModel, version: Version) throws {
+        let runtime = try SharedFolder.require("apollo-runtime")
+        let generated = runtime.appendingPathComponent(version == .v1 ? "AnimalKingdomAPI-1.25" : "AnimalKingdomAPI-2.3")
+        let ownRelease: MockFormat.Release = version == .v1 ? .oneTwentyThree : .two
+        let wholeFiles = model.format.release == ownRelease && model.format.requireNonOptionalMockFields
+        func compared(_ text: String) -> String {
+            wholeFiles ? text : text.split(separator: "\n").filter { $0.contains("@Field<") }.joined(separator: "\n")
+        }
+        var written: [String: String] = [:]
+        for path in RealApolloModules.swiftFiles(under: generated.appendingPathComponent("TestMocks")) {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            written[URL(fileURLWithPath: path).lastPathComponent] = compared(text)
+        }
+        let rendered = Dictionary(
+            uniqueKeysWithValues: MockFileRenderer.files(for: model).map { ($0.name, compared($0.contents)) })
+        let differing = Set(written.keys).union(rendered.keys).filter { written[$0] != rendered[$0] }.sorted()
+        guard differing.isEmpty else {
+            throw Failure(description: """
+                the model is not that of \(generated.lastPathComponent) (index it as generatedAPI(api:version:) says): \
+                its mocks differ from the generated ones in \(differing.joined(separator: ", "))
+                """)
+        }
+        let declared = try generatedAPI(api: model.namespace, version: version).customScalars
+        guard model.format.customScalars == declared else {
+            throw Failure(description: """
+                the model's custom scalars are not those \(generated.lastPathComponent) declares (set them from \
+                generatedAPI(api:version:)): \(model.format.customScalars.sorted { $0.key < $1.key }) instead of \
+                \(declared.sorted { $0.key < $1.key })
+                """)
+        }
+    }
+
+    /// What a type-checking oracle indexes `api` from for `version`, so that mockls's project is that of the modules
+    /// `forTypeChecking` returns.
+    public struct GeneratedAPI {
+        /// The folder of the schema and operations Apollo's codegen wrote the code from.
+        public var graphql: URL
+        /// The documents of `graphql` the project indexes: all but `documentsNotModelled`.
+        public var documents: [URL]
+        /// How its schema module declares its custom scalars (`Sources/Schema/CustomScalars`), read as a workspace
+        /// reads them: the project's `MockFormat.customScalars`.
+        public var customScalars: [String: CustomScalarDeclaration]
+    }
+
+    /// Documents Apollo's codegen wrote code from that mockls's project leaves out, because mockls does not model
+    /// what they use yet. `AllAnimalsDeferQuery` (2.3) `@defer`s inline fragments: mockls merges their fields into the
+    /// parent selection set, where Apollo generates `AsCat.DeferredCat` reached through `fragments.deferredCat`, so
+    /// the placeholder factories mockls writes for it do not compile. The generated module keeps the query; the
+    /// mocks, by object type, are the same without it (`requireModelOfGeneratedCode`).
+    public static let documentsNotModelled: Set<String> = ["AllAnimalsDeferQuery.graphql"]
+
+    /// For AnimalKingdomAPI of 2.x, the documents Apollo's codegen 2.3 wrote `apollo-runtime/AnimalKingdomAPI-2.3`
+    /// from, and its custom scalars (`Object` is a struct there); for 1.x, the fixture's documents
+    /// (`fixtures/apollo/AnimalKingdomAPI/graphql`, which `AnimalKingdomAPI-1.25` was written from) and that code's
+    /// custom scalars; for the other APIs, the fixture's documents and Apollo's default scalars, as their stand-ins
+    /// declare them. Throws `SharedFolder`'s skip without `../shared`.
+    public static func generatedAPI(api: String, version: Version) throws -> GeneratedAPI {
+        var graphql = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
+        var customScalars: [String: CustomScalarDeclaration] = [:]
+        if api == "AnimalKingdomAPI" {
+            let generated = try SharedFolder.require("apollo-runtime/AnimalKingdomAPI-\(version == .v1 ? "1.25" : "2.3")")
+            if version == .v2 { graphql = generated.appendingPathComponent("graphql") }
+            let sources = generated.appendingPathComponent("Sources")
+            customScalars = CustomScalarFiles.declarations(in: WorkspaceFiles(walking: sources), under: sources)
+        }
+        let walk = FileManager.default.enumerator(at: graphql, includingPropertiesForKeys: nil)
+        let documents = (walk?.compactMap { $0 as? URL } ?? [])
+            .filter { ["graphql", "graphqls"].contains($0.pathExtension) && !documentsNotModelled.contains($0.lastPathComponent) }
+            .sorted { $0.path < $1.path }
+        return GeneratedAPI(graphql: graphql, documents: documents, customScalars: customScalars)
     }
 }

@@ -367,15 +367,19 @@ final class SelectionCoverageCache: Sendable {
         index.derived(.storedCoverageContext) {
             var hash = StableHash()
             hash.combine(index.namespace)
-            // Every stored property of the format, but its dictionary, whose order changes with each launch: sorted apart.
+            // Every stored property of the format, but its dictionaries, whose order changes with each launch: sorted apart.
             var format = index.format
-            format.customTypeNames = [:]
+            (format.customTypeNames, format.customScalars) = ([:], [:])
             var written = ""
             dump(format, to: &written)
             hash.combine(written)
             for (name, swiftName) in index.format.customTypeNames.sorted(by: { $0.key < $1.key }) {
                 hash.combine(name)
                 hash.combine(swiftName)
+            }
+            for (name, declaration) in index.format.customScalars.sorted(by: { $0.key < $1.key }) {
+                hash.combine(name)
+                hash.combine(String(describing: declaration))
             }
             for document in index.documents.values.sorted(by: { $0.path < $1.path }) {
                 hash.combine(document.path)

@@ -139,6 +139,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
     /// `{"path": …, "moduleType": {"embeddedInTarget": {"name": …, "accessModifier": …}}}` (or `swiftPackageManager`,
     /// `swiftPackage`, `other`).
     struct SchemaTypes: Decodable {
+        var path: String?
         var moduleType: ModuleType?
 
         struct ModuleType: Decodable {
@@ -237,6 +238,7 @@ struct ApolloCodegenConfigurationFile: Decodable {
             requireNonOptionalMockFields: file.options?.requireNonOptionalMockFields ?? true,
             publicTestMocks: mocks?.absolute?.accessModifier != "internal",
             schemaModule: file.output?.schemaTypes?.moduleType?.embeddedInTarget?.name,
+            schemaTypesPath: file.output?.schemaTypes?.path.map { root.appendingPathComponent($0).standardizedFileURL },
             apolloOneModuleType: file.output?.schemaTypes?.moduleType?.swiftPackageManager != nil,
             markTypesNonisolated: file.options?.markTypesNonisolated ?? true,
             capitalizationRules: file.options?.additionalCapitalizationRules?.map(\.rule) ?? [],

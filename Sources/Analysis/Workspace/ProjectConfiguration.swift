@@ -34,6 +34,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// The module the schema types are compiled into when it is not the namespace: the target of
     /// `output.schemaTypes.moduleType.embeddedInTarget` (what Apollo's mocks import, and tests too).
     public var schemaModule: String?
+    /// Where the schema types are generated (`output.schemaTypes.path`), when the configuration says: below it,
+    /// the custom scalars' declarations (`CustomScalarFiles`).
+    public var schemaTypesPath: URL?
     /// `output.schemaTypes.moduleType` is `swiftPackageManager`: Apollo iOS 1.x's name (2.x's is `swiftPackage`).
     public var apolloOneModuleType = false
     /// `options.markTypesNonisolated` (Apollo iOS 2.1+; true unless the configuration says false).

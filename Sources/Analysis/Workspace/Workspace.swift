@@ -116,6 +116,7 @@ public struct Workspace: Sendable {
         (modelHelpers, fixtureMutations) = (sources.helpers, sources.fixtureMutations)
         mocksModuleOfTests = sources.mocksImports.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
         responseFixtureReads = sources.fixtureReads
+        let swiftFiles = swiftSources
         projects = configurations.map { configuration in
             var sources: [(path: String, role: DocumentRole, text: [UInt8])] = []
             for (role, files) in [(DocumentRole.schema, configuration.schemaFiles()), (.executable, configuration.documentFiles())] {
@@ -137,6 +138,7 @@ public struct Workspace: Sendable {
             configured.markTypesNonisolated = configuration.markTypesNonisolated
             configured.capitalizer = Capitalizer(rules: configuration.capitalizationRules)
             configured.customTypeNames = configuration.customTypeNames
+            configured.customScalars = CustomScalarFiles.declarations(for: configuration, in: swiftFiles, root: root)
             var index = ProjectIndex(namespace: configuration.namespace, format: configured, sources: sources)
             // The generated mocks, when present, say which format this project's Apollo writes.
             if format == nil, var generated = GeneratedMockCheck.format(of: mocks, model: index.mockModel, configured: configured),

@@ -289,29 +289,42 @@ private struct MockWriter {
                     throw ResponseConversion.Refusal(reason: "`\(path)` is the enum `\(named.name)`: expected one of its values as a string, found \(describe(value))")
                 }
             case .scalar:
-                return try scalar(value, named.name, path: path)
+                return try scalar(value, named, path: path)
             case .inputObject:
                 throw ResponseConversion.Refusal(reason: "`\(path)` is the input object `\(named.name)`, which no response holds")
             }
         }
     }
 
-    private func scalar(_ value: ResponseValue, _ type: String, path: String) throws(Refusal) -> String {
-        switch (type, value) {
+    private func scalar(_ value: ResponseValue, _ type: NamedType, path: String) throws(Refusal) -> String {
+        guard Schema.builtInScalars.contains(type.name) else { return try customScalar(value, type, path: path) }
+        switch (type.name, value) {
         case (_, .expression(let text)): return text
         case ("String", .string(_, let text)), ("ID", .string(_, let text)): return text
         // Apollo reads a number as an `ID` (its `init(_jsonValue:)` takes integers) into the same string.
         case ("ID", .integer(let digits)): return "\"\(digits)\""
         case ("Int", .integer(let text)), ("Float", .integer(let text)), ("Float", .float(let text)): return text
         case ("Boolean", .boolean(let flag)): return flag ? "true" : "false"
-        case ("String", _), ("ID", _), ("Int", _), ("Float", _), ("Boolean", _):
-            throw ResponseConversion.Refusal(reason: "`\(path)` is `\(type)`: found \(describe(value))")
-        // A custom scalar keeps its literal (`typealias DateTime = String` takes the string as it is).
-        case (_, .string(_, let text)), (_, .integer(let text)), (_, .float(let text)): return text
-        case (_, .boolean(let flag)): return flag ? "true" : "false"
         default:
-            throw ResponseConversion.Refusal(reason: "`\(path)` is the custom scalar `\(type)`: mockls keeps only literals, found \(describe(value))")
+            throw ResponseConversion.Refusal(reason: "`\(path)` is `\(type.name)`: found \(describe(value))")
         }
+    }
+
+    /// A custom scalar's literal: kept where the schema module declares the scalar as an alias of a Swift type
+    /// (`typealias DateTime = String`, Apollo's default, takes the string as it is); a type of the app's own is built
+    /// from it as Apollo reads the response's JSON value, with the `init(_jsonValue:)` `CustomScalarType` requires
+    /// in Apollo iOS 1 and 2. An expression is kept as written, as for every type.
+    private func customScalar(_ value: ResponseValue, _ type: NamedType, path: String) throws(Refusal) -> String {
+        let literal: String
+        switch value {
+        case .string(_, let text), .integer(let text), .float(let text): literal = text
+        case .boolean(let flag): literal = flag ? "true" : "false"
+        case .expression(let text): return text
+        case .object, .list, .null:
+            throw ResponseConversion.Refusal(reason: "`\(path)` is the custom scalar `\(type.name)`: mockls keeps only literals, found \(describe(value))")
+        }
+        guard model.format.literalKind(ofScalar: type) == nil else { return literal }
+        return "try! \(model.namespace).\(SwiftNames.typeName(type))(_jsonValue: \(literal))"
     }
 
     private func isComposite(_ name: String) -> Bool {

@@ -35,6 +35,9 @@ public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     /// `options.schemaCustomization.customTypeNames` (Apollo iOS 1.7+): the Swift names of renamed types, by GraphQL
     /// name (`Crocodile` → `CustomCrocodile`: `Mock<CustomCrocodile>`).
     public var customTypeNames: [String: String] = [:]
+    /// How the schema module declares its custom scalars (`CustomScalars/<Name>.swift`), by Swift name: which
+    /// literal, if any, a mock parameter of one takes (`literalKind(ofScalar:)`). Apollo's default for those not here.
+    public var customScalars: [String: CustomScalarDeclaration] = [:]
     /// The rules as they apply to the names of operations and fragments: since Apollo iOS 2.4.
     public var typeNameCapitalizer: Capitalizer { release == .two && isAtLeast([2, 4]) ? capitalizer : Capitalizer() }
 

@@ -1,6 +1,8 @@
 // Completion oracle, Apollo iOS 2.x, whose `from(_:)` is async (Tests/FeaturesTests/CompletionOracleTests.swift): every completion item and
-// code action at each `‸` is applied and the function type-checked with swiftc against stand-ins for Apollo and the
-// AnimalKingdom mocks; every initializer label left out at a `‸` must fail to type-check there. One `‸` a function.
+// code action at each `‸` is applied and the function type-checked with swiftc against Apollo iOS 2.4.0's own
+// modules and the AnimalKingdomAPI and mocks Apollo's codegen 2.3 wrote, from the schema and operations of
+// `../shared/apollo-runtime/AnimalKingdomAPI-2.3/graphql`; every initializer label left out at a `‸` must fail to
+// type-check there. One `‸` a function.
 import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks

@@ -1,6 +1,7 @@
 // Completion oracle, Apollo iOS 1.23+ and before 1.23 (Tests/FeaturesTests/CompletionOracleTests.swift): every completion item and
-// code action at each `‸` is applied and the function type-checked with swiftc against stand-ins for Apollo and the
-// AnimalKingdom mocks; every initializer label left out at a `‸` must fail to type-check there. One `‸` a function.
+// code action at each `‸` is applied and the function type-checked with swiftc against Apollo iOS 1.25.7's own
+// modules and the AnimalKingdomAPI Apollo's codegen 1.25 wrote, with the mocks of each format; every initializer label
+// left out at a `‸` must fail to type-check there. One `‸` a function.
 import ApolloTestSupport
 import AnimalKingdomAPI
 import AnimalKingdomAPITestMocks
