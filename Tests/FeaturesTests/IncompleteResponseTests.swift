@@ -85,4 +85,31 @@ final class IncompleteResponseTests: XCTestCase {
         let codes = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions()).map(\.code)
         XCTAssertEqual(codes, [.mockTypeMismatch])
     }
+
+    func testTheWholeResponseReplacesTheMockAndSilencesTheWarning() throws {
+        let text = """
+            func testHotel() {
+                let transport = TestNetworkTransport()
+                transport.register(HotelDetailQuery.self, variables: ["withRooms": false], data: Mock<Query>(hotel: Mock<Hotel>(id: "h1")))
+            }
+
+            """
+        let file = SwiftFile(text)
+        let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions())
+        XCTAssertEqual(diagnostics.map(\.code), [.incompleteResponse])
+        let offset = try XCTUnwrap(text.range(of: "transport.register")).lowerBound.utf16Offset(in: text)
+        let actions = TestFileCodeActions.actions(
+            at: offset..<offset, in: file, project: project, diagnostics: diagnostics, options: TestConventions(), structs: [],
+            placeholderFiles: nil)
+        let fill = try XCTUnwrap(actions.compactMap { action -> MockCodeAction? in
+            if case .edits(let edits) = action, edits.title.hasPrefix("Replace the mock with the whole response") { return edits }
+            return nil
+        }.first)
+        XCTAssertEqual(fill.kind, .quickFix)
+        let fixed = String(decoding: MockCodeAction.applying(fill.edits, to: Array(text.utf8)), as: UTF8.self)
+        XCTAssertFalse(fixed.contains("rooms"), "`withRooms: false` leaves them out:\n\(fixed)")
+        // Indented from the registration's line.
+        XCTAssertTrue(fixed.contains("\n        hotel: Mock<Hotel>(\n            address: Mock<Address>(\n                city: \"city\"\n            ),"), fixed)
+        XCTAssertEqual(MockDiagnostics.diagnostics(in: SwiftFile(fixed), project: project, options: TestConventions()).map(\.code), [])
+    }
 }

@@ -49,6 +49,7 @@ public enum TestFileCodeActions {
         case nil: break
         }
         actions += StructFactories.actions(at: range, in: file, structs: structs).map(Action.edits)
+        actions += RegistrationActions.actions(at: range, in: file, project: project, diagnostics: diagnostics).map(Action.edits)
         guard let placeholderFiles else { return actions }
         let name = "\(project.mockModel.namespace)+Placeholders.swift"
         let generated = placeholderFiles.generated.contains(name)
