@@ -41,6 +41,11 @@ public struct MockCompletionContext: Sendable, Equatable {
         case argumentValue(call: MockCall, label: String, inList: Bool)
         /// `mock.|`, `mock.height?.|`, `mock.predators?.first?.|`
         case member(of: WrittenExpression)
+        /// `transport.register(|`, `transport.enqueue(Hot|`: the operation a test transport is given a response for.
+        case registeredOperation
+        /// `transport.register(HotelQuery.self, |`: what the response is (`data:`, `json:`, `error:`) and
+        /// `variables:`; with the operation's type as written and the labels written already.
+        case registrationArgument(operation: [String], written: [String])
     }
 
     public var position: Position
@@ -136,6 +141,11 @@ extension TokenWindow {
             if text(open) == "[" {
                 return valueLabel(before: open).map { context(.argumentValue(call: $0.call, label: $0.label, inList: true)) }
             }
+            if isRegistration(openingAt: open) {
+                if index == open { return context(.registeredOperation) }
+                guard let operation = registeredOperation(after: open) else { return nil }
+                return context(.registrationArgument(operation: operation, written: labels(after: open).map(\.label)))
+            }
             guard let call = call(openingAt: open) else { return nil }
             let labels = labels(after: open)
             var found = context(.argumentLabel(
@@ -152,6 +162,24 @@ extension TokenWindow {
         default:
             return nil
         }
+    }
+
+    /// `transport.register(` or `enqueue(` on a value (not a type): the call whose `(` is `open`.
+    func isRegistration(openingAt open: Int) -> Bool {
+        guard ["register", "enqueue"].contains(text(open - 1)), text(open - 2) == "." else { return false }
+        return text(open - 3) == ")" || isIdentifier(open - 3) && text(open - 3).first?.isLowercase == true
+    }
+
+    /// The operation type written as the registration's first argument (`HotelQuery.self,`), by its names.
+    func registeredOperation(after open: Int) -> [String]? {
+        var path: [String] = []
+        var index = open + 1
+        while index < tokens.count, isIdentifier(index) {
+            path.append(text(index))
+            guard text(index + 1) == "." else { return nil }
+            index += 2
+        }
+        return text(index) == "self" && text(index + 1) == "," && !path.isEmpty ? path : nil
     }
 
     /// `", "` or `","` (the argument on a later line) when the labelled argument starting at `label` is the next

@@ -52,6 +52,10 @@ public enum MockCompletions {
         case .member(let base):
             guard let value = resolver.resolve(base, at: offset) else { return [] }
             items = members(of: value, resolver: resolver)
+        case .registeredOperation:
+            items = registeredOperations(project: project)
+        case .registrationArgument(let operation, let written):
+            items = registrationArguments(operation: operation, written: written, project: project)
         }
         return items.enumerated().map { position, item in
             Completion(
