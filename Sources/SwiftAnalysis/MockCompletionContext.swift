@@ -32,8 +32,9 @@ public enum WrittenArgumentValue: Sendable, Equatable {
 /// (unclosed parentheses, missing values).
 public struct MockCompletionContext: Sendable, Equatable {
     public enum Position: Sendable, Equatable {
-        /// `Mock<|`, `Mock<Do|`, `Mock<AnimalKingdomAPITestMocks.|`
-        case typeArgument(qualifier: String?)
+        /// `Mock<|`, `Mock<Do|`, `Mock<AnimalKingdomAPITestMocks.|`; `from` when the mock is the argument of
+        /// `X.from(Mock<|` (the selection set's path), whose parent type decides which mocks it takes.
+        case typeArgument(qualifier: String?, from: [String]? = nil)
         /// `Mock<Dog>(|`, `Mock<Dog>(species: "x", |`, `Mock<Dog>(spe|`, `let d: Mock<Dog> = .init(|`, `X.from(|`;
         /// with the labels written before the cursor and after it (a label being typed is in neither).
         case argumentLabel(call: MockCall, before: [String], after: [String])
@@ -94,7 +95,7 @@ extension TokenWindow {
         } else if index >= 0, end(index) > offset {
             // `Mock<|>`: an editor that pairs brackets leaves `<>`, one operator token.
             if text(index).hasPrefix("<"), offset == start(index) + 1, text(index - 1) == "Mock" {
-                return MockCompletionContext(position: .typeArgument(qualifier: nil), prefix: "", replaceRange: offset..<offset)
+                return MockCompletionContext(position: .typeArgument(qualifier: nil, from: fromPath(mockAt: index - 1)), prefix: "", replaceRange: offset..<offset)
             }
             return nil  // inside a literal, a comment-like token or an operator
         }
@@ -107,12 +108,12 @@ extension TokenWindow {
         }
         // `Mock<` may be read as a generic argument list or, unfinished, as an operator: compare the text.
         if text(index) == "<" {
-            return text(index - 1) == "Mock" ? context(.typeArgument(qualifier: nil)) : nil
+            return text(index - 1) == "Mock" ? context(.typeArgument(qualifier: nil, from: fromPath(mockAt: index - 1))) : nil
         }
         switch tokens[index].tokenKind {
         case .period:
             if isIdentifier(index - 1), text(index - 2) == "<", text(index - 3) == "Mock" {
-                return context(.typeArgument(qualifier: text(index - 1)))
+                return context(.typeArgument(qualifier: text(index - 1), from: fromPath(mockAt: index - 3)))
             }
             // `xs.map(\.|`: a member of what the closure argument is.
             if text(index - 1) == "\\" {
@@ -162,6 +163,12 @@ extension TokenWindow {
         default:
             return nil
         }
+    }
+
+    /// The selection set of `X.from(` when the `Mock` token at `mock` is its first argument.
+    func fromPath(mockAt mock: Int) -> [String]? {
+        guard text(mock - 1) == "(", case .from(let path)? = call(openingAt: mock - 1) else { return nil }
+        return path
     }
 
     /// `transport.register(` or `enqueue(` on a value (not a type): the call whose `(` is `open`.

@@ -31,4 +31,14 @@ final class RegistrationCompletionTests: XCTestCase {
         XCTAssertEqual(try completions("Registry.register(‸"), [])
         XCTAssertEqual(try completions("transport.register(HotelDetailQuery.self, data: Mock<Query>(), ‸"), [])
     }
+
+    /// apollo-ios#3451: every `Mock` type is offered in `X.Data.from(Mock<`, and the wrong one crashes: the types the
+    /// selection set's parent type can be come first.
+    func testTheMockFromNeedsComesFirst() throws {
+        let root = try completions("_ = HotelDetailQuery.Data.from(Mock<‸")
+        XCTAssertEqual(root.first, "Query → Query", "\(root)")
+        XCTAssertEqual(Set(root), ["Query → Query", "Hotel → Hotel", "Mutation → Mutation"])
+        XCTAssertEqual(try completions("_ = HotelDetailQuery.Data.Hotel.from(Mock<‸").first, "Hotel → Hotel")
+        XCTAssertEqual(try completions("_ = BookMutation.Data.from(Mock<‸").first, "Mutation → Mutation")
+    }
 }

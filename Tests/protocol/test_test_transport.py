@@ -182,6 +182,13 @@ def test_the_warning_is_where_apollo_rejects_the_response(suite, workspace, api,
                             capture_output=True, text=True, timeout=120)
     warned = sorted(int(m.group(1)) for m in re.finditer(r"TransportTests\.swift:(\d+):\d+: warning: .*\[incomplete-response\]", result.stdout))
     assert warned == expected, result.stdout + result.stderr
+    # References from the operation list its registrations, with the reads of its models.
+    registered = sorted(number for number, line in enumerate(source.splitlines(), 1) if re.search(r"\.(register|enqueue)\(DogQuery\.self", line))
+    assert registered
+    found = subprocess.run([mockls_binary(), "references", str(tmp_path / "graphql" / "DogQuery.graphql") + ":1:7", "--workspace", str(tmp_path)],
+                           capture_output=True, text=True, timeout=120)
+    listed = {int(m.group(1)) for m in re.finditer(r"TransportTests\.swift:(\d+):\d+", found.stdout)}
+    assert set(registered) <= listed, found.stdout + found.stderr
     # What `mockls fill` writes is a whole response, which Apollo parsed in the run above: no warning either.
     (tmp_path / "Tests" / "FillTests.swift").write_text(fill_test_file(workspace, release))
     filled = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path), "--mock-format", "2.x" if release == "2.x" else "1.23+"],

@@ -22,9 +22,19 @@ public enum MockCompletions {
         let resolver = ValueResolver(file: file, project: project, helpers: helpers)
         let items: [Item]
         switch context.position {
-        case .typeArgument:
-            items = project.mockModel.objects.map { object in
-                Item(object.swiftName, .mockType, detail: "Mock<\(object.swiftName)>", documentation: object.description.map { .markdown($0.value) })
+        case .typeArgument(_, let from):
+            var objects = project.mockModel.objects
+            var detail = { (object: MockObject) in "Mock<\(object.swiftName)>" }
+            // `X.Data.from(Mock<|`: the types X's parent type can be first (another one crashes, apollo-ios#3451).
+            if let from, let selectionSet = resolver.selectionSet(from) {
+                let possible = Set(project.schema.possibleTypes(of: selectionSet.parentType))
+                objects = objects.filter { possible.contains($0.name) } + objects.filter { !possible.contains($0.name) }
+                detail = { object in
+                    possible.contains(object.name) ? "Mock<\(object.swiftName)>: what `\(from.joined(separator: "."))` is built from" : "Mock<\(object.swiftName)>"
+                }
+            }
+            items = objects.map { object in
+                Item(object.swiftName, .mockType, detail: detail(object), documentation: object.description.map { .markdown($0.value) })
             }
         case .argumentLabel(let call, let before, let after):
             let written = keepingArgumentOrder ? ArgumentSlot(before: before, after: after) : ArgumentSlot(before: [], after: [])
