@@ -153,7 +153,7 @@ public struct AnalysisSnapshot: Sendable {
     /// A test file's diagnostics with their fixes: through its cache of per-function results when it is open.
     public func diagnostics(of context: TestFileContext) -> [Diagnostic] {
         let cache = documents[context.document.uri] != nil ? diagnosticsCaches?.cache(for: context.document.uri) : nil
-        return context.diagnostics(cache: cache)
+        return context.diagnostics(cache: cache) + registeredFixtureDiagnostics(of: context)
     }
 
     /// The diagnostics of every indexed GraphQL document, configuration file and generated mock file, by file; when

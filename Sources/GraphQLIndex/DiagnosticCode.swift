@@ -37,6 +37,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case abstractMockType = "abstract-mock-type"
     case mockTypeMismatch = "mock-type-mismatch"
     case incompleteResponse = "incomplete-response"
+    case registeredFixture = "registered-fixture"
     // Configuration files
     case invalidConfiguration = "invalid-configuration"
     // JSON response fixtures
@@ -63,7 +64,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
 
     public var source: Source {
         switch self {
-        case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse: .swiftTestFile
+        case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse, .registeredFixture: .swiftTestFile
         case .invalidConfiguration: .configurationFile
         case .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType, .fixtureUnknownEnumValue, .fixtureUnselectedField,
             .fixtureTypename, .fixtureUnknownOperation:
@@ -109,6 +110,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .abstractMockType: "`Mock<Interface>` or `Mock<Union>`"
         case .mockTypeMismatch: "a mock given where another type is expected"
         case .incompleteResponse: "a test transport's response, registered as a mock, lacks a non-null field the operation selects: Apollo rejects it"
+        case .registeredFixture: "a test transport's response, registered as a JSON fixture, is not in the workspace or is no response of that operation"
         case .invalidConfiguration: "an `apollo-codegen-config.json` or graphql-config file mockls cannot use; the workspace's other projects are still indexed"
         case .fixtureSyntax: "a JSON response fixture that does not parse"
         case .fixtureMissingField: "a field the operation selects is missing from its JSON response fixture"

@@ -10,6 +10,10 @@ public struct TransportRegistration: Sendable, Equatable {
     public var range: Range<Int>
     /// The `data:` argument's expression; nil for a JSON fixture or an error.
     public var data: Range<Int>?
+    /// The `json:` argument's expression (a fixture's URL), and the file names its string literals spell
+    /// (`"hotel.json"`, `forResource: "hotel", withExtension: "json"` → `hotel.json`).
+    public var json: Range<Int>?
+    public var jsonNames: [String] = []
     /// The literals of `variables:`, by name.
     public var variables: [String: String]
 }
@@ -37,10 +41,44 @@ private final class RegistrationCollector: SyntaxVisitor {
             let typeBase = operation.base, let path = WrittenExpression.typePath(RawNode(typeBase))
         {
             let data = call.arguments.first { $0.label?.text == "data" }?.expression
+            let json = call.arguments.first { $0.label?.text == "json" }?.expression
             found.append(TransportRegistration(
                 operation: path, range: RawNode(call).range, data: data.map { RawNode($0).range },
+                json: json.map { RawNode($0).range }, jsonNames: json.map(Self.jsonNames) ?? [],
                 variables: FlowReader.withVariables(RawNode(call), label: "variables").literals))
         }
+        return .visitChildren
+    }
+
+    /// The JSON file names the string literals of `expression` spell: a literal ending in `.json` (its last path
+    /// component), or a resource name with `withExtension: "json"` / `ofType: "json"`.
+    private static func jsonNames(_ expression: ExprSyntax) -> [String] {
+        let literals = LiteralCollector(viewMode: .sourceAccurate)
+        literals.walk(expression)
+        var names = literals.strings.filter { $0.hasSuffix(".json") }.map { String($0.split(separator: "/").last ?? "") }
+        for (resource, kind) in literals.resources where kind == "json" { names.append(resource + ".json") }
+        return names
+    }
+}
+
+private final class LiteralCollector: SyntaxVisitor {
+    var strings: [String] = []
+    /// `forResource: "hotel", withExtension: "json"`: the resource and its extension.
+    var resources: [(String, String)] = []
+
+    override func visit(_ literal: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        if literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self) { strings.append(segment.content.text) }
+        return .skipChildren
+    }
+
+    override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        func string(_ label: String) -> String? {
+            guard let literal = call.arguments.first(where: { $0.label?.text == label })?.expression.as(StringLiteralExprSyntax.self),
+                literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+            else { return nil }
+            return segment.content.text
+        }
+        if let resource = string("forResource"), let kind = string("withExtension") ?? string("ofType") { resources.append((resource, kind)) }
         return .visitChildren
     }
 }

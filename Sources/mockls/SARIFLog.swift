@@ -71,7 +71,7 @@ struct SARIFLog: Encodable {
 
     private static func defaultLevel(of code: DiagnosticCode) -> String {
         switch code {
-        case .unsetFieldRead, .mockTypeMismatch, .incompleteResponse, .schemaInOperations, .executableInSchema, .staleGeneratedMock, .fixtureUnknownEnumValue,
+        case .unsetFieldRead, .mockTypeMismatch, .incompleteResponse, .registeredFixture, .schemaInOperations, .executableInSchema, .staleGeneratedMock, .fixtureUnknownEnumValue,
             .fixtureUnselectedField:
             "warning"
         case .fixtureUnknownOperation, .unusedOperation, .unusedFragment: "note"

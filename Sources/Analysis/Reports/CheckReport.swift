@@ -111,8 +111,8 @@ public struct CheckReport: Sendable {
         }
     }
 
-    /// Tests use `Mock<` or import ApolloTestSupport; Apollo's generated mock files are not tests.
+X
     static func buildsMocks(_ bytes: [UInt8]) -> Bool {
-        bytes.contains(bytes: "Mock<") || bytes.contains(bytes: "import ApolloTestSupport")
+        bytes.contains(bytes: "Mock<") || bytes.contains(bytes: "import ApolloTestSupport") || bytes.contains(bytes: "TestNetworkTransport")
     }
 }

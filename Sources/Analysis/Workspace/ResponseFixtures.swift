@@ -60,7 +60,7 @@ public enum ResponseFixtures {
     }
 
     /// Of `candidates`, the one whose project's folder nearest holds `file`.
-    private static func nearest(_ candidates: [Fixture], to file: URL) -> Fixture? {
+    static func nearest(_ candidates: [Fixture], to file: URL) -> Fixture? {
         let path = file.standardizedFileURL.path
         func depth(_ fixture: Fixture) -> Int {
             let root = fixture.project.configuration.root.standardizedFileURL.path

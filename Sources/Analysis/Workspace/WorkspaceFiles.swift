@@ -22,7 +22,7 @@ public struct WorkspaceFiles: Sendable {
     public static let maximumTextBytes = 128 << 20
     public static let maximumJSONBytes = 64 << 20
     /// What a Swift file must mention for its text to be kept first: it builds, converts or imports mocks.
-    static let testMarkers: Set<String> = ["Mock<", "from(", "ApolloTestSupport"]
+    static let testMarkers: Set<String> = ["Mock<", "from(", "ApolloTestSupport", "TestNetworkTransport"]
 
     /// What files a store holds, which of them it reads at load and keeps first.
     public struct Kind: Sendable {
