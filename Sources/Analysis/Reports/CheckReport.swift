@@ -111,7 +111,7 @@ public struct CheckReport: Sendable {
         }
     }
 
-X
+    /// Tests use `Mock<`, import ApolloTestSupport or use the test transport; Apollo's generated mock files are not tests.
     static func buildsMocks(_ bytes: [UInt8]) -> Bool {
         bytes.contains(bytes: "Mock<") || bytes.contains(bytes: "import ApolloTestSupport") || bytes.contains(bytes: "TestNetworkTransport")
     }
