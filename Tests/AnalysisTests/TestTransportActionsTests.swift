@@ -77,4 +77,18 @@ final class TestTransportActionsTests: XCTestCase {
         defer { own.remove() }
         XCTAssertEqual(try actions(own, at: "let transport"), [])
     }
+
+    /// Hover and definition on a registration's operation, as on any use of its generated type.
+    func testARegisteredOperationLeadsToItsDocument() throws {
+        let workspace = try workspace(pin: "1.25.3")
+        defer { workspace.remove() }
+        let uri = workspace.uri("Tests/DogViewModelTests.swift")
+        var documents = DocumentStore()
+        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        let file = try analysis.file(uri)
+        let offset = try XCTUnwrap(test.range(of: "DogQuery.self")).lowerBound.utf16Offset(in: test) + 1
+        XCTAssertEqual(analysis.definitions(at: offset, in: file).map { URL(fileURLWithPath: $0.location.document).lastPathComponent }, ["Operations.graphql"])
+        XCTAssertTrue(analysis.hover(at: offset, in: file)?.contents.contains("DogQuery.Data") == true)
+    }
 }
