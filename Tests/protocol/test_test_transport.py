@@ -62,10 +62,10 @@ def test_the_transport_answers_apollo_client(suite, workspace, api, tests, relea
     assert build.returncode == 0, f"{suite} does not compile:\n" + "\n".join(
         line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
     binary = folder / ".build" / "debug" / "OraclePackageTests.xctest"
-    names = [("TransportTests", name) for name in re.findall(r"^\s*func (test\w+)\(", test_file.decode(), re.M)]
-    assert len(names) >= 7, names
-    names += [("FillTests", name) for name in re.findall(r"^\s*func (test\w+)\(", fill_tests, re.M)]
-    assert len(names) >= 7 + len(FILLED), names
+    names = xctest_functions(test_file.decode())
+    assert len(names) >= 9, names
+    names += xctest_functions(fill_tests)
+    assert len(names) >= 9 + len(FILLED), names
     environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1")
     wrong = []
     for suite_class, name in names:
@@ -80,6 +80,19 @@ def test_the_transport_answers_apollo_client(suite, workspace, api, tests, relea
         elif result.returncode != 0:
             wrong.append(f"{name} (exit {result.returncode}):\n{output[-1500:]}")
     assert not wrong, "\n\n".join(wrong)
+
+
+def xctest_functions(source: str) -> list[tuple[str, str]]:
+    """Each `func test…(` of `source` with the class it is in."""
+    found, current = [], None
+    for line in source.splitlines():
+        declared = re.match(r"^(?:@\w+\s+)?(?:final\s+)?class (\w+)", line)
+        if declared:
+            current = declared.group(1)
+        test = re.match(r"^\s*func (test\w+)\(", line)
+        if test and current:
+            found.append((current, test.group(1)))
+    return found
 
 
 # Every operation of the generated AnimalKingdomAPI (but 2.3's deferred one: mockls does not model `@defer`), as a

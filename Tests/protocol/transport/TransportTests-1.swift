@@ -112,3 +112,60 @@ final class TransportTests: XCTestCase {
     transport.assertAllUsed()
   }
 }
+
+/// Code under test that fetches, as an app's view model does.
+final class DogNamesViewModel {
+  private let client: ApolloClient
+  private(set) var names: [String] = []
+  private(set) var failure: (any Error)?
+
+  init(client: ApolloClient) { self.client = client }
+
+  func load(_ done: @escaping () -> Void) {
+    client.fetch(query: DogQuery(), cachePolicy: .fetchIgnoringCacheCompletely) { result in
+      switch result {
+      case .success(let response): self.names = response.data?.allAnimals.compactMap { $0.asDog?.species } ?? []
+      case .failure(let error): self.failure = error
+      }
+      done()
+    }
+  }
+}
+
+/// The transport as a stored property that `setUp` registers with, a view model fetching through it.
+final class ViewModelTransportTests: XCTestCase {
+  private var transport: TestNetworkTransport!
+
+  override func setUp() {
+    super.setUp()
+    transport = TestNetworkTransport()
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d1", species: "Lab")]))
+  }
+
+  private func loaded() -> DogNamesViewModel {
+    let viewModel = DogNamesViewModel(client: ApolloClient(networkTransport: transport, store: ApolloStore()))
+    let done = expectation(description: "loaded")
+    viewModel.load { done.fulfill() }
+    wait(for: [done], timeout: 10)
+    return viewModel
+  }
+
+  func testTheViewModelShowsTheDogs() {
+    XCTAssertEqual(loaded().names, ["Lab"])
+  }
+
+  func testALaterRegistrationWinsAndAnIncompleteOneFailsTheLoad() {
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d2", species: "Husky"), Mock<Cat>(id: "c1")]))
+    XCTAssertEqual(loaded().names, ["Husky"])
+    let query = AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
+    transport.register(AllAnimalsIncludeSkipQuery.self, variables: ["includeSpecies": true], data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d3")])) // expect: incomplete-response
+    let done = expectation(description: "fetched")
+    var failure: (any Error)?
+    ApolloClient(networkTransport: transport, store: ApolloStore()).fetch(query: query, cachePolicy: .fetchIgnoringCacheCompletely) { result in
+      if case .failure(let error) = result { failure = error }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 10)
+    XCTAssertTrue("\(String(describing: failure))".contains("missingValue"), "\(String(describing: failure))")
+  }
+}

@@ -111,3 +111,55 @@ final class TransportTests: XCTestCase {
     transport.assertAllUsed()
   }
 }
+
+/// Code under test that fetches, as an app's view model does.
+@MainActor
+final class DogNamesViewModel {
+  private let client: ApolloClient
+  private(set) var names: [String] = []
+  private(set) var failure: (any Error)?
+
+  init(client: ApolloClient) { self.client = client }
+
+  func load() async {
+    do {
+      let response = try await client.fetch(query: DogQuery(), cachePolicy: .networkOnly)
+      names = response.data?.allAnimals.compactMap { $0.asDog?.species } ?? []
+    } catch {
+      failure = error
+    }
+  }
+}
+
+/// The transport as a stored property that `setUp` registers with, a view model fetching through it.
+@MainActor
+final class ViewModelTransportTests: XCTestCase {
+  private var transport: TestNetworkTransport!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    transport = TestNetworkTransport()
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d1", species: "Lab")]))
+  }
+
+  func testTheViewModelShowsTheDogs() async {
+    let viewModel = DogNamesViewModel(client: ApolloClient(networkTransport: transport, store: ApolloStore()))
+    await viewModel.load()
+    XCTAssertEqual(viewModel.names, ["Lab"])
+  }
+
+  func testALaterRegistrationWinsAndAnIncompleteOneFailsTheLoad() async {
+    transport.register(DogQuery.self, data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d2", species: "Husky"), Mock<Cat>(id: "c1")]))
+    let viewModel = DogNamesViewModel(client: ApolloClient(networkTransport: transport, store: ApolloStore()))
+    await viewModel.load()
+    XCTAssertEqual(viewModel.names, ["Husky"])
+    let query = AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
+    transport.register(AllAnimalsIncludeSkipQuery.self, variables: ["includeSpecies": true], data: Mock<Query>(allAnimals: [Mock<Dog>(id: "d3")])) // expect: incomplete-response
+    do {
+      _ = try await ApolloClient(networkTransport: transport, store: ApolloStore()).fetch(query: query, cachePolicy: .networkOnly)
+      XCTFail("Apollo took a response without height's fields")
+    } catch {
+      XCTAssertTrue("\(error)".contains("missingValue"), "\(error)")
+    }
+  }
+}
