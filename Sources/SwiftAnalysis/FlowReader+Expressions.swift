@@ -321,7 +321,7 @@ extension FlowReader {
             return .wrapped(followed, member: member)
         }
         if let helper = helperCall(call, callee: callee) { return helper }
-        if let response = registeredResponse(call, callee: callee) { return response }
+        if let response = registeredResponse(call) { return response }
         // `CharacterDetailViewModel(service: svc)`: an instance of a type, its properties read from its declaration
         // (`Task { … }` and other calls with a trailing closure run it, or not, as `ClosureRun` reads them).
         if calleeKind == .declReferenceExpr, call[CallParts.trailingClosure] == nil,
@@ -373,18 +373,10 @@ extension FlowReader {
         return .other
     }
 
-    /// `makeX()`, `self.makeX()`, `Self.makeX()`, `Type.makeX(…)`: a call without closures of a name that starts
-    /// lower-case, which a helper of the workspace may answer.
     /// `transport.register(HotelQuery.self, data: mock)`, `enqueue(…)`, with `variables:` or not: the mock of a test
     /// transport's response (`FlowValue.response`).
-    private func registeredResponse(_ call: RawNode, callee: RawNode) -> FlowValue? {
-        guard callee.kind == .memberAccessExpr, let name = callee[MemberAccessParts.declName]?[ReferenceParts.baseName]?.identifier,
-            name == "register" || name == "enqueue", let base = callee[MemberAccessParts.base], WrittenExpression.typePath(base) == nil,
-            let arguments = call[CallParts.arguments]?.elements, let first = arguments.first, first[ArgumentParts.label] == nil,
-            let operation = first[ArgumentParts.expression], operation.kind == .memberAccessExpr,
-            operation[MemberAccessParts.declName]?[ReferenceParts.baseName]?.isKeyword(.self) == true,
-            let path = operation[MemberAccessParts.base].flatMap({ WrittenExpression.typePath($0) }),
-            let data = arguments.first(where: { $0[ArgumentParts.label]?.text == "data" })?[ArgumentParts.expression]
+    private func registeredResponse(_ call: RawNode) -> FlowValue? {
+        guard let (path, arguments) = TransportRegistration.read(call), let data = TransportRegistration.argument("data", in: arguments)
         else { return nil }
         var variables = Self.withVariables(call, label: "variables")
         // The operation may have variables the registration does not name: those are not known.
@@ -392,6 +384,8 @@ extension FlowReader {
         return .response(path: path + ["Data"], mock: value(data), range: data.range, variables: variables)
     }
 
+    /// `makeX()`, `self.makeX()`, `Self.makeX()`, `Type.makeX(…)`: a call without closures of a name that starts
+    /// lower-case, which a helper of the workspace may answer.
     private func helperCall(_ call: RawNode, callee: RawNode) -> FlowValue? {
         if callee.kind == .declReferenceExpr, let name = callee[ReferenceParts.baseName] {
             return helperUse(call, name: name, owner: nil, implicit: false)

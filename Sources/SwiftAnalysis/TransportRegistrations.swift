@@ -1,5 +1,5 @@
 import SourceText
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// `transport.register(HotelQuery.self, variables: ["id": "h1"], data: mock)` (or `enqueue`, or `json:`/`error:`
 /// in place of `data:`): a response a test transport is given for an operation.
@@ -18,6 +18,27 @@ public struct TransportRegistration: Sendable, Equatable {
     public var variables: [String: String]
 }
 
+extension TransportRegistration {
+    /// `transport.register(X.self, …)` or `enqueue(…)` on a value (not a type): the operation's type as written and
+    /// the call's arguments; nil for any other call. What the flow reader and the file's list both read.
+    static func read(_ call: RawNode) -> (operation: [String], arguments: [RawNode])? {
+        guard let callee = call[CallParts.calledExpression], callee.kind == .memberAccessExpr,
+            let name = callee[MemberAccessParts.declName]?[ReferenceParts.baseName]?.identifier, name == "register" || name == "enqueue",
+            let base = callee[MemberAccessParts.base], WrittenExpression.typePath(base) == nil,
+            let arguments = call[CallParts.arguments]?.elements, let first = arguments.first, first[ArgumentParts.label] == nil,
+            let operation = first[ArgumentParts.expression], operation.kind == .memberAccessExpr,
+            operation[MemberAccessParts.declName]?[ReferenceParts.baseName]?.isKeyword(.self) == true,
+            let path = operation[MemberAccessParts.base].flatMap({ WrittenExpression.typePath($0) })
+        else { return nil }
+        return (path, arguments)
+    }
+
+    /// The expression of the argument labelled `label`.
+    static func argument(_ label: SyntaxText, in arguments: [RawNode]) -> RawNode? {
+        arguments.first { $0[ArgumentParts.label]?.text == label }?[ArgumentParts.expression]
+    }
+}
+
 extension SwiftFile {
     /// The test transport registrations of the file, in order. Nothing is walked unless the text mentions `.self`
     /// with `register(` or `enqueue(`.
@@ -34,18 +55,13 @@ private final class RegistrationCollector: SyntaxVisitor {
     var found: [TransportRegistration] = []
 
     override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let access = call.calledExpression.as(MemberAccessExprSyntax.self), ["register", "enqueue"].contains(access.declName.baseName.text),
-            let base = access.base, WrittenExpression.typePath(RawNode(base)) == nil,
-            let first = call.arguments.first, first.label == nil,
-            let operation = first.expression.as(MemberAccessExprSyntax.self), operation.declName.baseName.tokenKind == .keyword(.self),
-            let typeBase = operation.base, let path = WrittenExpression.typePath(RawNode(typeBase))
-        {
-            let data = call.arguments.first { $0.label?.text == "data" }?.expression
+        let node = RawNode(call)
+        if let (path, arguments) = TransportRegistration.read(node) {
             let json = call.arguments.first { $0.label?.text == "json" }?.expression
             found.append(TransportRegistration(
-                operation: path, range: RawNode(call).range, data: data.map { RawNode($0).range },
+                operation: path, range: node.range, data: TransportRegistration.argument("data", in: arguments)?.range,
                 json: json.map { RawNode($0).range }, jsonNames: json.map(Self.jsonNames) ?? [],
-                variables: FlowReader.withVariables(RawNode(call), label: "variables").literals))
+                variables: FlowReader.withVariables(node, label: "variables").literals))
         }
         return .visitChildren
     }
