@@ -92,6 +92,17 @@ public final class AnalysisHost: Sendable {
         filesChanged([file])
     }
 
+    /// Writes a file a command generates (`mockls.writeTestTransport`), as `write(_:to:)`, where no file is or over
+    /// one whose first line starts with `mark` (one mockls wrote); never over another.
+    public func write(_ text: String, to file: URL, replacingOnlyFilesMarked mark: String) throws {
+        if FileTree.kind(of: file.path) != .missing {
+            guard let existing = FileTree.contents(file), existing.starts(with: Array(mark.utf8)) else {
+                throw GeneratedFileError(path: file.path, reason: "exists and mockls did not write it (its first line is not `\(mark)`): nothing written")
+            }
+        }
+        try write(text, to: file)
+    }
+
     /// A document was saved. Without file watching, a save is when new and changed files are looked for; a Swift
     /// file with helpers that return mocks or models (or that had some) changes what the tests that call them read.
     public func saved(_ uri: String, watchingFiles: Bool) {
@@ -167,4 +178,11 @@ public final class AnalysisHost: Sendable {
         guard let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") else { return nil }
         return url.standardizedFileURL
     }
+}
+
+/// A file a command would write is one it must not replace.
+public struct GeneratedFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path) \(reason)" }
 }

@@ -50,6 +50,8 @@ public enum DocumentAction: Sendable {
         case copyResponse
         /// The server writes the response beside the test (`mockls.writeResponse`).
         case writeResponse
+        /// The server writes the test transport file (`mockls.writeTestTransport`).
+        case writeTestTransport
     }
 }
 

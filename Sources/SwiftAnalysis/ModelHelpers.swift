@@ -114,17 +114,21 @@ public struct WorkspaceHelpers: Sendable {
 }
 
 extension SwiftFile {
-    /// The classes this file declares as `MockObject`s of its own (`final class Dog: MockObject { … }`, as Apollo's
-    /// own tests of `Mock` do): `Mock<Dog>` there is that class, not a generated mock.
+    /// The `MockObject` types this file declares itself: classes (`final class Dog: MockObject { … }`, as Apollo's
+    /// own tests of `Mock` do) and generic parameters (`func register<Root: MockObject>(data: Mock<Root>)`, `where
+    /// Root: MockObject`, as the test transport's API): `Mock<Dog>` there is that type, not a generated mock.
     public func ownMockObjects() -> Set<String> {
         guard lines.bytes.contains(bytes: "MockObject") else { return [] }
+        func isMockObject(_ type: TypeSyntax?) -> Bool { type?.trimmedDescription.hasSuffix("MockObject") == true }
         var found: Set<String> = []
         var pending: [Syntax] = [Syntax(tree)]
         while let node = pending.popLast() {
-            if let type = node.as(ClassDeclSyntax.self),
-                type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription.hasSuffix("MockObject") }) == true
-            {
+            if let type = node.as(ClassDeclSyntax.self), type.inheritanceClause?.inheritedTypes.contains(where: { isMockObject($0.type) }) == true {
                 found.insert(type.name.text)
+            } else if let parameter = node.as(GenericParameterSyntax.self), isMockObject(parameter.inheritedType) {
+                found.insert(parameter.name.text)
+            } else if let requirement = node.as(ConformanceRequirementSyntax.self), isMockObject(requirement.rightType) {
+                found.insert(requirement.leftType.trimmedDescription)
             }
             if node.is(CodeBlockSyntax.self) || node.is(ExprSyntax.self) { continue }
             pending += node.children(viewMode: .sourceAccurate)

@@ -46,10 +46,22 @@ final class TestTransportActionsTests: XCTestCase {
         let offset = try XCTUnwrap(test.range(of: marker)).lowerBound.utf16Offset(in: test)
         let client = CodeActionClient(createsFiles: createsFiles, resolvesEdits: false, copiesResponses: false)
         return try analysis.codeActions(at: offset..<offset, in: uri, client: client).compactMap { action in
-            guard case .createFile(let file) = action, file.title.contains(TestTransportFile.fileName) else { return nil }
-            let relative = file.file.path.replacingOccurrences(of: workspace.folder.path + "/", with: "")
-            XCTAssertTrue(file.text?.hasPrefix(TestTransportFile.mark) == true)
-            return "\(file.title) → \(relative)\(file.overwrite ? " (replaces)" : "")"
+            switch action {
+            case .createFile(let file) where file.title.contains(TestTransportFile.fileName):
+                let relative = file.file.path.replacingOccurrences(of: workspace.folder.path + "/", with: "")
+                XCTAssertTrue(file.text?.hasPrefix(TestTransportFile.mark) == true)
+                return "\(file.title) → \(relative)\(file.overwrite ? " (replaces)" : "")"
+            case .command(let title, _, .writeTestTransport, let document, let at):
+                // What the server's command writes, asked as it asks.
+                XCTAssertEqual(document, uri)
+                guard let write = try analysis.testTransportWrite(at: at, in: uri) else { return "\(title): nothing to write" }
+                XCTAssertEqual(write.title, title)
+                XCTAssertTrue(write.text.hasPrefix(TestTransportFile.mark))
+                let relative = write.file.path.replacingOccurrences(of: workspace.folder.path + "/", with: "")
+                return "command: \(title) → \(relative)\(write.replaces ? " (replaces)" : "")"
+            default:
+                return nil
+            }
         }
     }
 
@@ -58,10 +70,32 @@ final class TestTransportActionsTests: XCTestCase {
         defer { one.remove() }
         XCTAssertEqual(try actions(one, at: "let transport"), ["Create TestNetworkTransport.swift (Apollo iOS 1.x) → Tests/TestNetworkTransport.swift"])
         XCTAssertEqual(try actions(one, at: "func testLoad"), [], "only where the test names it")
-        XCTAssertEqual(try actions(one, at: "let transport", createsFiles: false), [])
+        // A client that creates no files: the server writes it (`mockls.writeTestTransport`).
+        XCTAssertEqual(try actions(one, at: "let transport", createsFiles: false),
+                       ["command: Create TestNetworkTransport.swift (Apollo iOS 1.x) → Tests/TestNetworkTransport.swift"])
         let two = try workspace(pin: "2.4.0")
         defer { two.remove() }
         XCTAssertEqual(try actions(two, at: "let transport"), ["Create TestNetworkTransport.swift (Apollo iOS 2.x) → Tests/TestNetworkTransport.swift"])
+    }
+
+    /// The version pinned decides what of 1.x's API the file names (`TestTransportFile.Release.one(version:)`): a move
+    /// from 1.4 to 1.5 makes the one mockls wrote out of date.
+    func testThePinnedOneVersionDecidesTheText() throws {
+        let old = try workspace(pin: "1.4.0")
+        defer { old.remove() }
+        let uri = old.uri("Tests/DogViewModelTests.swift")
+        var documents = DocumentStore()
+        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
+        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: old.folder)], documents: documents)
+        let offset = try XCTUnwrap(test.range(of: "let transport")).lowerBound.utf16Offset(in: test)
+        let written = try XCTUnwrap(try analysis.testTransportWrite(at: offset, in: uri))
+        let isPublic = written.text.contains("public final class TestNetworkTransport")
+        XCTAssertEqual(written.text, TestTransportFile.render(for: .one(version: [1, 4, 0]), isPublic: isPublic))
+        XCTAssertFalse(written.text.contains("RequestContext"))
+        let moved = try workspace(pin: "1.5.0", transport: written.text)
+        defer { moved.remove() }
+        XCTAssertEqual(try actions(moved, at: "let transport"),
+                       ["Update TestNetworkTransport.swift (Apollo iOS 1.x) → Tests/Support/TestNetworkTransport.swift (replaces)"])
     }
 
     func testOneMocklsWroteIsUpdatedAndTheUsersOwnIsLeftAlone() throws {
@@ -70,12 +104,15 @@ final class TestTransportActionsTests: XCTestCase {
         defer { moved.remove() }
         XCTAssertEqual(try actions(moved, at: "let transport"),
                        ["Update TestNetworkTransport.swift (Apollo iOS 2.x) → Tests/Support/TestNetworkTransport.swift (replaces)"])
+        XCTAssertEqual(try actions(moved, at: "let transport", createsFiles: false),
+                       ["command: Update TestNetworkTransport.swift (Apollo iOS 2.x) → Tests/Support/TestNetworkTransport.swift (replaces)"])
         let current = try workspace(pin: "1.25.3", transport: written)
         defer { current.remove() }
         XCTAssertEqual(try actions(current, at: "let transport"), [], "up to date")
         let own = try workspace(pin: "2.4.0", transport: "import Apollo\n\nfinal class TestNetworkTransport {}\n")
         defer { own.remove() }
         XCTAssertEqual(try actions(own, at: "let transport"), [])
+        XCTAssertEqual(try actions(own, at: "let transport", createsFiles: false), [])
     }
 
     /// Hover and definition on a registration's operation, as on any use of its generated type.

@@ -209,6 +209,16 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.projects[0].generatedMockDiagnostics.values.joined().map(\.code), [])
     }
 
+    /// A schema not downloaded yet (`no-schema`) gives no mocks to compare with: the generated mocks are not all
+    /// reported stale beside it (found on Pocket's iOS app, whose schema is fetched at build time).
+    func testGeneratedMocksAreNotStaleWithoutASchema() throws {
+        try write("Mocks/Dog+Mock.graphql.swift", mockFile("name: String = \"\", age: Int? = nil"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("graphql/schema.graphqls"))
+        let workspace = Workspace(folder: folder)
+        XCTAssertEqual(workspace.projects[0].generatedMockDiagnostics.values.joined().map(\.code), [])
+        XCTAssertEqual(workspace.configurationErrors.map(\.code), [.noSchema])
+    }
+
     func testApolloTwoFromItsPinItsMocksAndItsOptions() throws {
         try write("Package.resolved", """
             {"pins": [{"identity": "apollo-ios", "location": "https://github.com/apollographql/apollo-ios.git",

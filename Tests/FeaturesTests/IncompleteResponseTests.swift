@@ -51,7 +51,7 @@ final class IncompleteResponseTests: XCTestCase {
             """)
         XCTAssertEqual(found.count, 1, "\(found)")
         XCTAssertTrue(found.first?.hasPrefix("8: the response to `HotelDetailQuery` lacks `hotel.address.city` (`String!`)") == true, "\(found)")
-        XCTAssertTrue(found.first?.contains("defaults `address` to an empty `Mock<Address>()` [fixes: 1]") == true, "\(found)")
+        XCTAssertTrue(found.first?.contains("defaults `address` to an empty `Mock<Address>()` [fixes: 2]") == true, "\(found)")
     }
 
     func testAWholeResponseAndANullableFieldLeftOutAreSilent() {

@@ -111,6 +111,23 @@ final class MockDiagnosticsTests: XCTestCase {
             """, named: "own mock objects", project: project)
     }
 
+    /// A generic parameter that is a `MockObject` (the test transport's `register<Root: MockObject>(data: Mock<Root>)`,
+    /// a helper's `where T: MockObject`) is no generated mock either; `Mock<Dgo>` beside it still is judged.
+    func testMocksOfGenericParametersAreNotJudged() throws {
+        Self.check("""
+            import ApolloTestSupport
+
+            func register<Operation: GraphQLOperation, Root: MockObject>(_ operation: Operation.Type, data: Mock<Root>) {}
+            func wrap<T>(_ mock: Mock<T>) -> Mock<T> where T: MockObject { mock }
+
+            final class GenericTests: XCTestCase {
+              func test_generic() {
+                _ = Mock<Dgo>() // expect: unknown-mock-type Dgo
+              }
+            }
+            """, named: "generic parameters", project: try project(format: .defaults))
+    }
+
     /// Apollo iOS 2's `GraphQLResponse(result:cacheRecords:)` holds a `GraphQLResult`, which holds the data: reads
     /// through both are followed (`ValuePassing.wrappers`).
     func testReadsThroughApolloTwosResponse() throws {

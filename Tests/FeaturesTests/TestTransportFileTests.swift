@@ -65,4 +65,26 @@ final class TestTransportFileTests: XCTestCase {
     func testApolloTwoInSwiftFiveAndSix() throws {
         try check(.two, version: .v2, modes: [5, 6])
     }
+
+    /// 1.x's API changed within the release line (read from Apollo's sources at each tag): the file names only what
+    /// the pinned version has. Each variant was compiled with the usage above against that tag's own `Apollo`,
+    /// `ApolloAPI` and `ApolloTestSupport` (1.0.1, 1.0.2, 1.4.0, 1.5.0, 1.7.0, 1.7.1 and 1.25.3: all clean; the newest
+    /// variant fails on 1.4.0 and 1.7.0), which only 1.25.7 is here to repeat.
+    func testOneNamesOnlyWhatThePinnedVersionHas() {
+        func text(_ version: [Int]?) -> String { TestTransportFile.render(for: .one(version: version), isPublic: false) }
+        let newest = text(nil)
+        XCTAssertEqual(text([1, 25, 3]), newest)
+        XCTAssertEqual(text([1, 7, 1]), newest)
+        for (version, context, mockData, deferred) in [
+            ([1, 0, 1], false, "mock._jsonObject", false), ([1, 0, 2], false, "mock._selectionSetMockData", false),
+            ([1, 4, 0], false, "mock._selectionSetMockData", false), ([1, 5, 0], true, "mock._selectionSetMockData", false),
+            ([1, 7, 0], true, "mock._selectionSetMockData", false), ([1, 7, 1], true, "mock._selectionSetMockData", true),
+        ] {
+            let file = text(version)
+            XCTAssertEqual(file.contains("context: (any RequestContext)?"), context, "\(version)")
+            XCTAssertTrue(file.contains("filled(json(\(mockData)), selections:"), "\(version)")
+            XCTAssertEqual(file.contains("case .deferred("), deferred, "\(version)")
+            XCTAssertTrue(file.contains("\n      case .conditional(_, let inner):"), "\(version): the switch keeps its shape")
+        }
+    }
 }

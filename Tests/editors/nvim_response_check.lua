@@ -3,8 +3,9 @@
 -- resource operations: the action carries a command the server runs), and choosing it writes the file beside the
 -- test, with a message naming its path. Run by Tests/protocol/test_editor_response.py:
 --   nvim --headless -u NONE -i NONE -c "luafile Tests/editors/nvim_response_check.lua"
--- with MOCKLS_BIN, MOCKLS_FILE (the test file), MOCKLS_LINE (1-based) and MOCKLS_NVIM set. Prints one "ok …" line per
--- check, or "FAIL …" and exits non-zero.
+-- with MOCKLS_BIN, MOCKLS_FILE (the test file), MOCKLS_LINE (1-based) and MOCKLS_NVIM set. The same for another action
+-- the server runs as a command: MOCKLS_ACTION (its title), MOCKLS_WRITTEN (the file it writes beside the test) and
+-- MOCKLS_CONTAINS (text the file holds). Prints one "ok …" line per check, or "FAIL …" and exits non-zero.
 local support = dofile("Tests/editors/nvim_support.lua")
 local say, fail = support.say, support.fail
 
@@ -18,7 +19,8 @@ support.run(function()
 
   -- As a user does it: `:lua vim.lsp.buf.code_action()`, then the action picked from the menu. The workspace is
   -- indexed in the background: ask until the action is there.
-  local picked = support.pick_code_action("Write the JSON response to SearchQuery.json")
+  local title = os.getenv("MOCKLS_ACTION") or "Write the JSON response to SearchQuery.json"
+  local picked = support.pick_code_action(title)
   local asked = vim.wait(30000, function()
     if select(2, picked()) then
       return true
@@ -28,11 +30,11 @@ support.run(function()
     return select(2, picked())
   end, 500)
   if not asked then
-    return fail("no write action: " .. vim.inspect((picked())))
+    return fail("no action " .. title .. ": " .. vim.inspect((picked())))
   end
   say("ok offered")
 
-  local written = vim.fn.fnamemodify(os.getenv("MOCKLS_FILE"), ":h") .. "/SearchQuery.json"
+  local written = vim.fn.fnamemodify(os.getenv("MOCKLS_FILE"), ":h") .. "/" .. (os.getenv("MOCKLS_WRITTEN") or "SearchQuery.json")
   local wrote = vim.wait(10000, function()
     return vim.loop.fs_stat(written) ~= nil
   end, 50)
@@ -40,7 +42,7 @@ support.run(function()
     return fail("nothing written at " .. written)
   end
   local text = table.concat(vim.fn.readfile(written), "\n")
-  if not text:find('"data"', 1, true) then
+  if not text:find(os.getenv("MOCKLS_CONTAINS") or '"data"', 1, true) then
     return fail("written: " .. text)
   end
   say("ok written")

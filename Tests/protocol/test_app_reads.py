@@ -107,7 +107,7 @@ def test_the_command_line_prints_each_use_with_where_it_is(tmp_path):
 
     from cli import copy_bookshelf, run
 
-    bookshelf = copy_bookshelf(tmp_path)
+    bookshelf = copy_bookshelf(tmp_path, own_app=False)
     (bookshelf / "App").mkdir()
     (bookshelf / "App" / "BookScreen.swift").write_text(APP)
     book_line = next(i for i, text in enumerate(APP_LINES) if "let book = " in text)
@@ -144,7 +144,7 @@ def test_the_coverage_report_says_where_the_app_reads_each_field(tmp_path):
 
     from cli import copy_bookshelf, run
 
-    bookshelf = copy_bookshelf(tmp_path)
+    bookshelf = copy_bookshelf(tmp_path, own_app=False)
     (bookshelf / "App").mkdir()
     (bookshelf / "App" / "BookScreen.swift").write_text(APP)
     result = run("coverage", "--format", "json", cwd=bookshelf)
@@ -179,7 +179,7 @@ VIEW = """struct BookView {
 
 def test_references_reach_a_read_through_a_view_model_of_another_file_and_follow_its_unsaved_edits(tmp_path):
     # The view model and the view are on disk before the server starts: its walk at start finds them.
-    bookshelf = copy_bookshelf(tmp_path)
+    bookshelf = copy_bookshelf(tmp_path, own_app=False)
     (bookshelf / "App").mkdir()
     (bookshelf / "App" / "BookScreen.swift").write_text(APP)
     view_model = bookshelf / "App" / "BookViewModel.swift"

@@ -15,8 +15,9 @@ from lsp_stdio import ROOT
 @pytest.fixture
 def bookshelf(tmp_path):
     folder = copy_bookshelf(tmp_path)
-    # Only the GraphQL side: the tests' own findings would fail every check.
+    # Only the GraphQL side: the tests' own findings would fail every check, and the app's code is each test's own.
     shutil.rmtree(folder / "Tests")
+    shutil.rmtree(folder / "Bookshelf")
     return folder
 
 

@@ -56,7 +56,7 @@ KINDS = {
     "fragment": types.CompletionItemKind.Snippet, "enumValue": types.CompletionItemKind.EnumMember,
 }
 SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
-              "information": types.DiagnosticSeverity.Information}
+              "information": types.DiagnosticSeverity.Information, "hint": types.DiagnosticSeverity.Hint}
 
 # Quick fixes of the editor that are not one diagnostic's fix, and so not a SARIF result's: the fix that sets every
 # field a whole test function reads unset (it fixes several results at once), and the placeholder file (a new file,
@@ -350,7 +350,9 @@ async def test_the_cli_answers_what_the_editor_shows(editor: LanguageClient):
 
     # The CLI runs while the server indexes; the requests to the server are sent together (it answers read requests
     # concurrently).
-    checked_json, checked_sarif = cli("check", "--format", "json"), cli("check", "--format", "sarif")
+    # The editor shows every finding; `check` leaves out `read-only-by-tests` unless asked for it.
+    include = ("--include", "read-only-by-tests")
+    checked_json, checked_sarif = cli("check", "--format", "json", *include), cli("check", "--format", "sarif", *include)
     completed = [cli("complete", f"{path}:{line + 1}:{column + 1}", "--format", "json")
                  for path, line, column, _ in editor.markers]
     await wait_for_index(editor)
@@ -422,6 +424,14 @@ async def compare(editor: LanguageClient, folder: Path, checked, sarif_run, comp
     results = json.loads(sarif_run.stdout)["runs"][0]["results"] if sarif_run.stdout.strip() else []
     if len(results) != len(records):
         problems.append(f"check: {len(results)} SARIF results but {len(records)} JSON records")
+    # A GraphQL document's fixes (`unused-field`, `read-only-by-tests`) are the editor's quick fixes there once it is open.
+    documents = sorted({real(folder / record["file"]) for result, record in zip(results, records)
+                        if result.get("fixes") and real(folder / record["file"]).endswith((".graphql", ".graphqls"))} - set(pulled))
+    opened = {path: open_file(editor, Path(path), "graphql") for path in documents}
+    reports = await asyncio.gather(*[
+        editor.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+        for uri in opened.values()])
+    pulled.update({path: (uri, report.items) for (path, uri), report in zip(opened.items(), reports)})
     asked = []
     for result, record in zip(results, records):
         location = result["locations"][0]["physicalLocation"]
@@ -433,7 +443,7 @@ async def compare(editor: LanguageClient, folder: Path, checked, sarif_run, comp
             continue
         if path not in pulled:
             if result.get("fixes"):
-                problems.append(f"check: fixes for {relative(path)}, which is no Swift test file")
+                problems.append(f"check: fixes for {relative(path)}, which is no Swift test file or GraphQL document")
             continue
         uri, items = pulled[path]
         diagnostic = next((d for d in items if editor_diagnostic(d) == wanted), None) or types.Diagnostic(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cli import copy_bookshelf
 from lsp_stdio import ROOT, mockls_binary
 from scenarios import workspace
 
@@ -47,8 +48,8 @@ def test_neovim_with_the_shipped_module(tmp_path):
 
 @pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
 def test_neovim_shows_coverage_lenses_on_graphql_fields(tmp_path):
-    folder = tmp_path / "Bookshelf"
-    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    # The tests of the mocks alone: one lens per field (the app's second lens is test_app_reads.py's).
+    folder = copy_bookshelf(tmp_path, own_app=False)
     result = run_editor(
         ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_lens_check.lua"],
         folder, MOCKLS_NVIM=str(EDITORS / "nvim"), MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"),
@@ -60,8 +61,7 @@ def test_neovim_shows_coverage_lenses_on_graphql_fields(tmp_path):
 @pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
 def test_neovim_shows_an_unused_operation_as_a_hint(tmp_path):
     """Issue 47: with the app's code in the workspace, the operation no Swift file names is a hint in Neovim."""
-    folder = tmp_path / "Bookshelf"
-    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    folder = copy_bookshelf(tmp_path, own_app=False)
     (folder / "App").mkdir()
     (folder / "App" / "BookScreen.swift").write_text('import BookshelfAPI\n\nlet query = BookQuery(id: "1")\n')
     result = run_editor(
@@ -84,9 +84,8 @@ BOOK_SCREEN = (
 
 
 def bookshelf_with_app(tmp_path):
-    """A copy of the Bookshelf example with `BOOK_SCREEN` as its app's code."""
-    folder = tmp_path / "Bookshelf"
-    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    """A copy of the Bookshelf example with `BOOK_SCREEN` as its app's code (in place of its own)."""
+    folder = copy_bookshelf(tmp_path, own_app=False)
     (folder / "App").mkdir()
     (folder / "App" / "BookScreen.swift").write_text(BOOK_SCREEN)
     return folder
@@ -260,8 +259,8 @@ def test_emacs_lsp_mode_runs_mockls_beside_sourcekit_lsp(tmp_path):
 
 @pytest.mark.skipif(not emacs_has("lsp-mode"), reason="emacs with lsp-mode is not installed (make test installs elpa-lsp-mode)")
 def test_emacs_lsp_mode_shows_coverage_lenses_on_graphql_fields(tmp_path):
-    folder = tmp_path / "Bookshelf"
-    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    # The tests of the mocks alone: one lens per field (the app's second lens is test_app_reads.py's).
+    folder = copy_bookshelf(tmp_path, own_app=False)
     result = run_editor(
         ["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls-lsp.el"), "-l", "Tests/editors/emacs_lsp_lens_check.el"],
         folder, MOCKLS_GRAPHQL=str(folder / "graphql" / "BookQuery.graphql"),

@@ -28,7 +28,7 @@ def unused(diagnostics):
 
 
 def start(tmp_path, capabilities=None):
-    bookshelf = copy_bookshelf(tmp_path)
+    bookshelf = copy_bookshelf(tmp_path, own_app=False)
     (bookshelf / "App").mkdir()
     screen = bookshelf / "App" / "BookScreen.swift"
     screen.write_text(APP)

@@ -40,8 +40,10 @@ public struct Workspace: Sendable {
             return ConfigurationError(file: file, message: message, key: source.key == "input" ? nil : source.key, code: .noSchema)
         }
 
+        /// Without a schema (not downloaded yet: `no-schema`) the documents give no mocks, and every generated one
+        /// would look stale: nothing is compared.
         mutating func compareGeneratedMocks() {
-            generatedMockDiagnostics = GeneratedMockCheck.diagnostics(generatedMocks, model: index.mockModel)
+            generatedMockDiagnostics = hasSchema ? GeneratedMockCheck.diagnostics(generatedMocks, model: index.mockModel) : [:]
         }
     }
 

@@ -2,23 +2,26 @@ import GraphQLIndex
 import SwiftAnalysis
 
 /// On a test transport's registration of a mock (`transport.register(X.self, data: …)`): replace the mock with the
-/// whole response of X (`OperationFill`, `mockls fill`), under the registration's Boolean `variables:`; a quick fix
-/// of its `incomplete-response`, a refactoring otherwise.
+/// whole response of X (`OperationFill`, `mockls fill`), under the registration's Boolean `variables:`, as a
+/// refactoring. Where the registration has an `incomplete-response`, the same edit is that diagnostic's fix (so the
+/// command line's fixes have it too), and is not offered twice.
 enum RegistrationActions {
+    static func wholeResponseTitle(_ operation: String) -> String { "Replace the mock with the whole response of `\(operation)`" }
+
     static func actions(at range: Range<Int>, in file: SwiftFile, project: ProjectIndex, diagnostics: [Diagnostic]) -> [MockCodeAction] {
         let lines = file.lines
         let line = lines.line(containing: range.lowerBound)
         guard let registration = file.transportRegistrations().first(where: { registration in
             registration.range.contains(range.lowerBound) || lines.line(containing: registration.range.lowerBound) == line
-        }), let data = registration.data, let operation = registration.operation.last
+        }), let data = registration.data, let operation = registration.operation.last,
+            !diagnostics.contains(where: { $0.code == .incompleteResponse && $0.range.overlaps(data) })
         else { return [] }
         let variables = registration.variables.compactMapValues { $0 == "true" ? true : $0 == "false" ? false : nil }
-        let start = lines.contentRange(ofLine: lines.line(containing: registration.range.lowerBound))
+        let start = lines.contentRange(ofLine: lines.line(containing: data.lowerBound))
         let indent = String(decoding: lines.bytes[start].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
         guard case .success(let filled) = OperationFill.fill(operation, variables: variables, project: project, indent: indent) else { return [] }
-        let incomplete = diagnostics.filter { $0.code == .incompleteResponse && $0.range.overlaps(data) }
         return [MockCodeAction(
-            title: "Replace the mock with the whole response of `\(operation)`", kind: incomplete.isEmpty ? .refactor : .quickFix,
-            isPreferred: false, diagnostics: incomplete, edits: [Diagnostic.Fix(title: "", range: data, text: filled, isPreferred: false)])]
+            title: wholeResponseTitle(operation), kind: .refactor, isPreferred: false, diagnostics: [],
+            edits: [Diagnostic.Fix(title: "", range: data, text: filled, isPreferred: false)])]
     }
 }

@@ -41,7 +41,7 @@ extension FlowEvaluator {
         case .response(let path, let mock, let range, let variables):
             // The model a test transport parses from the mock: what its response lacks, Apollo's parser rejects.
             let built = evaluate(.from(path: path, mock: mock, range: range, variables: variables), expecting: nil)
-            if case .model(let model) = built { reportMissingFields(of: model, registeredAt: range) }
+            if case .model(let model) = built { reportMissingFields(of: model, registeredAt: range, variables: variables) }
             return built
         case .variable(let name, let range):
             // A name no scope declares may be a helper property of the workspace (`var cat: Mock<Cat> { … }`).
@@ -318,15 +318,25 @@ extension FlowEvaluator {
     /// The non-null fields the response a test transport makes of `model` lacks (`MockResponse.missingFields`), in
     /// one warning at the registration with a fix for each: the fetch fails with Apollo's `missingValue`, as it
     /// would for a server's response without them.
-    private mutating func reportMissingFields(of model: Model, registeredAt range: Range<Int>) {
+    /// `incomplete-response` at a registration whose mock (at `range`) leaves out fields the operation selects under
+    /// its `variables`: fixes that set each, and one that replaces the mock with the whole response (`OperationFill`).
+    private mutating func reportMissingFields(of model: Model, registeredAt range: Range<Int>, variables: GivenVariables) {
         let missing = MockResponse.missingFields(of: model, file: file, project: project)
         guard let first = missing.first else { return }
         let operation = model.selectionSet.path.split(separator: ".").first.map(String.init) ?? model.selectionSet.path
         let shown = missing.prefix(4).map { "`\($0.path)` (`\($0.type)`)" }
         let fields = shown.count == 1 ? shown[0]
             : shown.dropLast().joined(separator: ", ") + (missing.count > 4 ? ", " + shown.last! + " and \(missing.count - 4) more" : " and " + shown.last!)
-        let settings = missing.compactMap { missing in
+        var settings = missing.compactMap { missing in
             resolver.field(missing.name, of: missing.mock.object).flatMap { fixes.setField($0, on: missing.mock) }
+        }
+        let lines = file.lines
+        let start = lines.contentRange(ofLine: lines.line(containing: range.lowerBound))
+        let indent = String(decoding: lines.bytes[start].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
+        let decided = variables.literals.compactMapValues { $0 == "true" ? true : $0 == "false" ? false : nil }
+        if case .success(let filled) = OperationFill.fill(operation, variables: decided, project: project, indent: indent) {
+            settings.append(Diagnostic.Fix(
+                title: RegistrationActions.wholeResponseTitle(operation), range: range, text: filled, isPreferred: false))
         }
         report(.warning, .incompleteResponse,
             "the response to `\(operation)` lacks \(fields): Apollo rejects it (missingValue) and the fetch fails — \(unsetReason(first.mock))",

@@ -20,25 +20,50 @@ public enum TestTransportFile {
         /// The `NetworkTransport` requirements, `access` for the declarations the protocol requires.
         var send: @Sendable (_ access: String) -> String
 
-        /// Apollo iOS 1.x: a callback `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)`,
-        /// the response parsed by `GraphQLResponse.parseResult()`.
-        public static let one = Release(
-            name: "1.x",
-            imports: """
-                import Apollo
-                #if canImport(ApolloAPI)
-                import ApolloAPI
-                #endif
-                import ApolloTestSupport
-                import Foundation
-                import XCTest
+        /// What of Apollo's API the file's code may name: 1.x's changed within the release line.
+        var mockData = "mock._selectionSetMockData"
+        var deferredSelection = true
+        /// The `@defer` selection's case of the switch over a selection set's selections, and the next line's indent.
+        var deferredCase: String {
+            deferredSelection
+                ? "case .deferred(_, let fragment, _): object = filled(object, selections: fragment.__selections) as? [String: Any] ?? object\n      "
+                : ""
+        }
 
-                """,
-            sendable: "", responseConformance: "", note: "",
-            send: { access in
+        /// The newest Apollo iOS 1.x.
+        public static var one: Release { one(version: nil) }
+
+        /// Apollo iOS 1.x: a callback `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)`,
+        /// the response parsed by `GraphQLResponse.parseResult()`. `version`, the pinned one (nil: the newest), decides
+        /// what the file names of what 1.x added along the way (read from Apollo's sources at each tag): `context:` in
+        /// `send` from 1.5.0 (`RequestContext`), a mock's `_selectionSetMockData` from 1.0.2 (before, its `_jsonObject`),
+        /// the `@defer` selection from 1.7.1.
+        public static func one(version: [Int]?) -> Release {
+            func since(_ introduced: [Int]) -> Bool { version.map { !$0.lexicographicallyPrecedes(introduced) } ?? true }
+            let context = since([1, 5]) ? " context: (any RequestContext)?," : ""
+            var release = Release(
+                name: "1.x",
+                imports: """
+                    import Apollo
+                    #if canImport(ApolloAPI)
+                    import ApolloAPI
+                    #endif
+                    import ApolloTestSupport
+                    import Foundation
+                    import XCTest
+
+                    """,
+                sendable: "", responseConformance: "", note: "",
+                send: { access in sendOne(access, context: context) })
+            release.mockData = since([1, 0, 2]) ? "mock._selectionSetMockData" : "mock._jsonObject"
+            release.deferredSelection = since([1, 7, 1])
+            return release
+        }
+
+        private static func sendOne(_ access: String, context: String) -> String {
                 #"""
                   \#(access)func send<Operation: GraphQLOperation>(
-                    operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?, context: (any RequestContext)?,
+                    operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?,\#(context)
                     callbackQueue: DispatchQueue, completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
                   ) -> any Cancellable {
                     let result: Result<GraphQLResult<Operation.Data>, any Error>
@@ -68,7 +93,7 @@ public enum TestTransportFile {
                     let result: Value
                   }
                 """#
-            })
+        }
 
         /// Apollo iOS 2.x: `send(query:fetchBehavior:requestConfiguration:)` and `send(mutation:requestConfiguration:)`
         /// return an `AsyncThrowingStream` of one `GraphQLResponse`, parsed by Apollo's `JSONResponseParser`; the
@@ -305,7 +330,7 @@ public enum TestTransportFile {
 
               /// The operation's response to a mock of its root type, as JSON bytes.
               private static func body<Operation: GraphQLOperation, Root: MockObject>(data mock: Mock<Root>, for operation: Operation.Type) -> Data {
-                let data = filled(json(mock._selectionSetMockData), selections: Operation.Data.__selections)
+                let data = filled(json(\#(release.mockData)), selections: Operation.Data.__selections)
                 return (try? JSONSerialization.data(withJSONObject: ["data": data], options: [.sortedKeys])) ?? Data()
               }
 
@@ -354,8 +379,7 @@ public enum TestTransportFile {
                     }
                   case .fragment(let fragment): object = filled(object, selections: fragment.__selections) as? [String: Any] ?? object
                   case .inlineFragment(let fragment): object = filled(object, selections: fragment.__selections) as? [String: Any] ?? object
-                  case .deferred(_, let fragment, _): object = filled(object, selections: fragment.__selections) as? [String: Any] ?? object
-                  case .conditional(_, let inner): object = filled(object, selections: inner) as? [String: Any] ?? object
+                  \#(release.deferredCase)case .conditional(_, let inner): object = filled(object, selections: inner) as? [String: Any] ?? object
                   }
                 }
                 return object

@@ -63,7 +63,11 @@ extension ProtocolConversion {
             case .writeResponse:
                 Command(
                     title: title, command: LanguageServer.writeResponseCommand,
-                    arguments: WriteResponseArguments(document: document, position: position).arguments)
+                    arguments: DocumentPositionArguments(document: document, position: position).arguments)
+            case .writeTestTransport:
+                Command(
+                    title: title, command: LanguageServer.writeTestTransportCommand,
+                    arguments: DocumentPositionArguments(document: document, position: position).arguments)
             }
             return action
         }

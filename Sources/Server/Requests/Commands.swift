@@ -8,7 +8,7 @@ import LSP
 /// or lens that offers a command and the handler that runs it cannot disagree on what the list holds.
 extension LanguageServer {
     /// The commands the server runs itself.
-    static let commands = LensLocations.allCases.map(\.serverCommand) + [writeResponseCommand]
+    static let commands = LensLocations.allCases.map(\.serverCommand) + [writeResponseCommand, writeTestTransportCommand]
 
     func registerCommands() {
         let lensCommands = Dictionary(uniqueKeysWithValues: LensLocations.allCases.map { ($0.serverCommand, $0) })
@@ -17,7 +17,10 @@ extension LanguageServer {
                 return try openLocations(LensLocationsArguments(params.arguments, command: params.command), of: kind, snapshot: snapshot)
             }
             switch params.command {
-            case Self.writeResponseCommand: return try writeResponse(WriteResponseArguments(params.arguments), snapshot: snapshot)
+            case Self.writeResponseCommand:
+                return try writeResponse(DocumentPositionArguments(params.arguments, command: params.command), snapshot: snapshot)
+            case Self.writeTestTransportCommand:
+                return try writeTestTransport(DocumentPositionArguments(params.arguments, command: params.command), snapshot: snapshot)
             default: throw ResponseError.invalidParams("mockls runs no command \(params.command)")
             }
         }
@@ -88,16 +91,19 @@ struct LensLocationsArguments: ServerCommandArguments {
     }
 }
 
-/// `mockls.writeResponse`: the test document and the position of its `from(_:)`.
-struct WriteResponseArguments: ServerCommandArguments {
+/// The commands that apply at a line of a document (`mockls.writeResponse`, `mockls.writeTestTransport`): the document
+/// and a position on that line.
+struct DocumentPositionArguments: ServerCommandArguments {
     var document: DocumentURI
     var position: Position
 
     init(document: DocumentURI, position: Position) { (self.document, self.position) = (document, position) }
 
-    init(_ arguments: [JSONValue]?) throws {
+    init(_ arguments: [JSONValue]?) throws { try self.init(arguments, command: "this command") }
+
+    init(_ arguments: [JSONValue]?, command: String) throws {
         guard let arguments, arguments.count == 2, case .string(let document) = arguments[0], let position = Position(json: arguments[1])
-        else { throw ResponseError.invalidParams("\(LanguageServer.writeResponseCommand) takes a document and a position") }
+        else { throw ResponseError.invalidParams("\(command) takes a document and a position") }
         (self.document, self.position) = (document, position)
     }
 

@@ -12,7 +12,7 @@ extension LanguageServer {
     static let writeResponseCommand = "mockls.writeResponse"
 
     /// Runs `mockls.writeResponse` with its arguments (the test document and the position of its `from(_:)`).
-    func writeResponse(_ arguments: WriteResponseArguments, snapshot: ServerSnapshot) throws -> NullResult {
+    func writeResponse(_ arguments: DocumentPositionArguments, snapshot: ServerSnapshot) throws -> NullResult {
         let uri = arguments.document
         guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
         let offset = snapshot.conversion.offset(of: arguments.position, in: document.lines)
