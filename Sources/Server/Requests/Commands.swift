@@ -47,7 +47,7 @@ extension LanguageServer {
     /// Tells the user what a command did (`window/showMessage`).
     func showMessage(_ message: String) {
         if let bytes = try? OutgoingMessage.notification(
-            method: ShowMessageNotification.method, params: LogMessageParams(type: .info, message: message))
+            method: ShowMessageNotification.method, params: ProtocolConversion.message(.info, message))
         {
             send(bytes)
         }
