@@ -55,7 +55,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     public var needsSchema: Bool {
         switch self {
         case .unknownType, .unknownRoot, .unknownField, .missingSelection, .leafSelection, .unionField, .fragmentOnLeaf: true
-        default: false
+        case .syntax, .unknownFragment, .fragmentCycle, .duplicateOperation, .duplicateFragment, .duplicateType, .duplicateField,
+            .extensionKind, .inputType, .outputType, .unionMember, .rootType, .duplicateSchema, .noSchema, .schemaInOperations,
+            .executableInSchema, .staleGeneratedMock, .unusedOperation, .unusedFragment, .unusedField, .readOnlyByTests,
+            .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse,
+            .registeredFixture, .invalidConfiguration, .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType,
+            .fixtureUnknownEnumValue, .fixtureUnselectedField, .fixtureTypename, .fixtureUnknownOperation:
+            false
         }
     }
 
@@ -64,12 +70,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
 
     public var source: Source {
         switch self {
+        case .syntax, .unknownType, .unknownRoot, .unknownField, .unknownFragment, .fragmentCycle, .duplicateOperation,
+            .duplicateFragment, .missingSelection, .leafSelection, .unionField, .fragmentOnLeaf, .duplicateType, .duplicateField,
+            .extensionKind, .inputType, .outputType, .unionMember, .rootType, .duplicateSchema, .noSchema, .schemaInOperations,
+            .executableInSchema, .staleGeneratedMock, .unusedOperation, .unusedFragment, .unusedField, .readOnlyByTests:
+            .graphQLDocument
         case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse, .registeredFixture: .swiftTestFile
         case .invalidConfiguration: .configurationFile
         case .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType, .fixtureUnknownEnumValue, .fixtureUnselectedField,
             .fixtureTypename, .fixtureUnknownOperation:
             .responseFixture
-        default: .graphQLDocument
         }
     }
 

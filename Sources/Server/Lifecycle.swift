@@ -29,8 +29,7 @@ extension LanguageServer {
             mode: pulls ? .pull : .push,
             analysis: { hostReference.withLock { $0 }?.snapshot ?? .beforeStart },
             publish: { uri, version, lines, diagnostics in
-                let params = PublishDiagnosticsParams(
-                    uri: uri, version: version, diagnostics: conversion.diagnostics(diagnostics, in: lines))
+                let params = conversion.publishDiagnostics(diagnostics, of: uri, version: version, in: lines)
                 if let bytes = try? OutgoingMessage.notification(method: PublishDiagnosticsNotification.method, params: params) {
                     send(bytes)
                 }
@@ -40,7 +39,7 @@ extension LanguageServer {
                 let message = Self.noProjectMessage(uri, why)
                 logger.warning("\(message)")
                 if let bytes = try? OutgoingMessage.notification(
-                    method: ShowMessageNotification.method, params: LogMessageParams(type: .warning, message: message))
+                    method: ShowMessageNotification.method, params: ProtocolConversion.message(.warning, message))
                 {
                     send(bytes)
                 }

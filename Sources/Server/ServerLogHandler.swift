@@ -31,13 +31,7 @@ struct ServerLogHandler: LogHandler {
         }
         let threshold: Logger.Level = trace.value == .verbose ? .trace : .info
         guard event.level >= threshold else { return }
-        let type: MessageType = switch event.level {
-        case .critical, .error: .error
-        case .warning: .warning
-        case .notice, .info: .info
-        case .debug, .trace: .log
-        }
-        client(LogMessageParams(type: type, message: "\(event.message)"))
+        client(ProtocolConversion.message(event.level, "\(event.message)"))
     }
 }
 

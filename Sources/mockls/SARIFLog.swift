@@ -75,7 +75,12 @@ struct SARIFLog: Encodable {
             .fixtureUnselectedField:
             "warning"
         case .fixtureUnknownOperation, .unusedOperation, .unusedFragment: "note"
-        default: "error"
+        case .syntax, .unknownType, .unknownRoot, .unknownField, .unknownFragment, .fragmentCycle, .duplicateOperation, .duplicateFragment,
+            .missingSelection, .leafSelection, .unionField, .fragmentOnLeaf, .duplicateType, .duplicateField, .extensionKind, .inputType,
+            .outputType, .unionMember, .rootType, .duplicateSchema, .noSchema, .unusedField, .readOnlyByTests, .unknownMockField,
+            .unknownMockType, .abstractMockType, .invalidConfiguration, .fixtureSyntax, .fixtureMissingField, .fixtureNull,
+            .fixtureWrongType, .fixtureTypename:
+            "error"
         }
     }
 

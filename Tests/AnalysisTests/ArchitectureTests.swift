@@ -116,29 +116,55 @@ final class ArchitectureTests: XCTestCase {
         }
     }
 
-    /// The protocol's values that carry an answer (positions, edits, results): only `ProtocolConversion` makes them
-    /// from mockls's values; `Requests/Commands.swift` reads them back from a command's arguments.
-    private static let answerTypes = [
-        "Position", "PositionRange", "Location", "TextEdit", "WorkspaceEdit", "CodeAction", "CodeLens", "Command", "CompletionItem",
-        "CompletionList", "CompletionItemLabelDetails", "HoverResult", "MarkupContent", "DocumentSymbol", "SymbolInformation",
-        "DocumentHighlight", "Diagnostic", "PrepareRenameResult", "SignatureHelpResult", "SignatureInformation",
-        "ParameterInformation", "FullDocumentDiagnosticReport", "MockResponseResult", "ShowDocumentParams",
-        "OptionalVersionedTextDocumentIdentifier",
+    /// The protocol's values the server sends: the answers (positions, edits, results, the data an action carries back,
+    /// the arguments of the commands it offers) and the messages it sends on its own (pushed diagnostics, log and shown
+    /// messages, a document to show). Only `ProtocolConversion` makes them from mockls's values, and reads a command's
+    /// arguments back. The server's capabilities and the watchers it registers are not among them: each feature
+    /// declares those where it is registered.
+    private static let protocolValues = [
+        "Position", "PositionRange", "Location", "TextEdit", "WorkspaceEdit", "CodeAction", "CodeActionData", "CodeLens", "Command",
+        "CompletionItem", "CompletionList", "CompletionItemLabelDetails", "HoverResult", "MarkupContent", "DocumentSymbol",
+        "SymbolInformation", "DocumentHighlight", "Diagnostic", "PrepareRenameResult", "SignatureHelpResult", "SignatureInformation",
+        "ParameterInformation", "FullDocumentDiagnosticReport", "PublishDiagnosticsParams", "MockResponseResult",
+        "LogMessageParams", "ShowDocumentParams", "OptionalVersionedTextDocumentIdentifier",
     ]
 
-    /// Where a file builds one of `answerTypes` (`Location(`, `PositionRange(`; not `Range(` of bytes nor a member `.range(`).
-    private func answersBuilt(in text: String) -> [String] {
-        let names = Self.answerTypes.joined(separator: "|")
+    /// Where a file builds one of `protocolValues` (`Location(`, `LSP.Diagnostic(`; not `Range(` of bytes, a member
+    /// `.range(`, nor `GraphQLIndex.Diagnostic(`).
+    private func protocolValuesBuilt(in text: String) -> [String] {
+        let names = Self.protocolValues.joined(separator: "|")
         let pattern = try! NSRegularExpression(pattern: "(?<![A-Za-z0-9_.])(?:LSP\\.)?(?:\(names))\\(")
         let range = NSRange(text.startIndex..., in: text)
         return pattern.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
     }
 
-    func testOnlyProtocolConversionBuildsTheProtocolsAnswers() throws {
-        XCTAssertEqual(answersBuilt(in: "x = LSP.PositionRange(start: Position(line: 0, character: 0)); Range(a); .range(of: b)"), ["LSP.PositionRange(", "Position("])
-        for (module, file, _) in try imports() where module == "Server" {
-            guard !file.path.contains("/ProtocolConversion/"), file.lastPathComponent != "Commands.swift" else { continue }
-            XCTAssertEqual(answersBuilt(in: try code(of: file)), [], "Server/\(file.lastPathComponent) builds protocol values: convert in ProtocolConversion")
+    func testOnlyProtocolConversionBuildsProtocolValues() throws {
+        XCTAssertEqual(
+            protocolValuesBuilt(in: "x = LSP.PositionRange(start: Position(line: 0, character: 0)); Range(a); .range(of: b); GraphQLIndex.Diagnostic(c)"),
+            ["LSP.PositionRange(", "Position("])
+        XCTAssertEqual(
+            protocolValuesBuilt(in: "send(PublishDiagnosticsParams(uri: u, version: nil, diagnostics: [])); send(LogMessageParams(type: .info, message: m))"),
+            ["PublishDiagnosticsParams(", "LogMessageParams("])
+        // Each name is a type of the protocol's module: a renamed one is not silently let through.
+        let declared = try FileManager.default.contentsOfDirectory(at: Self.sources.appendingPathComponent("LSP"), includingPropertiesForKeys: nil)
+            .map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        for name in Self.protocolValues {
+            XCTAssertNotNil(declared.range(of: "(struct|enum) \(name)\\b", options: .regularExpression), "LSP declares no \(name)")
+        }
+        for (module, file, _) in try imports() where module == "Server" && !file.path.contains("/Server/ProtocolConversion/") {
+            XCTAssertEqual(
+                protocolValuesBuilt(in: try code(of: file)), [], "Server/\(file.lastPathComponent) builds protocol values: ask ProtocolConversion")
+        }
+    }
+
+    /// The converter is given what it converts, and owns the names it writes (`ServerCommand`, `ClientCommand`): it
+    /// reaches into no handler, nor the server.
+    func testTheConverterDependsOnNoHandler() throws {
+        for (module, file, _) in try imports() where module == "Server" && file.path.contains("/Server/ProtocolConversion/") {
+            let text = try code(of: file)
+            for handler in ["LanguageServer", "ServerSnapshot", "ServerFeature"] {
+                XCTAssertFalse(text.contains(handler), "Server/\(file.lastPathComponent) uses \(handler): give the converter what it needs")
+            }
         }
     }
 }

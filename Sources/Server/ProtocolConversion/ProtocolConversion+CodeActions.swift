@@ -14,7 +14,7 @@ extension ProtocolConversion {
         CodeActionClient(
             createsFiles: createsFiles(capabilities),
             resolvesEdits: capabilities.textDocument?.codeAction?.resolveSupport?.properties.contains("edit") ?? false,
-            copiesResponses: capabilities.experimental?.mocklsCommands?.contains(LanguageServer.copyResponseCommand) ?? false)
+            copiesResponses: capabilities.experimental?.mocklsCommands?.contains(ClientCommand.copyResponse.rawValue) ?? false)
     }
 
     /// The client can create files through a workspace edit.
@@ -59,14 +59,14 @@ extension ProtocolConversion {
             let position = position(of: offset, in: lines)
             action.command = switch command {
             case .copyResponse:
-                Command(title: title, command: LanguageServer.copyResponseCommand, arguments: [.string(document), position.json])
+                Command(title: title, command: ClientCommand.copyResponse.rawValue, arguments: [.string(document), position.json])
             case .writeResponse:
                 Command(
-                    title: title, command: LanguageServer.writeResponseCommand,
+                    title: title, command: ServerCommand.writeResponse.rawValue,
                     arguments: DocumentPositionArguments(document: document, position: position).arguments)
             case .writeTestTransport:
                 Command(
-                    title: title, command: LanguageServer.writeTestTransportCommand,
+                    title: title, command: ServerCommand.writeTestTransport.rawValue,
                     arguments: DocumentPositionArguments(document: document, position: position).arguments)
             }
             return action

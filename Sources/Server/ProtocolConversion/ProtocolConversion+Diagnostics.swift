@@ -6,7 +6,7 @@ import JSONRPC
 import LSP
 import SourceText
 
-/// Diagnostics and their fixes' edits as the protocol carries them.
+/// Diagnostics and their fixes' edits as the protocol carries them, pushed or pulled.
 extension ProtocolConversion {
     func edits(_ fixes: [GraphQLIndex.Diagnostic.Fix], in lines: LineTable) -> [TextEdit] {
         fixes.map { TextEdit(range: range(of: $0.range, in: lines), newText: $0.text) }
@@ -36,6 +36,13 @@ extension ProtocolConversion {
         return LSP.Diagnostic(
             range: range, severity: severity, code: diagnostic.code.rawValue, message: diagnostic.message,
             tags: diagnostic.code.marksUnnecessaryCode ? [.unnecessary] : nil)
+    }
+
+    /// A pushed document's diagnostics (`textDocument/publishDiagnostics`).
+    func publishDiagnostics(
+        _ diagnostics: [GraphQLIndex.Diagnostic], of uri: DocumentURI, version: Int?, in lines: LineTable
+    ) -> PublishDiagnosticsParams {
+        PublishDiagnosticsParams(uri: uri, version: version, diagnostics: self.diagnostics(diagnostics, in: lines))
     }
 
     /// A pulled document's diagnostics.

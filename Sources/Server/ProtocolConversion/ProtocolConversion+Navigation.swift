@@ -83,28 +83,36 @@ extension ProtocolConversion {
 
     // MARK: Coverage lenses
 
-    /// A field's lenses: the tests' (their counts; its command opens the tests, the first `LanguageServer.lensLocations`,
-    /// each the whole first line of its function; no command when no test touches it), and the app's where its code is
-    /// followed into the operation or fragment ("read in 2 app files", whose command opens the reads). `command` names
-    /// the command of each kind the client is given.
+    /// The places a lens's command shows, the first in file order: a field thousands of tests touch would otherwise
+    /// send megabytes with every lens request, for a list nobody reads to the end (the title counts them all).
+    static let lensLocations = 100
+
+    /// A field's lenses: the tests' (their counts; its command opens the tests, the first `lensLocations`, each the
+    /// whole first line of its function; no command when no test touches it), and the app's where its code is followed
+    /// into the operation or fragment ("read in 2 app files", whose command opens the reads). Each command is the
+    /// client's own where it says it runs it (`experimental.mocklsCommands`), else the one the server runs.
     func lenses(
-        _ row: SelectionCoverageReport.Row, uri: DocumentURI, in lines: LineTable, command: (LensLocations) -> String
+        _ row: SelectionCoverageReport.Row, uri: DocumentURI, in lines: LineTable, capabilities: ClientCapabilities
     ) -> [CodeLens] {
         let range = range(of: row.field.range, in: lines)
+        let clientRuns = capabilities.experimental?.mocklsCommands ?? []
+        func command(_ kind: LensLocations) -> String {
+            clientRuns.contains(kind.clientCommand.rawValue) ? kind.clientCommand.rawValue : kind.serverCommand.rawValue
+        }
         func lens(_ title: String, _ kind: LensLocations, _ locations: [Location]) -> CodeLens {
             let arguments = LensLocationsArguments(document: uri, position: range.start, locations: locations).arguments
             return CodeLens(
                 range: range,
                 command: Command(title: title, command: locations.isEmpty ? "" : command(kind), arguments: locations.isEmpty ? nil : arguments))
         }
-        let tests = row.tests.prefix(LanguageServer.lensLocations).map { test in
+        let tests = row.tests.prefix(Self.lensLocations).map { test in
             Location(
                 uri: test.file.absoluteString,
                 range: PositionRange(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
         }
         var lenses = [lens(Self.lensTitle(row), .tests, Array(tests))]
         if let reads = row.appReads, let title = Self.appLensTitle(row) {
-            let locations = reads.prefix(LanguageServer.lensLocations).map { location(ofFile: $0.file.path, $0.range, in: $0.lines) }
+            let locations = reads.prefix(Self.lensLocations).map { location(ofFile: $0.file.path, $0.range, in: $0.lines) }
             lenses.append(lens(title, .appReads, Array(locations)))
         }
         return lenses

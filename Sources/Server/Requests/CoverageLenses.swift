@@ -10,20 +10,13 @@ import Synchronization
 /// followed into its operation or fragment, a second one ("read in 2 app files", "no app code reads this") whose command
 /// opens the app's reads; asked for again (when the client can be asked) as Swift files change.
 extension LanguageServer {
-    /// The places a lens's command shows, the first in file order: a field thousands of tests touch would otherwise
-    /// send megabytes with every lens request, for a list nobody reads to the end (the title counts them all).
-    static let lensLocations = 100
-
     func registerCoverageLenses() {
         registerReadRequest(CodeLensRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             let uri = params.textDocument.uri
             guard let document = snapshot.documents[uri], !document.isSwift else { return [] }
             let report = try snapshot.analysis.cancellable { token.isCancelled }.selectionCoverage(ofDocument: uri)
-            let runs = snapshot.clientCapabilities.experimental?.mocklsCommands ?? []
             return report.rows.flatMap { row in
-                snapshot.conversion.lenses(row, uri: uri, in: document.lines) { kind in
-                    runs.contains(kind.clientCommand) ? kind.clientCommand : kind.serverCommand
-                }
+                snapshot.conversion.lenses(row, uri: uri, in: document.lines, capabilities: snapshot.clientCapabilities)
             }
         }
     }
@@ -43,35 +36,6 @@ extension LanguageServer {
         }
         showMessage("\(locations.count) \(kind.noun)\(locations.count == 1 ? "" : "s"): " + names.joined(separator: ", "))
         return NullResult()
-    }
-}
-
-/// What a coverage lens's command shows: the tests of the field, or the app's reads of it. Each has a command the
-/// server runs (`window/showDocument`, a message) and one a client runs that says so (`experimental.mocklsCommands`:
-/// VS Code's extension, which shows them in its peek view).
-enum LensLocations: CaseIterable {
-    case tests
-    case appReads
-
-    var serverCommand: String {
-        switch self {
-        case .tests: "mockls.openTests"
-        case .appReads: "mockls.openReads"
-        }
-    }
-
-    var clientCommand: String {
-        switch self {
-        case .tests: "mockls.showTests"
-        case .appReads: "mockls.showReads"
-        }
-    }
-
-    var noun: String {
-        switch self {
-        case .tests: "test"
-        case .appReads: "app read"
-        }
     }
 }
 

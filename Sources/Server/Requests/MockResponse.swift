@@ -6,8 +6,6 @@ import LSP
 /// `mockls/response`: the JSON response a mock stands for at a position (`MockResponse`), which VS Code's "Copy the
 /// JSON response" asks for and copies. A response that cannot be written fails with the fields that keep it from being.
 extension LanguageServer {
-    static let copyResponseCommand = "mockls.copyResponse"
-
     func registerMockResponse() {
         registerReadRequest(MockResponseRequest.self) { params, snapshot, _ in
             let uri = params.textDocument.uri

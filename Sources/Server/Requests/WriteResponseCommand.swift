@@ -9,8 +9,6 @@ import LSP
 /// beside the test (never over one: `X 2.json` then, `AnalysisSnapshot.responseFile`); the server shows it where the client
 /// can be asked to (`window/showDocument`), and names its path in a message.
 extension LanguageServer {
-    static let writeResponseCommand = "mockls.writeResponse"
-
     /// Runs `mockls.writeResponse` with its arguments (the test document and the position of its `from(_:)`).
     func writeResponse(_ arguments: DocumentPositionArguments, snapshot: ServerSnapshot) throws -> NullResult {
         let uri = arguments.document

@@ -9,8 +9,6 @@ import LSP
 /// host writes the file where the action said, never over a file mockls did not write (the transport the user wrote, or
 /// one put there since); the server shows it where the client can be asked to, and names its path in a message.
 extension LanguageServer {
-    static let writeTestTransportCommand = "mockls.writeTestTransport"
-
     /// Runs `mockls.writeTestTransport` with its arguments (the test document and the position of the line naming
     /// `TestNetworkTransport`).
     func writeTestTransport(_ arguments: DocumentPositionArguments, snapshot: ServerSnapshot) throws -> NullResult {
