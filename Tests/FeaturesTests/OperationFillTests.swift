@@ -58,4 +58,36 @@ final class OperationFillTests: XCTestCase {
         XCTAssertTrue(try OperationFill.fill("HotelDetail", project: project).get().contains("rooms: ["))
         XCTAssertEqual(OperationFill.fill("Hotel", project: project), .failure(.unknownOperation("Hotel", known: ["HotelDetail"])))
     }
+
+    /// Custom scalars (found on a real app, Pocket's `Url` and `[Language!]!`): one the app declares as an alias of
+    /// `String` (Apollo's default) takes a string; one of its own type takes Apollo's spelling of an empty value, of
+    /// the element's type in a list, where the mocks' initializer has no default (before 1.23).
+    func testCustomScalarsTakeTheValueTheirDeclarationAllows() throws {
+        func project(_ format: MockFormat) -> ProjectIndex {
+            ProjectIndex(namespace: "API", format: format, sources: [
+                ("schema.graphqls", .schema, Array("scalar Url scalar Language type Query { home: Url! languages: [Language!]! }".utf8)),
+                ("operations.graphql", .executable, Array("query GetConfig { home languages }".utf8)),
+            ])
+        }
+        var aliases = MockFormat.optionalParameters
+        aliases.customScalars = ["Url": .alias(.string), "Language": .alias(.string)]
+        XCTAssertEqual(try OperationFill.fill("GetConfig", project: project(aliases)).get(), """
+            Mock<Query>(
+                home: "home",
+                languages: [
+                    "languages"
+                ]
+            )
+            """)
+        var own = MockFormat.optionalParameters
+        own.customScalars = ["Url": .ownType, "Language": .ownType]
+        XCTAssertEqual(try OperationFill.fill("GetConfig", project: project(own)).get(), """
+            Mock<Query>(
+                home: try! API.Url(_jsonValue: ""),
+                languages: [
+                    try! API.Language(_jsonValue: "")
+                ]
+            )
+            """)
+    }
 }

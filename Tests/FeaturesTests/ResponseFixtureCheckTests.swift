@@ -107,6 +107,17 @@ final class ResponseFixtureCheckTests: XCTestCase {
         XCTAssertEqual(try check(json, "AllAnimalsIncludeSkipQuery"), [])
     }
 
+    /// Apollo reads `__typename` to pick type cases: on `height`, of the one type `Height` with none, any name reads
+    /// (Pocket's fixtures write "[some-type-name]"; the same response runs through Apollo 1.25.7 in
+    /// test_test_transport.py). On `allAnimals`, an interface, the name picks the type cases: an error.
+    func testAPlaceholderTypenameMattersOnlyWhereItPicksTypeCases() throws {
+        let includes = #"{"includeSpecies": true, "skipHeightInMeters": true, "getCat": false, "getWarmBlooded": false, "varA": false}"#
+        let height = #"{"allAnimals": [{"__typename": "Crocodile", "height": {"__typename": "[some-type-name]", "feet": 1, "inches": 2}, "skinCovering": null, "predators": [], "species": "Crocodile"}]}"#
+        XCTAssertEqual(try check(height, "AllAnimalsIncludeSkipQuery", variables: includes), [])
+        let animal = height.replacingOccurrences(of: #""__typename": "Crocodile""#, with: #""__typename": "[some-type-name]""#)
+        XCTAssertEqual(summary(try check(animal, "AllAnimalsIncludeSkipQuery", variables: includes), in: animal), [#"fixture-typename "[some-type-name]""#])
+    }
+
     func testBadJSONGetsOneDiagnosticAndNoCrash() throws {
         for (text, offset) in [("{\"data\": {,}}", 10), ("", 0), ("{\"a\": 1} x", 9), ("[1, 2", 5), ("\"\\q\"", 2)] {
             let found = try check(text, "DogQuery")
@@ -198,8 +209,12 @@ final class ResponseFixtureCheckTests: XCTestCase {
         guard case .array(let elements)? = node.member("c")?.value else { return XCTFail("c is not a list") }
         XCTAssertEqual(elements.map(\.value), [.bool(true), .bool(false), .null])
         XCTAssertEqual(elements.map(\.range.count), [4, 5, 4])
-        for bad in ["01", "1.", "-", "[1,]", "{\"a\" 1}", "tru", "\"\u{1}\""] {
+        for bad in ["01", "1.", "-", "[1,,]", "[,]", "{,}", "{\"a\": 1,,}", "{\"a\" 1}", "tru", "\"\u{1}\""] {
             XCTAssertThrowsError(try JSONSyntax.parse(Array(bad.utf8)).get(), bad)
         }
+        // One trailing comma, as Darwin's JSONSerialization takes it (Pocket's iOS fixtures have them).
+        let trailing = try JSONSyntax.parse(Array("{\"a\": [1, 2,\n],\n}".utf8)).get()
+        guard case .array(let numbers)? = trailing.member("a")?.value else { return XCTFail("a is not a list") }
+        XCTAssertEqual(numbers.map(\.value), [.number("1"), .number("2")])
     }
 }

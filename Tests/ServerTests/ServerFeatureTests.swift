@@ -73,7 +73,7 @@ final class ServerFeatureTests: XCTestCase {
     func testEveryCommandAdvertisedIsRunAndReadsItsArguments() throws {
         let (client, capabilities) = initializedFullClient()
         let commands = try XCTUnwrap((capabilities["executeCommandProvider"] as? [String: Any])?["commands"] as? [String])
-        XCTAssertEqual(Set(commands), ["mockls.openTests", "mockls.openReads", "mockls.writeResponse"])
+        XCTAssertEqual(Set(commands), ["mockls.openTests", "mockls.openReads", "mockls.writeResponse", "mockls.writeTestTransport"])
         for (number, command) in (commands + ["mockls.unknown"]).enumerated() {
             let id = 100 + number
             client.send(["id": id, "method": "workspace/executeCommand", "params": ["command": command, "arguments": [1]]])

@@ -24,6 +24,8 @@ from runtime_oracle import API_1, API_2, package, prepare_runtime
 from shared import require_shared
 
 TESTS = Path(__file__).with_name("transport")
+# A fixture the suites register, as real apps write them (a placeholder `__typename` where Apollo reads none).
+FIXTURE = TESTS / "AllAnimalsIncludeSkipQuery.json"
 
 # Tests that must fail, with what their failure must say.
 FAILING = {
@@ -57,7 +59,7 @@ def test_the_transport_answers_apollo_client(suite, workspace, api, tests, relea
     test_file = (TESTS / tests).read_bytes()
     fill_tests = fill_test_file(workspace, release)
     folder = package(suite, api, {"TestNetworkTransport.swift": transport, "TransportTests.swift": test_file,
-                                  "FillTests.swift": fill_tests.encode()})
+                                  "FillTests.swift": fill_tests.encode(), FIXTURE.name: FIXTURE.read_bytes()})
     build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, errors="replace", timeout=1800)
     assert build.returncode == 0, f"{suite} does not compile:\n" + "\n".join(
         line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
@@ -189,12 +191,16 @@ def test_the_warning_is_where_apollo_rejects_the_response(suite, workspace, api,
     (tmp_path / "Tests").mkdir()
     source = (TESTS / tests).read_text()
     (tmp_path / "Tests" / "TransportTests.swift").write_text(source)
+    shutil.copy(FIXTURE, tmp_path / "Tests" / FIXTURE.name)
     expected = sorted(number for number, line in enumerate(source.splitlines(), 1) if "// expect: incomplete-response" in line)
     assert expected, "the suite judges nothing"
     result = subprocess.run([mockls_binary(), "check", "--workspace", str(tmp_path), "--mock-format", "2.x" if release == "2.x" else "1.23+"],
                             capture_output=True, text=True, timeout=120)
     warned = sorted(int(m.group(1)) for m in re.finditer(r"TransportTests\.swift:(\d+):\d+: warning: .*\[incomplete-response\]", result.stdout))
     assert warned == expected, result.stdout + result.stderr
+    # The fixture Apollo parsed in the run above checks clean.
+    assert FIXTURE.name not in result.stdout, result.stdout
+    assert "registered-fixture" not in result.stdout, result.stdout
     # Recall over every response Apollo rejects in the run above: the registrations marked `// runtime: rejected` are
     # rejected too, and not warned (a helper's registration of its parameter). No false warning: every other
     # registration's response parsed.

@@ -1,5 +1,7 @@
 /// JSON text read with the place of every value and key: what a response fixture's diagnostics and fixes point at.
-/// Strict JSON (RFC 8259); the first error ends the read with its offset, so invalid text gets one diagnostic there.
+/// JSON as Apple's `JSONSerialization` reads it, which iOS tests load fixtures with: RFC 8259, plus one trailing comma
+/// before a `}` or `]` (`[1, 2,]`: taken on Darwin, though not by the standard or swift-corelibs-foundation; Pocket's
+/// iOS fixtures have them). The first error ends the read with its offset, so invalid text gets one diagnostic there.
 public struct JSONNode: Sendable, Equatable {
     public indirect enum Value: Sendable, Equatable {
         case object([Member])
@@ -123,7 +125,12 @@ public enum JSONSyntax {
                     members.append(JSONNode.Member(key: key, keyRange: keyRange, value: try value(depth: depth + 1)))
                     skipWhitespace()
                     guard offset < bytes.count else { throw error("the object is not closed: expected `}`") }
-                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                    if bytes[offset] == UInt8(ascii: ",") {
+                        offset += 1
+                        skipWhitespace()
+                        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; break }
+                        continue
+                    }
                     if bytes[offset] == UInt8(ascii: "}") { offset += 1; break }
                     throw error("expected `,` or `}`")
                 }
@@ -141,7 +148,12 @@ public enum JSONSyntax {
                     elements.append(try value(depth: depth + 1))
                     skipWhitespace()
                     guard offset < bytes.count else { throw error("the list is not closed: expected `]`") }
-                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                    if bytes[offset] == UInt8(ascii: ",") {
+                        offset += 1
+                        skipWhitespace()
+                        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; break }
+                        continue
+                    }
                     if bytes[offset] == UInt8(ascii: "]") { offset += 1; break }
                     throw error("expected `,` or `]`")
                 }

@@ -120,25 +120,39 @@ public enum OperationFill {
         }
 
         private mutating func scalar(_ type: NamedType, field: MockField) -> String? {
-            switch type.name {
-            case "String": return "\"\(field.key)\""
-            case "ID":
+            if type.name == "ID" {
                 counter += 1
                 return "\"\(counter)\""
-            case "Int":
+            }
+            // A built-in scalar, or a custom one the app declares as an alias of a literal's type (`typealias Url =
+            // String`, Apollo's default: `format.customScalars`) takes that literal.
+            switch format.literalKind(ofScalar: type) {
+            case .string?: return "\"\(field.key)\""
+            case .integer?:
                 counter += 1
                 return "\(counter)"
-            case "Float":
+            case .double?:
                 counter += 1
                 return "\(counter).5"
-            case "Boolean": return "true"
-            default:
-                // A custom scalar: mockls does not know its Swift type's values. Nullable: `nil`; non-null: Apollo's
-                // default where its initializer has one, else the spelling Apollo's own defaults use.
+            case .boolean?: return "true"
+            case nil:
+                // A type of the app's own: mockls does not know its values. Nullable: `nil`; non-null: Apollo's
+                // default where its initializer has one, else the spelling Apollo's own defaults use, of the value's
+                // type (a list's element's, for a list).
                 if !field.isNonNull { return "nil" }
                 if format.parametersHaveDefaults { return nil }
-                let valueType = field.valueType.hasSuffix("?") ? String(field.valueType.dropLast()) : field.valueType
+                let valueType = Self.elementType(of: field.valueType)
                 return format.customScalarsDefaultToDefaultMockValue ? "\(valueType).defaultMockValue" : "try! \(valueType)(_jsonValue: \"\")"
+            }
+        }
+
+        /// `API.Language` of `[API.Language]?`, `[[API.Language?]]`: the type a list's innermost elements have.
+        static func elementType(of valueType: String) -> String {
+            var type = Substring(valueType)
+            while true {
+                if type.hasSuffix("?") { type = type.dropLast(); continue }
+                if type.hasPrefix("["), type.hasSuffix("]") { type = type.dropFirst().dropLast(); continue }
+                return String(type)
             }
         }
     }

@@ -104,6 +104,17 @@ final class TransportTests: XCTestCase {
     _ = await fetch(AllAnimalsIncludeSkipQuery(includeSpecies: true, skipHeightInMeters: false, getCat: false, getWarmBlooded: false, varA: false), from: transport)
   }
 
+  func testAPlaceholderTypenameOnAnObjectOfOneTypeReads() async throws {
+    // `height` is of the one type `Height`, with no type case: Apollo reads no `__typename` there, and the fixture's
+    // "[some-type-name]" (as Pocket's iOS fixtures write it) parses. mockls checks the same file clean.
+    let transport = TestNetworkTransport()
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AllAnimalsIncludeSkipQuery.json")
+    transport.register(AllAnimalsIncludeSkipQuery.self, json: fixture)
+    let query = AllAnimalsIncludeSkipQuery(includeSpecies: false, skipHeightInMeters: true, getCat: false, getWarmBlooded: false, varA: false)
+    let feet = try await fetch(query, from: transport).get().data?.allAnimals[0].height.feet
+    XCTAssertEqual(feet, 1)
+  }
+
   func testNotAllUsedFailsTheTest() {
     let transport = TestNetworkTransport()
     transport.register(DogQuery.self, data: Mock<Query>(allAnimals: []))
