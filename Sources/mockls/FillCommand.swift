@@ -39,6 +39,10 @@ struct FillCommand: ParsableCommand, WorkspaceCommand {
             switch OperationFill.fill(operation, variables: conditions, project: project.index) {
             case .success(let text):
                 print(text)
+                if !project.index.format.generatesMocks {
+                    printError("mockls: warning: \(project.configuration.namespace)'s configuration generates no test mocks (output.testMocks "
+                        + "is none): this compiles once Apollo writes them (swiftPackage or absolute)")
+                }
                 return
             case .failure(let failure):
                 failures.append(projects.count > 1 ? "\(project.configuration.namespace): \(failure)" : "\(failure)")

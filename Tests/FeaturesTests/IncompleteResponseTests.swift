@@ -82,8 +82,12 @@ final class IncompleteResponseTests: XCTestCase {
             }
 
             """)
-        let codes = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions()).map(\.code)
-        XCTAssertEqual(codes, [.mockTypeMismatch])
+        let found = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions())
+        XCTAssertEqual(found.map(\.code), [.mockTypeMismatch])
+        // Said as what it is: a response Apollo rejects, not a model whose reads crash.
+        let message = found.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("the response to `HotelDetailQuery` needs a `Mock<Query>`, not a `Mock<Mutation>`"), message)
+        XCTAssertFalse(message.contains("crashes") || message.contains("from(_:)"), message)
     }
 
     func testTheWholeResponseReplacesTheMockAndSilencesTheWarning() throws {

@@ -81,6 +81,9 @@ final class OperationFillTests: XCTestCase {
             """)
         var own = MockFormat.optionalParameters
         own.customScalars = ["Url": .ownType, "Language": .ownType]
+        // Not declared in the workspace (its generated code elsewhere): not taken to be a `String`.
+        XCTAssertEqual(try OperationFill.fill("GetConfig", project: project(.optionalParameters)).get(),
+                       try OperationFill.fill("GetConfig", project: project(own)).get())
         XCTAssertEqual(try OperationFill.fill("GetConfig", project: project(own)).get(), """
             Mock<Query>(
                 home: try! API.Url(_jsonValue: ""),

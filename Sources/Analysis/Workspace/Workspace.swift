@@ -136,6 +136,7 @@ public struct Workspace: Sendable {
             var reason = detected?.reason ?? "set by --mock-format"
             if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
             configured.isPublic = configuration.publicTestMocks
+            configured.generatesMocks = configuration.testMocksEnabled
             configured.schemaModule = configuration.schemaModule
             configured.markTypesNonisolated = configuration.markTypesNonisolated
             configured.capitalizer = Capitalizer(rules: configuration.capitalizationRules)

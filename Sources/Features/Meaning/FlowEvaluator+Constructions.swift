@@ -10,7 +10,7 @@ extension FlowEvaluator {
     mutating func construct(_ construction: MockConstruction, expecting expected: MockObject?) -> Value {
         let object: MockObject
         if let written = construction.type {
-            guard !ownMockObjects.contains(written.name), let found = resolver.object(swiftName: written.name) else {
+            guard !ownMockObjects.contains(written.name), project.format.generatesMocks, let found = resolver.object(swiftName: written.name) else {
                 checkMockType(written, at: construction.typeRange ?? construction.range)
                 return .unknown
             }

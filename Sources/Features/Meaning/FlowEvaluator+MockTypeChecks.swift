@@ -48,7 +48,15 @@ extension FlowEvaluator {
         }
         let crashing = missing.filter { $0.graphqlType.isNonNull && !$0.isConditional }
         var consequence = "the fields it selects on the mock's type only are there"
-        if let first = crashing.first {
+        if let operation = registeredOperation {
+            // A test transport's registration: the mock is the response, which Apollo's parser reads.
+            if let first = crashing.first {
+                consequence = "the response lacks `\(first.key)`: Apollo rejects it (missingValue) and the fetch of `\(operation)` fails"
+            } else if !missing.isEmpty {
+                let names = missing.prefix(3).map { "`\($0.key)`" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+                consequence = "the response's \(names) \(missing.count == 1 ? "goes" : "go") out as null"
+            }
+        } else if let first = crashing.first {
             consequence = "the mock has no `\(first.key)`, so reading the model's `\(first.property)` crashes"
         } else if !missing.isEmpty {
             let names = missing.prefix(3).map { "`\($0.property)`" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
@@ -70,8 +78,9 @@ extension FlowEvaluator {
                 fixes += self.fixes.typeReplacements(typeRange, with: types(among: possible, fitting: instance), preferFirst: fixes.isEmpty)
             }
         }
+        let needs = registeredOperation.map { "the response to `\($0)`" } ?? "`\(selectionSet.path).from(_:)`"
         report(.warning, .mockTypeMismatch,
-            "`\(selectionSet.path).from(_:)` needs \(needed), not a `Mock<\(instance.object.swiftName)>`: \(consequence)",
+            "\(needs) needs \(needed), not a `Mock<\(instance.object.swiftName)>`: \(consequence)",
             at: written, fixes: fixes)
     }
 
@@ -83,7 +92,14 @@ extension FlowEvaluator {
 
     /// `unknown-mock-type` or `abstract-mock-type` for a `Mock<T>` with no mock class.
     mutating func checkMockType(_ type: WrittenTypeName, at range: Range<Int>) {
-        guard resolver.object(swiftName: type.name) == nil, !ownMockObjects.contains(type.name) else { return }
+        guard !ownMockObjects.contains(type.name) else { return }
+        if !project.format.generatesMocks {
+            report(.warning, .unknownMockType,
+                "the configuration generates no test mocks (`output.testMocks` is `none`): Apollo writes `Mock<\(type.name)>` "
+                    + "when it is `swiftPackage` or `absolute`", at: range)
+            return
+        }
+        guard resolver.object(swiftName: type.name) == nil else { return }
         if let named = schema[type.name], named.isAbstract {
             let mocks = schema.possibleTypes(of: named.name).compactMap { resolver.object(named: $0) }.map { "`Mock<\($0.swiftName)>`" }
             let kind = named.kind == .union ? "a union" : "an interface"

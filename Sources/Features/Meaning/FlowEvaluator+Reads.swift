@@ -40,7 +40,9 @@ extension FlowEvaluator {
             return .model(model)
         case .response(let path, let mock, let range, let variables):
             // The model a test transport parses from the mock: what its response lacks, Apollo's parser rejects.
+            registeredOperation = path.first
             let built = evaluate(.from(path: path, mock: mock, range: range, variables: variables), expecting: nil)
+            registeredOperation = nil
             if case .model(let model) = built { reportMissingFields(of: model, registeredAt: range, variables: variables) }
             return built
         case .variable(let name, let range):

@@ -55,6 +55,9 @@ struct FlowEvaluator {
     private var helpers: [String: [ModelHelper]] { setting.helpers }
     /// The helpers being run, innermost last: what they report is theirs, not the test's.
     var helpersRunning: [String] = []
+    /// The operation whose test transport registration is being read (`FlowValue.response`): a mock of the wrong
+    /// type there is a response Apollo rejects, not a model whose reads crash.
+    var registeredOperation: String?
 
     private var mutatedFixtures: Set<String> { setting.mutatedFixtures }
     var ownMockObjects: Set<String> { setting.ownMockObjects }

@@ -124,9 +124,12 @@ public enum OperationFill {
                 counter += 1
                 return "\"\(counter)\""
             }
-            // A built-in scalar, or a custom one the app declares as an alias of a literal's type (`typealias Url =
-            // String`, Apollo's default: `format.customScalars`) takes that literal.
-            switch format.literalKind(ofScalar: type) {
+            // A built-in scalar, or a custom one the app's generated `CustomScalars` declare as an alias of a literal's
+            // type (`typealias Url = String`, Apollo's default: `format.customScalars`) takes that literal. One whose
+            // declaration is not in the workspace is not taken to be Apollo's default: it may be the app's own type.
+            let isBuiltIn = Schema.builtInScalars.contains(type.name)
+            let known = isBuiltIn || format.customScalars[SwiftNames.typeName(type)] != nil
+            switch known ? format.literalKind(ofScalar: type) : nil {
             case .string?: return "\"\(field.key)\""
             case .integer?:
                 counter += 1
@@ -136,7 +139,7 @@ public enum OperationFill {
                 return "\(counter).5"
             case .boolean?: return "true"
             case nil:
-                // A type of the app's own: mockls does not know its values. Nullable: `nil`; non-null: Apollo's
+                // A type of the app's own, or not known: mockls does not know its values. Nullable: `nil`; non-null: Apollo's
                 // default where its initializer has one, else the spelling Apollo's own defaults use, of the value's
                 // type (a list's element's, for a list).
                 if !field.isNonNull { return "nil" }

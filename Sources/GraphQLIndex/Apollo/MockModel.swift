@@ -23,6 +23,8 @@ public struct MockFormat: Sendable, Hashable, CustomStringConvertible {
     public var version: [Int]?
     /// `output.testMocks.absolute.accessModifier` is not `internal`: the mocks are `public`.
     public var isPublic = true
+    /// `output.testMocks` is not `none`: Apollo writes the `Mock<T>` classes.
+    public var generatesMocks = true
     /// The module the schema types live in when it is not the namespace (`embeddedInTarget`'s target): what mock
     /// files and mockls's own files import.
     public var schemaModule: String?
