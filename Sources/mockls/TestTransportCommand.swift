@@ -27,10 +27,14 @@ struct TestTransportCommand: ParsableCommand, WorkspaceCommand {
     var force = false
 
     func run() throws {
-        let projects = try workspace.loadForGenerating().projects
+        // The file depends on the project's Apollo iOS release and access only: a schema not downloaded yet (or one
+        // with errors) does not keep it from being written.
+        let loaded = try workspace.load()
+        let projects = loaded.projects.filter { $0.configuration.file != nil || $0.hasSchema }
+        if projects.isEmpty { try workspace.requireSchema(in: loaded) }
         let texts = Set(projects.map(\.testTransportFile))
         guard let text = texts.first else {
-            printError("mockls: no project with a schema: nothing written")
+            printError("mockls: no Apollo project: nothing written")
             throw ExitCode(2)
         }
         guard texts.count == 1 else {
