@@ -105,7 +105,7 @@ final class DiagnosticsPublisher: Sendable {
     private func checkProject(of document: Document) {
         let text = document.lines.bytes
         let analysis = analysis()
-        guard !toldOfNoProject.load(ordering: .relaxed), analysis.isIndexed, text.contains(bytes: "import ApolloTestSupport"),
+        guard !toldOfNoProject.load(ordering: .relaxed), analysis.isIndexed, TestFiles.importsTestSupport(text),
             let url = URL(string: document.uri), url.isFileURL,
             !analysis.workspaces.contains(where: { $0.project(forSwiftFile: url, text: text) != nil }),
             !toldOfNoProject.exchange(true, ordering: .relaxed)

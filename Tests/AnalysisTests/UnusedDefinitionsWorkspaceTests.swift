@@ -45,7 +45,7 @@ final class UnusedDefinitionsWorkspaceTests: XCTestCase {
     }
 
     func testTestCodeIsToldFromAppCode() {
-        func isTest(_ path: String, _ text: String) -> Bool { SwiftNameMentions.isTestCode(path: path, text: Array(text.utf8)) }
+        func isTest(_ path: String, _ text: String) -> Bool { TestFiles.isTestCode(path: path, text: Array(text.utf8)) }
         XCTAssertTrue(isTest("/w/App/Dog.swift", "import Foundation\n@testable import XCTest\n"))
         XCTAssertTrue(isTest("/w/App/Dog.swift", "import Testing\n"))
         XCTAssertTrue(isTest("/w/AppTests/Support/Dog.swift", "import Foundation\n"))

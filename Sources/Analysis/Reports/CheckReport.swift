@@ -63,7 +63,7 @@ public struct CheckReport: Sendable {
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             guard let bytes = documents[file.absoluteString]?.lines.bytes ?? workspace.swiftSources.text(of: file.path),
-                Self.buildsMocks(bytes)
+                TestFiles.buildsMocks(bytes)
             else { return }
             let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
             guard let context = TestFileContext(document, in: analysis.workspaces) else {
@@ -109,10 +109,5 @@ public struct CheckReport: Sendable {
                     utf16Column: utf16[2 * index].column + 1, utf16EndColumn: utf16[2 * index + 1].column + 1, fixes: fixes))
             }
         }
-    }
-
-    /// Tests use `Mock<`, import ApolloTestSupport or use the test transport; Apollo's generated mock files are not tests.
-    static func buildsMocks(_ bytes: [UInt8]) -> Bool {
-        bytes.contains(bytes: "Mock<") || bytes.contains(bytes: "import ApolloTestSupport") || bytes.contains(bytes: "TestNetworkTransport")
     }
 }

@@ -197,7 +197,7 @@ public struct SelectionCoverageReport: Sendable {
     }
 
     /// What a Swift file must mention to hold a test that builds or reads a model.
-    static let testMarkers = WorkspaceFiles.testMarkers
+    static let testMarkers = TestFiles.modelMarkers
 
     /// The share of `rows` that `count` says yes to, in percent (100 for none).
     public static func share(_ rows: some Collection<Row>, _ count: (Row) -> Bool) -> Double {

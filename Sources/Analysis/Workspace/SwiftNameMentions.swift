@@ -100,7 +100,7 @@ public struct SwiftNameMentions: Sendable {
     /// Whether some app file (not a test) spells `name`.
     public func isNamedInApp(_ name: String) -> Bool { appFiles[name] != nil }
 
-    /// Whether the file at `path`, as the workspace last read it, is test code (`isTestCode`; the placeholder files
+    /// Whether the file at `path`, as the workspace last read it, is test code (`TestFiles.isTestCode`; the placeholder files
     /// `mockls placeholders` writes count as tests); nil when it was not read.
     public func isTest(_ path: String) -> Bool? { files[path]?.isTest }
 
@@ -127,7 +127,7 @@ public struct SwiftNameMentions: Sendable {
         text.starts(with: Array(PlaceholderFileRenderer.header.utf8))
             ? Entry(names: [], isTest: true)
             : Entry(
-                names: CapitalizedNames.names(in: text), isTest: isTestCode(path: path, text: text),
+                names: CapitalizedNames.names(in: text), isTest: TestFiles.isTestCode(path: path, text: text),
                 declarationMentions: DeclaredTypeNames.mentions(in: text))
     }
 
@@ -141,38 +141,5 @@ public struct SwiftNameMentions: Sendable {
                 if appFiles[name] == 0 { appFiles[name] = nil }
             }
         }
-    }
-
-    /// Test code: a file that imports a test framework or Apollo's test support, or lies in a folder named for tests
-    /// (`AppTests/`, `Tests/`, `UITests/`).
-    static func isTestCode(path: String, text: [UInt8]) -> Bool {
-        if inTestFolder(path) { return true }
-        return ImportLine.lines(in: text).contains { testModules.contains($0.module) }
-    }
-
-    private static let testModules: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "ApolloTestSupport", "SnapshotTesting"]
-
-    /// Whether a folder of `path` (not its file name) ends in `Tests` or `Test`, or is `TestSupport`: read from the
-    /// path's bytes (every Swift file of a workspace is asked, and `String`'s comparisons weigh Unicode).
-    static func inTestFolder(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
-            var start = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
-                let folder = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if folder.ends(with: "Tests") || folder.ends(with: "Test") || folder.elementsEqual("TestSupport".utf8) { return true }
-                start = index + 1
-            }
-            return false
-        }
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// Whether the bytes end with `suffix`'s.
-    fileprivate func ends(with suffix: StaticString) -> Bool {
-        let count = suffix.utf8CodeUnitCount
-        guard self.count >= count else { return false }
-        return UnsafeBufferPointer(start: suffix.utf8Start, count: count).elementsEqual(self[(self.count - count)...])
     }
 }

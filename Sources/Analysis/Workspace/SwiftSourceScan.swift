@@ -110,7 +110,7 @@ enum SwiftSourceScan {
         // A test target's constants file (`enum Constants { static let title = "Dune" }`, SeekPlus's `MockData.swift`)
         // builds no mock and holds what tests pass to them.
         let holdsTestConstants = !isGenerated && !buildsMocks && bytes.contains(bytes: "static let ")
-            && SwiftNameMentions.inTestFolder(url.path)
+            && TestFiles.inTestFolder(url.path)
         let declaresHelpers = (buildsMocks || holdsTestConstants) && SwiftFile.mayDeclareHelpers(bytes)
         let parsed = declaresHelpers ? SwiftFile(bytes) : nil
         var facts = Facts(

@@ -21,8 +21,6 @@ import SourceText
 public struct WorkspaceFiles: Sendable {
     public static let maximumTextBytes = 128 << 20
     public static let maximumJSONBytes = 64 << 20
-    /// What a Swift file must mention for its text to be kept first: it builds, converts or imports mocks.
-    static let testMarkers: Set<String> = ["Mock<", "from(", "ApolloTestSupport", "TestNetworkTransport"]
 
     /// What files a store holds, which of them it reads at load and keeps first.
     public struct Kind: Sendable {
@@ -38,7 +36,7 @@ public struct WorkspaceFiles: Sendable {
         /// Swift sources, Apollo's generated `.graphql.swift` files excepted.
         public static let swift = Kind(
             includes: { $0.hasSuffix(".swift") && !$0.hasSuffix(".graphql.swift") }, readsAtLoad: { _ in true },
-            prefers: WorkspaceFiles.isTestRelated, readsMentions: true)
+            prefers: TestFiles.readsMocks, readsMentions: true)
         /// JSON files: the response fixtures and their variables are read at load, others (`package.json`, an asset
         /// catalog's `Contents.json`) only listed.
         public static let json = Kind(
@@ -173,8 +171,6 @@ public struct WorkspaceFiles: Sendable {
         let text = kind.readsAtLoad(url.path) ? FileTree.contents(url) : nil
         return File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
     }
-
-    static func isTestRelated(_ text: [UInt8]) -> Bool { testMarkers.contains { text.contains(bytes: $0) } }
 
     /// A regular file's size and modification date (through links, as the walk reads them); nil for anything else.
     private static func stamp(of path: String) -> (size: Int, modified: Date)? {
