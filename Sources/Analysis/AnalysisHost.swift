@@ -18,6 +18,11 @@ public final class AnalysisHost: Sendable {
     private var folders: WorkspaceFolders { state.withLock { $0.folders } }
     private let indexer: WorkspaceIndexer
     private let caches: AnalysisCaches
+    /// Whether every change of the workspaces' files is heard of (a client's watchers, or `watch`).
+    private let events = FileEvents(heard: false)
+    /// The host's own watch of the workspace folders (`watchFolders()`), for clients that register no watchers.
+    private let watch = Mutex<(any FolderWatch)?>(nil)
+    private let log: @Sendable (String) -> Void
 
     /// `log` gets what indexing did; `indexed` is called after every change of the indexes. `keepsCoverage`: each test
     /// file's coverage is kept on disk for the next session of the workspace (`CoverageStore`; the language server's).
@@ -29,9 +34,44 @@ public final class AnalysisHost: Sendable {
 
     init(folders: [URL], store: CoverageStore?, log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
         state = Mutex((DocumentStore(), WorkspaceFolders(folders)))
-        indexer = WorkspaceIndexer(log: log, indexed: indexed)
+        indexer = WorkspaceIndexer(log: log, indexed: indexed, events: events)
         caches = AnalysisCaches(store: store)
+        self.log = log
     }
+
+    deinit { stopWatching() }
+
+    // MARK: File events
+
+    /// The client registered file watchers (`filesChanged` hears of every change), or they are gone.
+    public func clientWatchesFiles(_ watches: Bool) {
+        events.set(heard: watches || watch.withLock { $0 != nil })
+    }
+
+    /// Watches the workspace folders itself (`FolderWatch`: inotify on Linux, else a poll), for a client that registers
+    /// no watchers: what changes on disk reaches `filesChanged` as a client's file event would. Folders added later
+    /// are watched from then on.
+    public func watchFolders() {
+        let roots = folders.roots
+        let log = self.log
+        let started = FolderWatches.start(roots, log: log) { [weak self] files in self?.filesChanged(files) }
+        let previous = watch.withLock { watch in
+            defer { watch = started }
+            return watch
+        }
+        previous?.stop()
+        events.set(heard: started != nil)
+    }
+
+    /// Stops the host's own watch (at shutdown).
+    public func stopWatching() {
+        watch.withLock { watch in
+            defer { watch = nil }
+            return watch
+        }?.stop()
+    }
+
+    private var isWatching: Bool { watch.withLock { $0 != nil } }
 
     /// Writes what is to be kept for the next session now (at shutdown).
     public func flush() {
@@ -67,6 +107,7 @@ public final class AnalysisHost: Sendable {
         let known = Set(before)
         for root in after where !known.contains(root) { caches.coverage.load(root: root.path) }
         indexer.setFolders(after, overlays: graphQLOverlays)
+        if isWatching { watchFolders() }
     }
 
     /// Files changed on disk: a configuration, pin, generated mock or custom scalar file reloads the workspaces,

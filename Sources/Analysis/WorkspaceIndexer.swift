@@ -24,9 +24,13 @@ final class WorkspaceIndexer: Sendable {
     /// Called after every change of the indexes (their diagnostics are published from there).
     private let indexed: @Sendable () -> Void
 
-    init(log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}) {
+    /// Whether the workspaces' files are heard of as they change (the host's `FileEvents`).
+    private let events: FileEvents
+
+    init(log: @escaping @Sendable (String) -> Void, indexed: @escaping @Sendable () -> Void = {}, events: FileEvents = .readNow) {
         self.log = log
         self.indexed = indexed
+        self.events = events
     }
 
     /// The workspaces as last indexed.
@@ -81,7 +85,7 @@ final class WorkspaceIndexer: Sendable {
             // A reload reads every folder again, keeping the Swift texts of files that did not change.
             let workspaces = folders.map { folder in
                 let kept = previous[folder] ?? previous[folder.standardizedFileURL]
-                return (reload ? nil : kept) ?? Workspace(folder: folder, overlays: overlays, previous: kept)
+                return (reload ? nil : kept) ?? Workspace(folder: folder, overlays: overlays, previous: kept, events: events)
             }
             current.withLock { $0 = workspaces }
             if reload {

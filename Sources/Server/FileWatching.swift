@@ -3,12 +3,12 @@ import JSONRPC
 import LSP
 
 /// Watching the files whose changes change the analysis: registered with the client when it can register watchers
-/// dynamically, from the host's own list of patterns (`AnalysisHost.watchedFilePatterns`); without watchers, changes
-/// on disk are looked for when a file is saved.
+/// dynamically, from the host's own list of patterns (`AnalysisHost.watchedFilePatterns`); for a client that cannot
+/// (or refuses the registration), the host watches the workspace folders itself (`AnalysisHost.watchFolders`).
 extension LanguageServer {
     func registerFileWatchers() {
         guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else {
-            logger.info("the client cannot watch files for mockls; changes on disk are picked up when a file is saved")
+            watchFoldersItself(because: "the client cannot watch files for mockls")
             return
         }
         let registration = Registration(
@@ -23,6 +23,15 @@ extension LanguageServer {
             send(bytes)
             watchingFiles = true
             watcherRegistrationID = id
+            host?.clientWatchesFiles(true)
         }
+    }
+
+    /// The host's own watch of the workspace folders, in place of the client's watchers.
+    func watchFoldersItself(because reason: String) {
+        logger.info("\(reason): mockls watches the workspace folders itself")
+        host?.clientWatchesFiles(false)
+        host?.watchFolders()
+        watchingFiles = true
     }
 }

@@ -122,8 +122,8 @@ public final class LanguageServer: @unchecked Sendable {
             if case .failure(let error) = outcome {
                 logger.warning("the client answered request \(id) with an error: \(error.message)")
                 if id == watcherRegistrationID {
-                    // No watchers after all: look for changes on save instead.
-                    watchingFiles = false
+                    // No watchers after all: the server watches the folders itself.
+                    watchFoldersItself(because: "the client refused the file watchers")
                 }
             }
         case .invalid(let id, let error, let isResponse):
@@ -146,6 +146,7 @@ public final class LanguageServer: @unchecked Sendable {
                 self.phase = .shutDown
                 self.logger.info("shutdown requested")
                 self.host?.flush()
+                self.host?.stopWatching()
                 return NullResult()
             }
         case (.shutDown, _):

@@ -53,7 +53,8 @@ final class SwiftSourcesTests: XCTestCase {
     func testQueriesReadTheFilesTheWorkspaceHoldsAndSeeChangesOnDisk() throws {
         try write("Tests/ATests.swift", test("ATests", reading: "id"))
         try write("Tests/App.swift", "struct App {}\n")
-        var workspace = Workspace(folder: folder)
+        // A host whose files are not heard of as they change (no watchers, no watch of its own).
+        var workspace = Workspace(folder: folder, events: FileEvents(heard: false))
         let sources = workspace.swiftSources
         let a = folder.appendingPathComponent("Tests/ATests.swift").standardizedFileURL.path
         XCTAssertEqual(sources.paths.map { URL(fileURLWithPath: $0).lastPathComponent }, ["ATests.swift", "App.swift"])
@@ -146,7 +147,8 @@ final class SwiftSourcesTests: XCTestCase {
         try write("Tests/ATests.swift", test("ATests", reading: "id"))
         try write("Tests/BTests.swift", test("BTests", reading: "name"))
         try write("Tests/CTests.swift", test("CTests", reading: "name"))
-        let workspace = Workspace(folder: folder)
+        let events = FileEvents(heard: false)
+        let workspace = Workspace(folder: folder, events: events)
         let (a, b, c) = ["A", "B", "C"].map { folder.appendingPathComponent("Tests/\($0)Tests.swift").standardizedFileURL.path }.triple
         try FileManager.default.removeItem(atPath: a)
         try write("Tests/BTests.swift", test("BTests", reading: "id") + "\n// changed without an event\n")
@@ -156,6 +158,18 @@ final class SwiftSourcesTests: XCTestCase {
         XCTAssertTrue(String(decoding: try XCTUnwrap(workspace.swiftSources.text(of: b)), as: UTF8.self).contains("changed without an event"))
         XCTAssertNil(workspace.swiftSources.text(of: c), "a folder now")
         XCTAssertEqual(readers(of: "id", in: workspace), ["BTests.test_id"], "the queries see the files as they are now")
+    }
+
+    /// Where every change is heard of (the client's watchers, the host's own watch, a command's fresh read), a query
+    /// takes the text the snapshot holds, without looking at the disk: a change reaches it through its event.
+    func testWhereChangesAreHeardOfAQueryTakesTheHeldText() throws {
+        try write("Tests/ATests.swift", test("ATests", reading: "id"))
+        var workspace = Workspace(folder: folder, events: FileEvents(heard: true))
+        let a = folder.appendingPathComponent("Tests/ATests.swift")
+        try write("Tests/ATests.swift", test("ATests", reading: "name"))
+        XCTAssertEqual(readers(of: "id", in: workspace), ["ATests.test_id"], "the held text, until its event")
+        XCTAssertTrue(workspace.update(a))
+        XCTAssertEqual(readers(of: "name", in: workspace), ["ATests.test_name"])
     }
 }
 

@@ -182,9 +182,6 @@ def test_the_warning_is_where_apollo_rejects_the_response(suite, workspace, api,
     other registration's test passes only because Apollo parsed it."""
     shared = require_shared("apollo-runtime")
     shutil.copytree(shared / api / "graphql", tmp_path / "graphql")
-    empty, tmp_path = tmp_path / "empty", tmp_path / "app"
-    empty.mkdir()
-    tmp_path.mkdir()
     (tmp_path / "apollo-codegen-config.json").write_text(json.dumps({
         "schemaNamespace": "AnimalKingdomAPI",
         "input": {"schemaSearchPaths": ["graphql/AnimalSchema.graphqls"], "operationSearchPaths": ["graphql/*.graphql"]},

@@ -55,6 +55,24 @@ public enum FileTree {
         }
     }
 
+    /// A regular file's size and modification date: what tells a file changed without reading it.
+    struct Stamp: Equatable, Sendable {
+        var size: Int
+        var modified: Date
+    }
+
+    /// The stamp of the regular file at `path` (through links, as the walk reads them); nil for anything else.
+    static func stamp(of path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return Stamp(size: Int(info.st_size), modified: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
+    }
+
     /// The names in a folder, sorted (empty when it cannot be read).
     static func entries(of folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()

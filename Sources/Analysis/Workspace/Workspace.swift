@@ -91,7 +91,9 @@ public struct Workspace: Sendable {
     /// Discovers the projects of `folder` and indexes their documents. `overlays` (open documents) win over the disk.
     /// `format`: the mock format of every project, instead of what the pins and generated mocks say. `previous`: the
     /// workspace this one reloads, whose Swift texts are kept for the files that did not change.
-    public init(folder: URL, overlays: [URL: [UInt8]] = [:], format: MockFormat? = nil, previous: Workspace? = nil) {
+    public init(
+        folder: URL, overlays: [URL: [UInt8]] = [:], format: MockFormat? = nil, previous: Workspace? = nil, events: FileEvents = .readNow
+    ) {
         self.folder = folder.standardizedFileURL
         // One walk for every kind of file the workspace reads: configurations, pins, Swift and JSON files (a second
         // one only when the projects are found in an enclosing folder).
@@ -108,9 +110,10 @@ public struct Workspace: Sendable {
         let found = root == self.folder ? walked : walk(root)
         let pins = format == nil ? MockFormatDetector.pinFiles(in: root, walked: found) : []
         let projectFolders = configurations.map(\.root)
-        swiftSources = WorkspaceFiles(found.filter { swift.includes($0.path) }, kind: swift, previous: previous?.swiftSources)
+        swiftSources = WorkspaceFiles(found.filter { swift.includes($0.path) }, kind: swift, previous: previous?.swiftSources, events: events)
         jsonFiles = WorkspaceFiles(
-            found.filter { json.includes($0.path) }, kind: json, previous: previous?.jsonFiles, bound: WorkspaceFiles.maximumJSONBytes)
+            found.filter { json.includes($0.path) }, kind: json, previous: previous?.jsonFiles, bound: WorkspaceFiles.maximumJSONBytes,
+            events: events)
         let sources = SwiftSourceScan.scan(swiftSources)
         nameMentions = SwiftNameMentions(swiftSources)
         (hasPlaceholderFactories, generatedPlaceholderFiles) = (sources.declaresPlaceholders, sources.generated)

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import SourceText
+import Synchronization
 
 /// A workspace's files of one kind (its Swift sources, its JSON files) as its snapshot holds them, so that queries
 /// (coverage, references, rename, response fixtures, code actions) neither walk nor read the disk: the files the walk at
@@ -60,10 +61,15 @@ public struct WorkspaceFiles: Sendable {
     /// At most this many bytes of text are kept (`maximumTextBytes`; less in tests).
     let bound: Int
     let kind: Kind
+    /// Whether every change of the files is heard of (`text(of:)` then takes a kept text as it is).
+    let events: FileEvents
 
     /// The files `urls` (as the walk found them), their texts from `previous` when unchanged, else read.
-    init(_ urls: [URL], kind: Kind = .swift, previous: WorkspaceFiles?, bound: Int = WorkspaceFiles.maximumTextBytes) {
-        (self.kind, self.bound) = (kind, bound)
+    init(
+        _ urls: [URL], kind: Kind = .swift, previous: WorkspaceFiles?, bound: Int = WorkspaceFiles.maximumTextBytes,
+        events: FileEvents = .readNow
+    ) {
+        (self.kind, self.bound, self.events) = (kind, bound, events)
         let stamps = urls.map { Self.stamp(of: $0.path) }
         // Each file with whether it builds or reads mocks (searched once, on the core that read it).
         var read = [(file: File, isTest: Bool)?](repeating: nil, count: urls.count)
@@ -98,7 +104,7 @@ public struct WorkspaceFiles: Sendable {
 
     /// The files of `kind` below `root`, walked and read now (a command that reads a folder, not a workspace).
     public init(walking root: URL, kind: Kind = .swift) {
-        self.init(FileTree.files(under: root, include: kind.includes), kind: kind, previous: nil)
+        self.init(FileTree.files(under: root, include: kind.includes), kind: kind, previous: nil, events: .readNow)
     }
 
     public var count: Int { paths.count }
@@ -114,12 +120,15 @@ public struct WorkspaceFiles: Sendable {
         return paths[start..<end]
     }
 
-    /// The text of the file at `path`: the kept one while the file has the size and modification date it was read
-    /// with, else read now; nil when it is not one of these files, or no longer a file. The one look
-    /// at the disk a query makes, and it must: an edit computed on a text the file no longer has (a `git checkout`
-    /// with a client that watches no files) would be applied at the wrong places of the file.
+    /// The text of the file at `path` (nil when it is not one of these files): the kept one, as it is where every
+    /// change of the files is heard of (`FileEvents`: the client's file events or the host's own watch, and a command
+    /// that read them just now); else while the file has the size and modification date it was read with, and read
+    /// again when not, or nil when it is no longer a file, since an edit computed on a text the file no longer has
+    /// would be applied at the wrong places. A text over the bound is read when asked for.
     public func text(of path: String) -> [UInt8]? {
-        guard let file = files[path], let stamp = Self.stamp(of: path) else { return nil }
+        guard let file = files[path] else { return nil }
+        if let text = file.text, events.areHeard { return text }
+        guard let stamp = Self.stamp(of: path) else { return nil }
         if let text = file.text, stamp.size == file.size, stamp.modified == file.modified { return text }
         return FileTree.contents(URL(fileURLWithPath: path))
     }
@@ -172,17 +181,8 @@ public struct WorkspaceFiles: Sendable {
         return File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
     }
 
-    /// A regular file's size and modification date (through links, as the walk reads them); nil for anything else.
     private static func stamp(of path: String) -> (size: Int, modified: Date)? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        let modified = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
-        return (Int(info.st_size), modified)
+        FileTree.stamp(of: path).map { ($0.size, $0.modified) }
     }
 }
 
@@ -196,4 +196,21 @@ extension Array {
         }
         return low
     }
+}
+
+/// Whether a workspace's files are heard of as they change: then the texts a snapshot holds are current, and a query
+/// reads them as they are. A command's workspace was read just now (`readNow`); the host's hears of changes once the
+/// client's file watchers, or its own watch of the folders (`FolderWatch`), are in place.
+public final class FileEvents: Sendable {
+    private let heard: Atomic<Bool>
+
+    public init(heard: Bool) { self.heard = Atomic(heard) }
+
+    /// A command of the command line: it reads the files once, just before its queries.
+    public static let readNow = FileEvents(heard: true)
+
+    var areHeard: Bool { heard.load(ordering: .acquiring) }
+
+    /// Every change is heard of from now on (or not, when the watchers are gone).
+    public func set(heard: Bool) { self.heard.store(heard, ordering: .releasing) }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+@testable import Analysis
+import XCTest
+
+/// The host's own watch of its folders, for clients that register no file watchers: a file written, a folder created
+/// with files in it, a file removed, each reach `changed` (once per burst); folders a workspace walk skips are not
+/// watched. On Linux through inotify; the poll that stands in elsewhere is held to the same.
+final class FolderWatchTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-watch-\(UUID().uuidString)").standardizedFileURL
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        try Data("struct A {}\n".utf8).write(to: folder.appendingPathComponent("Tests/A.swift"))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The files `changed` was given, gathered until `expected` are all there (at most `timeout`).
+    private final class Heard: Sendable {
+        let files = Mutex<Set<String>>([])
+        func add(_ urls: [URL]) { files.withLock { $0.formUnion(urls.map(\.lastPathComponent)) } }
+        func wait(for expected: Set<String>, timeout: TimeInterval) -> Set<String> {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let heard = files.withLock { $0 }
+                if expected.isSubset(of: heard) { return heard }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return files.withLock { $0 }
+        }
+        func clear() { files.withLock { $0 = [] } }
+    }
+
+    private func exercise(_ start: (Heard) -> any FolderWatch, timeout: TimeInterval) throws {
+        let heard = Heard()
+        let watch = start(heard)
+        defer { watch.stop() }
+        Thread.sleep(forTimeInterval: 0.3)  // the folders are walked on the watch's own thread
+        try Data("struct A { let b = 1 }\n".utf8).write(to: folder.appendingPathComponent("Tests/A.swift"))
+        XCTAssertTrue(heard.wait(for: ["A.swift"], timeout: timeout).contains("A.swift"), "a file written")
+        // A folder created with a file in it, then a file added to it; a skipped folder's file is not heard of.
+        let new = folder.appendingPathComponent("Tests/Feature")
+        try FileManager.default.createDirectory(at: new, withIntermediateDirectories: true)
+        try Data("struct B {}\n".utf8).write(to: new.appendingPathComponent("B.swift"))
+        XCTAssertTrue(heard.wait(for: ["B.swift"], timeout: timeout).contains("B.swift"), "a new folder's file")
+        Thread.sleep(forTimeInterval: 0.3)
+        try Data("struct C {}\n".utf8).write(to: new.appendingPathComponent("C.swift"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".build"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent(".build/Hidden.swift"))
+        XCTAssertTrue(heard.wait(for: ["C.swift"], timeout: timeout).contains("C.swift"), "a file of the new folder")
+        heard.clear()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Tests/A.swift"))
+        let after = heard.wait(for: ["A.swift"], timeout: timeout)
+        XCTAssertTrue(after.contains("A.swift"), "a file removed")
+        XCTAssertFalse(after.contains("Hidden.swift"), "a skipped folder is not watched")
+        // Stopped: nothing more.
+        watch.stop()
+        heard.clear()
+        try Data("struct D {}\n".utf8).write(to: folder.appendingPathComponent("Tests/D.swift"))
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(heard.files.withLock { $0 }, [])
+    }
+
+    func testThePlatformsWatchHearsOfWhatChanges() throws {
+        let folder = self.folder!
+        try exercise({ heard in
+            FolderWatches.start([folder], log: { _ in }, changed: heard.add)!
+        }, timeout: 5)
+    }
+
+    func testThePollHearsOfWhatChanges() throws {
+        let folder = self.folder!
+        try exercise({ heard in PollingWatch([folder], changed: heard.add) }, timeout: 8)
+    }
+
+    /// The host's watch feeds its index: a file changed on disk with no word from the client is in the next snapshot.
+    func testTheHostsWatchKeepsTheSnapshotCurrent() throws {
+        try Data(#"{"schemaNamespace": "PetAPI", "input": {"schemaSearchPaths": ["*.graphqls"], "operationSearchPaths": ["*.graphql"]}, "output": {"schemaTypes": {"path": "PetAPI", "moduleType": {"swiftPackageManager": {}}}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("apollo-codegen-config.json"))
+        try Data("type Query { dog: Dog } type Dog { name: String }".utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
+        let host = AnalysisHost(folders: [folder], log: { _ in })
+        host.load()
+        host.watchFolders()
+        defer { host.stopWatching() }
+        let file = folder.appendingPathComponent("Tests/A.swift").path
+        func held() -> String? {
+            host.snapshot.afterFirstIndex()?.workspaces.first?.swiftSources.text(of: file).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while held() == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(held(), "struct A {}\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        try Data("struct A { let changed = true }\n".utf8).write(to: URL(fileURLWithPath: file))
+        while held() != "struct A { let changed = true }\n", Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(held(), "struct A { let changed = true }\n")
+    }
+}
