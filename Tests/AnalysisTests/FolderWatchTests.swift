@@ -77,6 +77,23 @@ final class FolderWatchTests: XCTestCase {
         try exercise({ heard in PollingWatch([folder], changed: heard.add) }, timeout: 8)
     }
 
+    /// Links that lead back up (`loop` → `.`, `up` → `..`, as test_hostile_workspaces.py's workspace has them): each
+    /// folder is watched once, and the watch hears of a change and stops at once.
+    func testALinkLoopIsWatchedOnce() throws {
+        let graphql = folder.appendingPathComponent("graphql")
+        try FileManager.default.createDirectory(at: graphql, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: graphql.appendingPathComponent("loop").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: graphql.appendingPathComponent("up").path, withDestinationPath: "..")
+        let heard = Heard()
+        let started = Date()
+        let watch = try XCTUnwrap(FolderWatches.start([folder], log: { _ in }, changed: heard.add))
+        Thread.sleep(forTimeInterval: 0.3)
+        try Data("type Query { a: Int }".utf8).write(to: graphql.appendingPathComponent("schema.graphqls"))
+        XCTAssertTrue(heard.wait(for: ["schema.graphqls"], timeout: 5).contains("schema.graphqls"))
+        watch.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+
     /// The host's watch feeds its index: a file changed on disk with no word from the client is in the next snapshot.
     func testTheHostsWatchKeepsTheSnapshotCurrent() throws {
         try Data(#"{"schemaNamespace": "PetAPI", "input": {"schemaSearchPaths": ["*.graphqls"], "operationSearchPaths": ["*.graphql"]}, "output": {"schemaTypes": {"path": "PetAPI", "moduleType": {"swiftPackageManager": {}}}}}"#.utf8)

@@ -68,9 +68,11 @@ private final class Batch: Sendable {
 /// inotify: a watch per folder (as the workspace walk enters them: `FileTree.isSkippedFolder` folders are left out),
 /// read on a thread of its own; a folder created later is watched from then on, with the files it already holds.
 final class InotifyWatch: FolderWatch, @unchecked Sendable {
-    // @unchecked: `folders` is touched by the reading thread only, after `init` hands it over.
+    // @unchecked: `folders` and `visited` are touched by the watch's thread only.
     private let descriptor: Int32
-    private var folders: [Int32: String] = [:]
+    /// The folders watched, by watch descriptor, and by identity.
+    private var folders: [Int32: (path: String, identity: FileTree.Identity)] = [:]
+    private var visited: Set<FileTree.Identity> = []
     private let batch: Batch
     private let log: @Sendable (String) -> Void
     private let finished = DispatchSemaphore(value: 0)
@@ -97,17 +99,19 @@ final class InotifyWatch: FolderWatch, @unchecked Sendable {
         close(descriptor)
     }
 
-    /// Watches `path` and every folder below it a walk enters (at most `FileTree.maximumFolders` in all); returns the
-    /// files found in them.
+    /// Watches `path` and every folder below it a walk enters, each folder once however many links lead to it (a link
+    /// loop ends there), at most `FileTree.maximumFolders` in all; returns the files found in them.
     @discardableResult
     private func watchTree(_ path: String) -> [URL] {
         var found: [URL] = []
         var pending = [path]
         while let folder = pending.popLast(), !batch.isStopped {
-            guard folders.count < FileTree.maximumFolders else {
+            guard visited.count < FileTree.maximumFolders else {
                 log("\(FileTree.maximumFolders) folders are watched: those past them are not")
                 break
             }
+            let status = FileTree.status(of: folder)
+            guard status.kind == .folder, let identity = status.identity, visited.insert(identity).inserted else { continue }
             let watch = inotify_add_watch(descriptor, folder, Self.mask)
             guard watch >= 0 else {
                 if errno == ENOSPC {
@@ -115,7 +119,7 @@ final class InotifyWatch: FolderWatch, @unchecked Sendable {
                 }
                 continue
             }
-            folders[watch] = folder
+            folders[watch] = (folder, identity)
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in entries {
                 let child = folder + "/" + name
@@ -149,10 +153,11 @@ final class InotifyWatch: FolderWatch, @unchecked Sendable {
                 let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
                 if event.mask & UInt32(IN_IGNORED) != 0 {
-                    folders[event.wd] = nil
+                    // The folder is gone: a folder made later on its inode is watched anew.
+                    if let gone = folders.removeValue(forKey: event.wd) { visited.remove(gone.identity) }
                     continue
                 }
-                guard let folder = folders[event.wd], !name.isEmpty else { continue }
+                guard let folder = folders[event.wd]?.path, !name.isEmpty else { continue }
                 let path = folder + "/" + name
                 if event.mask & UInt32(IN_ISDIR) != 0 {
                     // A folder created or moved in: watched from now on, with what it holds already.
