@@ -91,13 +91,13 @@ final class ArchitectureTests: XCTestCase {
     /// What reads or lists the disk.
     private static let diskAccess = ["FileTree.", "FileManager", "FileHandle", "String(contentsOf", "Data(contentsOf", "fopen(", "opendir(", "stat("]
     /// The files of `Analysis` that read the disk: the loading of a workspace (its walk, its configuration, its Swift
-    /// and JSON files, its generated mocks), the host, which writes the file a command creates, and the store of the
-    /// coverage kept between sessions (read when the host loads a workspace, written in the background). Queries read
-    /// what the snapshot holds (`WorkspaceFiles`, the open documents, the indexes).
+    /// and JSON files, its generated mocks), the host, which writes the file a command creates, the host's watch of its
+    /// folders, and the store of the coverage kept between sessions (read when the host loads a workspace, written in
+    /// the background). Queries read what the snapshot holds (`WorkspaceFiles`, the open documents, the indexes).
     private static let analysisLoaders: Set<String> = [
         "FileTree.swift", "WorkspaceFiles.swift", "Workspace.swift", "ProjectDiscovery.swift", "ApolloCodegenConfigurationFile.swift",
         "GraphQLConfigFile.swift", "Glob.swift", "GeneratedMocks.swift", "MockFormatDetector.swift", "SwiftSourceScan.swift",
-        "AnalysisHost.swift", "CoverageStore.swift",
+        "AnalysisHost.swift", "CoverageStore.swift", "FolderWatch.swift",
     ]
 
     /// The code of a file without its comments (a doc comment may name `FileTree.contents`).

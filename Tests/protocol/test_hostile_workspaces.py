@@ -211,9 +211,10 @@ def test_re_adding_an_open_folder_changes_nothing(tmp_path):
             added = [folder_event] if index % 2 == 0 else [inner_event, {"uri": folder.as_uri() + "/", "name": "again"}]
             server.send({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders",
                          "params": {"event": {"added": added, "removed": []}}})
-        # A save makes a client without file watching re-load: still one project.
-        server.send({"jsonrpc": "2.0", "method": "textDocument/didSave",
-                     "params": {"textDocument": {"uri": (folder / "Tests" / "RepoTests.swift").as_uri()}}})
+        # The configuration rewritten on disk (the server watches the folders of a client that watches nothing):
+        # it loads again, and finds one project still.
+        configuration = folder / "apollo-codegen-config.json"
+        configuration.write_text(configuration.read_text())
         log = server.wait_for_log("indexed")
         assert "indexed 1 project(s)" in log["params"]["message"], log
         after = resident_kilobytes(server.process.pid)
