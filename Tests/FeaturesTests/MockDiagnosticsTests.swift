@@ -6,7 +6,8 @@ import SwiftAnalysis
 import XCTest
 
 /// `MockDiagnostics` on test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
-/// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else.
+/// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else. The
+/// repository's own API (Examples/Bookshelf) runs from a lone clone; Apollo's AnimalKingdom (`../shared`) cross-checks.
 final class MockDiagnosticsTests: XCTestCase {
     /// Checks `source` against its `// expect:` lines; the failures name the file and line.
     static func check(
@@ -47,6 +48,13 @@ final class MockDiagnosticsTests: XCTestCase {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
         return ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
+    }
+
+    /// Every diagnostic of a test file, on the repository's own API: `Tests/goldens/diagnostics/bookshelf.swift`.
+    func testBookshelf() throws {
+        let source = try String(contentsOf: Self.goldens.appendingPathComponent("bookshelf.swift"), encoding: .utf8)
+        XCTAssertTrue(source.contains("// expect: "))
+        Self.check(source, named: "bookshelf.swift", project: try FeatureFixture.bookshelf().project)
     }
 
     func testOwnScenarios() throws {
