@@ -68,16 +68,29 @@ run: build python-env
 	@echo; echo "# mockls check on the example workspace (it finds the tests that would crash: exit status 1)"
 	$(DEBUG_BIN) check --workspace Examples/Bookshelf; test $$? -eq 1
 
-## Unit tests, the protocol transcripts and the pytest-lsp client against the real binary, then the parse differential.
+## Unit tests, the protocol transcripts and the pytest-lsp client against the real binary, then the parse differential;
+## last, how many tests need ../shared and were skipped (a lone clone runs every other one).
 test: test-swift test-protocol test-differential
+	@cat $(SHARED_SKIPS)/* 2>/dev/null || true
+
+# What a test skipped for want of ../shared says (Tests/MocklsTestSupport/SharedFolder.swift, Tests/protocol/shared.py);
+# each suite writes its count of those skips here.
+SHARED_SKIP_MESSAGE := ../shared is not beside the repository
+SHARED_SKIPS        := .build/shared-skips
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS)
+	@mkdir -p $(SHARED_SKIPS); set -o pipefail; \
+	$(SWIFT) test --skip-build --disable-swift-testing $(SWIFT_FLAGS) 2>&1 | tee .build/swift-test.log
+	@echo "$$(grep -c 'Test skipped - $(SHARED_SKIP_MESSAGE)' .build/swift-test.log) XCTest tests need ../shared and were skipped" \
+	  | tee $(SHARED_SKIPS)/xctest
 
 test-protocol: build python-env editor-deps
-	MOCKLS_BIN=$(DEBUG_BIN) $(PY) -m pytest -q Tests/protocol
+	@mkdir -p $(SHARED_SKIPS); set -o pipefail; \
+	MOCKLS_BIN=$(DEBUG_BIN) $(PY) -m pytest -q Tests/protocol 2>&1 | tee .build/pytest.log
 	@cat .build/runtime-oracle/summary.txt 2>/dev/null || true
+	@grep -h "protocol tests need ../shared" .build/pytest.log > $(SHARED_SKIPS)/protocol \
+	  || echo "0 protocol tests need ../shared and were skipped" > $(SHARED_SKIPS)/protocol
 
 ## The incremental Swift parse against full parses: random edits to every Swift file under ../shared/fixtures and
 ## Tests/, each version compared with a full parse (needs ../shared); then every input `make fuzz` found

@@ -5,8 +5,12 @@ import SwiftAnalysis
 @testable import Analysis
 import XCTest
 
-/// `SelectionCoverageReport`: which tests set and read each selected field, exactly, on the scenario workspaces.
+/// `SelectionCoverageReport`: which tests set and read each selected field, exactly, on the repository's example
+/// workspace (from a lone clone) and on the scenario workspaces (Apollo's AnimalKingdom, `../shared`).
 final class SelectionCoverageTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// `operation path: test:s:r …` for each row some test touches or some test reaches unfollowed (`?N`), sorted by test.
     private func rows(_ folder: URL) -> [String] {
         let report = SelectionCoverageReport(AnalysisSnapshot(workspaces: [Workspace(folder: folder)]))
@@ -16,6 +20,33 @@ final class SelectionCoverageTests: XCTestCase {
             }.sorted()
             return "\(row.field.id.definition) \(row.field.id.path): " + tests.joined(separator: " ") + (row.unknown > 0 ? " ?\(row.unknown)" : "")
         }
+    }
+
+    /// Examples/Bookshelf, on its own API: a list of a union read through its type cases, a field behind `@include`
+    /// not read, a fragment's fields counted for the fragment, assignments after an empty mock as sets.
+    func testTheExampleTestsSetAndReadExactlyTheseFields() throws {
+        XCTAssertEqual(rows(Self.repository.appendingPathComponent("Examples/Bookshelf")), [
+            "BookDetails id: testABookWhoseAuthorHasNoName:s testEmptyMockThenAssignments:r testRatingABook:s testTheBylineOfAFetchedBook:s testTitleAndAuthor:s ?3",
+            "BookDetails title: testABookWhoseAuthorHasNoName:s testEmptyMockThenAssignments:s:r testGenreDefaultsButAuthorIsEmpty:s testRatingABook:s testTheBylineOfAFetchedBook:s testTitleAndAuthor:s:r ?3",
+            "BookDetails genre: testGenreDefaultsButAuthorIsEmpty:r testTheBylineOfAFetchedBook:s ?3",
+            "BookDetails author: testEmptyMockThenAssignments:s testGenreDefaultsButAuthorIsEmpty:r testRatingABook:s testTheBylineOfAFetchedBook:s testTitleAndAuthor:s:r ?3",
+            "BookDetails author.name: testEmptyMockThenAssignments:s testGenreDefaultsButAuthorIsEmpty:r testRatingABook:s testTheBylineOfAFetchedBook:s testTitleAndAuthor:s:r ?3",
+            "Book book: testABookWhoseAuthorHasNoName:s testEmptyMockThenAssignments:s:r testGenreDefaultsButAuthorIsEmpty:s:r testRatingABook:s testTheBylineOfAFetchedBook:s testTitleAndAuthor:s:r ?3",
+            "Book book.coAuthors: testTheBylineOfAFetchedBook:s ?3",
+            "Rate rate: testRatingABook:s ?1",
+            "Rate rate.id: testRatingABook:s ?1",
+            "Rate rate.rating: testRatingABook:s ?1",
+            "Search search: testMixedResults:s:r",
+            "Search search.title: testMixedResults:s:r",
+            "Search search.author: testMixedResults:s",
+            "Search search.author.name: testMixedResults:s",
+            "Search search.name: testMixedResults:s",
+            "Search search.born: testMixedResults:s:r",
+            "Shelves shelves: testShelvesWithoutBooks:s:r",
+            "Shelves shelves.id: testShelvesWithoutBooks:s",
+            "Shelves shelves.label: testShelvesWithoutBooks:s:r",
+            "Shelves shelves.books: testShelvesWithoutBooks:r",
+        ])
     }
 
     /// Apollo ≥ 1.23 and 2.x: the tests of `animalkingdom/` on the same lines. Sets are the fields the tests pass
@@ -40,14 +71,16 @@ final class SelectionCoverageTests: XCTestCase {
             "PetDetails favoriteToy: test_typeCase:r ?1",
         ]
         for scenario in ["animalkingdom", "animalkingdom-2.x"] {
-            XCTAssertEqual(rows(try SharedFolder.require("fixtures/scenarios/\(scenario)")), expected, scenario)
+            let folder = try SharedFolder.require("fixtures/scenarios/\(scenario)")  // outside the assertion, which would fail on a skip
+            XCTAssertEqual(rows(folder), expected, scenario)
         }
     }
 
     /// Before Apollo iOS 1.23 nothing is set that the test does not pass: a read that crashes on an unset object
     /// (`animal.height.feet` with no height) reads `height` only.
     func testPre123TestsSetOnlyWhatTheyPass() throws {
-        XCTAssertEqual(rows(try SharedFolder.require("fixtures/scenarios/animalkingdom-1.15")), [
+        let folder = try SharedFolder.require("fixtures/scenarios/animalkingdom-1.15")
+        XCTAssertEqual(rows(folder), [
             "AllAnimalsQuery allAnimals: test_assignedLater:s test_unpassedList:s test_unpassedObject:s test_unpassedRequiredScalar:s",
             "AllAnimalsQuery allAnimals.id: test_assignedLater:s test_unpassedList:s test_unpassedObject:s test_unpassedRequiredScalar:r",
             "AllAnimalsQuery allAnimals.height: test_assignedLater:s:r test_unpassedObject:r",
@@ -64,6 +97,7 @@ final class SelectionCoverageTests: XCTestCase {
     /// Factories, fixtures and lists (`Tests/scenarios/factories`) and closures, Quick specs and helpers in other
     /// files (`Tests/scenarios/closures`) are followed as the diagnostics follow them.
     func testHelpersFixturesClosuresAndListsAreFollowed() throws {
+        _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")  // the scenarios' configurations name its schema
         let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scenarios")
         let factories = rows(scenarios.appendingPathComponent("factories"))

@@ -6,36 +6,46 @@ import SwiftAnalysis
 import XCTest
 
 /// Every quick fix of every diagnostic of the scenario files, applied, against the goldens in `Tests/goldens/fixes`
-/// (`MOCKLS_UPDATE=1` rewrites them: read the diff).
+/// (`MOCKLS_UPDATE=1` rewrites them: read the diff): the repository's own API (Examples/Bookshelf) from a lone clone,
+/// Apollo's AnimalKingdom scenarios (`../shared`) as the cross-check.
 final class CodeActionTests: XCTestCase {
     private static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("goldens/fixes")
+    private static let diagnostics = goldens.deletingLastPathComponent().appendingPathComponent("diagnostics")
 
     private struct Scenario {
         var name: String
         var source: String
-        var format: MockFormat
+        var project: ProjectIndex
         var options: TestConventions
     }
 
-    private func scenarios() throws -> [Scenario] {
-        let shared = try SharedFolder.require("fixtures/scenarios")
-        let own = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("goldens/diagnostics")
-        func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
-        let current = try read(shared.appendingPathComponent("animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift"))
+    private static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    /// `Tests/goldens/diagnostics/bookshelf.swift` on the repository's own API, with and without placeholders.
+    private func ownScenarios() throws -> [Scenario] {
+        let source = try Self.read(Self.diagnostics.appendingPathComponent("bookshelf.swift"))
+        let project = try FeatureFixture.bookshelf().project
         return [
-            Scenario(name: "animalkingdom", source: current, format: .defaults, options: TestConventions()),
-            Scenario(name: "animalkingdom-placeholders", source: current, format: .defaults, options: TestConventions(placeholders: true)),
+            Scenario(name: "bookshelf", source: source, project: project, options: TestConventions()),
+            Scenario(name: "bookshelf-placeholders", source: source, project: project, options: TestConventions(placeholders: true)),
+        ]
+    }
+
+    private func sharedScenarios() throws -> [Scenario] {
+        let shared = try SharedFolder.require("fixtures/scenarios")
+        let current = try Self.read(shared.appendingPathComponent("animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift"))
+        let legacy = try Self.read(shared.appendingPathComponent("animalkingdom-1.15/Tests/AnimalKingdomTests/LegacyMockTests.swift"))
+        let defaults = try project(.defaults)
+        let optionalParameters = try project(.optionalParameters)
+        return [
+            Scenario(name: "animalkingdom", source: current, project: defaults, options: TestConventions()),
+            Scenario(name: "animalkingdom-placeholders", source: current, project: defaults, options: TestConventions(placeholders: true)),
+            Scenario(name: "animalkingdom-1.15", source: legacy, project: optionalParameters, options: TestConventions()),
+            Scenario(name: "animalkingdom-1.15-placeholders", source: legacy, project: optionalParameters, options: TestConventions(placeholders: true)),
             Scenario(
-                name: "animalkingdom-1.15",
-                source: try read(shared.appendingPathComponent("animalkingdom-1.15/Tests/AnimalKingdomTests/LegacyMockTests.swift")),
-                format: .optionalParameters, options: TestConventions()),
-            Scenario(
-                name: "animalkingdom-1.15-placeholders",
-                source: try read(shared.appendingPathComponent("animalkingdom-1.15/Tests/AnimalKingdomTests/LegacyMockTests.swift")),
-                format: .optionalParameters, options: TestConventions(placeholders: true)),
-            Scenario(name: "own", source: try read(own.appendingPathComponent("animalkingdom.swift")), format: .defaults, options: TestConventions()),
+                name: "own", source: try Self.read(Self.diagnostics.appendingPathComponent("animalkingdom.swift")), project: defaults,
+                options: TestConventions()),
         ]
     }
 
@@ -66,8 +76,16 @@ final class CodeActionTests: XCTestCase {
     }
 
     func testEveryFixAgainstTheGoldens() throws {
-        for scenario in try scenarios() {
-            let project = try project(scenario.format)
+        try checkEveryFix(of: try ownScenarios())
+    }
+
+    func testEveryFixAgainstTheGoldensOfApollosSample() throws {
+        try checkEveryFix(of: try sharedScenarios())
+    }
+
+    private func checkEveryFix(of scenarios: [Scenario]) throws {
+        for scenario in scenarios {
+            let project = scenario.project
             let file = SwiftFile(scenario.source)
             let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: scenario.options)
             var report: [String] = []
@@ -108,8 +126,21 @@ final class CodeActionTests: XCTestCase {
     /// "Set every field this test reads but its mocks never set", applied to each function with an
     /// `unset-field-read`, leaves none: in the file as the fixes leave it, nothing crashes any more.
     func testSettingEveryUnsetFieldLeavesNone() throws {
-        for scenario in try scenarios() {
-            let project = try project(scenario.format)
+        let scenarios = try ownScenarios()
+        for scenario in scenarios {
+            XCTAssertTrue(MockDiagnostics.diagnostics(in: SwiftFile(scenario.source), project: scenario.project, options: scenario.options)
+                .contains { $0.code == .unsetFieldRead }, "\(scenario.name) has an unset-field-read to fix")
+        }
+        try checkSettingEveryUnsetFieldLeavesNone(in: scenarios)
+    }
+
+    func testSettingEveryUnsetFieldLeavesNoneInApollosSample() throws {
+        try checkSettingEveryUnsetFieldLeavesNone(in: try sharedScenarios())
+    }
+
+    private func checkSettingEveryUnsetFieldLeavesNone(in scenarios: [Scenario]) throws {
+        for scenario in scenarios {
+            let project = scenario.project
             var source = scenario.source
             for _ in 0..<40 {
                 let file = SwiftFile(source)
@@ -130,6 +161,28 @@ final class CodeActionTests: XCTestCase {
 /// A read in a loop over a list of like mocks crashes on each element: one diagnostic, whose fix sets the field on
 /// every element, or no fix when the loop follows only some of them.
 final class LoopFixTests: XCTestCase {
+    /// On the repository's own API (Examples/Bookshelf).
+    func testOneFixSetsTheFieldOnEveryShelf() throws {
+        let project = try FeatureFixture.bookshelf().project
+        let source = """
+            func test_loop() {
+              let data = ShelvesQuery.Data.from(Mock<Query>(shelves: [Mock<Shelf>(), Mock<Shelf>()]))
+              for shelf in data.shelves {
+                XCTAssertEqual(shelf.label, "")
+              }
+            }
+            """
+        let diagnostics = MockDiagnostics.diagnostics(in: SwiftFile(source), project: project, options: TestConventions())
+        XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
+        let fix = try XCTUnwrap(diagnostics.first?.fixes.first)
+        XCTAssertEqual(fix.title, "Set `label` on each of the 2 `Mock<Shelf>`")
+        var bytes = Array(source.utf8)
+        bytes.replaceSubrange(fix.range, with: Array(fix.text.utf8))
+        let fixed = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(fixed.contains(#"[Mock<Shelf>(label: ""), Mock<Shelf>(label: "")]"#), fixed)
+        XCTAssertEqual(MockDiagnostics.diagnostics(in: SwiftFile(fixed), project: project, options: TestConventions()), [])
+    }
+
     private func source(dogs: Int) -> String {
         let list = Array(repeating: "Mock<Dog>()", count: dogs).joined(separator: ", ")
         return """
@@ -167,8 +220,9 @@ final class LoopFixTests: XCTestCase {
 
 /// Refactorings of a `Mock<T>(…)` call at the cursor (`1️⃣`).
 final class MockRefactoringTests: XCTestCase {
-    private func refactor(_ marked: String, placeholders: Bool = false) throws -> [String: String] {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+    /// `bookshelf`: on the repository's own API, which a lone clone has; else on AnimalKingdom (`../shared`).
+    private func refactor(_ marked: String, placeholders: Bool = false, bookshelf: Bool = false) throws -> [String: String] {
+        let fixture = bookshelf ? try FeatureFixture.bookshelf() : try FeatureFixture(api: "AnimalKingdomAPI")
         let source = MarkedSource(marked).text
         let offset = try XCTUnwrap(MarkedSource(marked).offsets["1️⃣"])
         let actions = MockCodeActions.refactorings(
@@ -183,6 +237,33 @@ final class MockRefactoringTests: XCTestCase {
             results[action.title] = String(decoding: bytes, as: UTF8.self)
         }
         return results
+    }
+
+    func testFillEveryFieldAndOneInitializerCallOnTheOwnAPI() throws {
+        let filled = try refactor("let book = Mock<Book>(1️⃣title: \"Dune\")", bookshelf: true)
+        XCTAssertEqual(filled["Fill every field of `Mock<Book>`"], """
+            let book = Mock<Book>(
+                author: Mock<Author>(),
+                coAuthors: [],
+                genre: .case(.fiction),
+                id: "",
+                title: "Dune"
+            )
+            """)
+        let built = try refactor("""
+            func t() {
+              let book = Mock<B1️⃣ook>()
+              book.title = "Dune"
+              book.id = "1"
+              _ = BookQuery.Data.Book.from(book)
+            }
+            """, bookshelf: true)
+        XCTAssertEqual(built["Build `Mock<Book>` with one initializer call"], """
+            func t() {
+              let book = Mock<Book>(id: "1", title: "Dune")
+              _ = BookQuery.Data.Book.from(book)
+            }
+            """)
     }
 
     func testFillEveryField() throws {

@@ -87,7 +87,9 @@ struct FeatureGoldens {
     }
 }
 
-/// A shared API indexed as a project, and the features asked at a `1️⃣` marker.
+/// An API indexed as a project, and the features asked at a `1️⃣` marker: one of Apollo's sample APIs from
+/// `../shared` (`init(api:)`, the cross-check), or the repository's own, Examples/Bookshelf (`bookshelf(format:)`),
+/// which needs nothing beside the clone.
 struct FeatureFixture {
     let project: ProjectIndex
     let graphqlDirectory: URL
@@ -108,11 +110,32 @@ struct FeatureFixture {
             let enumerator = FileManager.default.enumerator(at: graphqlDirectory, includingPropertiesForKeys: nil)
             documents = (enumerator?.compactMap { $0 as? URL } ?? []).filter { ["graphql", "graphqls"].contains($0.pathExtension) }
         }
+        project = try Self.index(documents, namespace: api, format: format)
+    }
+
+    private init(project: ProjectIndex, graphqlDirectory: URL) {
+        self.project = project
+        self.graphqlDirectory = graphqlDirectory
+    }
+
+    /// The repository's own example API (`Examples/Bookshelf/graphql`: an interface, a union, an enum with a deprecated
+    /// case, a custom scalar, documented fields, a fragment, `@include`), with Apollo 1.25's mocks by default.
+    static func bookshelf(format: MockFormat = .defaults) throws -> FeatureFixture {
+        let graphqlDirectory = repository.appendingPathComponent("Examples/Bookshelf/graphql")
+        let documents = try FileManager.default.contentsOfDirectory(at: graphqlDirectory, includingPropertiesForKeys: nil)
+            .filter { ["graphql", "graphqls"].contains($0.pathExtension) }
+        return FeatureFixture(project: try index(documents, namespace: "BookshelfAPI", format: format), graphqlDirectory: graphqlDirectory)
+    }
+
+    private static func index(_ documents: [URL], namespace: String, format: MockFormat) throws -> ProjectIndex {
         let sources = try documents.map { url in
             (path: url.path, role: url.pathExtension == "graphqls" ? DocumentRole.schema : .executable, text: Array(try Data(contentsOf: url)))
         }
-        project = ProjectIndex(namespace: api, format: format, sources: sources.sorted { $0.path < $1.path })
+        return ProjectIndex(namespace: namespace, format: format, sources: sources.sorted { $0.path < $1.path })
     }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("goldens/features")
@@ -158,7 +181,13 @@ struct FeatureFixture {
     }
 }
 
+/// Completion, hover and definition against their goldens: the repository's own API from a lone clone, Apollo's
+/// sample APIs (`../shared`) as the cross-check.
 final class FeatureGoldenTests: XCTestCase {
+    func testBookshelf() throws {
+        try FeatureGoldens(contentsOf: FeatureFixture.goldens.appendingPathComponent("bookshelf.txt")).check(try FeatureFixture.bookshelf().output)
+    }
+
     func testAnimalKingdom() throws {
         let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
         try FeatureGoldens(contentsOf: FeatureFixture.goldens.appendingPathComponent("animalkingdom.txt")).check(fixture.output)

@@ -6,7 +6,8 @@ import SwiftAnalysis
 import XCTest
 
 /// `MockDiagnostics` on test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
-/// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else.
+/// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else. The
+/// repository's own API (Examples/Bookshelf) runs from a lone clone; Apollo's AnimalKingdom (`../shared`) cross-checks.
 final class MockDiagnosticsTests: XCTestCase {
     /// Checks `source` against its `// expect:` lines; the failures name the file and line.
     static func check(
@@ -49,6 +50,13 @@ final class MockDiagnosticsTests: XCTestCase {
         return ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
     }
 
+    /// Every diagnostic of a test file, on the repository's own API: `Tests/goldens/diagnostics/bookshelf.swift`.
+    func testBookshelf() throws {
+        let source = try String(contentsOf: Self.goldens.appendingPathComponent("bookshelf.swift"), encoding: .utf8)
+        XCTAssertTrue(source.contains("// expect: "))
+        Self.check(source, named: "bookshelf.swift", project: try FeatureFixture.bookshelf().project)
+    }
+
     func testOwnScenarios() throws {
         let current = try project(format: .defaults)
         let legacy = try project(format: .optionalParameters)
@@ -87,32 +95,31 @@ final class MockDiagnosticsTests: XCTestCase {
         }
     }
 
-    /// A file that declares its own `MockObject` classes (Apollo's own tests of `Mock` do) means those by `Mock<Dog>`:
+    /// A file that declares its own `MockObject` classes (Apollo's own tests of `Mock` do) means those by `Mock<Book>`:
     /// nothing is judged against the generated mocks of the same names.
     func testMocksOfTheFilesOwnMockObjectsAreNotJudged() throws {
-        let project = try project(format: .defaults)
         Self.check("""
             import ApolloTestSupport
 
             final class OwnMockTests: XCTestCase {
               func test_listOfStrings() {
-                let mock = Mock<Dog>()
+                let mock = Mock<Book>()
                 mock.listOfStrings = ["a"]
-                _ = Mock<Dog>(listOfStrings: ["a"])
-                _ = Mock<Cat>(speceis: "Tabby") // expect: unknown-mock-field speceis species
+                _ = Mock<Book>(listOfStrings: ["a"])
+                _ = Mock<Author>(nmae: "Le Guin") // expect: unknown-mock-field nmae name
               }
             }
 
-            final class Dog: MockObject {
-              static let objectType = Object(typename: "Dog")
+            final class Book: MockObject {
+              static let objectType = Object(typename: "Book")
               static let _mockFields = MockFields()
               struct MockFields { @Field<[String]>("listOfStrings") public var listOfStrings }
             }
-            """, named: "own mock objects", project: project)
+            """, named: "own mock objects", project: try FeatureFixture.bookshelf().project)
     }
 
     /// A generic parameter that is a `MockObject` (the test transport's `register<Root: MockObject>(data: Mock<Root>)`,
-    /// a helper's `where T: MockObject`) is no generated mock either; `Mock<Dgo>` beside it still is judged.
+    /// a helper's `where T: MockObject`) is no generated mock either; `Mock<Boko>` beside it still is judged.
     func testMocksOfGenericParametersAreNotJudged() throws {
         Self.check("""
             import ApolloTestSupport
@@ -122,10 +129,10 @@ final class MockDiagnosticsTests: XCTestCase {
 
             final class GenericTests: XCTestCase {
               func test_generic() {
-                _ = Mock<Dgo>() // expect: unknown-mock-type Dgo
+                _ = Mock<Boko>() // expect: unknown-mock-type Boko
               }
             }
-            """, named: "generic parameters", project: try project(format: .defaults))
+            """, named: "generic parameters", project: try FeatureFixture.bookshelf().project)
     }
 
     /// Apollo iOS 2's `GraphQLResponse(result:cacheRecords:)` holds a `GraphQLResult`, which holds the data: reads
@@ -133,13 +140,13 @@ final class MockDiagnosticsTests: XCTestCase {
     func testReadsThroughApolloTwosResponse() throws {
         Self.check("""
             func test_response() async {
-              let data = await AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>()]))
-              let response = GraphQLResponse<AllAnimalsQuery>(
+              let data = await BookQuery.Data.from(Mock<Query>(book: Mock<Book>()))
+              let response = GraphQLResponse<BookQuery>(
                 result: GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil), cacheRecords: nil)
-              XCTAssertEqual(response.result.data?.allAnimals.first?.species, "Tabby") // expect: unset-field-read species Cat
+              XCTAssertEqual(response.result.data?.book?.title, "Dune") // expect: unset-field-read title Book
               XCTAssertEqual(response.cacheRecords?.count, 0)
             }
-            """, named: "GraphQLResponse", project: try project(format: .apolloTwo))
+            """, named: "GraphQLResponse", project: try FeatureFixture.bookshelf(format: .apolloTwo).project)
     }
 
     func testSharedScenarios() throws {
@@ -161,54 +168,68 @@ final class DiagnosticsCacheTests: XCTestCase {
     /// A function depends on the helpers it looks up, not on every helper of the workspace: editing another helper
     /// file follows none of the file's functions again; editing the fixture one function reads follows that one.
     func testAFunctionIsFollowedAgainOnlyWhenAHelperItUsesChanges() throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let project = try FeatureFixture.bookshelf().project
         let test = SwiftFile("""
             final class T: XCTestCase {
-              func test_fixture() { XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(Fixtures.cat).species, "x") }
-              func test_inline() { XCTAssertEqual(AllAnimalsQuery.Data.AllAnimal.from(Mock<Dog>()).id, "x") }
+              func test_fixture() { XCTAssertEqual(BookQuery.Data.Book.from(Fixtures.book).title, "x") }
+              func test_inline() { XCTAssertEqual(BookQuery.Data.Book.from(Mock<Book>()).id, "x") }
             }
             """)
-        func helpers(cat: String, dog: String) -> WorkspaceHelpers {
-            let files = [SwiftFile("enum Fixtures { static let cat = \(cat) }"), SwiftFile("func makeDog() -> Mock<Dog> { \(dog) }")]
+        func helpers(book: String, author: String) -> WorkspaceHelpers {
+            let files = [SwiftFile("enum Fixtures { static let book = \(book) }"), SwiftFile("func makeAuthor() -> Mock<Author> { \(author) }")]
             return WorkspaceHelpers(helpers: files.flatMap { $0.modelHelpers() })
         }
         let cache = MockDiagnosticsCache()
         func run(_ workspace: WorkspaceHelpers) -> [String] {
-            let cached = MockDiagnostics.diagnostics(in: test, project: fixture.project, cache: cache, options: TestConventions(), helpers: workspace)
-            XCTAssertEqual(cached, MockDiagnostics.diagnostics(in: test, project: fixture.project, options: TestConventions(), helpers: workspace))
+            let cached = MockDiagnostics.diagnostics(in: test, project: project, cache: cache, options: TestConventions(), helpers: workspace)
+            XCTAssertEqual(cached, MockDiagnostics.diagnostics(in: test, project: project, options: TestConventions(), helpers: workspace))
             return cached.map(\.message)
         }
-        XCTAssertEqual(run(helpers(cat: "Mock<Cat>(species: \"Tabby\")", dog: "Mock<Dog>()")).count, 1)
+        XCTAssertEqual(run(helpers(book: "Mock<Book>(title: \"Dune\")", author: "Mock<Author>()")).count, 1)
         XCTAssertEqual(cache.functionsFollowedInLastRun, 2)
         // Another helper changes: nothing is followed again.
-        XCTAssertEqual(run(helpers(cat: "Mock<Cat>(species: \"Tabby\")", dog: "Mock<Dog>(id: \"2\")")).count, 1)
+        XCTAssertEqual(run(helpers(book: "Mock<Book>(title: \"Dune\")", author: "Mock<Author>(name: \"Le Guin\")")).count, 1)
         XCTAssertEqual(cache.functionsFollowedInLastRun, 0)
         // The fixture the first test reads changes: that test alone is followed again, and now crashes.
-        let messages = run(helpers(cat: "Mock<Cat>()", dog: "Mock<Dog>(id: \"2\")"))
+        let messages = run(helpers(book: "Mock<Book>()", author: "Mock<Author>(name: \"Le Guin\")"))
         XCTAssertEqual(cache.functionsFollowedInLastRun, 1)
         XCTAssertEqual(messages.count, 2)
-        XCTAssertTrue(messages.contains { $0.contains("`cat` builds it with `Mock<Cat>()`") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("`book` builds it with `Mock<Book>()`") }, "\(messages)")
     }
 
     func testCachedDiagnosticsEqualFreshOnesThroughEdits() throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("goldens/diagnostics/animalkingdom.swift")
-        var text = try String(contentsOf: url, encoding: .utf8)
-        let cache = MockDiagnosticsCache()
-        let edits: [(String) -> String] = [
-            { $0 },
-            { "// a new first line moves every function and every line number\n" + $0 },
+        try checkThroughEdits(of: "bookshelf.swift", project: try FeatureFixture.bookshelf().project, edits: [
+            { $0.replacingOccurrences(of: "    book.title = \"Dune\"\n", with: "    book.title = \"Dune\"\n    book.id = \"2\"\n") },
+            { $0.replacingOccurrences(of: "final class Lists: XCTestCase {\n", with: "final class Lists: XCTestCase {\n  let extra = Mock<Novel>()\n") },
+            { $0.replacingOccurrences(of: "let second = Mock<Shelf>()", with: "let second = Mock<Shelf>(label: \"Science\")") },
+        ])
+    }
+
+    func testCachedDiagnosticsEqualFreshOnesThroughEditsOfApollosSample() throws {
+        try checkThroughEdits(of: "animalkingdom.swift", project: try FeatureFixture(api: "AnimalKingdomAPI").project, edits: [
             { $0.replacingOccurrences(of: "dog.height?.feet = 3", with: "dog.height?.feet = 3\n    dog.height?.inches = 1") },
             { $0.replacingOccurrences(of: "  var dog: Mock<Dog>!\n", with: "  var dog: Mock<Dog>!\n  let extra = Mock<Unicorn>()\n") },
             { $0.replacingOccurrences(of: "dog = Mock<Dog>(id: \"1\")\n  }", with: "dog = Mock<Dog>.placeholder()\n  }") },
+        ])
+    }
+
+    /// The golden as it is, with a first line that moves every function, after each of `edits`, and with a class
+    /// renamed: the cached diagnostics are the fresh ones each time. Every edit must change the text.
+    private func checkThroughEdits(of golden: String, project: ProjectIndex, edits: [(String) -> String]) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("goldens/diagnostics/\(golden)")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let cache = MockDiagnosticsCache()
+        let all: [(String) -> String] = [{ $0 }, { "// a new first line moves every function and every line number\n" + $0 }] + edits + [
             { $0.replacingOccurrences(of: "final class Types", with: "final class Moved") },
         ]
-        for (step, edit) in edits.enumerated() {
-            text = edit(text)
+        for (step, edit) in all.enumerated() {
+            let edited = edit(text)
+            if step > 0 { XCTAssertNotEqual(edited, text, "edit \(step) changes nothing") }
+            text = edited
             let file = SwiftFile(text)
-            let fresh = MockDiagnostics.diagnostics(in: file, project: fixture.project, options: TestConventions())
-            let cached = MockDiagnostics.diagnostics(in: file, project: fixture.project, cache: cache, options: TestConventions())
+            let fresh = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions())
+            let cached = MockDiagnostics.diagnostics(in: file, project: project, cache: cache, options: TestConventions())
             XCTAssertEqual(cached, fresh, "after edit \(step)")
             XCTAssertFalse(fresh.isEmpty)
         }

@@ -5,20 +5,30 @@ import MocklsTestSupport
 import SourceText
 import XCTest
 
-/// JSON response fixtures checked against AnimalKingdom's operations (../shared): correct ones stay silent, each kind
-/// of mistake is reported where it is, and each fix, applied, leaves a fixture with that diagnostic gone.
+/// JSON response fixtures checked against the operations of the repository's own API (Examples/Bookshelf, from a lone
+/// clone) and of AnimalKingdom (../shared, the cross-check): correct ones stay silent, each kind of mistake is
+/// reported where it is, and each fix, applied, leaves a fixture with that diagnostic gone.
 final class ResponseFixtureCheckTests: XCTestCase {
-    private func check(_ json: String, _ operationName: String, variables: String? = nil) throws -> [Diagnostic] {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
-        var fragments: [String: FragmentDefinition] = [:]
-        var operation: OperationDefinition?
-        for document in project.documents.values where document.role == .executable {
-            for fragment in document.effective.fragments { fragments[fragment.name.value] = fragment }
-            operation = operation ?? document.effective.operations.first { $0.name?.value == operationName }
+    /// Checks fixtures against the operations of Examples/Bookshelf or of AnimalKingdom. Made at the top of a test,
+    /// before any assertion: a missing ../shared skips the test there (an `XCTSkip` thrown inside an assertion fails it).
+    private struct Check {
+        let project: ProjectIndex
+
+        init(bookshelf: Bool = false) throws {
+            project = bookshelf ? try FeatureFixture.bookshelf().project : try FeatureFixture(api: "AnimalKingdomAPI").project
         }
-        let variablesNode = try variables.map { try JSONSyntax.parse(Array($0.utf8)).get() }
-        return ResponseFixtureCheck.diagnostics(
-            of: Array(json.utf8), operation: try XCTUnwrap(operation), schema: project.schema, fragments: fragments, variables: variablesNode)
+
+        func callAsFunction(_ json: String, _ operationName: String, variables: String? = nil) throws -> [Diagnostic] {
+            var fragments: [String: FragmentDefinition] = [:]
+            var operation: OperationDefinition?
+            for document in project.documents.values where document.role == .executable {
+                for fragment in document.effective.fragments { fragments[fragment.name.value] = fragment }
+                operation = operation ?? document.effective.operations.first { $0.name?.value == operationName }
+            }
+            let variablesNode = try variables.map { try JSONSyntax.parse(Array($0.utf8)).get() }
+            return ResponseFixtureCheck.diagnostics(
+                of: Array(json.utf8), operation: try XCTUnwrap(operation), schema: project.schema, fragments: fragments, variables: variablesNode)
+        }
     }
 
     /// `code` at the text the diagnostic covers.
@@ -33,7 +43,76 @@ final class ResponseFixtureCheckTests: XCTestCase {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    func testCorrectFixturesOfTheOwnAPIAreSilent() throws {
+        let check = try Check(bookshelf: true)
+        // A fragment's fields beside the operation's, a custom scalar, an enum, a nullable field left null.
+        let book = #"""
+        {"data": {"book": {"__typename": "Book", "id": "1", "title": "Dune", "rating": null, "genre": "FICTION",
+          "author": {"__typename": "Author", "name": "Frank Herbert"}, "published": "1965-08-01",
+          "coAuthors": [{"__typename": "Author", "name": "Brian Herbert", "born": 1947}]}}}
+        """#
+        XCTAssertEqual(try check(book, "Book"), [])
+        // Without the `data` wrapper, a union's type cases.
+        let search = #"""
+        {"search": [
+          {"__typename": "Book", "title": "Dune", "author": {"__typename": "Author", "name": "Frank Herbert"}},
+          {"__typename": "Author", "name": "Frank Herbert", "born": null}
+        ]}
+        """#
+        XCTAssertEqual(try check(search, "Search"), [])
+    }
+
+    func testEachMistakeOfTheOwnAPIWhereItIs() throws {
+        let check = try Check(bookshelf: true)
+        let json = #"""
+        {"data": {"book": {"__typename": "Book", "id": "1", "title": 7, "rating": "high", "genre": "fiction",
+          "author": null, "coAuthors": [{"__typename": "Author", "name": "A", "born": "x"}], "shelf": {}}}}
+        """#
+        let found = try check(json, "Book")
+        XCTAssertEqual(summary(found, in: json), [
+            "fixture-missing-field {",
+            "fixture-wrong-type 7",
+            #"fixture-wrong-type "high""#,
+            #"fixture-unknown-enum-value "fiction""#,
+            "fixture-null null",
+            #"fixture-wrong-type "x""#,
+            #"fixture-unselected-field "shelf""#,
+        ])
+        XCTAssertTrue(found[0].message.contains("`published`"), found[0].message)
+    }
+
+    func testEveryFixOfTheOwnAPIRemovesItsDiagnostic() throws {
+        let check = try Check(bookshelf: true)
+        let json = #"""
+        {"data": {"book": {"__typename": "Book", "id": "1", "title": "Dune", "rating": 4.5, "genre": "Fiction",
+          "author": {"__typename": "Author", "name": "Frank Herbert", "born": 1920}, "published": null,
+          "coAuthors": [{"__typename": "Author", "born": 1947}]}}}
+        """#
+        let found = try check(json, "Book")
+        XCTAssertEqual(found.map(\.code), [.fixtureUnknownEnumValue, .fixtureUnselectedField, .fixtureMissingField])
+        for diagnostic in found {
+            let fix = try XCTUnwrap(diagnostic.fixes.first, "\(diagnostic)")
+            let fixed = applying(fix, to: json)
+            let after = try check(fixed, "Book")
+            XCTAssertEqual(after.count, found.count - 1, "\(fix.title):\n\(fixed)\n\(after)")
+            XCTAssertNoThrow(try JSONSyntax.parse(Array(fixed.utf8)).get(), fixed)
+        }
+        XCTAssertEqual(found[0].fixes.first?.text, #""FICTION""#)
+    }
+
+    func testIncludeFollowsTheVariablesOfTheOwnAPI() throws {
+        let check = try Check(bookshelf: true)
+        let json = #"{"shelves": [{"__typename": "Shelf", "id": "s1", "label": "Fiction", "books": [{"__typename": "Book", "title": "Dune"}]}]}"#
+        XCTAssertEqual(try check(json, "Shelves", variables: #"{"withBooks": true}"#), [])
+        XCTAssertEqual(try check(json, "Shelves", variables: #"{"withBooks": false}"#).map(\.code), [.fixtureUnselectedField])
+        let withoutBooks = #"{"shelves": [{"__typename": "Shelf", "id": "s1", "label": "Fiction"}]}"#
+        XCTAssertEqual(try check(withoutBooks, "Shelves", variables: #"{"withBooks": true}"#).map(\.code), [.fixtureMissingField])
+        // Without variables, what they decide is neither required nor unexpected.
+        XCTAssertEqual(try check(withoutBooks, "Shelves"), [])
+    }
+
     func testCorrectFixturesAreSilent() throws {
+        let check = try Check()
         let dog = #"{"data": {"allAnimals": [{"__typename": "Dog", "id": "1", "skinCovering": "FUR", "species": "Lab", "houseDetails": null}, {"__typename": "Cat", "id": 2, "skinCovering": null}]}}"#
         XCTAssertEqual(try check(dog, "DogQuery"), [])
         // Without the `data` wrapper, with a union and its fragments' type cases.
@@ -48,6 +127,7 @@ final class ResponseFixtureCheckTests: XCTestCase {
     }
 
     func testEachMistakeWhereItIs() throws {
+        let check = try Check()
         let json = #"""
         {"data": {"allAnimals": [
           {"__typename": "Dog", "id": "1", "skinCovering": "fur", "species": "Lab", "houseDetails": {}, "wings": 2},
@@ -75,6 +155,7 @@ final class ResponseFixtureCheckTests: XCTestCase {
     }
 
     func testEveryFixRemovesItsDiagnostic() throws {
+        let check = try Check()
         let json = #"""
         {"data": {"allAnimals": [
           {"__typename": "Dog", "id": "1", "skinCovering": "Fur", "species": "Lab", "houseDetails": null, "wings": 2},
@@ -96,6 +177,7 @@ final class ResponseFixtureCheckTests: XCTestCase {
     }
 
     func testIncludeAndSkipFollowTheVariables() throws {
+        let check = try Check()
         let json = #"{"allAnimals": [{"__typename": "Crocodile", "height": {"__typename": "Height", "feet": 1, "inches": 2}, "skinCovering": null, "predators": [], "species": "Crocodile"}]}"#
         let includes = #"{"includeSpecies": true, "skipHeightInMeters": true, "getCat": false, "getWarmBlooded": false, "varA": false}"#
         XCTAssertEqual(try check(json, "AllAnimalsIncludeSkipQuery", variables: includes), [])
@@ -111,6 +193,7 @@ final class ResponseFixtureCheckTests: XCTestCase {
     /// (Pocket's fixtures write "[some-type-name]"; the same response runs through Apollo 1.25.7 in
     /// test_test_transport.py). On `allAnimals`, an interface, the name picks the type cases: an error.
     func testAPlaceholderTypenameMattersOnlyWhereItPicksTypeCases() throws {
+        let check = try Check()
         let includes = #"{"includeSpecies": true, "skipHeightInMeters": true, "getCat": false, "getWarmBlooded": false, "varA": false}"#
         let height = #"{"allAnimals": [{"__typename": "Crocodile", "height": {"__typename": "[some-type-name]", "feet": 1, "inches": 2}, "skinCovering": null, "predators": [], "species": "Crocodile"}]}"#
         XCTAssertEqual(try check(height, "AllAnimalsIncludeSkipQuery", variables: includes), [])
@@ -119,17 +202,18 @@ final class ResponseFixtureCheckTests: XCTestCase {
     }
 
     func testBadJSONGetsOneDiagnosticAndNoCrash() throws {
+        let check = try Check(bookshelf: true)
         for (text, offset) in [("{\"data\": {,}}", 10), ("", 0), ("{\"a\": 1} x", 9), ("[1, 2", 5), ("\"\\q\"", 2)] {
-            let found = try check(text, "DogQuery")
+            let found = try check(text, "Shelves")
             XCTAssertEqual(found.map(\.code), [.fixtureSyntax], text)
             XCTAssertEqual(found.first?.range.lowerBound, offset, text)
         }
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        XCTAssertEqual(try check(deep, "DogQuery").map(\.code), [.fixtureSyntax])
-        // A large fixture reads through (a hundred thousand animals).
-        let animal = #"{"__typename": "Cat", "id": "1", "skinCovering": null}"#
-        let large = #"{"data": {"allAnimals": ["# + Array(repeating: animal, count: 100_000).joined(separator: ",") + "]}}"
-        XCTAssertEqual(try check(large, "DogQuery"), [])
+        XCTAssertEqual(try check(deep, "Shelves").map(\.code), [.fixtureSyntax])
+        // A large fixture reads through (a hundred thousand shelves).
+        let shelf = #"{"__typename": "Shelf", "id": "1", "label": "Fiction"}"#
+        let large = #"{"data": {"shelves": ["# + Array(repeating: shelf, count: 100_000).joined(separator: ",") + "]}}"
+        XCTAssertEqual(try check(large, "Shelves"), [])
     }
 
     func testAResponseNamedAfterNoOperationGetsAHintNamingTheClosest() {
@@ -150,24 +234,26 @@ final class ResponseFixtureCheckTests: XCTestCase {
     }
 
     func testAFixtureNamesItsOperationByATopLevelKeyThatIsNotAField() throws {
-        // Where the app loads it (`Mock Data/dogs.json`), a fixture keeps its name and says which operation it answers.
-        let wrapped = #"{"@operation": "DogQuery", "data": {"allAnimals": []}}"#
-        XCTAssertEqual(ResponseFixtureCheck.declaredOperation(in: Array(wrapped.utf8))?.name, "DogQuery")
-        XCTAssertEqual(try check(wrapped, "DogQuery"), [])
-        let unwrapped = #"{"@operation": "DogQuery", "allAnimals": [], "wings": 1}"#
-        XCTAssertEqual(summary(try check(unwrapped, "DogQuery"), in: unwrapped), [#"fixture-unselected-field "wings""#])
+        let check = try Check(bookshelf: true)
+        // Where the app loads it (`Mock Data/shelves.json`), a fixture keeps its name and says which operation it answers.
+        let wrapped = #"{"@operation": "Shelves", "data": {"shelves": []}}"#
+        XCTAssertEqual(ResponseFixtureCheck.declaredOperation(in: Array(wrapped.utf8))?.name, "Shelves")
+        XCTAssertEqual(try check(wrapped, "Shelves"), [])
+        let unwrapped = #"{"@operation": "Shelves", "shelves": [], "wings": 1}"#
+        XCTAssertEqual(summary(try check(unwrapped, "Shelves"), in: unwrapped), [#"fixture-unselected-field "wings""#])
         XCTAssertNil(ResponseFixtureCheck.declaredOperation(in: Array(#"{"data": {"op": "@operation"}}"#.utf8)))
         XCTAssertNil(ResponseFixtureCheck.declaredOperation(in: Array(#"{"@operation": 3}"#.utf8)))
     }
 
     func testTheHintOffersToNameTheOperationInTheFile() throws {
-        let json = "{\n  \"data\": {\"allAnimals\": []}\n}"
-        let hint = try XCTUnwrap(ResponseFixtureCheck.unknownOperationHint(of: Array(json.utf8), fileName: "dog_query", operations: ["DogQuery", "ClassroomPets"]))
-        XCTAssertTrue(hint.message.contains(#"add "@operation": "DogQuery""#), hint.message)
+        let check = try Check(bookshelf: true)
+        let json = "{\n  \"data\": {\"shelves\": []}\n}"
+        let hint = try XCTUnwrap(ResponseFixtureCheck.unknownOperationHint(of: Array(json.utf8), fileName: "shelves_query", operations: ["Shelves", "Search"]))
+        XCTAssertTrue(hint.message.contains(#"add "@operation": "Shelves""#), hint.message)
         let named = applying(try XCTUnwrap(hint.fixes.first), to: json)
-        XCTAssertEqual(named, "{\n  \"@operation\": \"DogQuery\",\n  \"data\": {\"allAnimals\": []}\n}")
-        XCTAssertEqual(ResponseFixtureCheck.declaredOperation(in: Array(named.utf8))?.name, "DogQuery")
-        XCTAssertEqual(try check(named, "DogQuery"), [])
+        XCTAssertEqual(named, "{\n  \"@operation\": \"Shelves\",\n  \"data\": {\"shelves\": []}\n}")
+        XCTAssertEqual(ResponseFixtureCheck.declaredOperation(in: Array(named.utf8))?.name, "Shelves")
+        XCTAssertEqual(try check(named, "Shelves"), [])
     }
 
     func testOneFixAddsEveryMissingTypename() throws {

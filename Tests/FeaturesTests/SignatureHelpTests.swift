@@ -4,10 +4,11 @@ import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
-/// Signature help at markers in test code (AnimalKingdom): the signature shown and the parameter the cursor is at.
+/// Signature help at markers in test code (the repository's own API from a lone clone, AnimalKingdom with
+/// ../shared): the signature shown and the parameter the cursor is at.
 final class SignatureHelpTests: XCTestCase {
-    private func help(_ marked: String, format: MockFormat = .defaults) throws -> [String: Signature?] {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI", format: format)
+    private func help(_ marked: String, format: MockFormat = .defaults, bookshelf: Bool = false) throws -> [String: Signature?] {
+        let fixture = bookshelf ? try FeatureFixture.bookshelf(format: format) : try FeatureFixture(api: "AnimalKingdomAPI", format: format)
         let source = MarkedSource(marked)
         let file = SwiftFile(source.text)
         return Dictionary(uniqueKeysWithValues: source.offsets.map { ($0.key, SignatureHelp.signature(at: $0.value, in: file, project: fixture.project)) })
@@ -16,6 +17,26 @@ final class SignatureHelpTests: XCTestCase {
     private func active(_ signature: Signature??) -> String? {
         guard let signature = signature ?? nil, let index = signature.activeParameter else { return nil }
         return signature.parameters[index].label
+    }
+
+    func testMockInitializerOfTheOwnAPI() throws {
+        let found = try help("""
+            func test() {
+              let book = Mock<Book>(1️⃣title: "Du2️⃣ne")
+              _ = Mock<Book>(author: Mock<Author>(name: 3️⃣"x"), 4️⃣
+            }
+            """, bookshelf: true)
+        let signature = try XCTUnwrap(found["1️⃣"] ?? nil)
+        XCTAssertEqual(signature.label, """
+            Mock<Book>(author: Mock<Author> = Mock<Author>(), coAuthors: [Mock<Author>] = [], \
+            genre: GraphQLEnum<BookshelfAPI.Genre> = .case(.fiction), id: BookshelfAPI.ID = "", published: BookshelfAPI.Date? = nil, \
+            rating: Double? = nil, title: String = "")
+            """)
+        XCTAssertEqual(active(found["1️⃣"]), #"title: String = """#)
+        XCTAssertEqual(active(found["2️⃣"]), #"title: String = """#)
+        XCTAssertEqual((found["3️⃣"] ?? nil)?.label.hasPrefix("Mock<Author>("), true)
+        XCTAssertEqual(active(found["3️⃣"]), #"name: String = """#)
+        XCTAssertEqual(active(found["4️⃣"]), "coAuthors: [Mock<Author>] = []")
     }
 
     func testMockInitializerFollowsTheArgumentAtTheCursor() throws {

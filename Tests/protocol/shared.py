@@ -13,6 +13,9 @@ from lsp_stdio import ROOT
 
 SHARED = ROOT.parent / "shared"
 
+# The words every skip for want of the folder says: conftest.py counts those skips.
+SKIP_REASON = "../shared is not beside the repository"
+
 # MOCKLS_REQUIRE_SHARED set to anything but empty or 0.
 REQUIRED = os.environ.get("MOCKLS_REQUIRE_SHARED", "") not in ("", "0")
 
@@ -23,5 +26,5 @@ def require_shared(subpath: str = "") -> Path:
         if REQUIRED:
             pytest.fail(f"../shared is not beside the repository ({SHARED}) and MOCKLS_REQUIRE_SHARED=1 requires it: "
                         "put the shared fixtures there", pytrace=False)
-        pytest.skip(f"../shared is not beside the repository ({SHARED}): a test that needs its fixtures is skipped")
+        pytest.skip(f"{SKIP_REASON} ({SHARED}): a test that needs its fixtures is skipped")
     return SHARED / subpath if subpath else SHARED

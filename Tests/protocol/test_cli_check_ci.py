@@ -9,6 +9,7 @@ import pytest
 
 from cli import BOOKSHELF, copy_bookshelf, run
 from lsp_stdio import ROOT
+from shared import require_shared
 
 
 
@@ -141,13 +142,9 @@ def test_the_summary_says_which_apollo_the_verdicts_assume(bookshelf):
     assert "pinned in" in result.stderr or "no apollo-ios pin" in result.stderr
 
 
-SCENARIO = ROOT.parent / "shared" / "fixtures" / "scenarios" / "animalkingdom"
-
-
-@pytest.mark.skipif(not SCENARIO.exists(), reason="../shared is beside the repository in CI")
 def test_a_file_outside_the_current_folder_is_checked_against_its_own_project(bookshelf, tmp_path):
     other = tmp_path / "AnimalKingdom"
-    shutil.copytree(SCENARIO, other)
+    shutil.copytree(require_shared("fixtures/scenarios/animalkingdom"), other)
     configuration = other / "apollo-codegen-config.json"
     configuration.write_text(configuration.read_text().replace("../../apollo/", str(ROOT.parent / "shared" / "fixtures" / "apollo") + "/"))
     test_file = next((other / "Tests").rglob("*.swift"))

@@ -172,6 +172,16 @@ def feature_workspace(golden: str):
     return build
 
 
+def bookshelf_goldens(tmp_path: Path):
+    """A copy of the example workspace holding the goldens written for its API, which need nothing beside the clone."""
+    folder = tmp_path / "Bookshelf"
+    shutil.copytree(ROOT / "Examples" / "Bookshelf", folder, ignore=shutil.ignore_patterns(".build"))
+    return folder, with_goldens(folder, [("diagnostics", "bookshelf.swift")]) + with_feature_cases(folder, "bookshelf.txt")
+
+
+bookshelf_goldens.goldens = {("diagnostics", "bookshelf.swift"), ("features", "bookshelf.txt")}
+
+
 def graphql_workspace(tmp_path: Path):
     """The petshop workspace with GraphQL documents that do not validate (after non-ASCII text on their lines, so that
     columns in bytes and in UTF-16 code units differ) and a second project whose schema paths match nothing (an
@@ -219,6 +229,7 @@ WORKSPACES = {
     "features-animalkingdom": feature_workspace("animalkingdom.txt"),
     "features-starwars": feature_workspace("starwars.txt"),
     "bookshelf": in_place(lambda: ROOT / "Examples" / "Bookshelf"),
+    "bookshelf+goldens": bookshelf_goldens,
     "graphql": graphql_workspace,
 }
 # Every other scenario as it is: those of ../shared (copied, as their tests do), and the repository's own.
