@@ -89,7 +89,7 @@ extension FlowReader {
                 return found.append(.typeMention(mock, range: argument.range))
             }
         } else if node.isType, let mock = WrittenExpression.mockType(type: node) {
-            return found.append(.typeMention(mock, range: node.range))
+            return found.append(.typeMention(mock, range: (WrittenExpression.mockTypeArgument(type: node) ?? node).range))
         }
         node.forEachChild { reads(in: $0, into: &found) }
     }

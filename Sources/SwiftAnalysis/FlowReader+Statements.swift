@@ -87,7 +87,9 @@ extension FlowReader {
             // Each part asked for once: every `let` of a test is read.
             let type = binding[StatementParts.typeAnnotation]?[StatementParts.annotatedType]
             let annotation = type.flatMap { WrittenExpression.mockType(type: $0) }
-            if let annotation, let type { result.append(.typeMention(annotation, range: type.range)) }
+            if let annotation, let type {
+                result.append(.typeMention(annotation, range: (WrittenExpression.mockTypeArgument(type: type) ?? type).range))
+            }
             // `let dogs: [Mock<Dog>] = [Mock(…), .mock()]`: the elements take the type of the list's.
             let elementAnnotation = type.flatMap { WrittenExpression.elementMockType($0) }
             let initializer = binding[StatementParts.initializer]?[StatementParts.initialValue]

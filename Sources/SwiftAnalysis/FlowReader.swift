@@ -266,7 +266,8 @@ struct FlowReader {
         var parameters: [FlowStatement] = []
         for parameter in function.signature.parameterClause.parameters {
             if let mock = WrittenExpression.mockType(parameter.type) {
-                parameters.append(.typeMention(mock, range: Self.range(parameter.type)))
+                let argument = WrittenExpression.mockTypeArgument(type: RawNode(parameter.type))
+                parameters.append(.typeMention(mock, range: argument?.range ?? Self.range(parameter.type)))
             }
         }
         var statements = statements(ofBlock: body.statements)

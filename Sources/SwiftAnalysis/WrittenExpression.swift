@@ -208,6 +208,21 @@ public indirect enum WrittenExpression: Sendable, Hashable {
         return writtenName(arguments.first?[GenericParts.argument])
     }
 
+    /// The type argument of `Mock<…>` written as a type (through optionals): what a fix of the mock's type replaces,
+    /// so that `Mock<Node>?` becomes `Mock<Book>?`, not `Book`.
+    static func mockTypeArgument(type: RawNode) -> RawNode? {
+        let clause: RawNode?
+        switch type.kind {
+        case .optionalType: return type[TypeParts.optionalWrapped].flatMap { mockTypeArgument(type: $0) }
+        case .implicitlyUnwrappedOptionalType: return type[TypeParts.unwrappedWrapped].flatMap { mockTypeArgument(type: $0) }
+        case .identifierType where type[TypeParts.identifierName]?.text == "Mock": clause = type[TypeParts.identifierArguments]
+        case .memberType where type[TypeParts.memberName]?.text == "Mock": clause = type[TypeParts.memberArguments]
+        default: return nil
+        }
+        guard let arguments = clause?[GenericParts.arguments], arguments.count == 1 else { return nil }
+        return arguments.first?[GenericParts.argument]
+    }
+
     private static func writtenName(_ type: RawNode?) -> WrittenTypeName? {
         guard let type else { return nil }
         if type.kind == .identifierType, let name = type[TypeParts.identifierName] { return WrittenTypeName(name: name.string) }

@@ -37,12 +37,17 @@ final class TestTransportActionsTests: XCTestCase {
         return try TestWorkspace(files: files)
     }
 
-    /// The titles of the file actions on the line of `marker`, with the file each writes.
-    private func actions(_ workspace: TestWorkspace, at marker: String, createsFiles: Bool = true) throws -> [String] {
+    /// The snapshot of `workspace` with its test open, as the editor has it, and the test's URI.
+    private func opened(_ workspace: TestWorkspace) -> (analysis: AnalysisSnapshot, uri: String) {
         let uri = workspace.uri("Tests/DogViewModelTests.swift")
         var documents = DocumentStore()
         documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
-        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        return (AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents), uri)
+    }
+
+    /// The titles of the file actions on the line of `marker`, with the file each writes.
+    private func actions(_ workspace: TestWorkspace, at marker: String, createsFiles: Bool = true) throws -> [String] {
+        let (analysis, uri) = opened(workspace)
         let offset = try XCTUnwrap(test.range(of: marker)).lowerBound.utf16Offset(in: test)
         let client = CodeActionClient(createsFiles: createsFiles, resolvesEdits: false, copiesResponses: false)
         return try analysis.codeActions(at: offset..<offset, in: uri, client: client).compactMap { action in
@@ -83,10 +88,7 @@ final class TestTransportActionsTests: XCTestCase {
     func testThePinnedOneVersionDecidesTheText() throws {
         let old = try workspace(pin: "1.4.0")
         defer { old.remove() }
-        let uri = old.uri("Tests/DogViewModelTests.swift")
-        var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
-        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: old.folder)], documents: documents)
+        let (analysis, uri) = opened(old)
         let offset = try XCTUnwrap(test.range(of: "let transport")).lowerBound.utf16Offset(in: test)
         let written = try XCTUnwrap(try analysis.testTransportWrite(at: offset, in: uri))
         let isPublic = written.text.contains("public final class TestNetworkTransport")
@@ -119,10 +121,7 @@ final class TestTransportActionsTests: XCTestCase {
     func testARegisteredOperationLeadsToItsDocument() throws {
         let workspace = try workspace(pin: "1.25.3")
         defer { workspace.remove() }
-        let uri = workspace.uri("Tests/DogViewModelTests.swift")
-        var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
-        let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
+        let (analysis, uri) = opened(workspace)
         let file = try analysis.file(uri)
         let offset = try XCTUnwrap(test.range(of: "DogQuery.self")).lowerBound.utf16Offset(in: test) + 1
         XCTAssertEqual(analysis.definitions(at: offset, in: file).map { URL(fileURLWithPath: $0.location.document).lastPathComponent }, ["Operations.graphql"])

@@ -22,23 +22,30 @@ def search_test(tmp_path) -> dict:
     return dict(os.environ, MOCKLS_BIN=mockls_binary(), MOCKLS_FILE=str(test_file), MOCKLS_LINE=str(line))
 
 
-@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
-def test_neovim_writes_the_json_response_through_the_server(tmp_path):
-    env = dict(search_test(tmp_path), MOCKLS_NVIM=str(EDITORS / "nvim"))
+def in_neovim(env: dict) -> list:
+    """The check run in Neovim 0.7 with the shipped module: its "ok" lines."""
     result = subprocess.run(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_response_check.lua"],
+                            cwd=ROOT, env=dict(env, MOCKLS_NVIM=str(EDITORS / "nvim")), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return [line for line in result.stdout.splitlines() if line.startswith("ok")]
+
+
+def in_eglot(env: dict) -> list:
+    """The check run in Emacs with eglot and the shipped mockls.el: its "ok" lines."""
+    result = subprocess.run(["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"), "-l", "Tests/editors/emacs_response_check.el"],
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok offered", "ok written", "ok message"], result.stdout
+    return [line for line in result.stdout.splitlines() if line.startswith("ok")]
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_writes_the_json_response_through_the_server(tmp_path):
+    assert in_neovim(search_test(tmp_path)) == ["ok offered", "ok written", "ok message"]
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
 def test_eglot_writes_the_json_response_through_the_server(tmp_path):
-    env = search_test(tmp_path)
-    result = subprocess.run(["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"), "-l", "Tests/editors/emacs_response_check.el"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
-        "ok connected", "ok offered", "ok written", "ok highlight answered"], result.stdout + result.stderr
+    assert in_eglot(search_test(tmp_path)) == ["ok connected", "ok offered", "ok written", "ok highlight answered"]
 
 
 def transport_test(tmp_path) -> dict:
@@ -56,19 +63,12 @@ def transport_test(tmp_path) -> dict:
 
 @pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
 def test_neovim_creates_the_test_transport_through_the_server(tmp_path):
-    env = dict(transport_test(tmp_path), MOCKLS_NVIM=str(EDITORS / "nvim"))
-    result = subprocess.run(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_response_check.lua"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok offered", "ok written", "ok message"], result.stdout
+    assert in_neovim(transport_test(tmp_path)) == ["ok offered", "ok written", "ok message"]
 
 
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
 def test_eglot_creates_the_test_transport_through_the_server(tmp_path):
     env = transport_test(tmp_path)
-    result = subprocess.run(["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"), "-l", "Tests/editors/emacs_response_check.el"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == ["ok connected", "ok offered", "ok written"], result.stdout + result.stderr
+    assert in_eglot(env) == ["ok connected", "ok offered", "ok written"]
     written = (Path(env["MOCKLS_FILE"]).parent / "TestNetworkTransport.swift").read_text()
     assert "public final class TestNetworkTransport" in written, written[:400]
