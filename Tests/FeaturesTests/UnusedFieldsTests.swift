@@ -110,6 +110,20 @@ final class UnusedFieldsTests: XCTestCase {
         ])
     }
 
+    /// A field the schema does not have is its `unknown-field` error, not also a field nothing reads (found in the
+    /// example's scripted session once it had app code: `publishd` got both).
+    func testAFieldThatIsAnErrorIsNotAlsoUnused() {
+        let misspelled = operations.replacingOccurrences(of: "    breed\n    age", with: "    braed\n    age")
+        let index = ProjectIndex(namespace: "PetAPI", sources: [
+            ("schema.graphqls", .schema, Array(schema.utf8)), ("Operations.graphql", .executable, Array(misspelled.utf8)),
+        ])
+        XCTAssertEqual(index.diagnostics["Operations.graphql"]?.map(\.code), [.unknownField])
+        let found = UnusedFields.diagnostics(of: index, app: [reads(appWithHandlers, in: index)], tests: [])["Operations.graphql"] ?? []
+        let named = found.map { String(decoding: Array(misspelled.utf8)[$0.range], as: UTF8.self) }
+        XCTAssertFalse(named.contains("braed"), "\(named)")
+        XCTAssertTrue(named.contains("age"), "the others still are: \(named)")
+    }
+
     func testAnAwaitedFetchIn2x() {
         let app = """
             import PetAPI

@@ -165,3 +165,23 @@ def test_a_configuration_that_is_not_json_is_reported_where_it_breaks(tmp_path):
         assert diagnostic["range"]["start"] == {"line": 3, "character": 4}, diagnostic
     finally:
         server.kill()
+
+
+def test_make_run_shows_what_the_readme_says():
+    """`make run`, the README's first command: the scripted session against Examples/Bookshelf checks its answers as
+    it goes and ends cleanly, and `mockls check` of the example finds the tests that would crash (exit status 1). An
+    answer of the example that changes (its app code gave a misspelled field an `unused-field` hint too) fails here."""
+    import os
+    import subprocess
+    import sys
+
+    from lsp_stdio import ROOT, mockls_binary
+
+    environment = dict(os.environ, MOCKLS_BIN=mockls_binary())
+    session = subprocess.run([sys.executable, "Examples/scripted-session.py"], cwd=ROOT, env=environment,
+                             capture_output=True, text=True, timeout=300)
+    assert session.returncode == 0, session.stdout[-3000:] + session.stderr[-3000:]
+    assert "# mockls exited with code 0" in session.stdout, session.stdout[-2000:]
+    check = subprocess.run([mockls_binary(), "check", "--workspace", "Examples/Bookshelf"], cwd=ROOT, env=environment,
+                           capture_output=True, text=True, timeout=120)
+    assert check.returncode == 1 and "[unset-field-read]" in check.stdout, check.stdout + check.stderr

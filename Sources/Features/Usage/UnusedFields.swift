@@ -14,7 +14,7 @@ import GraphQLIndex
 ///   type;
 /// - a field below one already reported (the fix removes it with its parent);
 /// - the fields of a document that does not parse (the index holds its last good version, whose places are not the
-///   text's).
+///   text's), and a field that is an error itself (`unknown-field`).
 public enum UnusedFields {
     /// The hints, by document path. `app` and `tests`: what each app file and each test file reads.
     public static func diagnostics(of project: ProjectIndex, app: [FieldReads], tests: [FieldReads]) -> [String: [Diagnostic]] {
@@ -74,10 +74,13 @@ public enum UnusedFields {
         let appReached = withAncestors(appRead)
         let cacheOnly = cacheUpdatingDefinitions(sites)
         let followed = Set(appRead.map(\.definition))
+        // A field that is an error itself (`unknown-field`: no model property is generated for it) is that error only.
+        let errors = project.diagnostics.mapValues { $0.filter { $0.severity == .error }.map(\.range) }
         return SelectionCoverage.selectedFields(of: project).compactMap { field in
             let id = field.id
             guard followed.contains(id.definition), !cacheOnly.contains(id.definition), id.key != "id", id.key != "__typename",
-                project.documents[field.document]?.parsed.errors.isEmpty == true
+                project.documents[field.document]?.parsed.errors.isEmpty == true,
+                errors[field.document]?.contains(where: { $0.overlaps(field.range) }) != true
             else { return nil }
             let name = id.swiftName(in: project)
             return appReached.contains(id) || appNames.contains(name) ? nil : (field, name)
