@@ -195,18 +195,7 @@ public indirect enum WrittenExpression: Sendable, Hashable {
     /// `Mock<Dog>`, `Mock<Q.Dog>?`, `ApolloTestSupport.Mock<Dog>` written as a type.
     static func mockType(_ type: TypeSyntax) -> WrittenTypeName? { mockType(type: RawNode(type)) }
 
-    static func mockType(type: RawNode) -> WrittenTypeName? {
-        let clause: RawNode?
-        switch type.kind {
-        case .optionalType: return type[TypeParts.optionalWrapped].flatMap { mockType(type: $0) }
-        case .implicitlyUnwrappedOptionalType: return type[TypeParts.unwrappedWrapped].flatMap { mockType(type: $0) }
-        case .identifierType where type[TypeParts.identifierName]?.text == "Mock": clause = type[TypeParts.identifierArguments]
-        case .memberType where type[TypeParts.memberName]?.text == "Mock": clause = type[TypeParts.memberArguments]
-        default: return nil
-        }
-        guard let arguments = clause?[GenericParts.arguments], arguments.count == 1 else { return nil }
-        return writtenName(arguments.first?[GenericParts.argument])
-    }
+    static func mockType(type: RawNode) -> WrittenTypeName? { writtenName(mockTypeArgument(type: type)) }
 
     /// The type argument of `Mock<…>` written as a type (through optionals): what a fix of the mock's type replaces,
     /// so that `Mock<Node>?` becomes `Mock<Book>?`, not `Book`.

@@ -1,4 +1,5 @@
 import GraphQLIndex
+import SourceText
 import SwiftAnalysis
 
 /// On a test transport's registration of a mock (`transport.register(X.self, data: …)`): replace the mock with the
@@ -16,12 +17,22 @@ enum RegistrationActions {
         }), let data = registration.data, let operation = registration.operation.last,
             !diagnostics.contains(where: { $0.code == .incompleteResponse && $0.range.overlaps(data) })
         else { return [] }
-        let variables = registration.variables.compactMapValues { $0 == "true" ? true : $0 == "false" ? false : nil }
-        let start = lines.contentRange(ofLine: lines.line(containing: data.lowerBound))
-        let indent = String(decoding: lines.bytes[start].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
-        guard case .success(let filled) = OperationFill.fill(operation, variables: variables, project: project, indent: indent) else { return [] }
+        guard let fill = wholeResponse(of: operation, replacing: data, in: lines, variables: registration.variables, project: project)
+        else { return [] }
         return [MockCodeAction(
-            title: wholeResponseTitle(operation), kind: .refactor, isPreferred: false, diagnostics: [],
-            edits: [Diagnostic.Fix(title: "", range: data, text: filled, isPreferred: false)])]
+            title: fill.title, kind: .refactor, isPreferred: false, diagnostics: [], edits: [fill])]
+    }
+
+    /// The edit that replaces the mock at `range` with the whole response of `operation` (`OperationFill`), under the
+    /// Boolean ones among the registration's `variables` (as written), indented from the mock's line; nil when the
+    /// operation cannot be filled.
+    static func wholeResponse(
+        of operation: String, replacing range: Range<Int>, in lines: LineTable, variables: [String: String], project: ProjectIndex
+    ) -> Diagnostic.Fix? {
+        let decided = variables.compactMapValues { $0 == "true" ? true : $0 == "false" ? false : nil }
+        let start = lines.contentRange(ofLine: lines.line(containing: range.lowerBound))
+        let indent = String(decoding: lines.bytes[start].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
+        guard case .success(let filled) = OperationFill.fill(operation, variables: decided, project: project, indent: indent) else { return nil }
+        return Diagnostic.Fix(title: wholeResponseTitle(operation), range: range, text: filled, isPreferred: false)
     }
 }

@@ -332,13 +332,10 @@ extension FlowEvaluator {
         var settings = missing.compactMap { missing in
             resolver.field(missing.name, of: missing.mock.object).flatMap { fixes.setField($0, on: missing.mock) }
         }
-        let lines = file.lines
-        let start = lines.contentRange(ofLine: lines.line(containing: range.lowerBound))
-        let indent = String(decoding: lines.bytes[start].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
-        let decided = variables.literals.compactMapValues { $0 == "true" ? true : $0 == "false" ? false : nil }
-        if case .success(let filled) = OperationFill.fill(operation, variables: decided, project: project, indent: indent) {
-            settings.append(Diagnostic.Fix(
-                title: RegistrationActions.wholeResponseTitle(operation), range: range, text: filled, isPreferred: false))
+        if let fill = RegistrationActions.wholeResponse(
+            of: operation, replacing: range, in: file.lines, variables: variables.literals, project: project)
+        {
+            settings.append(fill)
         }
         report(.warning, .incompleteResponse,
             "the response to `\(operation)` lacks \(fields): Apollo rejects it (missingValue) and the fetch fails — \(unsetReason(first.mock))",
