@@ -1,11 +1,13 @@
-"""Issue 46's figures over stdio, from the release mockls, each against the protocol floor measured in the same run (an
-unknown method answered -32601, interleaved with the requests): on 1,000 generated test files of 12 tests each,
+"""Issues 46's and 64's figures over stdio, from the release mockls, each against the protocol floor measured in the same
+run (an unknown method answered -32601, interleaved with the requests): on 1,000 generated test files of 12 tests each,
 
-- references to a label used in 4 files (target: p50 at most 100 times the floor's),
-- references to a label used in every test, twice (24,000 locations; at most 5,000 times),
-- an operation's coverage lenses with nothing changed (at most 100 times) and after one test file's edit (at most 300),
-- the first lenses after start (at most 1 s, from `initialize` sent to the lenses' reply; the median of several starts),
-  with nothing kept from an earlier session and after a restart that takes what the last session kept,
+- references to a label used in 4 files (target, issue 64: p50 at most 20 times the floor's),
+- references to a label used in every test, twice (24,000 locations; issue 64: at most 1,000 times),
+- an operation's coverage lenses with nothing changed (issue 64: at most 20 times) and after one test file's edit (at
+  most 300),
+- the first lenses after start (from `initialize` sent to the lenses' reply; the median of several starts) with nothing
+  kept from an earlier session (issue 64: at most 300 ms) and after a restart that takes what the last session kept
+  (issue 46: at most 1 s),
 - completion of a selection set's fields in a test file (CPU per request: not worse than before),
 
 and the server's CPU to the first lenses and its resident memory after them and at the end. Prints a table with each
@@ -175,9 +177,9 @@ def main():
     print("|---|---:|---:|---:|---|")
     print(f"| protocol floor (-32601) | | {floor_median:.3f} | 1 | |")
     rows = [
-        ("references, a label in 4 files", "rare", f"{counts['rare']} locations", 100),
-        ("references, a label in every test", "common", f"{counts['common']} locations", 5000),
-        ("lenses, nothing changed", "lenses", f"{lens_count} lenses", 100),
+        ("references, a label in 4 files", "rare", f"{counts['rare']} locations", 20),
+        ("references, a label in every test", "common", f"{counts['common']} locations", 1000),
+        ("lenses, nothing changed", "lenses", f"{lens_count} lenses", 20),
         ("lenses, after one test file's edit", "edited", f"{lens_count} lenses", 300),
         ("completion of a selection set's fields", "completion", f"{counts['completion']} items", None),
     ]
@@ -187,8 +189,8 @@ def main():
         verdict = "" if target is None else (f"≤ {target}× {'met' if ratio <= target else 'MISSED'}")
         print(f"| {title} | {result} | {p50:.2f} | {ratio:,.0f} | {verdict} |")
     print(f"| first lenses after start, nothing kept (from `initialize`; median of {options.starts} starts, "
-          f"{min(first_lenses_runs):.0f}–{max(first_lenses_runs):.0f}) | {lens_count} lenses | {first_lenses:.0f} | | ≤ 1,000 ms "
-          f"{'met' if first_lenses <= 1000 else 'MISSED'} |")
+          f"{min(first_lenses_runs):.0f}–{max(first_lenses_runs):.0f}) | {lens_count} lenses | {first_lenses:.0f} | | ≤ 300 ms "
+          f"{'met' if first_lenses <= 300 else 'MISSED'} |")
     print(f"| first lenses after a restart, the last session's coverage kept (median of {options.starts} starts, "
           f"{min(restart_runs):.0f}–{max(restart_runs):.0f}) | {lens_count} lenses | {restart_lenses:.0f} | | ≤ 1,000 ms "
           f"{'met' if restart_lenses <= 1000 else 'MISSED'} |")

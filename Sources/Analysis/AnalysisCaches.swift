@@ -1,17 +1,16 @@
 import Features
 
-/// The caches a host's snapshots share: each open test file's per-function diagnostics, each test file's selection
-/// coverage, each Swift file's occurrences and field reads.
+/// What a host's snapshots keep between requests: what they derive from each file (`FileMemo`), and the parts of
+/// the coverage reports the editor's lenses ask for again, with the store that keeps each file's coverage between
+/// sessions.
 final class AnalysisCaches: Sendable {
-    let diagnostics = MockDiagnosticsCaches()
+    let memo = FileMemo()
     let coverage: SelectionCoverageCache
-    let occurrences = OccurrenceCache()
-    let fieldReads = FieldReadsCache()
     /// Where each test file's coverage is kept between sessions; nil: it is not.
     let store: CoverageStore?
 
     init(store: CoverageStore? = nil) {
         self.store = store
-        coverage = SelectionCoverageCache(store: store)
+        coverage = SelectionCoverageCache(store: store, memo: memo)
     }
 }

@@ -23,14 +23,21 @@ public enum AnalysisFile: Sendable {
 }
 
 extension AnalysisSnapshot {
-    /// The open document `uri`, its project chosen once, after the first index (waiting for it, bounded, as
+    /// The open document `id`, its project chosen once, after the first index (waiting for it, bounded, as
     /// `testFile(_:)` does). A query about a document that is not open fails.
-    public func file(_ uri: String) throws -> AnalysisFile {
-        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
+    public func file(_ id: FileID) throws -> AnalysisFile {
+        guard let document = documents[id] else { throw DocumentError.notOpen(id) }
         guard let indexed = afterFirstIndex() else { return .other(document) }
+        return indexed.context(of: document)
+    }
+
+    /// `document` as the queries see it in this snapshot's workspaces, with the other open documents as the editor
+    /// has them: the one place a context is made, for an open document (`file(_:)`), a file a command reads, or a
+    /// version the diagnostics publisher is about to answer for.
+    public func context(of document: Document) -> AnalysisFile {
         if document.isSwift {
-            return TestFileContext(document, in: indexed.workspaces, openTexts: documents.textsByPath).map(AnalysisFile.swift) ?? .other(document)
+            return TestFileContext(document, in: workspaces, openDocuments: documents).map(AnalysisFile.swift) ?? .other(document)
         }
-        return GraphQLDocumentContext(document, in: indexed.workspaces).map(AnalysisFile.graphQL) ?? .other(document)
+        return GraphQLDocumentContext(document, in: workspaces).map(AnalysisFile.graphQL) ?? .other(document)
     }
 }

@@ -146,56 +146,56 @@ public final class AnalysisHost: Sendable {
 
     /// A document was saved. Without file watching, a save is when new and changed files are looked for; a Swift
     /// file with helpers that return mocks or models (or that had some) changes what the tests that call them read.
-    public func saved(_ uri: String, watchingFiles: Bool) {
-        if !watchingFiles || savedHelpers(uri) { load() }
+    public func saved(_ file: FileID, watchingFiles: Bool) {
+        if !watchingFiles || savedHelpers(file) { load() }
     }
 
     /// Whether a saved Swift document declares helpers that return mocks or models, or the workspace read some from
     /// it before.
-    private func savedHelpers(_ uri: String) -> Bool {
-        guard uri.hasSuffix(".swift"), let url = Self.fileURL(uri) else { return false }
-        if documents[uri]?.swiftFile?.modelHelpers().isEmpty == false { return true }
-        return indexer.snapshot.contains { $0.declaresHelpers(in: url) }
+    private func savedHelpers(_ file: FileID) -> Bool {
+        guard file.isFile, file.pathExtension == "swift" else { return false }
+        if documents[file]?.swiftFile?.modelHelpers().isEmpty == false { return true }
+        return indexer.snapshot.contains { $0.declaresHelpers(in: file) }
     }
 
     // MARK: Documents
 
+    /// Opens the document `file`, which the client names `uri` (its `file:` URI when not given).
     @discardableResult
-    public func open(_ uri: String, languageID: String, version: Int, text: [UInt8]) -> Document {
-        let opened = state.withLock { $0.documents.open(uri: uri, languageID: languageID, version: version, text: text) }
-        reindexIfIndexed(uri)
+    public func open(_ file: FileID, uri: String? = nil, languageID: String, version: Int, text: [UInt8]) -> Document {
+        let opened = state.withLock { $0.documents.open(file, uri: uri, languageID: languageID, version: version, text: text) }
+        reindexIfIndexed(file)
         return opened
     }
 
     @discardableResult
-    public func change(_ uri: String, version: Int, edit: (LineTable) throws -> LineTable) throws -> Document {
-        let changed = try state.withLock { try $0.documents.change(uri, version: version, edit: edit) }
-        reindexIfIndexed(uri)
+    public func change(_ file: FileID, version: Int, edit: (LineTable) throws -> LineTable) throws -> Document {
+        let changed = try state.withLock { try $0.documents.change(file, version: version, edit: edit) }
+        reindexIfIndexed(file)
         return changed
     }
 
-    public func close(_ uri: String) throws {
-        try state.withLock { _ = try $0.documents.close(uri) }
-        caches.diagnostics.forget(uri)
-        reindexIfIndexed(uri)
+    public func close(_ file: FileID) throws {
+        try state.withLock { _ = try $0.documents.close(file) }
+        caches.memo.forget(.functionDiagnostics, of: file)
+        reindexIfIndexed(file)
     }
 
     /// Open GraphQL documents, whose text wins over the disk.
     private var graphQLOverlays: [URL: [UInt8]] {
         var overlays: [URL: [UInt8]] = [:]
         let documents = documents
-        for uri in documents.uris {
-            guard let url = Self.fileURL(uri), Self.graphQLExtensions.contains(url.pathExtension), let document = documents[uri] else { continue }
+        for file in documents.files where Self.graphQLExtensions.contains(file.pathExtension) {
+            guard let url = file.url, let document = documents[file] else { continue }
             overlays[url] = document.lines.bytes
         }
         return overlays
     }
 
     /// An open GraphQL document changes the index; an open JSON document, the diagnostics of a response fixture.
-    private func reindexIfIndexed(_ uri: String) {
-        guard Self.graphQLExtensions.contains(where: { uri.hasSuffix(".\($0)") }) || uri.hasSuffix(".json"), let url = Self.fileURL(uri)
-        else { return }
-        indexer.update(url, text: documents[uri]?.lines.bytes)
+    private func reindexIfIndexed(_ file: FileID) {
+        guard Self.graphQLExtensions.contains(file.pathExtension) || file.pathExtension == "json", let url = file.url else { return }
+        indexer.update(url, text: documents[file]?.lines.bytes)
     }
 
     // MARK: Files
@@ -213,12 +213,6 @@ public final class AnalysisHost: Sendable {
             + ["**/*\(generatedMockSuffix)", "**/*.json", "**/*.swift"]
     }
 
-    /// The file a `file:` URI names, standardized.
-    public static func fileURL(_ uri: String) -> URL? {
-        // A file URI with no path (`file://`, `file://?x`) names no file: its path is empty, not a folder to walk.
-        guard let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") else { return nil }
-        return url.standardizedFileURL
-    }
 }
 
 /// A file a command would write is one it must not replace.

@@ -30,8 +30,8 @@ public struct AnalysisSnapshot: Sendable {
         copy.isCancelled = check
         return copy
     }
-    /// Each open test file's per-function diagnostics, kept between its versions.
-    var diagnosticsCaches: MockDiagnosticsCaches? { caches?.diagnostics }
+    /// What the snapshots of a host derive from each file and keep.
+    var memo: FileMemo? { caches?.memo }
     /// Each test file's selection coverage, kept while it and what it depends on stay the same (the editor's lenses).
     var coverageCache: SelectionCoverageCache? { caches?.coverage }
 
@@ -66,12 +66,12 @@ public struct AnalysisSnapshot: Sendable {
         ).cancellable(when: isCancelled)
     }
 
-    /// This snapshot once the index holds the open document `uri` as it is now (its latest edit, and the first
+    /// This snapshot once the index holds the open document `id` as it is now (its latest edit, and the first
     /// indexing), waiting at most `timeout`: a pull of its diagnostics right after `didOpen` or `didChange` would
     /// otherwise be answered on the text before, and a client that pulls keeps that answer. nil when it is not in
     /// by then.
-    public func afterIndexing(_ uri: String, timeout: DispatchTimeInterval = .seconds(2)) -> AnalysisSnapshot? {
-        guard let indexer, let file = AnalysisHost.fileURL(uri) else { return afterFirstIndex(timeout: timeout) }
+    public func afterIndexing(_ id: FileID, timeout: DispatchTimeInterval = .seconds(2)) -> AnalysisSnapshot? {
+        guard let indexer, let file = id.url else { return afterFirstIndex(timeout: timeout) }
         guard let workspaces = indexer.snapshot(including: file, timeout: timeout) else { return nil }
         return AnalysisSnapshot(
             documents: documents, workspaces: workspaces, isIndexed: true, indexer: indexer, caches: caches
@@ -80,30 +80,29 @@ public struct AnalysisSnapshot: Sendable {
 
     // MARK: Documents
 
-    /// The context of the open Swift test file at `uri`, waiting (bounded) for the first index; nil when it belongs
+    /// The context of the open Swift test file `id`, waiting (bounded) for the first index; nil when it belongs
     /// to no project. A query about a document that is not open fails.
-    public func testFile(_ uri: String) throws -> TestFileContext? {
-        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
-        guard let indexed = afterFirstIndex() else { return nil }
-        return TestFileContext(document, in: indexed.workspaces, openTexts: documents.textsByPath)
+    public func testFile(_ id: FileID) throws -> TestFileContext? {
+        guard case .swift(let context) = try file(id) else { return nil }
+        return context
     }
 
-    /// The context of the open GraphQL document at `uri`: nil when it is no document of a project.
-    public func graphQLDocument(_ uri: String) -> GraphQLDocumentContext? {
-        guard let document = documents[uri], !document.isSwift, let indexed = afterFirstIndex() else { return nil }
-        return GraphQLDocumentContext(document, in: indexed.workspaces)
+    /// The context of the open GraphQL document `id`: nil when it is no document of a project.
+    public func graphQLDocument(_ id: FileID) -> GraphQLDocumentContext? {
+        guard case .graphQL(let context) = try? file(id) else { return nil }
+        return context
     }
 
     /// A document's text as the client has it: open, indexed, or the workspace's Swift or JSON file.
     public func lines(of path: String, project: Workspace.Project, workspace: Workspace? = nil) -> LineTable? {
-        documents[URL(fileURLWithPath: path).absoluteString]?.lines
+        documents[FileID(path: path)]?.lines
             ?? project.index.documents[path].map { LineTable($0.text) }
             ?? (workspace?.swiftSources.text(of: path) ?? workspace?.jsonFiles.text(of: path)).map(LineTable.init)
     }
 
     /// The text of a JSON file of `workspace`: open, else as the workspace holds it.
     func jsonText(of file: URL, in workspace: Workspace) -> [UInt8]? {
-        documents[file.absoluteString]?.lines.bytes ?? workspace.jsonFiles.text(of: file.path)
+        documents[FileID(url: file)]?.lines.bytes ?? workspace.jsonFiles.text(of: file.path)
     }
 
     /// `items` each with the text of its document (`lines(of:project:workspace:)`), each document's made once;

@@ -61,23 +61,23 @@ extension DocumentAction.FileCreation {
 }
 
 extension AnalysisSnapshot {
-    /// The code actions of `range` in the open document `uri`: a response fixture's fixes; in any Swift file, the
+    /// The code actions of `range` in the open document `id`: a response fixture's fixes; in any Swift file, the
     /// snapshot test of a preview; in a test file, the fixes of its diagnostics, conversions, factories, the
     /// placeholder file and the response of a `from(_:)` (as `client` can take them).
-    public func codeActions(at range: Range<Int>, in uri: String, client: CodeActionClient) throws -> [DocumentAction] {
-        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
-        if let fixture = responseFixtureDiagnostics(of: uri) {
+    public func codeActions(at range: Range<Int>, in id: FileID, client: CodeActionClient) throws -> [DocumentAction] {
+        guard let document = documents[id] else { throw DocumentError.notOpen(id) }
+        if let fixture = responseFixtureDiagnostics(of: id) {
             return ResponseFixtureActions.actions(at: range, lines: document.lines, diagnostics: fixture.diagnostics).map(DocumentAction.edits)
         }
         // A GraphQL document: the fixes of its diagnostics (`unused-field`), when they were found on the text the
         // editor has.
-        if graphQLDocument(uri) != nil {
-            guard let found = (afterIndexing(uri) ?? self).documentDiagnostics(of: uri), found.lines.bytes.hasSameBytes(as: document.lines.bytes)
+        if graphQLDocument(id) != nil {
+            guard let found = (afterIndexing(id) ?? self).documentDiagnostics(of: id), found.lines.bytes.hasSameBytes(as: document.lines.bytes)
             else { return [] }
             return DiagnosticFixes.actions(at: range, lines: document.lines, diagnostics: found.diagnostics).map(DocumentAction.edits)
         }
         let previews = previewActions(document, at: range.lowerBound, createsFiles: client.createsFiles)
-        guard let context = TestFileContext(document, in: workspaces) else { return previews }
+        guard case .swift(let context) = context(of: document) else { return previews }
         let placeholderFiles = client.createsFiles ? TestFileCodeActions.PlaceholderFiles(
             generated: context.workspace.generatedPlaceholderFiles.map(\.lastPathComponent),
             declaresFactories: context.workspace.hasPlaceholderFactories) : nil
@@ -102,8 +102,8 @@ extension AnalysisSnapshot {
 
     /// The text of a file a code action creates, left for the client to resolve: nil when `data` names no such file or
     /// the document is no longer a test file. `overwrite`: whether the file is one mockls wrote, which it replaces.
-    public func resolvedFile(_ data: String, in uri: String) throws -> (file: URL, text: String, overwrite: Bool)? {
-        guard data == DocumentAction.FileCreation.placeholderFile, let context = try testFile(uri),
+    public func resolvedFile(_ data: String, in id: FileID) throws -> (file: URL, text: String, overwrite: Bool)? {
+        guard data == DocumentAction.FileCreation.placeholderFile, let context = try testFile(id),
             let file = placeholderFile("\(context.index.mockModel.namespace)+Placeholders.swift", for: context)
         else { return nil }
         return (file, context.placeholderFileText, context.workspace.generatedPlaceholderFiles.contains(file))
@@ -112,7 +112,7 @@ extension AnalysisSnapshot {
     /// The file `mockls placeholders` writes, where it is, else beside the test file (nil for a document that is no
     /// file, which has no folder to put it in).
     private func placeholderFile(_ name: String, for context: TestFileContext) -> URL? {
-        guard let testFile = context.document.fileURL, testFile.isFileURL else { return nil }
+        guard let testFile = context.document.id.url else { return nil }
         return context.workspace.generatedPlaceholderFiles.first { $0.lastPathComponent == name }
             ?? testFile.deletingLastPathComponent().appendingPathComponent(name)
     }
@@ -145,9 +145,9 @@ extension AnalysisSnapshot {
         return actions
     }
 
-    /// The response the `from(_:)` at `offset` of the open test file `uri` stands for, and the file it is written to.
-    public func responseFile(at offset: Int, in uri: String) throws -> (written: MockResponse.Written, file: URL)? {
-        guard let context = try testFile(uri), case .success(let written) = context.response(at: offset),
+    /// The response the `from(_:)` at `offset` of the open test file `id` stands for, and the file it is written to.
+    public func responseFile(at offset: Int, in id: FileID) throws -> (written: MockResponse.Written, file: URL)? {
+        guard let context = try testFile(id), case .success(let written) = context.response(at: offset),
             let file = responseFile(written, besideTest: context)
         else { return nil }
         return (Self.named(written, for: file), file)
@@ -155,11 +155,11 @@ extension AnalysisSnapshot {
 
     /// `X.json` beside the test file, or `X2.json`, `X3.json`… when the workspace has that file or it is open.
     private func responseFile(_ written: MockResponse.Written, besideTest context: TestFileContext) -> URL? {
-        guard let testFile = context.document.fileURL, testFile.isFileURL else { return nil }
+        guard let testFile = context.document.id.url else { return nil }
         let folder = testFile.deletingLastPathComponent()
         var destination = folder.appendingPathComponent("\(written.name).json")
         var copy = 2
-        while context.workspace.jsonFiles.contains(destination.path) || documents[destination.absoluteString] != nil {
+        while context.workspace.jsonFiles.contains(destination.path) || documents[FileID(url: destination)] != nil {
             destination = folder.appendingPathComponent("\(written.name)\(copy).json")
             copy += 1
         }
@@ -183,10 +183,10 @@ extension AnalysisSnapshot {
     /// none yet, for clients that create files). Written as that file was (framework, devices); other previews' tests
     /// untouched.
     private func previewActions(_ document: Document, at offset: Int, createsFiles: Bool) -> [DocumentAction] {
-        guard let file = document.swiftFile, let url = document.fileURL else { return [] }
+        guard let file = document.swiftFile, let url = document.id.url else { return [] }
         let previews = file.previews()
         guard let index = previews.lastIndex(where: { $0.range.contains(offset) || $0.range.upperBound == offset }),
-            let workspace = workspaces.filter({ url.path.hasPrefix($0.root.standardizedFileURL.path + "/") })
+            let workspace = workspaces.filter({ $0.contains(document.id) })
                 .max(by: { $0.root.path.count < $1.root.path.count })
         else { return [] }
         let root = workspace.root
@@ -196,7 +196,7 @@ extension AnalysisSnapshot {
         if let problem = preview.problem {
             return [.unavailable(title: title, kind: "refactor", reason: "mockls cannot write one: \(problem)")]
         }
-        let openText = { (file: URL) in documents[file.absoluteString]?.lines.bytes }
+        let openText = { (file: URL) in documents[FileID(url: file)]?.lines.bytes }
         if let existing = PreviewCatalog.existingTestFile(in: workspace.swiftSources, under: root, text: openText) {
             guard let bytes = openText(existing) ?? workspace.swiftSources.text(of: existing.path),
                 let edit = SnapshotTests.update(bytes, with: preview, index: index, in: source, options: SnapshotTests.options(of: bytes))

@@ -5,30 +5,31 @@ import SwiftAnalysis
 
 /// An open document as the client last described it.
 public struct Document: Sendable {
+    /// The file it is (worked out once when the document opens, not on every request: parsing and standardizing a
+    /// URI was a fifth of a completion's time).
+    public let id: FileID
+    /// The URI as the client wrote it: what the server answers about the document with.
     public let uri: String
     public let languageID: String
     public let version: Int
     public let lines: LineTable
-    /// The file the URI names, standardized: worked out once when the document opens, not on every request
-    /// (parsing and standardizing a URL was a fifth of a completion's time). Nil for a URI that is not a URL.
-    public let fileURL: URL?
     /// Its Swift syntax tree, for Swift documents; parsed when first asked for.
     let swiftParse: SwiftParseCache?
 
     /// A document as the client has it; `previous` (its earlier version) lends its parsed tree to an incremental parse.
     public init(
-        uri: String, languageID: String, version: Int, lines: LineTable, previous: Document? = nil
+        _ id: FileID, uri: String? = nil, languageID: String, version: Int, lines: LineTable, previous: Document? = nil
     ) {
-        self.init(uri: uri, languageID: languageID, version: version, lines: lines, previous: previous, retention: nil)
+        self.init(id, uri: uri ?? id.uri, languageID: languageID, version: version, lines: lines, previous: previous, retention: nil)
     }
 
-    init(uri: String, languageID: String, version: Int, lines: LineTable, previous: Document?, retention: ParsedTreeRetention?) {
+    init(_ id: FileID, uri: String, languageID: String, version: Int, lines: LineTable, previous: Document?, retention: ParsedTreeRetention?) {
+        self.id = id
         self.uri = uri
         self.languageID = languageID
         self.version = version
         self.lines = lines
-        fileURL = previous?.uri == uri ? previous?.fileURL : URL(string: uri).map(\.standardizedFileURL)
-        let isSwift = languageID == "swift" || uri.hasSuffix(".swift")
+        let isSwift = languageID == "swift" || id.pathExtension == "swift"
         swiftParse = isSwift ? SwiftParseCache(lines: lines, after: previous?.swiftParse, retention: retention) : nil
     }
 
@@ -51,18 +52,18 @@ public struct Document: Sendable {
 }
 
 public enum DocumentError: Error, Equatable, CustomStringConvertible {
-    case notOpen(String)
+    case notOpen(FileID)
 
     public var description: String {
         switch self {
-        case .notOpen(let uri): return "\(uri) is not open"
+        case .notOpen(let file): return "\(file.uri) is not open"
         }
     }
 }
 
 /// The open documents: a value, so a request can keep a snapshot while later edits go on.
 public struct DocumentStore: Sendable {
-    private var documents: [String: Document] = [:]
+    private var documents: [FileID: Document] = [:]
     /// Which documents keep their Swift syntax tree: those used last.
     let retention: ParsedTreeRetention
 
@@ -70,38 +71,39 @@ public struct DocumentStore: Sendable {
 
     init(retention: ParsedTreeRetention) { self.retention = retention }
 
-    public subscript(uri: String) -> Document? { documents[uri] }
+    public subscript(file: FileID) -> Document? { documents[file] }
     public var count: Int { documents.count }
-    public var uris: some Collection<String> { documents.keys }
+    /// The open documents' files.
+    public var files: some Collection<FileID> { documents.keys }
 
-    /// The texts of the open documents that are files, by path: one lookup a file for a query over a workspace's
-    /// files, without making a URL of each.
-    public var textsByPath: [String: [UInt8]] {
-        Dictionary(documents.values.compactMap { document in document.fileURL.map { ($0.path, document.lines.bytes) } }) { first, _ in first }
-    }
+    /// The text of the open document that is the file at `path` (a path the workspace named, standardized): what a
+    /// query over a workspace's files reads before the disk's.
+    public func text(ofPath path: String) -> [UInt8]? { documents[FileID(standardizedPath: path)]?.lines.bytes }
 
+    /// Opens `file`; `uri` is how the client names it (its `file:` URI when not given).
     @discardableResult
-    public mutating func open(uri: String, languageID: String, version: Int, text: [UInt8]) -> Document {
-        let document = Document(uri: uri, languageID: languageID, version: version, lines: LineTable(text), previous: nil, retention: retention)
-        documents[uri] = document
+    public mutating func open(_ file: FileID, uri: String? = nil, languageID: String, version: Int, text: [UInt8]) -> Document {
+        let document = Document(
+            file, uri: uri ?? file.uri, languageID: languageID, version: version, lines: LineTable(text), previous: nil, retention: retention)
+        documents[file] = document
         return document
     }
 
     /// Replaces the text of an open document with its next version: `edit` gets the current text and returns the
     /// new one (the server applies the client's changes there, in the encoding it negotiated).
     @discardableResult
-    public mutating func change(_ uri: String, version: Int, edit: (LineTable) throws -> LineTable) throws -> Document {
-        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
+    public mutating func change(_ file: FileID, version: Int, edit: (LineTable) throws -> LineTable) throws -> Document {
+        guard let document = documents[file] else { throw DocumentError.notOpen(file) }
         let lines = try edit(document.lines)
         let changed = Document(
-            uri: uri, languageID: document.languageID, version: version, lines: lines, previous: document, retention: retention)
-        documents[uri] = changed
+            file, uri: document.uri, languageID: document.languageID, version: version, lines: lines, previous: document, retention: retention)
+        documents[file] = changed
         return changed
     }
 
     @discardableResult
-    public mutating func close(_ uri: String) throws -> Document {
-        guard let document = documents.removeValue(forKey: uri) else { throw DocumentError.notOpen(uri) }
+    public mutating func close(_ file: FileID) throws -> Document {
+        guard let document = documents.removeValue(forKey: file) else { throw DocumentError.notOpen(file) }
         return document
     }
 }

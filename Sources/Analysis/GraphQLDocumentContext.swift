@@ -13,11 +13,11 @@ public struct GraphQLDocumentContext: Sendable {
 
     public var index: ProjectIndex { project.index }
     /// The document's path, as the index knows it.
-    public var path: String { document.fileURL?.path ?? "" }
+    public var path: String { document.id.isFile ? document.id.path : "" }
 
     /// The context of a document that is not Swift: nil when it is no document of a project.
-    public init?(_ document: Document, in workspaces: [Workspace]) {
-        guard !document.isSwift, let url = document.fileURL else { return nil }
+    init?(_ document: Document, in workspaces: [Workspace]) {
+        guard !document.isSwift, let url = document.id.url else { return nil }
         for workspace in workspaces {
             for project in workspace.projects {
                 if let role = project.configuration.role(of: url) {

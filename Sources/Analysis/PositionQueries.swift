@@ -43,19 +43,19 @@ extension AnalysisSnapshot {
     /// An open document's diagnostics with the text they were computed on: a test file's (computed now, for this
     /// version), else those the workspace holds for it (`documentDiagnostics(of:)`); nil for a document that has none.
     /// Both wait (bounded) for the index to hold the document as it is now (`afterIndexing(_:)`).
-    public func diagnostics(ofDocument uri: String) throws -> (lines: LineTable, diagnostics: [Diagnostic])? {
-        guard let document = documents[uri] else { throw DocumentError.notOpen(uri) }
-        let indexed = afterIndexing(uri) ?? self
-        if let context = TestFileContext(document, in: indexed.workspaces) { return (document.lines, indexed.diagnostics(of: context)) }
-        return indexed.documentDiagnostics(of: uri)
+    public func diagnostics(ofDocument id: FileID) throws -> (lines: LineTable, diagnostics: [Diagnostic])? {
+        guard let document = documents[id] else { throw DocumentError.notOpen(id) }
+        let indexed = afterIndexing(id) ?? self
+        if case .swift(let context) = indexed.context(of: document) { return (document.lines, indexed.diagnostics(of: context)) }
+        return indexed.documentDiagnostics(of: id)
     }
 
-    /// The documentation a completion item of the Swift file `uri` left to be resolved, against the file's project
+    /// The documentation a completion item of the Swift file `id` left to be resolved, against the file's project
     /// as it is now (the file is not parsed for it).
-    public func completionDocumentation(_ documentation: CompletionDocumentation, in uri: String) -> String? {
-        guard let document = documents[uri], let url = document.fileURL, let indexed = afterFirstIndex() else { return nil }
+    public func completionDocumentation(_ documentation: CompletionDocumentation, in id: FileID) -> String? {
+        guard let document = documents[id], let indexed = afterFirstIndex() else { return nil }
         for workspace in indexed.workspaces {
-            if let project = workspace.project(forSwiftFile: url, text: document.lines.bytes) {
+            if let project = workspace.project(forSwiftFile: id, text: document.lines.bytes) {
                 return documentation.markdown(in: project.index)
             }
         }

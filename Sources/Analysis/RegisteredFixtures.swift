@@ -13,7 +13,7 @@ extension AnalysisSnapshot {
         let registrations = context.file.transportRegistrations().filter { $0.json != nil && !$0.jsonNames.isEmpty }
         guard !registrations.isEmpty else { return [] }
         let workspace = context.workspace
-        let files = fixtureFiles(of: workspace)
+        let files = fixtureFiles(of: workspace).compactMap(\.url)
         let catalog = ResponseFixtures.catalog(of: workspace)
         let read = { (file: URL) in self.jsonText(of: file, in: workspace) }
         var found: [Diagnostic] = []
@@ -21,7 +21,7 @@ extension AnalysisSnapshot {
             guard let range = registration.json, let type = registration.operation.last else { continue }
             let names = registration.jsonNames
             let shown = names.map { "`\($0)`" }.joined(separator: " or ")
-            guard let file = nearest(files.filter { names.contains($0.lastPathComponent) }, to: context.document.fileURL) else {
+            guard let file = nearest(files.filter { names.contains($0.lastPathComponent) }, to: context.document.id.url) else {
                 found.append(Diagnostic(
                     severity: .warning, code: .registeredFixture,
                     message: "no \(shown) in the workspace: `\(type)` is answered with a file that is not there, and the fetch fails", range: range))

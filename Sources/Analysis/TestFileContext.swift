@@ -15,27 +15,27 @@ public struct TestFileContext: Sendable {
     public let project: Workspace.Project
     public let options: TestConventions
     /// The editor's texts of its open files, by path: other files' declarations are read from them (`helperTypes`).
-    let openTexts: [String: [UInt8]]
+    let openDocuments: DocumentStore
 
     public var index: ProjectIndex { project.index }
 
-    /// The context of a Swift document: nil for another language, or for a file of no project. `openTexts`: the
+    /// The context of a Swift document: nil for another language, or for a file of no project. `openDocuments`: the
     /// editor's texts of its open files, by path.
-    public init?(_ document: Document, in workspaces: [Workspace], openTexts: [String: [UInt8]] = [:]) {
-        guard let file = document.swiftFile, let url = document.fileURL,
-            let (workspace, project) = Self.project(of: url, text: document.lines.bytes, in: workspaces)
+    init?(_ document: Document, in workspaces: [Workspace], openDocuments: DocumentStore = DocumentStore()) {
+        guard let file = document.swiftFile,
+            let (workspace, project) = Self.project(of: document.id, text: document.lines.bytes, in: workspaces)
         else { return nil }
         self.document = document
         self.file = file
         self.workspace = workspace
         self.project = project
-        self.openTexts = openTexts
+        self.openDocuments = openDocuments
         options = TestConventions(placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project))
     }
 
     /// The first workspace with a project for the file, and that project. A loop, not `lazy.compactMap(…).first`,
     /// which looks the project up twice (callgrind: a tenth of a completion's own work).
-    private static func project(of file: URL, text: @autoclosure () -> [UInt8], in workspaces: [Workspace]) -> (Workspace, Workspace.Project)? {
+    private static func project(of file: FileID, text: @autoclosure () -> [UInt8], in workspaces: [Workspace]) -> (Workspace, Workspace.Project)? {
         for workspace in workspaces {
             if let project = workspace.project(forSwiftFile: file, text: text()) { return (workspace, project) }
         }
@@ -44,15 +44,15 @@ public struct TestFileContext: Sendable {
 
     /// The helpers of the workspace's other Swift files (the file's own are read from its text).
     public var helpers: WorkspaceHelpers {
-        document.fileURL.map { workspace.helpers(besides: $0) } ?? .none
+        workspace.helpers(besides: document.id)
     }
 
     /// The types of the helpers of the file and the workspace, read only when a value names one, and the properties
     /// of the types other files declare (for completion, hover and definition).
     var helperTypes: HelperTypes {
-        let (file, workspace, url) = (file, workspace, document.fileURL)
-        return OtherFilesProperties(workspace, besides: url, openTexts: openTexts).helperTypes(of: file) {
-            url.map { workspace.helpers(besides: $0).helpers } ?? []
+        let (file, workspace, id) = (file, workspace, document.id)
+        return OtherFilesProperties(workspace, besides: id, openDocuments: openDocuments).helperTypes(of: file) {
+            workspace.helpers(besides: id).helpers
         }
     }
 

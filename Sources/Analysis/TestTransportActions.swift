@@ -28,16 +28,16 @@ extension AnalysisSnapshot {
             resolveData: nil))]
     }
 
-    /// What the line at `offset` of the open test file `uri` writes (`mockls.writeTestTransport`): nil when it names
+    /// What the line at `offset` of the open test file `id` writes (`mockls.writeTestTransport`): nil when it names
     /// no `TestNetworkTransport`, or the workspace's is current or the user's own.
-    public func testTransportWrite(at offset: Int, in uri: String) throws -> TestTransportWrite? {
-        guard let context = try testFile(uri) else { return nil }
+    public func testTransportWrite(at offset: Int, in id: FileID) throws -> TestTransportWrite? {
+        guard let context = try testFile(id) else { return nil }
         return testTransportWrite(at: offset, in: context)
     }
 
     private func testTransportWrite(at offset: Int, in context: TestFileContext) -> TestTransportWrite? {
         let lines = context.document.lines
-        guard let testFile = context.document.fileURL, testFile.isFileURL,
+        guard let testFile = context.document.id.url,
             Array(lines.bytes[lines.contentRange(ofLine: lines.line(containing: offset))]).contains(bytes: "TestNetworkTransport")
         else { return nil }
         let text = context.project.testTransportFile
@@ -48,7 +48,7 @@ extension AnalysisSnapshot {
                 title: "Create \(TestTransportFile.fileName) (Apollo iOS \(release))",
                 file: testFile.deletingLastPathComponent().appendingPathComponent(TestTransportFile.fileName), text: text, replaces: false)
         }
-        let current = documents.textsByPath[existing] ?? context.workspace.swiftSources.loaded(existing)?.text
+        let current = documents.text(ofPath: existing) ?? context.workspace.swiftSources.loaded(existing)?.text
         guard declaring.count == 1, let current, current.starts(with: Array(TestTransportFile.mark.utf8)), !current.hasSameBytes(as: Array(text.utf8))
         else { return nil }
         let file = URL(fileURLWithPath: existing)

@@ -61,7 +61,8 @@ public final class MessageSurface: FuzzSurface {
         framer = MessageFramer()
         let folders = server.workspaceFolderURLs
         feed(input)
-        for uri in Array(server.documents.uris) {
+        let documents = server.documents
+        for uri in documents.files.compactMap({ documents[$0]?.uri }) {
             feed(Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":\#(Self.json(Array(uri.utf8)))}}}"#))
         }
         let added = server.workspaceFolderURLs.filter { !folders.contains($0) }

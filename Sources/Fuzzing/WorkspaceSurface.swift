@@ -36,8 +36,8 @@ public final class WorkspaceSurface: FuzzSurface {
         var documents = DocumentStore()
         for file in FileTree.files(under: root, include: { $0.hasSuffix(".swift") }).prefix(4) {
             guard let text = FileTree.contents(file) else { continue }
-            let document = documents.open(uri: file.absoluteString, languageID: "swift", version: 1, text: text)
-            guard let context = TestFileContext(document, in: [workspace]) else { continue }
+            let document = documents.open(FileID(url: file), languageID: "swift", version: 1, text: text)
+            guard case .swift(let context) = AnalysisSnapshot(workspaces: [workspace], documents: documents).context(of: document) else { continue }
             for call in text.ranges(of: Array("from(".utf8)).prefix(8) { _ = context.response(at: call.lowerBound + 1) }
         }
         var updated = workspace

@@ -106,8 +106,8 @@ final class DiagnosticsPublisher: Sendable {
         let text = document.lines.bytes
         let analysis = analysis()
         guard !toldOfNoProject.load(ordering: .relaxed), analysis.isIndexed, TestFiles.importsTestSupport(text),
-            let url = URL(string: document.uri), url.isFileURL,
-            !analysis.workspaces.contains(where: { $0.project(forSwiftFile: url, text: text) != nil }),
+            document.id.isFile,
+            !analysis.workspaces.contains(where: { $0.project(forSwiftFile: document.id, text: text) != nil }),
             !toldOfNoProject.exchange(true, ordering: .relaxed)
         else { return }
         // A configuration that cannot be used, or whose schema is missing or does not parse yet, is not "no project"
@@ -146,7 +146,8 @@ final class DiagnosticsPublisher: Sendable {
                 return
             }
             let analysis = analysis()
-            let found = TestFileContext(current, in: analysis.workspaces).map(analysis.diagnostics(of:)) ?? []
+            var found: [Diagnostic] = []
+            if case .swift(let context) = analysis.context(of: current) { found = analysis.diagnostics(of: context) }
             publishIfNew(current.uri, version: current.version, lines: current.lines, found) { $0.generation[document.uri] == generation }
         }
     }
@@ -219,7 +220,7 @@ final class DiagnosticsPublisher: Sendable {
         let found = analysis().cancellable(when: superseded).workspaceDiagnostics
         guard !superseded() else { return }
         let pulled = state.withLock { $0.pulled }
-        let all = Dictionary(uniqueKeysWithValues: found.map { ($0.key.absoluteString, $0.value) })
+        let all = Dictionary(uniqueKeysWithValues: found.map { ($0.key.uri, $0.value) })
         let next = all.filter { !pulled.contains($0.key) }
         let stale = state.withLock { state in
             state.givenByPull.contains { uri, given in (all[uri]?.diagnostics ?? []) != given }

@@ -255,7 +255,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// Whether `uri` is an open Swift document whose tree is parsed: a request that reads one declaration of it
     /// costs tens of microseconds.
     func isParsedSwiftDocument(_ uri: DocumentURI) -> Bool {
-        host?.documents[uri]?.isParsedSwift ?? false
+        host?.documents[conversion.file(uri)]?.isParsedSwift ?? false
     }
 
     private func registerReadRequests() {

@@ -36,7 +36,7 @@ extension LanguageServer {
             },
             refresh: Self.refreshRequester(send),
             noProject: { uri, why in
-                let message = Self.noProjectMessage(uri, why)
+                let message = Self.noProjectMessage(conversion.file(uri), why)
                 logger.warning("\(message)")
                 if let bytes = try? OutgoingMessage.notification(
                     method: ShowMessageNotification.method, params: ProtocolConversion.message(.warning, message))
@@ -47,7 +47,7 @@ extension LanguageServer {
         diagnostics = publisher
         let lenses = params.capabilities.workspace?.codeLens?.refreshSupport == true ? CodeLensRefresher(send: send) : nil
         lensRefresher = lenses
-        let host = AnalysisHost(folders: Self.folders(params), keepsCoverage: true, log: { logger.info("\($0)") }, indexed: {
+        let host = AnalysisHost(folders: Self.folders(params, conversion), keepsCoverage: true, log: { logger.info("\($0)") }, indexed: {
             publisher.indexChanged()
             lenses?.changed()
         })
@@ -84,8 +84,8 @@ extension LanguageServer {
     }
 
     /// What the user is told of a test file that gets no mock completion or diagnostics, and why.
-    static func noProjectMessage(_ uri: DocumentURI, _ why: DiagnosticsPublisher.NoProject) -> String {
-        let file = URL(string: uri)?.lastPathComponent ?? uri
+    static func noProjectMessage(_ document: FileID, _ why: DiagnosticsPublisher.NoProject) -> String {
+        let file = document.lastPathComponent
         return switch why {
         case .configurationErrors(let errors):
             """
@@ -107,9 +107,9 @@ extension LanguageServer {
     }
 
     /// The workspace folders of `initialize`: `workspaceFolders`, else `rootUri`, else `rootPath`.
-    static func folders(_ params: InitializeParams) -> [URL] {
-        if let folders = params.workspaceFolders, !folders.isEmpty { return folders.compactMap { AnalysisHost.fileURL($0.uri) } }
-        if let root = params.rootUri.flatMap(AnalysisHost.fileURL) { return [root] }
+    static func folders(_ params: InitializeParams, _ conversion: ProtocolConversion) -> [URL] {
+        if let folders = params.workspaceFolders, !folders.isEmpty { return folders.compactMap { conversion.url($0.uri) } }
+        if let root = params.rootUri.flatMap(conversion.url) { return [root] }
         if let path = params.rootPath { return [URL(fileURLWithPath: path)] }
         return []
     }

@@ -15,7 +15,7 @@ extension LanguageServer {
         }
         registerNotification(DidOpenTextDocumentNotification.self) { [unowned self] open in
             let item = open.textDocument
-            guard let document = host?.open(item.uri, languageID: item.languageId, version: item.version, text: item.text.bytes) else { return }
+            guard let document = host?.open(conversion.file(item.uri), uri: item.uri, languageID: item.languageId, version: item.version, text: item.text.bytes) else { return }
             logger.debug("opened \(item.uri) v\(item.version)")
             guard document.isSwift else {
                 diagnostics?.openedOther(item.uri)
@@ -31,14 +31,14 @@ extension LanguageServer {
             let uri = change.textDocument.uri
             // A version that does not increase breaks the client's promise (LSP 3.17), but its changes are what the
             // client's text went through: they are applied, and the break is logged as the error it is.
-            if let old = host?.documents[uri], change.textDocument.version <= old.version {
+            if let old = host?.documents[conversion.file(uri)], change.textDocument.version <= old.version {
                 logger.error("textDocument/didChange: \(uri): version \(change.textDocument.version) does not follow \(old.version) (versions must increase); the change is applied")
             }
             let conversion = conversion
             // Each change applies to the text the one before it produced (LSP 3.17). A range on a line the text does
             // not have refuses the whole notification (InvalidParams, logged): the document keeps its last good text
             // and version. A character past its line's end is clamped, as LSP says.
-            guard let changed = try host?.change(uri, version: change.textDocument.version, edit: { lines in
+            guard let changed = try host?.change(conversion.file(uri), version: change.textDocument.version, edit: { lines in
                 try change.contentChanges.reduce(lines) { lines, change in
                     guard let range = change.range else { return LineTable(change.text.bytes) }
                     return lines.replacing(try conversion.editRange(of: range, in: lines), with: change.text.bytes)
@@ -50,22 +50,22 @@ extension LanguageServer {
             }
         }
         registerNotification(DidCloseTextDocumentNotification.self) { [unowned self] close in
-            try host?.close(close.textDocument.uri)
+            try host?.close(conversion.file(close.textDocument.uri))
             diagnostics?.closed(close.textDocument.uri)
             if close.textDocument.uri.hasSuffix(".swift") { lensRefresher?.changed() }
         }
         registerNotification(DidSaveTextDocumentNotification.self) { [unowned self] save in
             logger.debug("saved \(save.textDocument.uri)")
-            host?.saved(save.textDocument.uri, watchingFiles: watchingFiles)
+            host?.saved(conversion.file(save.textDocument.uri), watchingFiles: watchingFiles)
         }
         registerNotification(DidChangeWatchedFilesNotification.self) { [unowned self] watched in
-            host?.filesChanged(watched.changes.compactMap { AnalysisHost.fileURL($0.uri) })
+            host?.filesChanged(watched.changes.compactMap { conversion.url($0.uri) })
             if watched.changes.contains(where: { $0.uri.hasSuffix(".swift") }) { lensRefresher?.changed() }
         }
         registerNotification(DidChangeWorkspaceFoldersNotification.self) { [unowned self] folders in
             host?.changeFolders(
-                added: folders.event.added.compactMap { AnalysisHost.fileURL($0.uri) },
-                removed: folders.event.removed.compactMap { AnalysisHost.fileURL($0.uri) })
+                added: folders.event.added.compactMap { conversion.url($0.uri) },
+                removed: folders.event.removed.compactMap { conversion.url($0.uri) })
         }
     }
 }

@@ -71,11 +71,13 @@ extension LanguageServer {
                 usleep(1000)
                 slept += 1
             }
-            return SleepRequest.Response(slept: slept, version: params.uri.flatMap { snapshot.documents[$0]?.version })
+            return SleepRequest.Response(slept: slept, version: params.uri.flatMap { snapshot.documents[snapshot.conversion.file($0)]?.version })
         }
         registerReadRequest(FailRequest.self) { _, _, _ in throw FailRequest.Failure() }
         registerReadRequest(DocumentStateRequest.self) { params, snapshot, _ in
-            guard let document = snapshot.documents[params.uri] else { throw DocumentError.notOpen(params.uri) }
+            guard let document = snapshot.documents[snapshot.conversion.file(params.uri)] else {
+                throw DocumentError.notOpen(snapshot.conversion.file(params.uri))
+            }
             return DocumentStateRequest.Response(
                 version: document.version, utf8Length: document.lines.byteCount, lineCount: document.lines.lineCount,
                 text: params.includeText == false ? nil : document.text)

@@ -73,7 +73,7 @@ struct CheckCommand: ParsableCommand, WorkspaceCommand {
         var documents = DocumentStore()
         for url in urls where WorkspaceFiles.Kind.swift.includes(url.path) && !loaded.swiftSources.contains(url.path) {
             guard let text = FileTree.contents(url) else { continue }
-            documents.open(uri: url.absoluteString, languageID: "swift", version: 0, text: text)
+            documents.open(FileID(url: url), languageID: "swift", version: 0, text: text)
         }
         let report = CheckReport(workspace: loaded, paths: urls, documents: documents, including: Set(include.map(\.code)))
         switch format {

@@ -33,7 +33,7 @@ struct CompleteCommand: ParsableCommand, WorkspaceCommand {
         let location = try FileLocation(location)
         let (file, line, column) = (location.file, location.line, location.column)
         let analysis = location.analysis(of: try workspace.loadProject(near: [location.file]))
-        guard let answer = analysis.completions(at: location.offset, in: try analysis.file(location.uri)) else {
+        guard let answer = analysis.completions(at: location.offset, in: try analysis.file(location.id)) else {
             printError("mockls: \(file.path) belongs to no project of \(workspace.folder(near: [location.file]).path)")
             return
         }

@@ -41,7 +41,7 @@ struct ConvertCommand: ParsableCommand, WorkspaceCommand {
 
     func run() throws {
         let location = try FileLocation(location)
-        guard let context = try location.analysis(of: try workspace.loadProject(near: [location.file])).testFile(location.uri) else {
+        guard let context = try location.analysis(of: try workspace.loadProject(near: [location.file])).testFile(location.id) else {
             printError("mockls: \(location.file.path) belongs to no project of \(workspace.folder(near: [location.file]).path)")
             throw ExitCode(1)
         }

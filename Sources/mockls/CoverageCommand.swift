@@ -178,12 +178,12 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
         var tests: [Test]
 
         init(_ row: SelectionCoverageReport.Row, workspace: URL) {
-            let relative = { (url: URL) in relativePath(url.path, to: workspace.path) }
+            let relative = { (path: String) in relativePath(path, to: workspace.path) }
             operation = row.field.id.definition
             kind = row.field.kind
             project = row.project
             path = row.field.id.path
-            file = relative(row.file)
+            file = relative(row.file.path)
             line = row.start.line + 1
             column = row.start.column + 1
             set = row.setCount
@@ -192,9 +192,9 @@ struct CoverageCommand: ParsableCommand, WorkspaceCommand {
             appFiles = row.appFiles
             appReads = row.appReads?.map { read in
                 let start = read.lines.position(of: read.range.lowerBound, unit: .utf8)
-                return AppRead(file: relative(read.file), line: start.line + 1, column: start.column + 1)
+                return AppRead(file: relative(read.file.path), line: start.line + 1, column: start.column + 1)
             }
-            tests = row.tests.map { Test(name: $0.name, file: relative($0.file), line: $0.line + 1, set: $0.sets, read: $0.reads) }
+            tests = row.tests.map { Test(name: $0.name, file: relative($0.file.path), line: $0.line + 1, set: $0.sets, read: $0.reads) }
         }
     }
 }

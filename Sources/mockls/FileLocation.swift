@@ -35,14 +35,14 @@ struct FileLocation {
 
     var offset: Int { LineTable(bytes).offset(of: LineColumn(line: line - 1, column: column - 1), unit: .utf8) }
 
-    /// The URI queries name the file by.
-    var uri: String { file.absoluteString }
+    /// The file as queries name it.
+    var id: FileID { FileID(url: file) }
 
     /// The analysis of `workspace` with the file open as read here: the editor's queries, asked of the file as it is
     /// on disk, without reading it again.
     func analysis(of workspace: Workspace) -> AnalysisSnapshot {
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: file.pathExtension, version: 0, text: bytes)
+        documents.open(id, languageID: file.pathExtension, version: 0, text: bytes)
         return AnalysisSnapshot(workspaces: [workspace], documents: documents)
     }
 }

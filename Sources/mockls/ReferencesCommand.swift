@@ -48,7 +48,7 @@ struct ReferencesCommand: ParsableCommand, WorkspaceCommand {
     func run() throws {
         let location = try FileLocation(location)
         let analysis = location.analysis(of: try workspace.loadProject(near: [location.file]))
-        let found = try analysis.references(at: location.offset, in: try analysis.file(location.uri), includingDeclaration: declaration)
+        let found = try analysis.references(at: location.offset, in: try analysis.file(location.id), includingDeclaration: declaration)
         if found.isEmpty {
             printError("mockls: no references at \(location.line):\(location.column): not a GraphQL field, fragment, operation or mock argument")
         }

@@ -79,7 +79,7 @@ final class AppReadsWorkspaceTests: XCTestCase {
         ])
         XCTAssertEqual(SelectionCoverageReport(AnalysisSnapshot(workspaces: [loaded])).rows.map(\.appFiles), [1, 0, 1, 0, 1])
         // The app's file as the editor has it, unsaved: no test file changed, and its reads are the new ones.
-        documents.open(uri: workspace.url("App/DogScreen.swift").absoluteString, languageID: "swift", version: 2,
+        documents.open(workspace.file("App/DogScreen.swift"), languageID: "swift", version: 2,
                        text: Array(screen(reading: "dog.breed ?? \"\", dog.name").utf8))
         let edited = appReads()
         XCTAssertEqual(caches.coverage.reusedParts, 1, "the tests' part of the report is kept")
@@ -93,10 +93,10 @@ final class AppReadsWorkspaceTests: XCTestCase {
         let document = workspace.url("graphql/Operations.graphql")
         let text = try String(contentsOf: document, encoding: .utf8)
         var documents = DocumentStore()
-        documents.open(uri: document.absoluteString, languageID: "graphql", version: 0, text: Array(text.utf8))
+        documents.open(FileID(url: document), languageID: "graphql", version: 0, text: Array(text.utf8))
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
         let offset = text.utf8.count - text[text.range(of: "name")!.lowerBound...].utf8.count
-        let found = try analysis.references(at: offset, in: try analysis.file(document.absoluteString), includingDeclaration: true)
+        let found = try analysis.references(at: offset, in: try analysis.file(FileID(url: document)), includingDeclaration: true)
         XCTAssertEqual(found.map { "\($0.location.kind) \(URL(fileURLWithPath: $0.location.document).lastPathComponent)" }, [
             "graphQL Operations.graphql", "graphQL schema.graphqls", "app DogScreen.swift",
             // The mock's `name:` sets it; the test reads it.

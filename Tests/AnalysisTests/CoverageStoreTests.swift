@@ -186,7 +186,7 @@ final class CoverageStoreTests: XCTestCase {
             let host = AnalysisHost(folders: [workspace.folder], store: CoverageStore(folder: cacheFolder, build: "test"), log: { _ in })
             host.load()
             let snapshot = try XCTUnwrap(host.snapshot.afterFirstIndex(timeout: .seconds(30)))
-            let rows = try snapshot.selectionCoverage(ofDocument: workspace.uri("graphql/Operations.graphql")).rows.count
+            let rows = try snapshot.selectionCoverage(ofDocument: workspace.file("graphql/Operations.graphql")).rows.count
             host.flush()
             return (rows, host.snapshot.caches?.coverage.takenFiles ?? -1)
         }

@@ -98,14 +98,14 @@ final class CoverageThroughOtherFilesTests: XCTestCase {
         defer { workspace.remove() }
         let uri = workspace.uri("Tests/DogViewModelTests.swift")
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(tests.utf8))
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: Array(tests.utf8))
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
         XCTAssertEqual(rows(analysis), Self.expected)
         // References count the same reads.
         let dogName = try XCTUnwrap(SelectionCoverageReport(analysis).rows.first { $0.field.id.path == "dog.name" })
         XCTAssertEqual(dogName.readCount, 1)
         // No crash warning: the test cannot know what `load()` put there.
-        XCTAssertEqual(try XCTUnwrap(analysis.diagnostics(ofDocument: uri)).diagnostics.map(\.message), [])
+        XCTAssertEqual(try XCTUnwrap(analysis.diagnostics(ofDocument: FileID(uri: uri))).diagnostics.map(\.message), [])
     }
 
     func testAKeptReportFollowsTheViewModelsFile() throws {
@@ -123,7 +123,7 @@ final class CoverageThroughOtherFilesTests: XCTestCase {
         XCTAssertEqual(rows(analysis()), Self.expected)
         // The same with the view model open in the editor, as edited and not saved.
         var documents = DocumentStore()
-        documents.open(uri: workspace.uri("App/DogViewModel.swift"), languageID: "swift", version: 1, text: Array(viewModel(dog: "Int").utf8))
+        documents.open(workspace.file("App/DogViewModel.swift"), languageID: "swift", version: 1, text: Array(viewModel(dog: "Int").utf8))
         let edited = AnalysisSnapshot(documents: documents, workspaces: [Workspace(folder: workspace.folder)], isIndexed: true, indexer: nil, caches: caches)
         XCTAssertEqual(rows(edited), Self.withoutTheViewModel)
     }

@@ -30,9 +30,9 @@ final class DocumentActionsTests: XCTestCase {
     private func actions(_ workspace: TestWorkspace, client: CodeActionClient) throws -> [DocumentAction] {
         var documents = DocumentStore()
         let test = workspace["Tests/DogTests.swift"]
-        documents.open(uri: workspace.uri("Tests/DogTests.swift"), languageID: "swift", version: 1, text: test.bytes)
+        documents.open(workspace.file("Tests/DogTests.swift"), languageID: "swift", version: 1, text: test.bytes)
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
-        return try analysis.codeActions(at: test["1️⃣"]..<test["1️⃣"], in: workspace.uri("Tests/DogTests.swift"), client: client)
+        return try analysis.codeActions(at: test["1️⃣"]..<test["1️⃣"], in: workspace.file("Tests/DogTests.swift"), client: client)
     }
 
     /// The response actions, each as title, kind and what it does.
@@ -110,7 +110,7 @@ final class DocumentActionsTests: XCTestCase {
                 let placeholder = try XCTUnwrap(found)
                 if resolves {
                     let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: DocumentStore())
-                    let resolved = try XCTUnwrap(analysis.resolvedFile(DocumentAction.FileCreation.placeholderFile, in: workspace.uri("Tests/DogTests.swift")))
+                    let resolved = try XCTUnwrap(analysis.resolvedFile(DocumentAction.FileCreation.placeholderFile, in: workspace.file("Tests/DogTests.swift")))
                     XCTAssertEqual(resolved.overwrite, placeholder.overwrite)
                 } else {
                     return placeholder

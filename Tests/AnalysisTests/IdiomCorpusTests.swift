@@ -22,7 +22,7 @@ final class IdiomCorpusTests: XCTestCase {
             let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: folder)])
             return try WorkspaceFiles(walking: folder).paths.map(URL.init(fileURLWithPath:)).map { file in
                 let bytes = try Array(Data(contentsOf: file))
-                let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
+                let document = Document(FileID(url: file), languageID: "swift", version: 0, lines: LineTable(bytes))
                 return (name, file, try XCTUnwrap(TestFileContext(document, in: analysis.workspaces), file.path))
             }
         }

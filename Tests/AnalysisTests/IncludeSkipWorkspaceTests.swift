@@ -42,9 +42,9 @@ final class IncludeSkipWorkspaceTests: XCTestCase {
         defer { workspace.remove() }
         let uri = workspace.uri("Tests/ShelvesTests.swift")
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: workspace["Tests/ShelvesTests.swift"].bytes)
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: workspace["Tests/ShelvesTests.swift"].bytes)
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
-        let found = try XCTUnwrap(analysis.diagnostics(ofDocument: uri))
+        let found = try XCTUnwrap(analysis.diagnostics(ofDocument: FileID(uri: uri)))
         return found.diagnostics.map { "\(found.lines.position(of: $0.range.lowerBound, unit: .utf8).line + 1) \($0.code.rawValue): \($0.message)" }
     }
 

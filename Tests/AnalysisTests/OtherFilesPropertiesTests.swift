@@ -51,9 +51,9 @@ final class OtherFilesPropertiesTests: XCTestCase {
     ) throws -> (definitions: [String], hover: String?) {
         let uri = workspace.uri(path)
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(text.utf8))
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: Array(text.utf8))
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
-        let file = try analysis.file(uri)
+        let file = try analysis.file(FileID(uri: uri))
         let offset = try XCTUnwrap(text.range(of: marker)).lowerBound.utf16Offset(in: text)
         let definitions = analysis.definitions(at: offset, in: file).map { found in
             let start = found.lines.position(of: found.location.range.lowerBound, unit: .utf8)
@@ -72,10 +72,10 @@ final class OtherFilesPropertiesTests: XCTestCase {
         let typing = view.replacingOccurrences(of: "viewModel.dog?.name ?? \"\"", with: "viewModel.dog?.")
         let uri = workspace.uri("App/DogView.swift")
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(typing.utf8))
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: Array(typing.utf8))
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
         let offset = try XCTUnwrap(typing.range(of: "dog?.")).upperBound.utf16Offset(in: typing)
-        let labels = analysis.completions(at: offset, in: try analysis.file(uri))?.completions.map(\.label) ?? []
+        let labels = analysis.completions(at: offset, in: try analysis.file(FileID(uri: uri)))?.completions.map(\.label) ?? []
         XCTAssertEqual(Set(labels).intersection(["id", "name", "breed"]), ["id", "name", "breed"], "\(labels)")
     }
 
@@ -257,7 +257,7 @@ final class OtherFilesReadsTests: XCTestCase {
     }
 
     private func hints(_ snapshot: AnalysisSnapshot, _ document: String) -> [String] {
-        guard let (lines, diagnostics) = snapshot.documentDiagnostics(of: URL(fileURLWithPath: document).absoluteString) else { return [] }
+        guard let (lines, diagnostics) = snapshot.documentDiagnostics(of: FileID(path: document)) else { return [] }
         return diagnostics.filter { $0.code == .unusedField }.map { diagnostic in
             "\(lines.position(of: diagnostic.range.lowerBound, unit: .utf8).line + 1) \(String(decoding: lines.bytes[diagnostic.range], as: UTF8.self))"
         }
@@ -268,9 +268,9 @@ final class OtherFilesReadsTests: XCTestCase {
         let text = operations
         let offset = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 } + 4
         var documents = snapshot.documents
-        documents.open(uri: document.absoluteString, languageID: "graphql", version: 0, text: Array(text.utf8))
+        documents.open(FileID(url: document), languageID: "graphql", version: 0, text: Array(text.utf8))
         let analysis = AnalysisSnapshot(documents: documents, workspaces: snapshot.workspaces, isIndexed: true, indexer: nil, caches: snapshot.caches)
-        return try analysis.references(at: offset, in: try analysis.file(document.absoluteString), includingDeclaration: false)
+        return try analysis.references(at: offset, in: try analysis.file(FileID(url: document)), includingDeclaration: false)
             .filter { $0.location.kind != .graphQL }
             .map { "\($0.location.kind) \(URL(fileURLWithPath: $0.location.document).lastPathComponent)" }
     }
@@ -291,9 +291,9 @@ final class OtherFilesReadsTests: XCTestCase {
         defer { workspace.remove() }
         let uri = workspace.url("App/DogView.swift").absoluteString
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(view.utf8))
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: Array(view.utf8))
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
-        let file = try analysis.file(uri)
+        let file = try analysis.file(FileID(uri: uri))
         let offset = try XCTUnwrap(view.range(of: "name ??")).lowerBound.utf16Offset(in: view) + 1
         let found = try analysis.references(at: offset, in: file, includingDeclaration: false)
             .map { "\($0.location.kind) \(URL(fileURLWithPath: $0.location.document).lastPathComponent)" }
@@ -315,11 +315,11 @@ final class OtherFilesReadsTests: XCTestCase {
         XCTAssertEqual(try references(snapshot(), document, line: 4), ["app DogView.swift"])
         // The view model as the editor has it, unsaved: its `dog` is no model now, so the view's `name` is read by name.
         documents.open(
-            uri: workspace.url("App/DogViewModel.swift").absoluteString, languageID: "swift", version: 2,
+            workspace.file("App/DogViewModel.swift"), languageID: "swift", version: 2,
             text: Array(viewModel.replacingOccurrences(of: "@Published var dog: DogQuery.Data.Dog?", with: "@Published var dog: DogSummary?").utf8))
         XCTAssertEqual(hints(snapshot(), document.standardizedFileURL.path), ["5 breed"])
         XCTAssertEqual(try references(snapshot(), document, line: 4), [])
-        _ = try documents.close(workspace.url("App/DogViewModel.swift").absoluteString)
+        _ = try documents.close(workspace.file("App/DogViewModel.swift"))
         XCTAssertEqual(hints(snapshot(), document.standardizedFileURL.path), ["5 breed", "12 name"])
         XCTAssertEqual(try references(snapshot(), document, line: 4), ["app DogView.swift"])
     }

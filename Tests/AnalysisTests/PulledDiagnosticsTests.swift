@@ -21,14 +21,14 @@ final class PulledDiagnosticsTests: XCTestCase {
         XCTAssertNotNil(host.snapshot.afterFirstIndex(timeout: .seconds(30)))
         let uri = workspace.uri("graphql/DogQuery.graphql")
         let texts = ["query DogQuery { dog { name } }", "query DogQuery { dog { nickname } }"]
-        host.open(uri, languageID: "graphql", version: 1, text: Array(texts[1].utf8))
+        host.open(FileID(uri: uri), languageID: "graphql", version: 1, text: Array(texts[1].utf8))
         for version in 1...20 {
             let text = texts[version % 2]
             if version > 1 {
-                _ = try host.change(uri, version: version) { _ in LineTable(Array(text.utf8)) }
+                _ = try host.change(FileID(uri: uri), version: version) { _ in LineTable(Array(text.utf8)) }
             }
             // Asked at once, as the server's reading thread does after the notification.
-            let pulled = try host.snapshot.diagnostics(ofDocument: uri)
+            let pulled = try host.snapshot.diagnostics(ofDocument: FileID(uri: uri))
             // None at all (nil) for a document the workspace holds no diagnostics for.
             if let pulled { XCTAssertEqual(pulled.lines.bytes, Array(text.utf8), "version \(version)") }
             let codes = pulled?.diagnostics.map(\.code.rawValue) ?? []

@@ -34,9 +34,9 @@ final class RealProjectFindingsTests: XCTestCase {
             "graphql/InboxFragment.graphql": "fragment InboxFragment on InboxActivity { id question { id text } }",
         ]) { $1 })
         var documents = DocumentStore()
-        documents.open(uri: workspace.uri(path), languageID: "swift", version: 1, text: workspace[path].bytes)
+        documents.open(workspace.file(path), languageID: "swift", version: 1, text: workspace[path].bytes)
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
-        return (analysis, try analysis.file(workspace.uri(path)), workspace[path], workspace)
+        return (analysis, try analysis.file(workspace.file(path)), workspace[path], workspace)
     }
 
     /// The response written at `offset`, or a failure naming why not.
@@ -49,7 +49,7 @@ final class RealProjectFindingsTests: XCTestCase {
     /// The titles of the editing actions at `offset`, for a client that creates no files.
     private func editTitles(_ analysis: AnalysisSnapshot, at offset: Int, in uri: String) throws -> [String] {
         let client = CodeActionClient(createsFiles: false, resolvesEdits: false, copiesResponses: false)
-        return try analysis.codeActions(at: offset..<offset, in: uri, client: client).compactMap { action in
+        return try analysis.codeActions(at: offset..<offset, in: FileID(uri: uri), client: client).compactMap { action in
             if case .edits(let edits) = action { edits.title } else { nil }
         }
     }
@@ -109,7 +109,7 @@ final class RealProjectFindingsTests: XCTestCase {
             let hover = try XCTUnwrap(analysis.hover(at: source[marker], in: file)).contents
             XCTAssertTrue(hover.contains("Monster.index: ID!") && hover.contains("The alias `id` of `index`."), hover)
         }
-        let diagnostics = try XCTUnwrap(analysis.diagnostics(ofDocument: workspace.uri("Tests/MonsterTests.swift"))).diagnostics
+        let diagnostics = try XCTUnwrap(analysis.diagnostics(ofDocument: workspace.file("Tests/MonsterTests.swift"))).diagnostics
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
         XCTAssertTrue(diagnostics.first?.message.contains("`.init()` (line 17) calls the designated initializer") == true, "\(diagnostics)")
         // A struct of `static let`s is a namespace: no placeholder to generate.

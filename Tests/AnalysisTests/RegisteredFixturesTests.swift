@@ -37,9 +37,9 @@ final class RegisteredFixturesTests: XCTestCase {
         defer { workspace.remove() }
         let uri = workspace.uri("Tests/HotelViewModelTests.swift")
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: Array(test.utf8))
         let analysis = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents)
-        let found = try XCTUnwrap(analysis.diagnostics(ofDocument: uri))
+        let found = try XCTUnwrap(analysis.diagnostics(ofDocument: FileID(uri: uri)))
         let flagged = found.diagnostics.filter { $0.code == .registeredFixture }.map { diagnostic in
             "\(found.lines.position(of: diagnostic.range.lowerBound, unit: .utf8).line + 1): \(diagnostic.message)"
         }

@@ -134,7 +134,7 @@ final class SelectionCoverageCacheTests: XCTestCase {
         var index = ProjectIndex(namespace: "API", sources: [("schema.graphqls", .schema, Array("type Query { a: Int }".utf8))])
         var computed = 0
         func tests(_ text: String, helpers: WorkspaceHelpers = .none) -> Int {
-            _ = cache.tests(of: file, text: Array(text.utf8), index: index, helpers: helpers, workspace: workspace, openTexts: [:]) {
+            _ = cache.tests(of: FileID(url: file), text: Array(text.utf8), index: index, helpers: helpers, workspace: workspace, openDocuments: DocumentStore()) {
                 computed += 1
                 return .init(tests: [], otherFiles: OtherFilesDependencies(besides: file.path))
             }

@@ -178,8 +178,8 @@ extension Array {
     fileprivate var triple: (Element, Element, Element) { (self[0], self[1], self[2]) }
 }
 
-/// `OccurrenceCache`: references look names up per file version instead of parsing every file again.
-final class OccurrenceCacheTests: XCTestCase {
+/// `FileMemo.occurrences`: references look names up per file version instead of parsing every file again.
+final class OccurrenceMemoTests: XCTestCase {
     func testANameIsResolvedOncePerVersionOfAFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockls-occurrences-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -196,12 +196,13 @@ final class OccurrenceCacheTests: XCTestCase {
                 let name = data.dog?.name
             }
             """.utf8)
-        let cache = OccurrenceCache()
+        let memo = FileMemo()
         var parses = 0
         // What the other files declare, as the cache asks whether it still holds.
         var declarationsHold = true
-        func ask(_ names: Set<String>, _ text: [UInt8], _ index: ProjectIndex, helpers: Int = 0) -> [OccurrenceCache.Occurrence] {
-            cache.occurrences(of: names, path: "/T/DogTests.swift", text: text, index: index, helpers: helpers, holds: { _ in declarationsHold }) { missing in
+        func ask(_ names: Set<String>, _ text: [UInt8], _ index: ProjectIndex, helpers: Int = 0) -> [Occurrence] {
+            let inputs = FileMemo.Inputs(text: text, revision: index.revision, helpers: helpers)
+            return memo.occurrences(of: names, in: FileID(path: "/T/DogTests.swift"), inputs: inputs, holds: { _ in declarationsHold }) { missing in
                 parses += 1
                 return (References.occurrences(named: missing, in: SwiftFile(text), project: index), OtherFilesDependencies(besides: nil))
             }
@@ -287,7 +288,7 @@ final class CoverageReportReuseTests: XCTestCase {
         XCTAssertEqual(reads(), ["dog", "dog.name"])
         // Opened in the editor and edited there.
         let uri = folder.appendingPathComponent("Tests/DogTests.swift").standardizedFileURL.absoluteString
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test("id").utf8))
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: Array(test("id").utf8))
         XCTAssertEqual(reads(), ["dog", "dog.id"])
         // A new test file, announced.
         try write("Tests/NameTests.swift", test("name").replacingOccurrences(of: "DogTests", with: "NameTests"))
@@ -322,18 +323,18 @@ final class CoverageReportReuseTests: XCTestCase {
         let caches = AnalysisCaches()
         var documents = DocumentStore()
         let uri = folder.appendingPathComponent("DogQuery.graphql").standardizedFileURL.absoluteString
-        documents.open(uri: uri, languageID: "graphql", version: 1, text: Array(operation.utf8))
+        documents.open(FileID(uri: uri), languageID: "graphql", version: 1, text: Array(operation.utf8))
         let analysis = AnalysisSnapshot(documents: documents, workspaces: [Workspace(folder: folder)], isIndexed: true, indexer: nil, caches: caches)
         let cancelled = analysis.cancellable { true }
         XCTAssertThrowsError(try cancelled.selectionCoverage()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         let name = operation.utf8.count - " } }".utf8.count - 1
-        XCTAssertThrowsError(try cancelled.references(at: name, in: cancelled.file(uri), includingDeclaration: false)) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertThrowsError(try cancelled.references(at: name, in: cancelled.file(FileID(uri: uri)), includingDeclaration: false)) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         // The next request, not cancelled: whole, and computed (nothing of the cancelled one was kept).
         XCTAssertEqual(try analysis.selectionCoverage().rows.filter { $0.readCount > 0 }.map(\.field.id.path).sorted(), ["dog", "dog.name"])
         XCTAssertEqual(caches.coverage.reusedParts, 0)
-        XCTAssertEqual(try analysis.references(at: name, in: analysis.file(uri), includingDeclaration: false).count, 3, "the selection in the operation, the mock's label and the read")
+        XCTAssertEqual(try analysis.references(at: name, in: analysis.file(FileID(uri: uri)), includingDeclaration: false).count, 3, "the selection in the operation, the mock's label and the read")
         // A rename of the operation (`query Dog`: `DogQuery` in the test), cancelled, then whole.
-        let rename = try XCTUnwrap(analysis.renameTarget(at: "query D".utf8.count, in: analysis.file(uri)))
+        let rename = try XCTUnwrap(analysis.renameTarget(at: "query D".utf8.count, in: analysis.file(FileID(uri: uri))))
         XCTAssertThrowsError(try cancelled.renameEdits(rename, to: "Puppy")) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         XCTAssertEqual(try analysis.renameEdits(rename, to: "Puppy").get().map(\.edit.text), ["Puppy", "PuppyQuery"])
     }

@@ -41,7 +41,7 @@ final class TestTransportActionsTests: XCTestCase {
     private func opened(_ workspace: TestWorkspace) -> (analysis: AnalysisSnapshot, uri: String) {
         let uri = workspace.uri("Tests/DogViewModelTests.swift")
         var documents = DocumentStore()
-        documents.open(uri: uri, languageID: "swift", version: 1, text: Array(test.utf8))
+        documents.open(FileID(uri: uri), languageID: "swift", version: 1, text: Array(test.utf8))
         return (AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)], documents: documents), uri)
     }
 
@@ -50,7 +50,7 @@ final class TestTransportActionsTests: XCTestCase {
         let (analysis, uri) = opened(workspace)
         let offset = try XCTUnwrap(test.range(of: marker)).lowerBound.utf16Offset(in: test)
         let client = CodeActionClient(createsFiles: createsFiles, resolvesEdits: false, copiesResponses: false)
-        return try analysis.codeActions(at: offset..<offset, in: uri, client: client).compactMap { action in
+        return try analysis.codeActions(at: offset..<offset, in: FileID(uri: uri), client: client).compactMap { action in
             switch action {
             case .createFile(let file) where file.title.contains(TestTransportFile.fileName):
                 let relative = file.file.path.replacingOccurrences(of: workspace.folder.path + "/", with: "")
@@ -59,7 +59,7 @@ final class TestTransportActionsTests: XCTestCase {
             case .command(let title, _, .writeTestTransport, let document, let at):
                 // What the server's command writes, asked as it asks.
                 XCTAssertEqual(document, uri)
-                guard let write = try analysis.testTransportWrite(at: at, in: uri) else { return "\(title): nothing to write" }
+                guard let write = try analysis.testTransportWrite(at: at, in: FileID(uri: uri)) else { return "\(title): nothing to write" }
                 XCTAssertEqual(write.title, title)
                 XCTAssertTrue(write.text.hasPrefix(TestTransportFile.mark))
                 let relative = write.file.path.replacingOccurrences(of: workspace.folder.path + "/", with: "")
@@ -90,7 +90,7 @@ final class TestTransportActionsTests: XCTestCase {
         defer { old.remove() }
         let (analysis, uri) = opened(old)
         let offset = try XCTUnwrap(test.range(of: "let transport")).lowerBound.utf16Offset(in: test)
-        let written = try XCTUnwrap(try analysis.testTransportWrite(at: offset, in: uri))
+        let written = try XCTUnwrap(try analysis.testTransportWrite(at: offset, in: FileID(uri: uri)))
         let isPublic = written.text.contains("public final class TestNetworkTransport")
         XCTAssertEqual(written.text, TestTransportFile.render(for: .one(version: [1, 4, 0]), isPublic: isPublic))
         XCTAssertFalse(written.text.contains("RequestContext"))
@@ -122,7 +122,7 @@ final class TestTransportActionsTests: XCTestCase {
         let workspace = try workspace(pin: "1.25.3")
         defer { workspace.remove() }
         let (analysis, uri) = opened(workspace)
-        let file = try analysis.file(uri)
+        let file = try analysis.file(FileID(uri: uri))
         let offset = try XCTUnwrap(test.range(of: "DogQuery.self")).lowerBound.utf16Offset(in: test) + 1
         XCTAssertEqual(analysis.definitions(at: offset, in: file).map { URL(fileURLWithPath: $0.location.document).lastPathComponent }, ["Operations.graphql"])
         XCTAssertTrue(analysis.hover(at: offset, in: file)?.contents.contains("DogQuery.Data") == true)

@@ -44,10 +44,10 @@ final class TwoProjectsTests: XCTestCase {
         defer { workspace.remove() }
         let loaded = Workspace(folder: workspace.folder)
         XCTAssertEqual(loaded.projects.count, 2)
-        let project = loaded.project(forSwiftFile: workspace.url("AppTests/DualTests.swift"), text: Array(test.utf8))
+        let project = loaded.project(forSwiftFile: workspace.file("AppTests/DualTests.swift"), text: Array(test.utf8))
         XCTAssertEqual(project?.configuration.namespace, "BetaAPI")
         // Naming the other project's operation picks that one.
         let alpha = test.replacingOccurrences(of: "HeroQuery", with: "MeQuery")
-        XCTAssertEqual(loaded.project(forSwiftFile: workspace.url("AppTests/DualTests.swift"), text: Array(alpha.utf8))?.configuration.namespace, "AlphaAPI")
+        XCTAssertEqual(loaded.project(forSwiftFile: workspace.file("AppTests/DualTests.swift"), text: Array(alpha.utf8))?.configuration.namespace, "AlphaAPI")
     }
 }

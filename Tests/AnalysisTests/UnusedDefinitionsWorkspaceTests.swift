@@ -19,7 +19,7 @@ final class UnusedDefinitionsWorkspaceTests: XCTestCase {
 
     private func hints(_ workspace: Workspace) -> [String] {
         let file = URL(fileURLWithPath: workspace.root.path + "/graphql/Operations.graphql")
-        guard let (text, diagnostics) = workspace.diagnostics(of: file) else { return [] }
+        guard let (text, diagnostics) = workspace.diagnostics(of: FileID(url: file)) else { return [] }
         return diagnostics.map { "\($0.code.rawValue) \(String(decoding: text[$0.range], as: UTF8.self))" }
     }
 

@@ -27,7 +27,7 @@ final class UnusedFieldsWorkspaceTests: XCTestCase {
     }
 
     private func hints(_ snapshot: AnalysisSnapshot, _ document: String) -> [String] {
-        guard let (lines, diagnostics) = snapshot.documentDiagnostics(of: URL(fileURLWithPath: document).absoluteString) else { return [] }
+        guard let (lines, diagnostics) = snapshot.documentDiagnostics(of: FileID(path: document)) else { return [] }
         return diagnostics.filter { $0.code == .unusedField || $0.code == .readOnlyByTests }
             .map { "\($0.code.rawValue) \(String(decoding: lines.bytes[$0.range], as: UTF8.self))" }
     }
@@ -60,7 +60,7 @@ final class UnusedFieldsWorkspaceTests: XCTestCase {
         XCTAssertEqual(hints(snapshot, document), ["unused-field breed", "read-only-by-tests age"])
         // The app's file as the editor has it, unsaved: it reads `breed` now.
         var documents = DocumentStore()
-        documents.open(uri: workspace.url("App/DogScreen.swift").absoluteString, languageID: "swift", version: 2,
+        documents.open(workspace.file("App/DogScreen.swift"), languageID: "swift", version: 2,
                        text: Array(app(reading: "dog.name, dog.breed ?? \"\"").utf8))
         XCTAssertEqual(hints(AnalysisSnapshot(workspaces: [loaded], documents: documents), document), ["read-only-by-tests age"])
         // `mockls check` leaves `read-only-by-tests` out unless asked.
@@ -98,7 +98,7 @@ final class UnusedFieldsWorkspaceTests: XCTestCase {
         let document = workspace.url("graphql/Operations.graphql").standardizedFileURL.path
         let snapshot = AnalysisSnapshot(workspaces: [Workspace(folder: workspace.folder)])
         XCTAssertEqual(hints(snapshot, document), ["unused-field breed", "unused-field age"])
-        let messages = snapshot.documentDiagnostics(of: URL(fileURLWithPath: document).absoluteString)?.diagnostics.map(\.message) ?? []
+        let messages = snapshot.documentDiagnostics(of: FileID(path: document))?.diagnostics.map(\.message) ?? []
         XCTAssertTrue(messages.contains { $0.hasPrefix("no app code reads dog.breed") && $0.contains("tests read a `breed` of values mockls cannot tie") }, "\(messages)")
     }
 

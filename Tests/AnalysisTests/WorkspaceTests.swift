@@ -51,7 +51,7 @@ final class WorkspaceTests: XCTestCase {
         var workspace = Workspace(folder: folder)
         XCTAssertEqual(workspace.responseFixtureFiles.map(\.lastPathComponent), ["DogQuery.json"])
         let analysis = AnalysisSnapshot(workspaces: [workspace])
-        let found = try XCTUnwrap(analysis.responseFixtureDiagnostics[folder.appendingPathComponent("Tests/Fixtures/DogQuery.json").standardizedFileURL])
+        let found = try XCTUnwrap(analysis.responseFixtureDiagnostics[FileID(url: folder.appendingPathComponent("Tests/Fixtures/DogQuery.json"))])
         XCTAssertEqual(found.diagnostics.map(\.code), [.fixtureMissingField], "`age` (nullable) is missing")
 
         try write("Tests/Fixtures/dog.json", "{}")
@@ -89,7 +89,7 @@ final class WorkspaceTests: XCTestCase {
         let workspace = Workspace(folder: folder)
         XCTAssertEqual(workspace.responseFixtureReads["rex-response"]?.map(\.operationType), ["DogQuery"])
         let found = AnalysisSnapshot(workspaces: [workspace]).responseFixtureDiagnostics
-        let rex = try XCTUnwrap(found[folder.appendingPathComponent("Tests/Fixtures/rex-response.json").standardizedFileURL])
+        let rex = try XCTUnwrap(found[FileID(url: folder.appendingPathComponent("Tests/Fixtures/rex-response.json"))])
         XCTAssertEqual(rex.diagnostics.map(\.code), [.fixtureWrongType], "`name` is a number")
     }
 
@@ -111,7 +111,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(project.index.mockModel.object("Dog")?.field("name")?.initParamType, "String?")
         // Why, as hover, the log and `check` say it.
         XCTAssertEqual(project.formatReason, "apollo-ios 1.15.3 pinned in \(folder.lastPathComponent)/App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
-        let test = Document(uri: folder.appendingPathComponent("Tests/DogTests.swift").absoluteString, languageID: "swift", version: 0,
+        let test = Document(FileID(url: folder.appendingPathComponent("Tests/DogTests.swift")), languageID: "swift", version: 0,
                             lines: LineTable(Array("import PetAPITestMocks\nlet dog = Mock<Dog>()\n".utf8)))
         let context = try XCTUnwrap(TestFileContext(test, in: [Workspace(folder: folder)]))
         let hover = try XCTUnwrap(context.hover(at: 40))
@@ -138,8 +138,8 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(formats[folder.lastPathComponent], .oneTwentyThree)
         XCTAssertEqual(formats["Legacy"], .beforeOneTwentyThree)
         let test = Array("import PetAPI\nlet dog = Mock<Dog>()\n".utf8)
-        XCTAssertEqual(workspace.project(forSwiftFile: folder.appendingPathComponent("Legacy/Tests/T.swift"), text: test)?.configuration.root.lastPathComponent, "Legacy")
-        XCTAssertEqual(workspace.project(forSwiftFile: folder.appendingPathComponent("Tests/T.swift"), text: test)?.configuration.root.lastPathComponent, folder.lastPathComponent)
+        XCTAssertEqual(workspace.project(forSwiftFile: FileID(url: folder.appendingPathComponent("Legacy/Tests/T.swift")), text: test)?.configuration.root.lastPathComponent, "Legacy")
+        XCTAssertEqual(workspace.project(forSwiftFile: FileID(url: folder.appendingPathComponent("Tests/T.swift")), text: test)?.configuration.root.lastPathComponent, folder.lastPathComponent)
     }
 
     /// `options.schemaCustomization.customTypeNames` renames schema types in everything Apollo generates: the mock of
@@ -274,13 +274,13 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.projects[0].configuration.testMocksModule, "PetAPITestMocks")
         // The configuration that cannot be used is reported on its file, where the editor shows it.
         let broken = folder.appendingPathComponent("other/apollo-codegen-config.json").standardizedFileURL
-        let reported = try XCTUnwrap(workspace.diagnostics[broken])
+        let reported = try XCTUnwrap(workspace.diagnostics[FileID(url: broken)])
         XCTAssertEqual(reported.diagnostics.map(\.code), [.invalidConfiguration])
         XCTAssertTrue(reported.diagnostics[0].message.contains("missing \"schemaNamespace\""), reported.diagnostics[0].message)
         XCTAssertEqual(reported.diagnostics[0].range, 0..<1)
         // A key of the wrong type is marked where it is written.
         try write("other/apollo-codegen-config.json", "{\n  \"schemaNamespace\": 3\n}\n")
-        let mistyped = try XCTUnwrap(Workspace(folder: folder).diagnostics[broken]?.diagnostics.first)
+        let mistyped = try XCTUnwrap(Workspace(folder: folder).diagnostics[FileID(url: broken)]?.diagnostics.first)
         XCTAssertEqual(mistyped.range, 4..<21)
     }
 
@@ -394,7 +394,7 @@ final class DiscoveryTests: XCTestCase {
         for uri in ["file://", "file://?x", "file://localhost", "file:relative/folder"] {
             let url = try XCTUnwrap(URL(string: uri))
             XCTAssertNil(ProjectDiscovery.enclosingConfigurationFolder(of: url), uri)
-            XCTAssertNil(AnalysisHost.fileURL(uri), uri)
+            XCTAssertNil(FileID(uri: uri).url, uri)
         }
         XCTAssertEqual(ProjectDiscovery.parentPath(of: "/a/b/"), "/a")
         XCTAssertEqual(ProjectDiscovery.parentPath(of: "/a"), "/")
@@ -421,7 +421,7 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(workspace.root.path, folder.appendingPathComponent("Tests").standardizedFileURL.path)
         XCTAssertFalse(workspace.projects.contains(where: \.hasSchema))
         let test = folder.appendingPathComponent("Tests/DogTests.swift")
-        XCTAssertNil(workspace.project(forSwiftFile: test, text: Array("import ApolloTestSupport\n".utf8)))
+        XCTAssertNil(workspace.project(forSwiftFile: FileID(url: test), text: Array("import ApolloTestSupport\n".utf8)))
     }
 
     func testSwiftFilesBelongToTheProjectWhoseMocksTheyUse() throws {
@@ -433,23 +433,23 @@ final class DiscoveryTests: XCTestCase {
         }
         let workspace = Workspace(folder: folder)
         let test = folder.appendingPathComponent("Tests/ATests.swift")
-        XCTAssertEqual(workspace.project(forSwiftFile: test, text: Array("import BlogAPITestMocks\n".utf8))?.configuration.namespace, "BlogAPI")
-        XCTAssertEqual(workspace.project(forSwiftFile: test, text: Array("let m = Mock<ShopAPITestMocks.Query>()".utf8))?.configuration.namespace, "ShopAPI")
+        XCTAssertEqual(workspace.project(forSwiftFile: FileID(url: test), text: Array("import BlogAPITestMocks\n".utf8))?.configuration.namespace, "BlogAPI")
+        XCTAssertEqual(workspace.project(forSwiftFile: FileID(url: test), text: Array("let m = Mock<ShopAPITestMocks.Query>()".utf8))?.configuration.namespace, "ShopAPI")
         let nested = folder.appendingPathComponent("Shop/Tests/ShopTests.swift")
-        XCTAssertEqual(workspace.project(forSwiftFile: nested, text: Array("import XCTest\n".utf8))?.configuration.namespace, "ShopAPI")
+        XCTAssertEqual(workspace.project(forSwiftFile: FileID(url: nested), text: Array("import XCTest\n".utf8))?.configuration.namespace, "ShopAPI")
         // The ways a file names the module: `@testable`, a kind, a comment or a CRLF after it, a space in `Mock< X.`.
         for text in [
             "@testable import BlogAPI\n", "import struct BlogAPI.Post\n", "import BlogAPI // the app\n", "import BlogAPI\r\nimport XCTest",
             "import XCTest\nlet m = Mock< BlogAPITestMocks.Post>()", "import BlogAPITestMocks",
         ] {
-            XCTAssertEqual(workspace.project(forSwiftFile: nested, text: Array(text.utf8))?.configuration.namespace, "BlogAPI", text)
+            XCTAssertEqual(workspace.project(forSwiftFile: FileID(url: nested), text: Array(text.utf8))?.configuration.namespace, "BlogAPI", text)
         }
         // Other words that contain the names: not imports of them.
         for text in [
             "import BlogAPIKit\n", "import BlogAPITestMocksExtra\n", "reimport BlogAPI\n", "let m = MyMock<BlogAPITestMocks.Post>()",
             "let m = Mock<BlogAPITestMocks>()", "// importBlogAPI\n",
         ] {
-            XCTAssertEqual(workspace.project(forSwiftFile: nested, text: Array(text.utf8))?.configuration.namespace, "ShopAPI", text)
+            XCTAssertEqual(workspace.project(forSwiftFile: FileID(url: nested), text: Array(text.utf8))?.configuration.namespace, "ShopAPI", text)
         }
     }
 }

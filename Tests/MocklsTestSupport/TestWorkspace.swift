@@ -1,4 +1,5 @@
 import Foundation
+import Analysis
 
 /// A small workspace written inline by a test, as sourcekit-lsp's `SwiftPMTestProject(files:)`: paths relative to the
 /// workspace folder with their texts, each with cursor markers (`1️⃣`…) read out (`MarkedSource`). The folder is a
@@ -41,6 +42,8 @@ public struct TestWorkspace: Sendable {
 
     /// The `file://` URI an editor names a file of the workspace by.
     public func uri(_ path: String) -> String { url(path).absoluteString }
+    /// The file at `path` as the analysis names it.
+    public func file(_ path: String) -> FileID { FileID(url: url(path)) }
 
     /// Writes (or rewrites) a file after the workspace was made: what an edit on disk does.
     public func write(_ path: String, _ text: String) throws {

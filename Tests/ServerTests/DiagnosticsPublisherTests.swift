@@ -41,9 +41,9 @@ final class DiagnosticsPublisherTests: XCTestCase {
         let reading = AnalysisSnapshot(workspaces: [
             Workspace(folder: workspace.folder, overlays: [operationsFile: Array(operations.replacingOccurrences(of: "    breed\n", with: "").utf8)])
         ])
-        let hint = try XCTUnwrap(hinting.documentDiagnostics(of: document)).diagnostics
+        let hint = try XCTUnwrap(hinting.documentDiagnostics(of: FileID(uri: document))).diagnostics
         XCTAssertEqual(hint.map(\.code), [.unusedField], "the app reads no breed")
-        XCTAssertEqual(reading.documentDiagnostics(of: document)?.diagnostics ?? [], [])
+        XCTAssertEqual(reading.documentDiagnostics(of: FileID(uri: document))?.diagnostics ?? [], [])
 
         let current = Mutex(hinting)
         let refreshes = Atomic<Int>(0)
@@ -64,7 +64,7 @@ final class DiagnosticsPublisherTests: XCTestCase {
             return refreshes.load(ordering: .relaxed) == count
         }
         func swiftEdit(_ version: Int) {
-            publisher.changed(Document(uri: screen, languageID: "swift", version: version, lines: LineTable(Array("".utf8))))
+            publisher.changed(Document(FileID(uri: screen), languageID: "swift", version: version, lines: LineTable(Array("".utf8))))
         }
 
         // The client opens the document and pulls the hint.

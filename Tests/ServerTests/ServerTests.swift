@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import JSONRPC
 import LSP
@@ -99,11 +100,11 @@ final class DocumentSyncTests: XCTestCase {
             ["range": range(1, 9, 1, 9), "text": "0"],
             ["range": range(0, 12, 1, 0), "text": " "],
         ])
-        let document = harness.server.documents["file:///T.swift"]
+        let document = harness.server.documents[FileID(uri: "file:///T.swift")]
         XCTAssertEqual(document?.text, "let 名前 = \"犬\" let b = 20\r\n")
         XCTAssertEqual(document?.version, 2)
         change(harness, version: 3, [["text": "whole"]])
-        XCTAssertEqual(harness.server.documents["file:///T.swift"]?.text, "whole")
+        XCTAssertEqual(harness.server.documents[FileID(uri: "file:///T.swift")]?.text, "whole")
     }
 
     func testIncrementalEditsInUTF8() {
@@ -111,7 +112,7 @@ final class DocumentSyncTests: XCTestCase {
         harness.initialize(encodings: ["utf-8"])
         open(harness, "a😀b")
         change(harness, version: 2, [["range": range(0, 1, 0, 5), "text": "-"]])
-        XCTAssertEqual(harness.server.documents["file:///T.swift"]?.text, "a-b")
+        XCTAssertEqual(harness.server.documents[FileID(uri: "file:///T.swift")]?.text, "a-b")
     }
 
     func testEditsToUnknownDocumentsAndCloseAreHarmless() {

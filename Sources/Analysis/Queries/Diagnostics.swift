@@ -9,21 +9,22 @@ import Synchronization
 extension AnalysisSnapshot {
     /// A test file's diagnostics with their fixes: through its cache of per-function results when it is open.
     public func diagnostics(of context: TestFileContext) -> [Diagnostic] {
-        let cache = documents[context.document.uri] != nil ? diagnosticsCaches?.cache(for: context.document.uri) : nil
+        let id = context.document.id
+        let cache = documents[id] != nil ? memo?.state(.functionDiagnostics, of: id) { MockDiagnosticsCache() } : nil
         return context.diagnostics(cache: cache) + registeredFixtureDiagnostics(of: context)
     }
 
     /// The diagnostics of every indexed GraphQL document, configuration file and generated mock file, by file; when
     /// cancelled (`cancellable(when:)`), what was found until then.
-    public var workspaceDiagnostics: [URL: (lines: LineTable, diagnostics: [Diagnostic])] {
-        var result: [URL: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
+    public var workspaceDiagnostics: [FileID: (lines: LineTable, diagnostics: [Diagnostic])] {
+        var result: [FileID: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
         for workspace in workspaces {
             for (file, entry) in workspace.diagnostics {
                 result[file, default: (LineTable(entry.text), [])].diagnostics += entry.diagnostics
             }
             for (path, diagnostics) in unusedFields(of: workspace) {
                 guard let text = workspace.documentText(path) else { continue }
-                result[URL(fileURLWithPath: path), default: (LineTable(text), [])].diagnostics += diagnostics
+                result[FileID(path: path), default: (LineTable(text), [])].diagnostics += diagnostics
             }
         }
         for (file, entry) in responseFixtureDiagnostics { result[file] = entry }
@@ -33,24 +34,25 @@ extension AnalysisSnapshot {
     /// The diagnostics of an open document that is no test file, as a client that pulls asks for them: a response
     /// fixture (as edited), a GraphQL document, a configuration or a generated mock file, with the text they were
     /// computed on; the same the workspace's diagnostics push. Nil for a document that is none of them.
-    public func documentDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
-        if let fixture = responseFixtureDiagnostics(of: uri) { return fixture }
-        guard let url = AnalysisHost.fileURL(uri)?.standardizedFileURL else { return nil }
+    public func documentDiagnostics(of id: FileID) -> (lines: LineTable, diagnostics: [Diagnostic])? {
+        if let fixture = responseFixtureDiagnostics(of: id) { return fixture }
+        guard id.isFile else { return nil }
+        let path = id.path
         for workspace in workspaces {
-            let text = workspace.documentText(url.path)
-            let unused = text != nil ? unusedFields(of: workspace)[url.path] ?? [] : []
-            if let entry = workspace.diagnostics(of: url) { return (LineTable(entry.text), entry.diagnostics + unused) }
+            let text = workspace.documentText(path)
+            let unused = text != nil ? unusedFields(of: workspace)[path] ?? [] : []
+            if let entry = workspace.diagnostics(of: id) { return (LineTable(entry.text), entry.diagnostics + unused) }
             if !unused.isEmpty, let text { return (LineTable(text), unused) }
         }
         return nil
     }
 
-    /// The diagnostics of the JSON document `uri` as a response fixture (its text as edited); nil when it is not one.
-    public func responseFixtureDiagnostics(of uri: String) -> (lines: LineTable, diagnostics: [Diagnostic])? {
-        guard let file = AnalysisHost.fileURL(uri), ResponseFixtures.isCandidate(file.path) else { return nil }
-        for workspace in workspaces where workspace.jsonFiles.contains(file.path) || isUnsavedFixture(file, of: workspace) {
+    /// The diagnostics of the JSON document `id` as a response fixture (its text as edited); nil when it is not one.
+    public func responseFixtureDiagnostics(of id: FileID) -> (lines: LineTable, diagnostics: [Diagnostic])? {
+        guard let file = id.url, ResponseFixtures.isCandidate(id.key) else { return nil }
+        for workspace in workspaces where workspace.jsonFiles.contains(id.key) || isUnsavedFixture(id, of: workspace) {
             let read = { (file: URL) in jsonText(of: file, in: workspace) }
-            guard let text = documents[uri]?.lines.bytes ?? read(file) else { continue }
+            guard let text = documents[id]?.lines.bytes ?? read(file) else { continue }
             let catalog = ResponseFixtures.catalog(of: workspace)
             guard let fixture = ResponseFixtures.fixture(for: file, text: text, in: catalog, reads: workspace.responseFixtureReads) else {
                 let hint = ResponseFixtures.unknownOperationHint(of: file, text: text, operations: ResponseFixtures.operationNames(in: catalog))
@@ -62,21 +64,21 @@ extension AnalysisSnapshot {
     }
 
     /// The JSON files of `workspace` that may be response fixtures: those it holds, and the unsaved ones.
-    func fixtureFiles(of workspace: Workspace) -> [URL] {
-        workspace.responseFixtureFiles + documents.uris.compactMap { AnalysisHost.fileURL($0)?.standardizedFileURL }.filter { file in
-            ResponseFixtures.isCandidate(file.path) && isUnsavedFixture(file, of: workspace)
-        }
+    func fixtureFiles(of workspace: Workspace) -> [FileID] {
+        workspace.responseFixtureFiles.map(FileID.init(url:)) + documents.files.filter { file in
+            ResponseFixtures.isCandidate(file.key) && isUnsavedFixture(file, of: workspace)
+        }.sorted()
     }
 
     /// An open document below `workspace`'s root that it does not hold yet: a fixture being written, not saved.
-    private func isUnsavedFixture(_ file: URL, of workspace: Workspace) -> Bool {
-        documents[file.absoluteString] != nil && file.path.hasPrefix(workspace.root.standardizedFileURL.path + "/")
-            && !workspace.jsonFiles.contains(file.path)
+    private func isUnsavedFixture(_ file: FileID, of workspace: Workspace) -> Bool {
+        documents[file] != nil && workspace.contains(file)
+            && !workspace.jsonFiles.contains(file.key)
     }
 
     /// The diagnostics of every JSON response fixture of the workspaces (`ResponseFixtures`), open ones as edited.
-    public var responseFixtureDiagnostics: [URL: (lines: LineTable, diagnostics: [Diagnostic])] {
-        var result: [URL: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
+    public var responseFixtureDiagnostics: [FileID: (lines: LineTable, diagnostics: [Diagnostic])] {
+        var result: [FileID: (lines: LineTable, diagnostics: [Diagnostic])] = [:]
         for workspace in workspaces {
             let files = fixtureFiles(of: workspace)
             guard !files.isEmpty else { continue }
@@ -84,14 +86,14 @@ extension AnalysisSnapshot {
             guard !catalog.isEmpty else { continue }
             let read = { (file: URL) in jsonText(of: file, in: workspace) }
             let names = ResponseFixtures.operationNames(in: catalog)
-            for file in files {
+            for id in files {
                 // Cut short when cancelled (a later change of the index): the caller drops what it got.
                 if isCancelled() { return result }
-                guard let text = read(file) else { continue }
+                guard let file = id.url, let text = read(file) else { continue }
                 if let fixture = ResponseFixtures.fixture(for: file, text: text, in: catalog, reads: workspace.responseFixtureReads) {
-                    result[file] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
+                    result[id] = (LineTable(text), ResponseFixtures.diagnostics(of: file, text: text, fixture: fixture, read: read))
                 } else if let hint = ResponseFixtures.unknownOperationHint(of: file, text: text, operations: names) {
-                    result[file] = (LineTable(text), [hint])
+                    result[id] = (LineTable(text), [hint])
                 }
             }
         }
@@ -99,18 +101,7 @@ extension AnalysisSnapshot {
     }
 }
 
-/// The per-function diagnostics of each open test file, kept between its versions (`MockDiagnosticsCache`).
-final class MockDiagnosticsCaches: Sendable {
-    private let caches = Mutex<[String: MockDiagnosticsCache]>([:])
-
-    func cache(for uri: String) -> MockDiagnosticsCache {
-        caches.withLock { caches in
-            if let cache = caches[uri] { return cache }
-            let cache = MockDiagnosticsCache()
-            caches[uri] = cache
-            return cache
-        }
-    }
-
-    func forget(_ uri: String) { _ = caches.withLock { $0.removeValue(forKey: uri) } }
+extension FileMemo.Query where Value == MockDiagnosticsCache, Reads == Void {
+    /// An open test file's per-function diagnostics, kept between its versions (each function's checked by the cache).
+    static var functionDiagnostics: Self { Self(name: "function diagnostics") }
 }

@@ -28,11 +28,11 @@ extension AnalysisSnapshot {
         let names = References.swiftNames(of: target, project: project.index)
         let (index, testFiles) = (project.index, testCode(in: workspace))
         let occurrences = occurrenceReader(workspace: workspace, project: project)
-        let inSwift = projectSwiftTexts(workspace: workspace, project: project, naming: names) { url, text in
-            let found = occurrences(names, url, text).filter { $0.target == target }
+        let inSwift = projectSwiftTexts(workspace: workspace, project: project, naming: names) { file, text in
+            let found = occurrences(names, file, text).filter { $0.target == target }
             guard !found.isEmpty else { return [ReferenceLocation]() }
-            let kind: ReferenceLocation.Kind = testFiles.isTest(url.path, text: text) ? .test : .app
-            return found.map { ReferenceLocation(document: url.path, range: $0.range, kind: kind) }
+            let kind: ReferenceLocation.Kind = testFiles.isTest(file.key, text: text) ? .test : .app
+            return found.map { ReferenceLocation(document: file.key, range: $0.range, kind: kind) }
         }
         // The GraphQL documents', then the app's reads, then the tests', each in file order.
         let found = References.inGraphQL(target, project: index, includingDeclaration: includingDeclaration)
@@ -89,10 +89,10 @@ extension AnalysisSnapshot {
         // The occurrence index references use: a rename after its references parses nothing again.
         let occurrences = occurrenceReader(workspace: query.workspace, project: project)
         let edits = Rename.graphQLEdits(target, to: newName, project: index)
-            + projectSwiftTexts(workspace: query.workspace, project: project, naming: names) { url, text in
-                let found = occurrences(names, url, text).filter { $0.target == references }.map(\.range)
+            + projectSwiftTexts(workspace: query.workspace, project: project, naming: names) { file, text in
+                let found = occurrences(names, file, text).filter { $0.target == references }.map(\.range)
                 return Rename.swiftEdits(target, to: newName, at: found, in: text, project: index)
-                    .map { RenameEdit(document: url.path, range: $0.range, text: $0.text) }
+                    .map { RenameEdit(document: file.key, range: $0.range, text: $0.text) }
             }
         if isCancelled() { throw CancellationError() }
         return .success(withLines(edits, document: \.document, project: project, workspace: query.workspace).map { (edit: $0, lines: $1) })
@@ -103,17 +103,18 @@ extension AnalysisSnapshot {
     /// workspace's helpers and the properties of types other files declare).
     private func occurrenceReader(
         workspace: Workspace, project: Workspace.Project
-    ) -> @Sendable (Set<String>, URL, [UInt8]) -> [OccurrenceCache.Occurrence] {
-        let (cache, index, helpersFingerprint, openTexts) = (caches?.occurrences ?? OccurrenceCache(), project.index, workspace.helpersFingerprint, documents.textsByPath)
-        return { names, url, text in
-            cache.occurrences(
-                of: names, path: url.path, text: text, index: index, helpers: helpersFingerprint,
-                holds: { $0.hold(in: workspace, openTexts: openTexts) }
+    ) -> @Sendable (Set<String>, FileID, [UInt8]) -> [Occurrence] {
+        // Without a host (the command line), a memo of this query's own: each file is read once for all its names.
+        let (memo, index, helpersFingerprint, openDocuments) = (memo ?? FileMemo(), project.index, workspace.helpersFingerprint, documents)
+        return { names, file, text in
+            memo.occurrences(
+                of: names, in: file, inputs: FileMemo.Inputs(text: text, revision: index.revision, helpers: helpersFingerprint),
+                holds: { $0.hold(in: workspace, openDocuments: openDocuments) }
             ) { missing in
-                let file = SwiftFile(text)
-                let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
-                let types = others.helperTypes(of: file) { workspace.helpers(besides: url).helpers }
-                return (References.occurrences(named: missing, in: file, project: index, helpers: types), others.dependencies)
+                let parsed = memo.parse(file, text: text)
+                let others = OtherFilesProperties(workspace, besides: file, openDocuments: openDocuments, memo: memo)
+                let types = others.helperTypes(of: parsed) { workspace.helpers(besides: file).helpers }
+                return (References.occurrences(named: missing, in: parsed, project: index, helpers: types), others.dependencies)
             }
         }
     }

@@ -15,7 +15,7 @@ extension AnalysisSnapshot {
         for project in indexed.workspaces.flatMap(\.projects) {
             for found in GraphQLSymbols.workspaceSymbols(query, in: [project.index]) {
                 let lines: LineTable
-                if let known = documents[URL(fileURLWithPath: found.document).absoluteString]?.lines ?? lineTables[found.document] {
+                if let known = documents[FileID(path: found.document)]?.lines ?? lineTables[found.document] {
                     lines = known
                 } else if let text = project.index.documents[found.document]?.text {
                     lines = LineTable(text)

@@ -12,11 +12,11 @@ extension AnalysisSnapshot {
     /// the editor has them, the others as the workspace holds them), with its text, on every core; the results in file
     /// order.
     func projectSwiftTexts<T: Sendable>(
-        workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (URL, [UInt8]) -> [T]
+        workspace: Workspace, project: Workspace.Project, naming names: Set<String>, _ body: @Sendable (FileID, [UInt8]) -> [T]
     ) -> [T] {
         let name = project.configuration.name
-        return swiftTextsByProject(workspace: workspace, naming: names) { owner, url, bytes in
-            owner.configuration.name == name ? body(url, bytes) : []
+        return swiftTextsByProject(workspace: workspace, naming: names) { owner, file, bytes in
+            owner.configuration.name == name ? body(file, bytes) : []
         }[name] ?? []
     }
 
@@ -31,29 +31,29 @@ extension AnalysisSnapshot {
     /// Whether the workspace's Swift files are test code (`TestFiles.isTestCode`): as the workspace read them,
     /// an open one from the editor's text.
     struct TestCode: Sendable {
-        let open: [String: [UInt8]]
+        let open: DocumentStore
         let mentions: SwiftNameMentions
 
         /// Known without the file's text: nil for an open file, or one the workspace did not read.
-        func known(_ path: String) -> Bool? { open[path] == nil ? mentions.isTest(path) : nil }
+        func known(_ path: String) -> Bool? { open.text(ofPath: path) == nil ? mentions.isTest(path) : nil }
 
         func isTest(_ path: String, text: [UInt8]) -> Bool { known(path) ?? TestFiles.isTestCode(path: path, text: text) }
     }
 
-    func testCode(in workspace: Workspace) -> TestCode { TestCode(open: documents.textsByPath, mentions: workspace.nameMentions) }
+    func testCode(in workspace: Workspace) -> TestCode { TestCode(open: documents, mentions: workspace.nameMentions) }
 
     /// The workspace's Swift files that mention one of `names`, with their texts, in path order, read on every core.
     func swiftTexts(of workspace: Workspace, naming names: Set<String>, including: (String) -> Bool = { _ in true }) -> [SwiftText] {
         let sources = workspace.swiftSources
         let paths = sources.paths.filter(including)
-        let openTexts = documents.textsByPath
+        let openDocuments = documents
         var found = [SwiftText?](repeating: nil, count: paths.count)
         found.withUnsafeMutableBufferPointer { found in
             nonisolated(unsafe) let found = found
             let isCancelled = isCancelled
             DispatchQueue.concurrentPerform(iterations: paths.count) { index in
                 guard !isCancelled() else { return }
-                let open = openTexts[paths[index]]
+                let open = openDocuments.text(ofPath: paths[index])
                 guard let text = open ?? sources.text(of: paths[index]), names.contains(where: { text.contains(bytes: $0) }) else { return }
                 found[index] = SwiftText(path: paths[index], text: text, isOpen: open != nil)
             }
@@ -65,14 +65,14 @@ extension AnalysisSnapshot {
     /// project; the results by project name, in file order. One walk, one read and one project lookup a file,
     /// whatever the number of projects: a report over every project asks once, not once a project.
     func swiftTextsByProject<T: Sendable>(
-        workspace: Workspace, naming names: Set<String>, _ body: @Sendable (Workspace.Project, URL, [UInt8]) -> [T]
+        workspace: Workspace, naming names: Set<String>, _ body: @Sendable (Workspace.Project, FileID, [UInt8]) -> [T]
     ) -> [String: [T]] {
         swiftTextsByProject(workspace: workspace, texts: swiftTexts(of: workspace, naming: names), body)
     }
 
     /// The same over texts already read (`swiftTexts(of:naming:)`).
     func swiftTextsByProject<T: Sendable>(
-        workspace: Workspace, texts: [SwiftText], _ body: @Sendable (Workspace.Project, URL, [UInt8]) -> [T]
+        workspace: Workspace, texts: [SwiftText], _ body: @Sendable (Workspace.Project, FileID, [UInt8]) -> [T]
     ) -> [String: [T]] {
         let sources = workspace.swiftSources
         let found = Mutex<[Int: (project: String, results: [T])]>([:])
@@ -80,11 +80,11 @@ extension AnalysisSnapshot {
         DispatchQueue.concurrentPerform(iterations: texts.count) { index in
             guard !isCancelled() else { return }
             let file = texts[index]
-            let url = URL(fileURLWithPath: file.path)
+            let id = FileID(standardizedPath: file.path)
             guard let project = workspace.project(
-                forSwiftFile: url, text: file.text, mentions: file.isOpen ? nil : sources.mentions(of: file.path, text: file.text))
+                forSwiftFile: id, text: file.text, mentions: file.isOpen ? nil : sources.mentions(of: file.path, text: file.text))
             else { return }
-            let results = body(project, url, file.text)
+            let results = body(project, id, file.text)
             if !results.isEmpty { found.withLock { $0[index] = (project.configuration.name, results) } }
         }
         var byProject: [String: [T]] = [:]

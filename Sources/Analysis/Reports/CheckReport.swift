@@ -49,24 +49,23 @@ public struct CheckReport: Sendable {
         let analysis = AnalysisSnapshot(documents: documents, workspaces: [workspace], isIndexed: true, indexer: nil, caches: AnalysisCaches())
         let roots = paths.isEmpty ? [workspace.folder] : paths.map(\.standardizedFileURL)
         let inScope = { (path: String) in roots.contains { path == $0.path || path.hasPrefix($0.path + "/") } }
-        var found: [(file: URL, lines: LineTable, diagnostics: [Diagnostic])] = []
+        var found: [(file: FileID, lines: LineTable, diagnostics: [Diagnostic])] = []
         // Every file on its own, on every core: a file's diagnostics depend on the workspace alone.
-        let given = documents.uris.compactMap { documents[$0] }.filter(\.isSwift).compactMap(\.fileURL)
+        let given = documents.files.filter { $0.isFile && documents[$0]?.isSwift == true }
         let sources = workspace.swiftSources
         let inSources = roots.flatMap { root in (sources.contains(root.path) ? [root.path] : []) + sources.paths(under: root) }
-        let files = Set(inSources.map { URL(fileURLWithPath: $0) } + given)
-            .sorted { $0.path < $1.path }
-        let results = Mutex<[Int: (file: URL, lines: LineTable, diagnostics: [Diagnostic])?]>([:])
+        let files = Set(inSources.map { FileID(standardizedPath: $0) } + given).sorted()
+        let results = Mutex<[Int: (file: FileID, lines: LineTable, diagnostics: [Diagnostic])?]>([:])
         // The app's files are read for their field reads first: the test files only when some is followed, and only
         // for the fields the app does not read.
         let unreadByApp = analysis.namesUnreadByApp(in: workspace)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
-            guard let bytes = documents[file.absoluteString]?.lines.bytes ?? workspace.swiftSources.text(of: file.path),
+            guard let bytes = documents[file]?.lines.bytes ?? workspace.swiftSources.text(of: file.key),
                 TestFiles.buildsMocks(bytes)
             else { return }
-            let document = Document(uri: file.absoluteString, languageID: "swift", version: 0, lines: LineTable(bytes))
-            guard let context = TestFileContext(document, in: analysis.workspaces) else {
+            let document = Document(file, languageID: "swift", version: 0, lines: LineTable(bytes))
+            guard case .swift(let context) = analysis.context(of: document) else {
                 results.withLock { $0[index] = .some(nil) }
                 return
             }
@@ -75,20 +74,21 @@ public struct CheckReport: Sendable {
             results.withLock { $0[index] = .some(entry) }
         }
         for (index, entry) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
-            checkedFiles.append(files[index].path)
+            checkedFiles.append(files[index].key)
             if let entry { found.append(entry) }
         }
-        for (file, entry) in analysis.workspaceDiagnostics where inScope(file.path) {
+        for (file, entry) in analysis.workspaceDiagnostics where inScope(file.key) {
             let diagnostics = entry.diagnostics.filter { !$0.code.isOptionalInCheck || including.contains($0.code) }
             guard !diagnostics.isEmpty else { continue }
             found.append((file, entry.lines, diagnostics))
         }
         // Every GraphQL document, configuration and fixture in scope was checked, with findings or without.
         let others = workspace.projects.flatMap { project in project.index.documents.keys + [project.configuration.file?.path].compactMap { $0 } }
-            + workspace.responseFixtureFiles.map(\.path) + found.map(\.file.path)
+            + workspace.responseFixtureFiles.map(\.path) + found.map(\.file.key)
         checkedFiles += Set(others.filter(inScope)).sorted()
-        for (file, lines, diagnostics) in found.sorted(by: { $0.file.path < $1.file.path }) {
-            let name = file.path.hasPrefix(workspace.folder.path + "/") ? String(file.path.dropFirst(workspace.folder.path.count + 1)) : file.path
+        for (file, lines, diagnostics) in found.sorted(by: { $0.file < $1.file }) {
+            let path = file.key
+            let name = path.hasPrefix(workspace.folder.path + "/") ? String(path.dropFirst(workspace.folder.path.count + 1)) : path
             // Every position of the file at once (`LineTable.positions`): a long line is walked once, not per diagnostic.
             let bounds = diagnostics.flatMap { [$0.range.lowerBound, $0.range.upperBound] }
             let fixBounds = diagnostics.flatMap { $0.fixes.flatMap { [$0.range.lowerBound, $0.range.upperBound] } }

@@ -41,7 +41,7 @@ public struct FieldUsage: Sendable {
                 let ranges = file.reads.locations(of: id, name: name)
                 guard !ranges.isEmpty else { return [FieldRead]() }
                 let table = lines.table(of: file.path, text: file.text)
-                return ranges.map { FieldRead(file: URL(fileURLWithPath: file.path), range: $0, lines: table) }
+                return ranges.map { FieldRead(file: FileID(standardizedPath: file.path), range: $0, lines: table) }
             }
         }
     }
@@ -78,11 +78,11 @@ public struct FieldUsage: Sendable {
     /// whose declarations may hold models (`SwiftNameMentions.typesHoldingModels`), which a file must spell (or a
     /// generated type, a helper or a mock) to be parsed rather than read by name.
     static func reads(
-        of text: [UInt8], file parsed: SwiftFile? = nil, at url: URL, project: Workspace.Project, workspace: Workspace,
-        names: Set<String>? = nil, holding: Set<String>, openTexts: [String: [UInt8]]
+        of text: [UInt8], file parsed: SwiftFile? = nil, at id: FileID, project: Workspace.Project, workspace: Workspace,
+        names: Set<String>? = nil, holding: Set<String>, openDocuments: DocumentStore, memo: FileMemo? = nil
     ) -> (reads: FieldReads, dependencies: ReadDependencies) {
         let index = project.index
-        let helpers = workspace.helpers(besides: url)
+        let helpers = workspace.helpers(besides: id)
         let names = names ?? memberNames(of: index)
         if parsed == nil {
             let mentioned = CapitalizedNames.names(in: text)
@@ -93,8 +93,8 @@ public struct FieldUsage: Sendable {
                 return (reads, ReadDependencies(unparsedNames: mentioned))
             }
         }
-        let file = parsed ?? SwiftFile(text)
-        let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
+        let file = parsed ?? memo?.parse(id, text: text) ?? SwiftFile(text)
+        let others = OtherFilesProperties(workspace, besides: id, openDocuments: openDocuments, memo: memo)
         let reads = FieldReads.of(file, project: index, names: names, helpers: others.helperTypes(of: file) { helpers.helpers })
         return (reads, ReadDependencies(otherFiles: others.dependencies))
     }
@@ -120,15 +120,15 @@ struct ReadDependencies: Sendable {
     var otherFiles = OtherFilesDependencies(besides: nil)
 
     /// Whether they still hold in `workspace`, whose types in `holding` may hold models.
-    func hold(in workspace: Workspace, holding: Set<String>, openTexts: [String: [UInt8]]) -> Bool {
+    func hold(in workspace: Workspace, holding: Set<String>, openDocuments: DocumentStore) -> Bool {
         if let unparsedNames, !unparsedNames.isDisjoint(with: holding) { return false }
-        return otherFiles.isEmpty || otherFiles.hold(in: workspace, openTexts: openTexts)
+        return otherFiles.isEmpty || otherFiles.hold(in: workspace, openDocuments: openDocuments)
     }
 }
 
 /// A read of a selected field in a Swift file: where it is, with the file's lines.
 public struct FieldRead: Sendable {
-    public var file: URL
+    public var file: FileID
     /// The bytes of the property's name; empty where a model that holds the field is used whole.
     public var range: Range<Int>
     public var lines: LineTable
@@ -145,22 +145,25 @@ extension AnalysisSnapshot {
             usage.isComplete = false
             return usage
         }
-        let cache = caches?.fieldReads
+        let memo = memo
         let header = Array(PlaceholderFileRenderer.header.utf8)
         let holding = FieldUsage.typesHoldingModels(in: workspace)
-        let openTexts = documents.textsByPath
+        let openDocuments = documents
         // The app's files are searched for the names, the tests' only when they are read.
         let testFiles = testCode(in: workspace)
         let names = FieldUsage.names(of: workspace.projects)
         let texts = swiftTexts(of: workspace, naming: names) { readingTests || testFiles.known($0) != true }.filter { !$0.text.starts(with: header) }
         let isTest = texts.map { testFiles.isTest($0.path, text: $0.text) }
         func reads(of texts: [SwiftText], isTest: Bool) -> [String: [FieldUsage.File]] {
-            swiftTextsByProject(workspace: workspace, texts: texts) { project, url, text -> [FieldUsage.File] in
-                let compute = { FieldUsage.reads(of: text, at: url, project: project, workspace: workspace, holding: holding, openTexts: openTexts) }
-                let reads = cache?.reads(
-                    of: url.path, text: text, index: project.index, helpers: workspace.helpersFingerprint,
-                    holds: { $0.hold(in: workspace, holding: holding, openTexts: openTexts) }, compute) ?? compute().reads
-                return [FieldUsage.File(path: url.path, isTest: isTest, reads: reads, text: text)]
+            swiftTextsByProject(workspace: workspace, texts: texts) { project, file, text -> [FieldUsage.File] in
+                let compute = { FieldUsage.reads(
+                    of: text, at: file, project: project, workspace: workspace, holding: holding, openDocuments: openDocuments, memo: memo) }
+                let inputs = FileMemo.Inputs(text: text, revision: project.index.revision, helpers: workspace.helpersFingerprint)
+                let reads = memo?.value(
+                    .fieldReads, of: file, inputs: inputs,
+                    holds: { $0.hold(in: workspace, holding: holding, openDocuments: openDocuments) }
+                ) { let found = compute(); return (found.reads, found.dependencies) } ?? compute().reads
+                return [FieldUsage.File(path: file.key, isTest: isTest, reads: reads, text: text)]
             }
         }
         usage.files = reads(of: zip(texts, isTest).filter { !$1 }.map(\.0), isTest: false)
@@ -187,17 +190,16 @@ extension AnalysisSnapshot {
     /// for its diagnostics, and the workspace's hints would parse it again; they need to know of a test's reads only
     /// for the fields no app file reads (`namesUnreadByApp`).
     func noteFieldReads(of context: TestFileContext, names: Set<String>) {
-        guard let cache = caches?.fieldReads, let url = context.document.fileURL else { return }
-        let text = context.document.lines.bytes
-        let (workspace, path, openTexts) = (context.workspace, url.standardizedFileURL.path, documents.textsByPath)
+        guard let memo else { return }
+        let (text, id) = (context.document.lines.bytes, context.document.id)
+        let (workspace, openDocuments) = (context.workspace, documents)
         let holding = FieldUsage.typesHoldingModels(in: workspace)
-        _ = cache.reads(
-            of: path, text: text, index: context.index, helpers: workspace.helpersFingerprint,
-            holds: { $0.hold(in: workspace, holding: holding, openTexts: openTexts) }
-        ) {
-            FieldUsage.reads(
-                of: text, file: context.file, at: url, project: context.project, workspace: workspace, names: names, holding: holding,
-                openTexts: openTexts)
+        let inputs = FileMemo.Inputs(text: text, revision: context.index.revision, helpers: workspace.helpersFingerprint)
+        _ = memo.value(.fieldReads, of: id, inputs: inputs, holds: { $0.hold(in: workspace, holding: holding, openDocuments: openDocuments) }) {
+            let found = FieldUsage.reads(
+                of: text, file: context.file, at: id, project: context.project, workspace: workspace, names: names, holding: holding,
+                openDocuments: openDocuments)
+            return (found.reads, found.dependencies)
         }
     }
 
@@ -226,33 +228,9 @@ extension AnalysisSnapshot {
     }
 }
 
-/// Each Swift file's `FieldReads`, kept while its text, its project's index and the workspace's helpers stay the same:
-/// the workspace's diagnostics are computed again at every change of any file, and only that file changed.
-final class FieldReadsCache: Sendable {
-    private struct Entry {
-        var text: [UInt8]
-        var revision: Int
-        var helpers: Int
-        var reads: FieldReads
-        var dependencies: ReadDependencies
-    }
-
-    private let entries = Mutex<[String: Entry]>([:])
-
-    /// `holds`: whether what an entry's reading took from elsewhere is still so.
-    func reads(
-        of path: String, text: [UInt8], index: ProjectIndex, helpers: Int, holds: (ReadDependencies) -> Bool,
-        _ compute: () -> (reads: FieldReads, dependencies: ReadDependencies)
-    ) -> FieldReads {
-        if let entry = entries.withLock({ $0[path] }), entry.revision == index.revision, entry.helpers == helpers, entry.text.hasSameBytes(as: text),
-            holds(entry.dependencies)
-        {
-            return entry.reads
-        }
-        let (reads, dependencies) = compute()
-        entries.withLock { $0[path] = Entry(text: text, revision: index.revision, helpers: helpers, reads: reads, dependencies: dependencies) }
-        return reads
-    }
+extension FileMemo.Query where Value == FieldReads, Reads == ReadDependencies {
+    /// What a Swift file reads of the fields of its project, for the workspace's hints and the coverage's app reads.
+    static var fieldReads: Self { Self(name: "field reads") }
 }
 
 extension DerivedKind {

@@ -14,7 +14,7 @@ public struct SelectionCoverageReport: Sendable {
     public struct Test: Sendable, Equatable {
         /// `AnimalTests.test_typeCase`.
         public var name: String
-        public var file: URL
+        public var file: FileID
         /// The line the test function starts on, 0-based.
         public var line: Int
         public var sets: Bool
@@ -25,7 +25,7 @@ public struct SelectionCoverageReport: Sendable {
         public var field: SelectionCoverage.SelectedField
         /// The project's namespace (several projects may select fields of the same names).
         public var project: String
-        public var file: URL
+        public var file: FileID
         /// The field's name or alias in its document: 0-based, UTF-8 and UTF-16 columns.
         public var start: LineColumn
         public var utf16Start: LineColumn
@@ -73,15 +73,15 @@ public struct SelectionCoverageReport: Sendable {
 
     /// The rows of `workspace`'s fields with the tests that set or read them.
     private mutating func addTests(of workspace: Workspace, analysis: AnalysisSnapshot, documents: Set<String>?) {
-        let cache = analysis.coverageCache
+        let (cache, memo) = (analysis.coverageCache, analysis.memo)
         // What this workspace's part of the report depends on; the part itself when nothing of it changed.
         let texts = analysis.swiftTexts(of: workspace, naming: Self.testMarkers)
         let key = ReportKey(
             root: workspace.root.path, documents: documents,
             projects: workspace.projects.filter(\.hasSchema).map { "\($0.configuration.name) \($0.index.revision)" },
             helpers: workspace.helpersFingerprint)
-        let openTexts = analysis.documents.textsByPath
-        if let part = cache?.part(for: key, texts: texts, holds: { $0.allSatisfy { $0.hold(in: workspace, openTexts: openTexts) } }) {
+        let openDocuments = analysis.documents
+        if let part = cache?.part(for: key, texts: texts, holds: { $0.allSatisfy { $0.hold(in: workspace, openDocuments: openDocuments) } }) {
             rows += part.rows
             testCount += part.testCount
             unfollowedTestCount += part.unfollowedTestCount
@@ -110,25 +110,25 @@ public struct SelectionCoverageReport: Sendable {
         }
         guard !selections.isEmpty else { return }
         // One pass over the workspace's Swift files for all its projects: each file is read and given its project once.
-        let byProject = analysis.swiftTextsByProject(workspace: workspace, texts: texts) { [selections] project, url, text -> [(URL, FileTest)] in
+        let byProject = analysis.swiftTextsByProject(workspace: workspace, texts: texts) { [selections] project, file, text -> [(FileID, FileTest)] in
             guard selections[project.configuration.name] != nil else { return [] }
             let index = project.index
-            let helpers = workspace.helpers(besides: url)
+            let helpers = workspace.helpers(besides: file)
             let compute = { () -> SelectionCoverageCache.FileTests in
-                let file = SwiftFile(text)
-                let others = OtherFilesProperties(workspace, besides: url, openTexts: openTexts)
-                let tests = SelectionCoverage.uses(in: file, project: index, helpers: helpers, declaredProperty: others.property).map { use in
+                let parsed = memo?.parse(file, text: text) ?? SwiftFile(text)
+                let others = OtherFilesProperties(workspace, besides: file, openDocuments: openDocuments, memo: memo)
+                let tests = SelectionCoverage.uses(in: parsed, project: index, helpers: helpers, declaredProperty: others.property).map { use in
                     FileTest(
-                        name: use.name, line: file.lines.line(containing: use.range.lowerBound),
+                        name: use.name, line: parsed.lines.line(containing: use.range.lowerBound),
                         sets: use.setNumbers, reads: use.readNumbers,
                         unfollowed: use.unfollowed.sorted())
                 }
                 return .init(tests: tests, otherFiles: others.dependencies)
             }
             let found = cache?.tests(
-                of: url, text: text, index: index, helpers: helpers, workspace: workspace, openTexts: openTexts, compute) ?? compute()
+                of: file, text: text, index: index, helpers: helpers, workspace: workspace, openDocuments: openDocuments, compute) ?? compute()
             if !found.otherFiles.isEmpty { otherFiles.withLock { $0.append(found.otherFiles) } }
-            return found.tests.map { (url, $0) }
+            return found.tests.map { (file, $0) }
         }
         for project in workspace.projects {
             guard let selection = selections[project.configuration.name] else { continue }
@@ -144,7 +144,7 @@ public struct SelectionCoverageReport: Sendable {
     }
 
     private mutating func addRows(
-        of selection: ProjectSelections, tests found: [(URL, FileTest)], analysis: AnalysisSnapshot
+        of selection: ProjectSelections, tests found: [(FileID, FileTest)], analysis: AnalysisSnapshot
     ) {
         let (project, all, wanted) = (selection.project, selection.all, selection.wanted)
         testCount += found.count
@@ -172,7 +172,7 @@ public struct SelectionCoverageReport: Sendable {
             let utf8 = lines.position(of: field.range.lowerBound, unit: .utf8)
             let utf16 = lines.positions(of: [field.range.lowerBound, field.range.upperBound], unit: .utf16)
             rows.append(Row(
-                field: field, project: project.configuration.namespace, file: URL(fileURLWithPath: field.document), start: utf8,
+                field: field, project: project.configuration.namespace, file: FileID(path: field.document), start: utf8,
                 utf16Start: utf16[0], utf16End: utf16[1], tests: byField[number], unknown: unknown[field.id.definition] ?? 0,
                 projectName: project.configuration.name))
         }
@@ -240,15 +240,15 @@ final class SelectionCoverageCache: Sendable {
         var otherFiles: OtherFilesDependencies
     }
 
-    private struct Entry {
-        var text: [UInt8]
-        var key: Int
-        var found: FileTests
-        /// What the store keeps of it (with a store only).
+    /// A file's tests as the memo keeps them (`FileMemo.Query.coverageTests`).
+    struct Kept: Sendable {
+        var tests: Tests
+        /// What the store keeps of them (with a store only).
         var stored: CoverageStore.Entry?
     }
 
-    private let entries = Mutex<[URL: Entry]>([:])
+    /// Where each file's tests are kept while the session lasts.
+    private let memo: FileMemo
     /// The last part of a report for each key (each GraphQL document an editor shows lenses for has its own).
     private let parts = Mutex<[ReportKey: ReportPart]>([:])
     private static let maximumParts = 32
@@ -268,7 +268,7 @@ final class SelectionCoverageCache: Sendable {
     /// What the store is being read for: a file's tests wait for it before they are followed.
     private let loading = DispatchGroup()
 
-    init(store: CoverageStore? = nil) { self.store = store }
+    init(store: CoverageStore? = nil, memo: FileMemo = FileMemo()) { (self.store, self.memo) = (store, memo) }
 
     /// Takes what the store kept of `root`'s workspace, read in the background (the host calls it when it loads the
     /// workspace, and the workspace is indexed meanwhile).
@@ -290,12 +290,10 @@ final class SelectionCoverageCache: Sendable {
             unsaved.subtract(written)
             return !written.isEmpty
         }) else { return }
-        store.save(root) { [self] in
-            entries.withLock { entries in
-                var files: [String: CoverageStore.Entry] = [:]
-                for (url, entry) in entries where url.path.hasPrefix(prefix) { files[url.path] = entry.stored }
-                return files
-            }
+        store.save(root) { [memo] in
+            var files: [String: CoverageStore.Entry] = [:]
+            for (file, kept) in memo.all(.coverageTests) where file.key.hasPrefix(prefix) { files[file.key] = kept.stored }
+            return files
         }
     }
 
@@ -317,21 +315,15 @@ final class SelectionCoverageCache: Sendable {
     }
 
     /// `file`'s tests: kept while its text, `index`, `helpers` and what they read of other files of `workspace` (the
-    /// editor's `openTexts` first) are the same, else computed.
+    /// editor's `openDocuments` first) are the same, else computed.
     func tests(
-        of file: URL, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, workspace: Workspace, openTexts: [String: [UInt8]],
+        of file: FileID, text: [UInt8], index: ProjectIndex, helpers: WorkspaceHelpers, workspace: Workspace, openDocuments: DocumentStore,
         _ compute: () -> FileTests
     ) -> FileTests {
         let helpersFingerprint = helpers.stableFingerprint
-        var hasher = Hasher()
-        hasher.combine(index.revision)
-        hasher.combine(helpersFingerprint)
-        let key = hasher.finalize()
-        // The text is compared, not hashed (`hasSameBytes`).
-        if let entry = entries.withLock({ $0[file] }), entry.key == key, entry.text.hasSameBytes(as: text),
-            entry.found.otherFiles.hold(in: workspace, openTexts: openTexts)
-        {
-            return entry.found
+        let inputs = FileMemo.Inputs(text: text, revision: index.revision, helpers: Int(truncatingIfNeeded: helpersFingerprint))
+        if let (kept, otherFiles) = memo.kept(.coverageTests, of: file, inputs: inputs, holds: { $0.hold(in: workspace, openDocuments: openDocuments) }) {
+            return FileTests(tests: kept.tests, otherFiles: otherFiles)
         }
         // With a store: the file's text and context as every session hashes them, and what an earlier one kept of them
         // (taken once: from here on the entry below holds it, or what replaces it).
@@ -343,8 +335,8 @@ final class SelectionCoverageCache: Sendable {
             context.combine(helpersFingerprint)
             let hashes = (text: String(StableHash.of(text), radix: 16), context: String(context.value, radix: 16))
             loading.wait()
-            if let kept = kept.withLock({ $0.removeValue(forKey: file.path) }), kept.text == hashes.text, kept.context == hashes.context,
-                let otherFiles = OtherFilesDependencies.holding(kept.otherFiles, besides: file.path, in: workspace, openTexts: openTexts)
+            if let kept = kept.withLock({ $0.removeValue(forKey: file.key) }), kept.text == hashes.text, kept.context == hashes.context,
+                let otherFiles = OtherFilesDependencies.holding(kept.otherFiles, besides: file.key, in: workspace, openDocuments: openDocuments)
             {
                 taken = FileTests(tests: kept.tests, otherFiles: otherFiles)
             }
@@ -352,12 +344,11 @@ final class SelectionCoverageCache: Sendable {
         }
         let found = taken ?? compute()
         counts.withLock { taken == nil ? ($0.followed += 1) : ($0.taken += 1) }
-        if taken == nil, stored != nil { unsaved.withLock { _ = $0.insert(file.path) } }
-        entries.withLock {
-            $0[file] = Entry(
-                text: text, key: key, found: found,
-                stored: stored.map { .init(text: $0.text, context: $0.context, tests: found.tests, otherFiles: found.otherFiles.stored) })
-        }
+        if taken == nil, stored != nil { unsaved.withLock { _ = $0.insert(file.key) } }
+        let kept = Kept(
+            tests: found.tests,
+            stored: stored.map { .init(text: $0.text, context: $0.context, tests: found.tests, otherFiles: found.otherFiles.stored) })
+        memo.keep(.coverageTests, of: file, inputs: inputs, value: kept, reads: found.otherFiles)
         return found
     }
 
@@ -393,4 +384,9 @@ final class SelectionCoverageCache: Sendable {
 
 extension DerivedKind {
     static let storedCoverageContext = DerivedKind("stored coverage context")
+}
+
+extension FileMemo.Query where Value == SelectionCoverageCache.Kept, Reads == OtherFilesDependencies {
+    /// A test file's tests and what each sets and reads of the selected fields.
+    static var coverageTests: Self { Self(name: "coverage tests") }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// How mockls reads a workspace's folders and files, in one place: configuration globs, folder discovery, the
 /// Swift sources it scans, `mockls check` paths and watched-file matching all go through it.
@@ -32,6 +33,22 @@ public enum FileTree {
     #endif
     public static let maximumFileSize = 256 << 20
 
+    /// Every path the disk is asked about (a status, a stamp, a listing, a read) while a test watches (`watch(_:)`):
+    /// the proof that a query asks nothing of it. Nil, and nothing kept, otherwise.
+    private static let asked = Mutex<[String]?>(nil)
+
+    /// The paths `body` asked the disk about, through any thread, in the order asked.
+    public static func watch(_ body: () throws -> Void) rethrows -> [String] {
+        asked.withLock { $0 = [] }
+        defer { asked.withLock { $0 = nil } }
+        try body()
+        return asked.withLock { $0 ?? [] }
+    }
+
+    private static func ask(_ path: String) {
+        asked.withLock { if $0 != nil { $0!.append(path) } }
+    }
+
     /// Folders no project's sources live in.
     public static func isSkippedFolder(_ name: some StringProtocol) -> Bool {
         name.hasPrefix(".") || ["node_modules", "DerivedData", "Pods", "Carthage"].contains(String(name))
@@ -45,6 +62,7 @@ public enum FileTree {
     public static func kind(of path: String) -> Kind { status(of: path).kind }
 
     static func status(of path: String) -> (kind: Kind, identity: Identity?) {
+        ask(path)
         var info = stat()
         guard stat(path, &info) == 0 else { return (.missing, nil) }
         let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
@@ -63,6 +81,7 @@ public enum FileTree {
 
     /// The stamp of the regular file at `path` (through links, as the walk reads them); nil for anything else.
     static func stamp(of path: String) -> Stamp? {
+        ask(path)
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Darwin)
@@ -75,7 +94,8 @@ public enum FileTree {
 
     /// The names in a folder, sorted (empty when it cannot be read).
     static func entries(of folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        ask(folder)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
     /// Every regular file below `root` (or `root` itself when it is a file) that `include` accepts, sorted by path;
@@ -173,6 +193,7 @@ public enum FileTree {
     /// refused rather than read.
     public static func read(_ url: URL) throws(ReadError) -> [UInt8] {
         let path = url.path
+        ask(path)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(path, String(cString: strerror(errno))) }
         defer { close(descriptor) }

@@ -15,15 +15,19 @@ final class OtherFilesProperties: Sendable {
     private let workspace: Workspace
     /// The file asking, whose own declarations it reads from its own text.
     private let path: String?
-    private let openTexts: [String: [UInt8]]
+    private let openDocuments: DocumentStore
     private let parsed = Mutex<[String: SwiftFile]>([:])
     private let asked: Mutex<OtherFilesDependencies>
 
-    /// `openTexts`: the editor's texts of its open files, by path.
-    init(_ workspace: Workspace, besides file: URL?, openTexts: [String: [UInt8]] = [:]) {
+    /// `openDocuments`: the editor's texts of its open files, by path.
+    /// Parses through `memo` when there is one (a tree parsed for another query is not parsed again).
+    private let memo: FileMemo?
+
+    init(_ workspace: Workspace, besides file: FileID?, openDocuments: DocumentStore = DocumentStore(), memo: FileMemo? = nil) {
+        self.memo = memo
         self.workspace = workspace
-        path = file?.standardizedFileURL.path
-        self.openTexts = openTexts
+        path = file?.key
+        self.openDocuments = openDocuments
         asked = Mutex(OtherFilesDependencies(besides: path))
     }
 
@@ -56,9 +60,10 @@ final class OtherFilesProperties: Sendable {
     }
 
     private func file(at path: String) -> (text: [UInt8], file: SwiftFile)? {
-        guard let text = OtherFilesDependencies.text(of: path, in: workspace, openTexts: openTexts) else { return nil }
+        guard let text = OtherFilesDependencies.text(of: path, in: workspace, openDocuments: openDocuments) else { return nil }
         if let known = parsed.withLock({ $0[path] }) { return (text, known) }
-        let file = SwiftFile(text)
+        let id = FileID(standardizedPath: path)
+        let file = openDocuments[id]?.swiftFile ?? memo?.parse(id, text: text) ?? SwiftFile(text)
         parsed.withLock { $0[path] = file }
         return (text, file)
     }
@@ -86,13 +91,13 @@ struct OtherFilesDependencies: Sendable {
         types.merge(other.types) { kept, _ in kept }
     }
 
-    /// Whether `workspace` (and the editor's `openTexts`) still give what was read.
-    func hold(in workspace: Workspace, openTexts: [String: [UInt8]]) -> Bool {
+    /// Whether `workspace` (and the editor's `openDocuments`) still give what was read.
+    func hold(in workspace: Workspace, openDocuments: DocumentStore) -> Bool {
         types.allSatisfy { type, declarations in
             guard workspace.nameMentions.files(declaring: type).filter({ $0 != besides }) == declarations.paths else { return false }
             guard let texts = declarations.texts else { return true }
             return zip(declarations.paths, texts).allSatisfy { path, text in
-                let now = Self.text(of: path, in: workspace, openTexts: openTexts)
+                let now = Self.text(of: path, in: workspace, openDocuments: openDocuments)
                 guard let now, let text else { return now == nil && text == nil }
                 return now.hasSameBytes(as: text)
             }
@@ -113,10 +118,10 @@ struct OtherFilesDependencies: Sendable {
         }
     }
 
-    /// What a store kept for a file at `path`, when `workspace` (and the editor's `openTexts`) still give it: the
+    /// What a store kept for a file at `path`, when `workspace` (and the editor's `openDocuments`) still give it: the
     /// dependencies with today's texts; nil when a file or a text changed.
     static func holding(
-        _ stored: [String: Stored], besides path: String, in workspace: Workspace, openTexts: [String: [UInt8]]
+        _ stored: [String: Stored], besides path: String, in workspace: Workspace, openDocuments: DocumentStore
     ) -> OtherFilesDependencies? {
         var found = OtherFilesDependencies(besides: path)
         for (type, kept) in stored {
@@ -125,7 +130,7 @@ struct OtherFilesDependencies: Sendable {
                 found.types[type] = Declarations(paths: kept.paths, texts: nil)
                 continue
             }
-            let texts = kept.paths.map { text(of: $0, in: workspace, openTexts: openTexts) }
+            let texts = kept.paths.map { text(of: $0, in: workspace, openDocuments: openDocuments) }
             guard texts.map({ $0.map { String(StableHash.of($0), radix: 16) } }) == hashes else { return nil }
             found.types[type] = Declarations(paths: kept.paths, texts: texts)
         }
@@ -133,7 +138,7 @@ struct OtherFilesDependencies: Sendable {
     }
 
     /// The text of another file: the editor's when it is open, else the one the workspace keeps.
-    static func text(of path: String, in workspace: Workspace, openTexts: [String: [UInt8]]) -> [UInt8]? {
-        openTexts[path] ?? workspace.swiftSources.loaded(path)?.text
+    static func text(of path: String, in workspace: Workspace, openDocuments: DocumentStore) -> [UInt8]? {
+        openDocuments.text(ofPath: path) ?? workspace.swiftSources.loaded(path)?.text
     }
 }

@@ -49,7 +49,7 @@ public enum ProjectDiscovery {
         let path = path.standardizedFileURL
         let folder = FileTree.kind(of: path.path) == .folder ? path : path.deletingLastPathComponent()
         let names = [apolloConfigurationName] + GraphQLConfigFile.names
-        if names.contains(where: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) { return folder }
+        if names.contains(where: { FileTree.kind(of: folder.appendingPathComponent($0).path) != .missing }) { return folder }
         return enclosingConfigurationFolder(of: folder)
     }
 
@@ -60,10 +60,10 @@ public enum ProjectDiscovery {
         let names = [apolloConfigurationName] + GraphQLConfigFile.names
         var current = folder.standardizedFileURL.path
         guard current.hasPrefix("/") else { return nil }
-        while !FileManager.default.fileExists(atPath: current + "/.git"), let parent = parentPath(of: current) {
+        while FileTree.kind(of: current + "/.git") == .missing, let parent = parentPath(of: current) {
             current = parent
             let prefix = current == "/" ? "/" : current + "/"
-            if names.contains(where: { FileManager.default.fileExists(atPath: prefix + $0) }) {
+            if names.contains(where: { FileTree.kind(of: prefix + $0) != .missing }) {
                 return URL(fileURLWithPath: current, isDirectory: true)
             }
         }

@@ -15,7 +15,7 @@ extension ProtocolConversion {
 
     /// A location of a file given by its path.
     func location(ofFile path: String, _ bytes: Range<Int>, in lines: LineTable) -> Location {
-        location(URL(fileURLWithPath: path).absoluteString, bytes, in: lines)
+        location(uri(FileID(path: path)), bytes, in: lines)
     }
 
     /// A definition's answer: nothing, one location, or the several a merged model property has.
@@ -75,7 +75,7 @@ extension ProtocolConversion {
     func workspaceEdit(_ edits: [(edit: RenameEdit, lines: LineTable)]) -> WorkspaceEdit {
         var changes: [DocumentURI: [TextEdit]] = [:]
         for (edit, lines) in edits {
-            changes[URL(fileURLWithPath: edit.document).absoluteString, default: []].append(
+            changes[uri(FileID(path: edit.document)), default: []].append(
                 TextEdit(range: range(of: edit.range, in: lines), newText: edit.text))
         }
         return WorkspaceEdit(changes: changes)
@@ -107,7 +107,7 @@ extension ProtocolConversion {
         }
         let tests = row.tests.prefix(Self.lensLocations).map { test in
             Location(
-                uri: test.file.absoluteString,
+                uri: self.uri(test.file),
                 range: PositionRange(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
         }
         var lenses = [lens(Self.lensTitle(row), .tests, Array(tests))]
@@ -141,6 +141,10 @@ extension ProtocolConversion {
     }
 
     /// `window/showDocument` of `uri`, with the cursor at the start of `line` when given.
+    func showDocument(_ file: URL, line: Int?) -> ShowDocumentParams {
+        showDocument(uri(FileID(url: file)), line: line)
+    }
+
     func showDocument(_ uri: DocumentURI, line: Int?) -> ShowDocumentParams {
         let selection = line.map { PositionRange(start: Position(line: $0, character: 0), end: Position(line: $0, character: 0)) }
         return ShowDocumentParams(uri: uri, takeFocus: true, selection: selection)

@@ -1,4 +1,6 @@
+import Analysis
 import Features
+import Foundation
 import GraphQLIndex
 import JSONRPC
 import LSP
@@ -13,6 +15,17 @@ public struct ProtocolConversion: Sendable {
     public init(encoding: PositionEncodingKind) { self.encoding = encoding }
 
     var unit: ColumnUnit { encoding == .utf8 ? .utf8 : .utf16 }
+
+    // MARK: Files
+
+    /// The file a URI names: where a URI becomes the `FileID` everything below the server knows a file by.
+    public func file(_ uri: DocumentURI) -> FileID { FileID(uri: uri) }
+
+    /// The file or folder a URI names, for the disk (a watched file, a workspace folder); nil for one that names none.
+    public func url(_ uri: DocumentURI) -> URL? { FileID(uri: uri).url }
+
+    /// The URI of `file`, for a location or an edit in it.
+    public func uri(_ file: FileID) -> DocumentURI { file.uri }
 
     // MARK: Positions
 

@@ -9,7 +9,7 @@ extension LanguageServer {
         registerReadRequest(ReferencesRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             let uri = params.textDocument.uri
             let analysis = snapshot.analysis.cancellable { token.isCancelled }
-            let file = try analysis.file(uri)
+            let file = try analysis.file(snapshot.conversion.file(uri))
             let found = try analysis.references(
                 at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file,
                 includingDeclaration: params.context?.includeDeclaration ?? true)

@@ -13,9 +13,9 @@ extension LanguageServer {
     /// `TestNetworkTransport`).
     func writeTestTransport(_ arguments: DocumentPositionArguments, snapshot: ServerSnapshot) throws -> NullResult {
         let uri = arguments.document
-        guard let document = snapshot.documents[uri] else { throw DocumentError.notOpen(uri) }
+        guard let document = snapshot.documents[snapshot.conversion.file(uri)] else { throw DocumentError.notOpen(snapshot.conversion.file(uri)) }
         let offset = snapshot.conversion.offset(of: arguments.position, in: document.lines)
-        guard let write = try snapshot.analysis.testTransportWrite(at: offset, in: uri) else {
+        guard let write = try snapshot.analysis.testTransportWrite(at: offset, in: snapshot.conversion.file(uri)) else {
             throw ResponseError(code: ResponseError.requestFailedCode, message: "this line's test transport is current, or not one mockls wrote")
         }
         do {
@@ -24,7 +24,7 @@ extension LanguageServer {
             throw ResponseError(code: ResponseError.requestFailedCode, message: "cannot write: \(error)")
         }
         if snapshot.clientCapabilities.window?.showDocument?.support == true {
-            showDocument(snapshot.conversion.showDocument(write.file.absoluteString, line: nil))
+            showDocument(snapshot.conversion.showDocument(write.file, line: nil))
         }
         showMessage("mockls wrote \(write.file.path)")
         return NullResult()

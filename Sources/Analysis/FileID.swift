@@ -1,0 +1,56 @@
+import Foundation
+
+/// A file's one identity inside the analysis. Made once where a file comes in — the server's protocol converter
+/// from a URI, the command line from a path, the disk layer from what it walked — then compared and hashed as a
+/// string, and turned back into a URI or a path only at those edges. A file on disk is its absolute path,
+/// standardized (`.` and `..` resolved, as the workspace walk names files); a document that is no file (an
+/// `untitled:` buffer) is its URI.
+public struct FileID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The standardized absolute path, or the URI of a document that is no file.
+    public let key: String
+    /// Whether it names a file on disk.
+    public let isFile: Bool
+
+    /// The file at `path` (absolute, or relative to the current folder), standardized.
+    public init(path: String) { self.init(url: URL(fileURLWithPath: path)) }
+
+    /// The file a `file:` URL names, standardized.
+    public init(url: URL) {
+        key = url.standardizedFileURL.path
+        isFile = true
+    }
+
+    /// The file a URI names; a URI that names no file (`untitled:…`, or `file://` with no path, which is no folder to
+    /// walk) stays itself.
+    public init(uri: String) {
+        if let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") {
+            self.init(url: url)
+        } else {
+            self.init(key: uri, isFile: false)
+        }
+    }
+
+    /// A path the disk layer named already standardized (the workspace walk's, the index's): taken as it is.
+    init(standardizedPath path: String) { self.init(key: path, isFile: true) }
+
+    private init(key: String, isFile: Bool) {
+        self.key = key
+        self.isFile = isFile
+    }
+
+    /// Its path (for a document that is no file, its URI): what reports print and the index names documents by.
+    public var path: String { key }
+    /// Its file URL, when it is a file (for the disk layer).
+    public var url: URL? { isFile ? URL(fileURLWithPath: key) : nil }
+    /// Its URI: for a file, the `file:` URI of its path.
+    public var uri: String { isFile ? URL(fileURLWithPath: key).absoluteString : key }
+    /// The extension of its name (`swift`, `graphql`), empty when it has none.
+    public var pathExtension: String {
+        guard let dot = key.lastIndex(of: "."), !key[dot...].contains("/") else { return "" }
+        return String(key[key.index(after: dot)...])
+    }
+    public var lastPathComponent: String { String(key.split(separator: "/").last ?? "") }
+
+    public var description: String { key }
+    public static func < (lhs: FileID, rhs: FileID) -> Bool { lhs.key < rhs.key }
+}
