@@ -5,12 +5,12 @@ import MocklsTestSupport
 import SwiftAnalysis
 import XCTest
 
-/// The JSON response a mock stands for, on ../shared's AnimalKingdom: written with the mock's values, every
+/// The JSON response a mock stands for, on AnimalKingdom as Apollo 2.3 ships it (kept in the repository): written with the mock's values, every
 /// `__typename`, only what the operation selects, and read back by the fixture check without a word; an error naming
 /// each non-null field the mock leaves unset or sets to what mockls does not read.
 final class MockResponseTests: XCTestCase {
     private func response(_ body: String, format: MockFormat = .defaults) throws -> (Result<MockResponse.Written, MockResponse.Failure>, ProjectIndex) {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI", format: format).project
+        let project = try FeatureFixture.animalKingdom(format: format).project
         let source = """
             import ApolloTestSupport
             import AnimalKingdomAPITestMocks

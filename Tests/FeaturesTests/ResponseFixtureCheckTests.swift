@@ -201,6 +201,40 @@ final class ResponseFixtureCheckTests: XCTestCase {
         XCTAssertEqual(summary(try check(animal, "AllAnimalsIncludeSkipQuery", variables: includes), in: animal), [#"fixture-typename "[some-type-name]""#])
     }
 
+    /// On `author`, of the one type `Author` with no type cases, any name reads; on `search`, a union, the name picks
+    /// the type cases: an error, and so is a missing one.
+    func testAPlaceholderTypenameOfTheOwnAPIMattersOnlyWhereItPicksTypeCases() throws {
+        let check = try Check(bookshelf: true)
+        let book = #"{"search": [{"__typename": "Book", "title": "Dune", "author": {"__typename": "[some-type-name]", "name": "Frank Herbert"}}]}"#
+        XCTAssertEqual(try check(book, "Search"), [])
+        let result = book.replacingOccurrences(of: #""__typename": "Book""#, with: #""__typename": "[some-type-name]""#)
+        XCTAssertEqual(summary(try check(result, "Search"), in: result), [#"fixture-typename "[some-type-name]""#])
+        let missing = #"{"search": [{"name": "Frank Herbert", "born": null}]}"#
+        XCTAssertEqual(summary(try check(missing, "Search"), in: missing), ["fixture-typename {"])
+    }
+
+    /// `@skip` as `@include` the other way round (Examples/Bookshelf has only `@include`).
+    func testSkipFollowsTheVariables() throws {
+        let project = ProjectIndex(namespace: "Library", format: .newest, sources: [
+            ("schema.graphqls", .schema, Array("type Query { books: [Book!]! }\ntype Book { title: String! rating: Float }".utf8)),
+            ("Books.graphql", .executable, Array("query Books($brief: Boolean!) { books { title rating @skip(if: $brief) } }".utf8)),
+        ])
+        let operation = try XCTUnwrap(project.documents["Books.graphql"]?.effective.operations.first)
+        func check(_ json: String, brief: Bool?) throws -> [DiagnosticCode] {
+            let variables = try brief.map { try JSONSyntax.parse(Array(#"{"brief": \#($0)}"#.utf8)).get() }
+            return ResponseFixtureCheck.diagnostics(of: Array(json.utf8), operation: operation, schema: project.schema, fragments: [:], variables: variables)
+                .map(\.code)
+        }
+        let rated = #"{"books": [{"__typename": "Book", "title": "Dune", "rating": 4.5}]}"#
+        let unrated = #"{"books": [{"__typename": "Book", "title": "Dune"}]}"#
+        XCTAssertEqual(try check(rated, brief: false), [])
+        XCTAssertEqual(try check(rated, brief: true), [.fixtureUnselectedField])
+        XCTAssertEqual(try check(unrated, brief: true), [])
+        XCTAssertEqual(try check(unrated, brief: false), [.fixtureMissingField])
+        XCTAssertEqual(try check(unrated, brief: nil), [])
+        XCTAssertEqual(try check(rated, brief: nil), [])
+    }
+
     func testBadJSONGetsOneDiagnosticAndNoCrash() throws {
         let check = try Check(bookshelf: true)
         for (text, offset) in [("{\"data\": {,}}", 10), ("", 0), ("{\"a\": 1} x", 9), ("[1, 2", 5), ("\"\\q\"", 2)] {
