@@ -5,17 +5,16 @@ import MocklsTestSupport
 import SourceText
 import XCTest
 
-/// JSON response fixtures checked against the operations of the repository's own API (Examples/Bookshelf, from a lone
-/// clone) and of AnimalKingdom (../shared, the cross-check): correct ones stay silent, each kind of mistake is
+/// JSON response fixtures checked against the operations of the repository's own API (Examples/Bookshelf) and of
+/// AnimalKingdom as Apollo 2.3 ships it (kept in the repository): correct ones stay silent, each kind of mistake is
 /// reported where it is, and each fix, applied, leaves a fixture with that diagnostic gone.
 final class ResponseFixtureCheckTests: XCTestCase {
-    /// Checks fixtures against the operations of Examples/Bookshelf or of AnimalKingdom. Made at the top of a test,
-    /// before any assertion: a missing ../shared skips the test there (an `XCTSkip` thrown inside an assertion fails it).
+    /// Checks fixtures against the operations of Examples/Bookshelf or of AnimalKingdom.
     private struct Check {
         let project: ProjectIndex
 
         init(bookshelf: Bool = false) throws {
-            project = bookshelf ? try FeatureFixture.bookshelf().project : try FeatureFixture(api: "AnimalKingdomAPI").project
+            project = bookshelf ? try FeatureFixture.bookshelf().project : try FeatureFixture.animalKingdom().project
         }
 
         func callAsFunction(_ json: String, _ operationName: String, variables: String? = nil) throws -> [Diagnostic] {
