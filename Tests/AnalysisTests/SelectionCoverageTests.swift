@@ -6,7 +6,7 @@ import SwiftAnalysis
 import XCTest
 
 /// `SelectionCoverageReport`: which tests set and read each selected field, exactly, on the repository's example
-/// workspace (from a lone clone) and on the scenario workspaces (Apollo's AnimalKingdom, `../shared`).
+/// workspace and in-repository scenarios (from a lone clone), and on ../shared's scenario workspaces.
 final class SelectionCoverageTests: XCTestCase {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -94,13 +94,95 @@ final class SelectionCoverageTests: XCTestCase {
         ])
     }
 
+    /// Examples/Bookshelf's configuration and documents in a workspace of their own, with `files` beside them.
+    private func bookshelfWorkspace(_ files: [String: String]) throws -> TestWorkspace {
+        let example = Self.repository.appendingPathComponent("Examples/Bookshelf")
+        var all = files
+        all["apollo-codegen-config.json"] = try String(contentsOf: example.appendingPathComponent("apollo-codegen-config.json"), encoding: .utf8)
+        for name in try FileManager.default.contentsOfDirectory(atPath: example.appendingPathComponent("graphql").path) {
+            all["graphql/\(name)"] = try String(contentsOf: example.appendingPathComponent("graphql/\(name)"), encoding: .utf8)
+        }
+        return try TestWorkspace(files: all)
+    }
+
+    /// The pre-1.23 scenario on the repository's own API: pinned to apollo-ios 1.15.3, a mock sets only what the test
+    /// passes or assigns, so a read through an unset object (`model.author.name` with no author) reads `author` only;
+    /// with Apollo ≥ 1.23 (no pin) the author is an empty mock, and its `name` is read too.
+    func testPre123TestsOfTheOwnAPISetOnlyWhatTheyPass() throws {
+        let tests = """
+            import XCTest
+            import ApolloTestSupport
+            import BookshelfAPI
+            import BookshelfAPITestMocks
+
+            final class LegacyBookTests: XCTestCase {
+              func test_passedScalar() {
+                let model = SearchQuery.Data.Search.AsAuthor.from(Mock<Author>(name: "Le Guin"))
+                XCTAssertEqual(model.name, "Le Guin")
+              }
+
+              func test_unpassedRequiredScalar() {
+                let model = BookQuery.Data.Book.from(Mock<Book>(title: "Dune"))
+                XCTAssertEqual(model.id, "1")
+              }
+
+              func test_unpassedObject() {
+                let model = BookQuery.Data.Book.from(Mock<Book>(id: "1"))
+                XCTAssertEqual(model.author.name, "Herbert")
+              }
+
+              func test_assignedLater() {
+                let book = Mock<Book>(id: "1")
+                book.author = Mock<Author>(name: "Le Guin")
+                let model = BookQuery.Data.Book.from(book)
+                XCTAssertEqual(model.author.name, "Le Guin")
+              }
+            }
+            """
+        let pin = """
+            {"pins": [{"identity": "apollo-ios", "kind": "remoteSourceControl", "location": "https://github.com/apollographql/apollo-ios.git",
+              "state": {"revision": "2a3e7e1b1ae5b1ea4d2b4c2f4e8f6d5a3b2c1d0e", "version": "1.15.3"}}], "version": 3}
+            """
+        let legacy = try bookshelfWorkspace(["Tests/BookTests/LegacyBookTests.swift": tests, "Package.resolved": pin])
+        defer { legacy.remove() }
+        XCTAssertEqual(rows(legacy.folder), [
+            "BookDetails id: test_assignedLater:s test_unpassedObject:s test_unpassedRequiredScalar:r",
+            "BookDetails title: test_unpassedRequiredScalar:s",
+            "BookDetails author: test_assignedLater:s:r test_unpassedObject:r",
+            "BookDetails author.name: test_assignedLater:s:r",
+            "Book book: test_assignedLater:s test_unpassedObject:s test_unpassedRequiredScalar:s",
+            "Search search: test_passedScalar:s",
+            "Search search.name: test_passedScalar:s:r",
+        ])
+        let current = try bookshelfWorkspace(["Tests/BookTests/LegacyBookTests.swift": tests])
+        defer { current.remove() }
+        XCTAssertTrue(rows(current.folder).contains("BookDetails author.name: test_assignedLater:s:r test_unpassedObject:r"), rows(current.folder).joined(separator: "\n"))
+    }
+
+    /// A scenario's tests (`Tests/scenarios/<name>/Tests`) in a workspace of their own, on AnimalKingdom as Apollo 2.3
+    /// ships it, kept in the repository (the scenario's own configuration names ../shared's copy).
+    private func scenarioWorkspace(_ name: String) throws -> TestWorkspace {
+        var files = ["apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "AnimalKingdomAPI")]
+        let graphql = Self.repository.appendingPathComponent("Tests/goldens/apollo-2.3.0/AnimalKingdomAPI/graphql")
+        for document in try FileManager.default.contentsOfDirectory(atPath: graphql.path) {
+            files["graphql/\(document)"] = try String(contentsOf: graphql.appendingPathComponent(document), encoding: .utf8)
+        }
+        let tests = Self.repository.appendingPathComponent("Tests/scenarios/\(name)")
+        let enumerator = FileManager.default.enumerator(at: tests.appendingPathComponent("Tests"), includingPropertiesForKeys: nil)
+        for case let url as URL in enumerator?.allObjects ?? [] where url.pathExtension == "swift" {
+            files[String(url.path.dropFirst(tests.path.count + 1))] = try String(contentsOf: url, encoding: .utf8)
+        }
+        return try TestWorkspace(files: files)
+    }
+
     /// Factories, fixtures and lists (`Tests/scenarios/factories`) and closures, Quick specs and helpers in other
     /// files (`Tests/scenarios/closures`) are followed as the diagnostics follow them.
     func testHelpersFixturesClosuresAndListsAreFollowed() throws {
-        _ = try SharedFolder.require("fixtures/apollo/AnimalKingdomAPI")  // the scenarios' configurations name its schema
-        let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scenarios")
-        let factories = rows(scenarios.appendingPathComponent("factories"))
+        let factoriesWorkspace = try scenarioWorkspace("factories")
+        defer { factoriesWorkspace.remove() }
+        let closuresWorkspace = try scenarioWorkspace("closures")
+        defer { closuresWorkspace.remove() }
+        let factories = rows(factoriesWorkspace.folder)
         // A factory's own arguments are the test's sets; its defaults too, since the helper's code sets them.
         XCTAssertTrue(factories.contains(
             "HeightInMeters height.meters: test_contextualFactory:s test_factoriesInAList:s test_factoryWithItsDefaults:s:r test_freeFunction:s:r "
@@ -112,7 +194,7 @@ final class SelectionCoverageTests: XCTestCase {
                 + "test_factoryWithItsDefaults:s test_freeFunction:s test_globalFixture:s test_lazyProperty:s test_listWithNil:s test_mixedList:s:r "
                 + "test_staticFixture:s test_staticFixtureBuiltByAFactory:s test_staticMemberOfTheMockClass:s test_theTestSetsWhatTheFactoryLeftOut:s "
                 + "test_tryAwaitWithVariables:s test_untypedMocksTakeTheirTypeFromTheAnnotation:s ?6"), factories.joined(separator: "\n"))
-        let closures = rows(scenarios.appendingPathComponent("closures"))
+        let closures = rows(closuresWorkspace.folder)
         // A Quick spec is one test; `map` over mocks sets each element's fields.
         XCTAssertTrue(closures.contains(
             "AllAnimalsQuery allAnimals.height.inches: spec:s test_helpersInAnotherFile:s test_helpersNotFollowedStaySilent:s test_mapConverts:s ?2"),

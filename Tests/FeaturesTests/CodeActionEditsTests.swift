@@ -7,7 +7,8 @@ import SwiftAnalysis
 import XCTest
 
 /// The edits of one code action never overlap (the protocol forbids it: clients reject the action or corrupt the
-/// file), asked at every column of every line of the diagnostics goldens and of statements written on one line.
+/// file), asked at every column of every line of the diagnostics goldens and of statements written on one line, on
+/// AnimalKingdom as Apollo 2.3 ships it (kept in the repository) and Examples/Bookshelf.
 final class CodeActionEditsTests: XCTestCase {
     private func overlaps(_ edits: [Diagnostic.Fix]) -> Bool {
         let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
@@ -25,7 +26,7 @@ final class CodeActionEditsTests: XCTestCase {
     }
 
     func testAssignmentsOnTheDeclarationsLineBecomeOneCall() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let project = try FeatureFixture.animalKingdom().project
         let cases: [(String, String)] = [
             ("    let dog = Mock<Dog>(); dog.id = \"1\"\n", "    let dog = Mock<Dog>(id: \"1\")\n"),
             ("    let dog = Mock<Dog>(); dog.id = \"1\"; dog.species = \"Lab\"\n", "    let dog = Mock<Dog>(id: \"1\", species: \"Lab\")\n"),
@@ -53,7 +54,7 @@ final class CodeActionEditsTests: XCTestCase {
     /// Found by the Swift fuzz surface: filling a call in a declaration the parser could not read changed how it read
     /// the rest (`.case(.large)` made it an enum case). Such a call is left alone; a half-typed call is not.
     func testACallInADeclarationThatDoesNotParseIsNotRewritten() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let project = try FeatureFixture.animalKingdom().project
         func fills(_ source: String) -> Bool {
             let at = Array(source.utf8).firstRange(of: Array("Mock<Height>(".utf8))!.upperBound
             return MockCodeActions.actions(at: at..<at, in: SwiftFile(source), project: project, diagnostics: [])
@@ -65,11 +66,13 @@ final class CodeActionEditsTests: XCTestCase {
     }
 
     func testNoActionAtAnyColumnOfTheGoldensHasOverlappingEdits() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let project = try FeatureFixture.animalKingdom().project
         let goldens = FeatureFixture.goldens.deletingLastPathComponent().appendingPathComponent("diagnostics")
         var asked = 0
         var failures: [String] = []
-        for name in ["animalkingdom.swift", "animalkingdom-legacy.swift"] {
+        let bookshelf = try FeatureFixture.bookshelf().project
+        for name in ["animalkingdom.swift", "animalkingdom-legacy.swift", "bookshelf.swift"] {
+            let project = name.hasPrefix("bookshelf") ? bookshelf : project
             let source = try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
             let file = SwiftFile(source)
             let diagnostics = MockDiagnostics.diagnostics(in: file, project: project, options: TestConventions())

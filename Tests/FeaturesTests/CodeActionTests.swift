@@ -22,13 +22,17 @@ final class CodeActionTests: XCTestCase {
 
     private static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
-    /// `Tests/goldens/diagnostics/bookshelf.swift` on the repository's own API, with and without placeholders.
+    /// `Tests/goldens/diagnostics/bookshelf.swift` on the repository's own API, with and without placeholders, and
+    /// `animalkingdom.swift` on AnimalKingdom as Apollo 2.3 ships it (kept in the repository).
     private func ownScenarios() throws -> [Scenario] {
         let source = try Self.read(Self.diagnostics.appendingPathComponent("bookshelf.swift"))
         let project = try FeatureFixture.bookshelf().project
         return [
             Scenario(name: "bookshelf", source: source, project: project, options: TestConventions()),
             Scenario(name: "bookshelf-placeholders", source: source, project: project, options: TestConventions(placeholders: true)),
+            Scenario(
+                name: "own", source: try Self.read(Self.diagnostics.appendingPathComponent("animalkingdom.swift")),
+                project: try FeatureFixture.animalKingdom().project, options: TestConventions()),
         ]
     }
 
@@ -43,9 +47,6 @@ final class CodeActionTests: XCTestCase {
             Scenario(name: "animalkingdom-placeholders", source: current, project: defaults, options: TestConventions(placeholders: true)),
             Scenario(name: "animalkingdom-1.15", source: legacy, project: optionalParameters, options: TestConventions()),
             Scenario(name: "animalkingdom-1.15-placeholders", source: legacy, project: optionalParameters, options: TestConventions(placeholders: true)),
-            Scenario(
-                name: "own", source: try Self.read(Self.diagnostics.appendingPathComponent("animalkingdom.swift")), project: defaults,
-                options: TestConventions()),
         ]
     }
 
@@ -196,7 +197,7 @@ final class LoopFixTests: XCTestCase {
     }
 
     func testOneFixSetsTheFieldOnEveryElement() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let project = try FeatureFixture.animalKingdom().project
         let source = source(dogs: 3)
         let diagnostics = MockDiagnostics.diagnostics(in: SwiftFile(source), project: project, options: TestConventions())
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead])
@@ -211,7 +212,7 @@ final class LoopFixTests: XCTestCase {
     }
 
     func testNoFixWhenTheLoopFollowsOnlySomeElements() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let project = try FeatureFixture.animalKingdom().project
         let diagnostics = MockDiagnostics.diagnostics(in: SwiftFile(source(dogs: 20)), project: project, options: TestConventions())
         XCTAssertEqual(diagnostics.map(\.code), [.unsetFieldRead], "the first element already crashes")
         XCTAssertEqual(diagnostics.first?.fixes, [], "setting it on the 16 elements followed would leave 4 crashing")
@@ -220,9 +221,9 @@ final class LoopFixTests: XCTestCase {
 
 /// Refactorings of a `Mock<T>(…)` call at the cursor (`1️⃣`).
 final class MockRefactoringTests: XCTestCase {
-    /// `bookshelf`: on the repository's own API, which a lone clone has; else on AnimalKingdom (`../shared`).
+    /// `bookshelf`: on the repository's own API; else on AnimalKingdom as Apollo 2.3 ships it (kept in the repository).
     private func refactor(_ marked: String, placeholders: Bool = false, bookshelf: Bool = false) throws -> [String: String] {
-        let fixture = bookshelf ? try FeatureFixture.bookshelf() : try FeatureFixture(api: "AnimalKingdomAPI")
+        let fixture = bookshelf ? try FeatureFixture.bookshelf() : try FeatureFixture.animalKingdom()
         let source = MarkedSource(marked).text
         let offset = try XCTUnwrap(MarkedSource(marked).offsets["1️⃣"])
         let actions = MockCodeActions.refactorings(

@@ -13,7 +13,7 @@ final class DocumentHighlightTests: XCTestCase {
     }
 
     func testAMockFieldWhereTheTestSetsAndReadsIt() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let project = try FeatureFixture.animalKingdom().project
         let marked = MarkedSource("""
             import AnimalKingdomAPITestMocks
             func test() {
@@ -39,7 +39,7 @@ final class DocumentHighlightTests: XCTestCase {
     }
 
     func testAGraphQLFieldAndAFragmentInTheirDocument() throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let fixture = try FeatureFixture.animalKingdom()
         let path = fixture.graphqlDirectory.appendingPathComponent("AllAnimalsQuery.graphql").path
         let source = try XCTUnwrap(fixture.project.documents[path]?.text)
         let text = String(decoding: source, as: UTF8.self)

@@ -127,6 +127,16 @@ struct FeatureFixture {
         return FeatureFixture(project: try index(documents, namespace: "BookshelfAPI", format: format), graphqlDirectory: graphqlDirectory)
     }
 
+    /// Apollo's AnimalKingdom as apollo-ios-dev 2.3.0 ships it, kept in the repository as the input of the 2.x mock
+    /// golden (`Tests/goldens/apollo-2.3.0`): ../shared's copy is older (no `adoptionDate`, `birthdate` nullable, one
+    /// `measurements` object, no `@defer` query). For what a lone clone tests on Apollo's own sample.
+    static func animalKingdom(format: MockFormat = .defaults) throws -> FeatureFixture {
+        let graphqlDirectory = repository.appendingPathComponent("Tests/goldens/apollo-2.3.0/AnimalKingdomAPI/graphql")
+        let documents = try FileManager.default.contentsOfDirectory(at: graphqlDirectory, includingPropertiesForKeys: nil)
+            .filter { ["graphql", "graphqls"].contains($0.pathExtension) }
+        return FeatureFixture(project: try index(documents, namespace: "AnimalKingdomAPI", format: format), graphqlDirectory: graphqlDirectory)
+    }
+
     private static func index(_ documents: [URL], namespace: String, format: MockFormat) throws -> ProjectIndex {
         let sources = try documents.map { url in
             (path: url.path, role: url.pathExtension == "graphqls" ? DocumentRole.schema : .executable, text: Array(try Data(contentsOf: url)))

@@ -7,13 +7,14 @@ import XCTest
 
 /// No cursor position and no half-typed prefix of a real test file makes a feature trap.
 final class FeatureRobustnessTests: XCTestCase {
+    /// A test file full of AnimalKingdom's mocks, the diagnostics golden (`Tests/goldens/diagnostics`).
     private func scenarioTest() throws -> String {
-        let url = try SharedFolder.require("fixtures/scenarios/animalkingdom/Tests/AnimalKingdomTests/AnimalTests.swift")
+        let url = FeatureFixture.repository.appendingPathComponent("Tests/goldens/diagnostics/animalkingdom.swift")
         return try String(contentsOf: url, encoding: .utf8)
     }
 
     func testEveryOffsetOfAScenarioFile() throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let fixture = try FeatureFixture.animalKingdom()
         let source = try scenarioTest()
         let file = SwiftFile(source)
         var answered = 0
@@ -32,11 +33,11 @@ final class FeatureRobustnessTests: XCTestCase {
         XCTAssertGreaterThan(answered, 100, "the features answer somewhere in a file full of mocks")
     }
 
-    /// GraphQL completion at every offset of every shared API's documents, whole and cut off there as if typed.
-    func testGraphQLCompletionAtEveryOffsetOfTheSharedDocuments() throws {
+    /// GraphQL completion at every offset of the repository's documents (AnimalKingdom as Apollo 2.3 ships it,
+    /// Examples/Bookshelf), whole and cut off there as if typed.
+    func testGraphQLCompletionAtEveryOffsetOfTheRepositorysDocuments() throws {
         var answered = 0
-        for api in ["AnimalKingdomAPI", "StarWarsAPI"] {
-            let fixture = try FeatureFixture(api: api)
+        for fixture in [try FeatureFixture.animalKingdom(), try FeatureFixture.bookshelf()] {
             for document in fixture.project.documents.values {
                 let text = document.text
                 for offset in 0...text.count {
@@ -53,7 +54,7 @@ final class FeatureRobustnessTests: XCTestCase {
     }
 
     func testEveryPrefixAsTyped() throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let fixture = try FeatureFixture.animalKingdom()
         let bytes = Array(try scenarioTest().utf8)
         var previous: (text: [UInt8], file: SwiftFile)?
         for end in stride(from: 0, through: bytes.count, by: 5) {
@@ -75,7 +76,7 @@ final class FeatureRobustnessTests: XCTestCase {
     /// sorted over and over (each element one of many), and closures nested deep. Every feature answers, silent
     /// where it cannot follow.
     func testRecursionThroughClosuresHelpersAndKeyPathsEnds() throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let fixture = try FeatureFixture.animalKingdom()
         let nested = String(repeating: "xs.map { xs in ", count: 60) + "xs" + String(repeating: " }", count: 60)
         let sorted = "dogs" + String(repeating: ".sorted { $0.id < $1.id }", count: 12)
         let source = """

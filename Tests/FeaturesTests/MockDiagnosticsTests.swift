@@ -7,7 +7,8 @@ import XCTest
 
 /// `MockDiagnostics` on test files whose lines say which diagnostic they must carry (`// expect: CODE word…`, as in
 /// `../shared/fixtures/scenarios`): every expected diagnostic on its line, with its words, and nothing else. The
-/// repository's own API (Examples/Bookshelf) runs from a lone clone; Apollo's AnimalKingdom (`../shared`) cross-checks.
+/// repository's own API (Examples/Bookshelf) and Apollo's AnimalKingdom as 2.3 ships it (kept in the repository) run
+/// from a lone clone; ../shared's scenario workspaces cross-check.
 final class MockDiagnosticsTests: XCTestCase {
     /// Checks `source` against its `// expect:` lines; the failures name the file and line.
     static func check(
@@ -44,10 +45,9 @@ final class MockDiagnosticsTests: XCTestCase {
     private static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("goldens/diagnostics")
 
-    private func project(format: MockFormat) throws -> ProjectIndex {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
-        let sources = fixture.project.documents.values.map { ($0.path, $0.role, $0.text) }.sorted { $0.0 < $1.0 }
-        return ProjectIndex(namespace: "AnimalKingdomAPI", format: format, sources: sources)
+    /// AnimalKingdom as Apollo 2.3 ships it (kept in the repository), or ../shared's (`shared`: its scenarios).
+    private func project(format: MockFormat, shared: Bool = false) throws -> ProjectIndex {
+        shared ? try FeatureFixture(api: "AnimalKingdomAPI", format: format).project : try FeatureFixture.animalKingdom(format: format).project
     }
 
     /// Every diagnostic of a test file, on the repository's own API: `Tests/goldens/diagnostics/bookshelf.swift`.
@@ -157,7 +157,7 @@ final class MockDiagnosticsTests: XCTestCase {
                 .filter { $0.pathExtension == "swift" } ?? []
             XCTAssertFalse(files.isEmpty, folder)
             for url in files {
-                Self.check(try String(contentsOf: url, encoding: .utf8), named: "\(folder)/\(url.lastPathComponent)", project: try project(format: format))
+                Self.check(try String(contentsOf: url, encoding: .utf8), named: "\(folder)/\(url.lastPathComponent)", project: try project(format: format, shared: true))
             }
         }
     }
@@ -206,7 +206,7 @@ final class DiagnosticsCacheTests: XCTestCase {
     }
 
     func testCachedDiagnosticsEqualFreshOnesThroughEditsOfApollosSample() throws {
-        try checkThroughEdits(of: "animalkingdom.swift", project: try FeatureFixture(api: "AnimalKingdomAPI").project, edits: [
+        try checkThroughEdits(of: "animalkingdom.swift", project: try FeatureFixture.animalKingdom().project, edits: [
             { $0.replacingOccurrences(of: "dog.height?.feet = 3", with: "dog.height?.feet = 3\n    dog.height?.inches = 1") },
             { $0.replacingOccurrences(of: "  var dog: Mock<Dog>!\n", with: "  var dog: Mock<Dog>!\n  let extra = Mock<Unicorn>()\n") },
             { $0.replacingOccurrences(of: "dog = Mock<Dog>(id: \"1\")\n  }", with: "dog = Mock<Dog>.placeholder()\n  }") },

@@ -9,7 +9,8 @@ import XCTest
 /// A position belongs to the name it touches on its right, then on its left, as sourcekit-lsp and rust-analyzer
 /// answer: Vim's `w` and `b` put the cursor on a name's first letter, right after a `.`, `(`, `<` or `$`. Every
 /// request that takes a position answers the same at every column of a name, from its first letter to just past its
-/// last, in every GraphQL document of AnimalKingdom and every test of the diagnostics goldens.
+/// last, in every GraphQL document of AnimalKingdom (as Apollo 2.3 ships it, kept in the repository) and of
+/// Examples/Bookshelf, and every test of the diagnostics goldens.
 final class PositionTouchTests: XCTestCase {
     /// What each request answers at `offset`, as text, so that columns can be compared.
     private struct Answers: Equatable, CustomStringConvertible {
@@ -39,9 +40,9 @@ final class PositionTouchTests: XCTestCase {
     }
 
     func testEveryColumnOfEveryGraphQLNameAnswersAlike() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
         var names = 0
         var failures: [String] = []
+        for project in [try FeatureFixture.animalKingdom().project, try FeatureFixture.bookshelf().project] {
         for document in project.documents.values.sorted(by: { $0.path < $1.path }) {
             let source = document.text
             let tokens = GraphQLCursor.tokens(source)
@@ -60,6 +61,7 @@ final class PositionTouchTests: XCTestCase {
                     failures.append("\(document.path.split(separator: "/").last!): `\(name)` at +\(different): \(columns[different])\n  first letter: \(columns[0])")
                 }
             }
+        }
         }
         print("PositionTouchTests: \(names) GraphQL names")
         XCTAssertGreaterThan(names, 150, "the documents' names were not read")
@@ -80,11 +82,13 @@ final class PositionTouchTests: XCTestCase {
     }
 
     func testEveryColumnOfEverySwiftNameAnswersAlike() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let animalKingdom = try FeatureFixture.animalKingdom().project
+        let bookshelf = try FeatureFixture.bookshelf().project
         let goldens = FeatureFixture.goldens.deletingLastPathComponent().appendingPathComponent("diagnostics")
         var names = 0
         var failures: [String] = []
-        for name in ["animalkingdom.swift", "animalkingdom-legacy.swift"] {
+        for name in ["animalkingdom.swift", "animalkingdom-legacy.swift", "bookshelf.swift"] {
+            let project = name.hasPrefix("bookshelf") ? bookshelf : animalKingdom
             let source = try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
             let file = SwiftFile(source)
             let tokens = Array(Parser.parse(source: source).tokens(viewMode: .sourceAccurate))
@@ -109,11 +113,13 @@ final class PositionTouchTests: XCTestCase {
     /// Signature help names the parameter of the label the cursor is on at each of its columns, the first included
     /// (right after `(` or `, `).
     func testSignatureHelpAtEveryColumnOfALabel() throws {
-        let project = try FeatureFixture(api: "AnimalKingdomAPI").project
+        let animalKingdom = try FeatureFixture.animalKingdom().project
+        let bookshelf = try FeatureFixture.bookshelf().project
         let goldens = FeatureFixture.goldens.deletingLastPathComponent().appendingPathComponent("diagnostics")
         var labels = 0
         var failures: [String] = []
-        for name in ["animalkingdom.swift", "animalkingdom-legacy.swift"] {
+        for name in ["animalkingdom.swift", "animalkingdom-legacy.swift", "bookshelf.swift"] {
+            let project = name.hasPrefix("bookshelf") ? bookshelf : animalKingdom
             let source = try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
             let file = SwiftFile(source)
             for call in Parser.parse(source: source).tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(LabeledExprSyntax.self) }) {

@@ -14,7 +14,7 @@ final class RenameTests: XCTestCase {
         .appendingPathComponent("scenarios/renames")
 
     func testRenamedTestsTypeCheckAgainstTheRenamedDocuments() throws {
-        let fixture = try FeatureFixture(api: "AnimalKingdomAPI")
+        let fixture = try FeatureFixture.animalKingdom()
         let schema = try XCTUnwrap(fixture.project.documents.values.first { $0.role == .schema })
         let operationsPath = Self.scenario.appendingPathComponent("graphql/Zoo.graphql").path
         var operations = Array(try Data(contentsOf: URL(fileURLWithPath: operationsPath)))

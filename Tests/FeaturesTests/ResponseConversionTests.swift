@@ -6,8 +6,8 @@ import XCTest
 
 @testable import Features
 
-/// Response dictionaries converted into test mocks (`Tests/scenarios/conversions`, against the shared StarWars and
-/// AnimalKingdom APIs):
+/// Response dictionaries converted into test mocks (`Tests/scenarios/conversions`, against AnimalKingdom as Apollo 2.3
+/// ships it, kept in the repository, and ../shared's StarWars; inline tests on the repository's own Bookshelf API):
 /// every call marked `// convert` converts, in each mock format, to what `Tests/goldens/conversions` holds
 /// (`MOCKLS_UPDATE=1` rewrites them: read the diff); every `// refuse: …` is refused with that reason. The converted
 /// tests type-check (AnimalKingdom's against Apollo's own modules and generated AnimalKingdomAPI, StarWars's against
@@ -76,14 +76,28 @@ final class ResponseConversionTests: XCTestCase {
         return text
     }
 
-    func testConversionsMatchTheGoldensAndRefusalsSayWhy() throws {
+    /// The project a scenario's API converts against: AnimalKingdom as Apollo 2.3 ships it, kept in the repository
+    /// (its scenario runs from a lone clone); StarWars from ../shared.
+    static func fixture(_ api: String, format: MockFormat) throws -> FeatureFixture {
+        api == "AnimalKingdomAPI" ? try FeatureFixture.animalKingdom(format: format) : try FeatureFixture(api: api, format: format)
+    }
+
+    func testAnimalKingdomsConversionsMatchTheGoldens() throws {
+        try checkGoldens(of: Self.apis[1])
+    }
+
+    func testStarWarsConversionsMatchTheGoldensAndRefusalsSayWhy() throws {
+        try checkGoldens(of: Self.apis[0])
+    }
+
+    private func checkGoldens(of scenario: (api: String, file: String, golden: String)) throws {
         let refused = try Self.read("StarWars/Tests/ConversionTests/RefusedResponseTests.swift")
-        for (api, path, goldenName) in Self.apis {
+        let (api, path, goldenName) = scenario
         for (name, format) in Self.formats {
             let source = try Self.read(path, for: format)
             let sites = Self.sites("convert", in: source)
             XCTAssertEqual(sites.count, api == "StarWarsAPI" ? 9 : 3)
-            let project = try FeatureFixture(api: api, format: format).project
+            let project = try Self.fixture(api, format: format).project
             let file = SwiftFile(source)
             var golden = ""
             for site in sites {
@@ -118,7 +132,6 @@ final class ResponseConversionTests: XCTestCase {
                 XCTAssertEqual(golden, try String(contentsOf: url, encoding: .utf8), "\(name): run with MOCKLS_UPDATE=1 and read the diff")
             }
         }
-        }
     }
 
     /// A custom scalar's literal is kept where the schema module declares the scalar as an alias (Apollo's default
@@ -131,7 +144,7 @@ final class ResponseConversionTests: XCTestCase {
         for declarations: [String: CustomScalarDeclaration] in [[:], ["Object": .alias(.string)], ["Object": .ownType]] {
             var format = MockFormat.apolloTwo
             format.customScalars = declarations
-            let project = try FeatureFixture(api: "AnimalKingdomAPI", format: format).project
+            let project = try FeatureFixture.animalKingdom(format: format).project
             guard case .converted(let action)? = ResponseConversion.convert(
                 at: site.offset, in: SwiftFile(source), project: project, mocksModule: "AnimalKingdomAPITestMocks")
             else { return XCTFail("\(declarations): line \(site.line) does not convert") }
@@ -145,22 +158,102 @@ final class ResponseConversionTests: XCTestCase {
 
     /// Nothing to convert: a dictionary no model call consumes, a `Mock` call, a call of something else.
     func testNoActionAwayFromResponseDictionaries() throws {
-        let project = try FeatureFixture(api: "StarWarsAPI").project
+        let project = try FeatureFixture.bookshelf().project
         let text = """
             func test() throws {
-                let options: [String: Any] = ["hero": ["name": "x"]]
-                let mock = Mock<Human>(name: "Luke")
+                let options: [String: Any] = ["book": ["title": "x"]]
+                let mock = Mock<Book>(title: "Dune")
                 let other = try JSONSerialization.data(withJSONObject: ["data": 1])
-                let unknown = try NotAModel.Data(data: ["hero": 1])
+                let unknown = try NotAModel.Data(data: ["book": 1])
                 // Found by the Swift fuzz surface: a dictionary still being written (an unterminated string).
-                let typing = try HeroNameQuery.Data(data: ["hero": ["__typename": "Human", "name": "Lu])
+                let typing = try BookQuery.Data(data: ["book": ["__typename": "Book", "title": "Du])
             }
             """
         let file = SwiftFile(text)
-        for needle in ["\"hero\": [", "Mock<Human>", "[\"data\"", "(data: [\"hero\": 1", "(data: [\"hero\": [\"__"] {
+        for needle in ["\"book\": [", "Mock<Book>", "[\"data\"", "(data: [\"book\": 1", "(data: [\"book\": [\"__"] {
             let offset = text.utf8.count - (text.range(of: needle).map { text[$0.lowerBound...].utf8.count } ?? 0) + 1
             XCTAssertNil(ResponseConversion.convert(at: offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"), needle)
         }
+        // The same call, finished, converts: the cursor positions above are on calls it would convert.
+        let finished = text.replacingOccurrences(of: #""title": "Du])"#, with: #""title": "Dune"]])"#)
+        let call = try XCTUnwrap(finished.range(of: #"(data: ["book": ["__"#)).lowerBound
+        let offset = finished.utf8.distance(from: finished.startIndex, to: call) + 1
+        guard case .converted? = ResponseConversion.convert(at: offset, in: SwiftFile(finished), project: project, mocksModule: "BookshelfAPITestMocks")
+        else { return XCTFail("the finished call does not convert") }
+    }
+
+    /// Each dictionary mockls cannot turn into a mock that means the same is refused, the reason said, on the
+    /// repository's own API.
+    func testRefusalsOnTheOwnAPISayWhy() throws {
+        let project = try FeatureFixture.bookshelf().project
+        let source = Array("""
+            final class RefusedTests: XCTestCase {
+              func test() throws {
+                _ = try SearchQuery.Data(data: ["search": [["title": "Dune"]]]) // refuse: `search[0]` is `SearchResult`, a union: give it a `__typename`
+                _ = try BookQuery.Data(data: ["book": ["__typename": "Book", "title": "Dune", "subtitle": "x"]]) // refuse: no field `subtitle` on `Book` (at `book`)
+                _ = try SearchQuery.Data(data: ["search": [["__typename": "Shelf", "label": "x"]]]) // refuse: "Shelf" at `search[0]` is not a possible type of `SearchResult`
+                _ = try BookQuery.Data(data: ["book": ["__typename": "Book", "id": true]]) // refuse: `book.id` is `ID`: found `true`
+                _ = try BookQuery.Data(data: ["book": ["__typename": "Book", "titel": "Dune"]]) // refuse: no field `titel` on `Book` (at `book`); did you mean `title`?
+                _ = try SearchQuery.Data.Search.AsBook(data: ["__typename": "Book", "title": "Dune"]) // refuse: is a type case
+                let data: [String: Any] = ["shelves": []]
+                _ = try ShelvesQuery.Data(data: data) // refuse: `data` is also used on line 11
+                print(data)
+              }
+            }
+            """.utf8)
+        let sites = Self.sites("refuse", in: source)
+        XCTAssertEqual(sites.count, 7)
+        let file = SwiftFile(source)
+        for site in sites {
+            guard case .refused(_, let reason)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "BookshelfAPITestMocks")
+            else { XCTFail("line \(site.line) is not refused"); continue }
+            XCTAssertTrue(reason.contains(site.note), "line \(site.line): \(reason)")
+        }
+    }
+
+    /// A test file as users write it before mocks, on the repository's own API: the conversion imports
+    /// ApolloTestSupport and the mocks module, adds no `await` whatever release the project assumes, and type-checks
+    /// against stand-ins of Apollo 1.x with the file's own imports and those it adds, and not without them.
+    func testAFileOfTheOwnAPIWithoutMockImportsGetsThem() throws {
+        let source = Array("""
+            import XCTest
+            import ApolloAPI
+            import BookshelfAPI
+
+            final class PlainImportsTests: XCTestCase {
+              func test_shelves() throws {
+                let data: [String: Any] = ["shelves": [["__typename": "Shelf", "id": "s1", "label": "Fiction"]]]
+                let model = try ShelvesQuery.Data(data: data) // convert
+                XCTAssertEqual(model.shelves.count, 1)
+              }
+            }
+
+            """.utf8)
+        let site = try XCTUnwrap(Self.sites("convert", in: source).first)
+        let file = SwiftFile(source)
+        for (name, format) in Self.formats {
+            let project = try FeatureFixture.bookshelf(format: format).project
+            guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "BookshelfAPITestMocks")
+            else { return XCTFail("\(name): does not convert") }
+            let converted = String(decoding: Self.applying(action.edits, to: source), as: UTF8.self)
+            XCTAssertTrue(converted.hasPrefix("import XCTest\nimport ApolloAPI\nimport BookshelfAPI\nimport ApolloTestSupport\nimport BookshelfAPITestMocks\n\n"), "\(name):\n\(converted)")
+            XCTAssertFalse(converted.contains("await ShelvesQuery") || converted.contains("async throws"), "\(name): the call is 1.x's\n\(converted)")
+            XCTAssertTrue(converted.contains("let model = ShelvesQuery.Data.from(mock)"), "\(name):\n\(converted)")
+        }
+        let project = try FeatureFixture.bookshelf().project
+        guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "BookshelfAPITestMocks")
+        else { return XCTFail("does not convert") }
+        let converted = String(decoding: Self.applying(action.edits, to: source), as: UTF8.self)
+        guard let modules = try StandInApollo.forTypeChecking(
+            model: project.mockModel, schema: project.schema, selectionSets: project.selectionSetModel(), version: .v1, name: "conversions-own-plain-imports")
+        else { throw XCTSkip("swiftc is not on PATH") }
+        defer { modules.remove() }
+        let url = modules.folder.appendingPathComponent("PlainImportsTests.swift")
+        try (Self.xctest + converted.replacingOccurrences(of: "import XCTest\n", with: "")).write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try modules.typecheck([url]), [], converted)
+        let bare = converted.replacingOccurrences(of: "import ApolloTestSupport\nimport BookshelfAPITestMocks\n", with: "")
+        try (Self.xctest + bare.replacingOccurrences(of: "import XCTest\n", with: "")).write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertNotEqual(try modules.typecheck([url]), [], bare)
     }
 
     /// Every conversion applied: the tests type-check against the format's Apollo (`StandInApollo.forTypeChecking`:
@@ -246,12 +339,20 @@ final class ResponseConversionTests: XCTestCase {
         """
 
     /// The round trip: each converted mock, built and run, holds the dictionary's keys and values and nothing else.
-    func testConvertedMocksHoldExactlyTheDictionaries() throws {
-        for (api, path, golden) in Self.apis {
+    func testAnimalKingdomsConvertedMocksHoldExactlyTheDictionaries() throws {
+        try checkConvertedMocksHold(Self.apis[1])
+    }
+
+    func testStarWarsConvertedMocksHoldExactlyTheDictionaries() throws {
+        try checkConvertedMocksHold(Self.apis[0])
+    }
+
+    private func checkConvertedMocksHold(_ scenario: (api: String, file: String, golden: String)) throws {
+        let (api, path, golden) = scenario
         for (name, format) in Self.formats {
             let source = try Self.read(path, for: format)
             let file = SwiftFile(source)
-            let project = try FeatureFixture(api: api, format: format).project
+            let project = try Self.fixture(api, format: format).project
             var checks: [MockCheck] = []
             for site in Self.sites("convert", in: source) {
                 guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"),
@@ -269,7 +370,6 @@ final class ResponseConversionTests: XCTestCase {
                     expected: Self.literal(dictionary), line: site.line, unread: unread))
             }
             try Self.assertMocksHold(checks, api: api, project: project, format: format, runName: "roundtrip-\(golden)-\(name)")
-        }
         }
     }
 

@@ -5,17 +5,16 @@ import MocklsTestSupport
 import SourceText
 import XCTest
 
-/// JSON response fixtures checked against the operations of the repository's own API (Examples/Bookshelf, from a lone
-/// clone) and of AnimalKingdom (../shared, the cross-check): correct ones stay silent, each kind of mistake is
+/// JSON response fixtures checked against the operations of the repository's own API (Examples/Bookshelf) and of
+/// AnimalKingdom as Apollo 2.3 ships it (kept in the repository): correct ones stay silent, each kind of mistake is
 /// reported where it is, and each fix, applied, leaves a fixture with that diagnostic gone.
 final class ResponseFixtureCheckTests: XCTestCase {
-    /// Checks fixtures against the operations of Examples/Bookshelf or of AnimalKingdom. Made at the top of a test,
-    /// before any assertion: a missing ../shared skips the test there (an `XCTSkip` thrown inside an assertion fails it).
+    /// Checks fixtures against the operations of Examples/Bookshelf or of AnimalKingdom.
     private struct Check {
         let project: ProjectIndex
 
         init(bookshelf: Bool = false) throws {
-            project = bookshelf ? try FeatureFixture.bookshelf().project : try FeatureFixture(api: "AnimalKingdomAPI").project
+            project = bookshelf ? try FeatureFixture.bookshelf().project : try FeatureFixture.animalKingdom().project
         }
 
         func callAsFunction(_ json: String, _ operationName: String, variables: String? = nil) throws -> [Diagnostic] {
@@ -199,6 +198,40 @@ final class ResponseFixtureCheckTests: XCTestCase {
         XCTAssertEqual(try check(height, "AllAnimalsIncludeSkipQuery", variables: includes), [])
         let animal = height.replacingOccurrences(of: #""__typename": "Crocodile""#, with: #""__typename": "[some-type-name]""#)
         XCTAssertEqual(summary(try check(animal, "AllAnimalsIncludeSkipQuery", variables: includes), in: animal), [#"fixture-typename "[some-type-name]""#])
+    }
+
+    /// On `author`, of the one type `Author` with no type cases, any name reads; on `search`, a union, the name picks
+    /// the type cases: an error, and so is a missing one.
+    func testAPlaceholderTypenameOfTheOwnAPIMattersOnlyWhereItPicksTypeCases() throws {
+        let check = try Check(bookshelf: true)
+        let book = #"{"search": [{"__typename": "Book", "title": "Dune", "author": {"__typename": "[some-type-name]", "name": "Frank Herbert"}}]}"#
+        XCTAssertEqual(try check(book, "Search"), [])
+        let result = book.replacingOccurrences(of: #""__typename": "Book""#, with: #""__typename": "[some-type-name]""#)
+        XCTAssertEqual(summary(try check(result, "Search"), in: result), [#"fixture-typename "[some-type-name]""#])
+        let missing = #"{"search": [{"name": "Frank Herbert", "born": null}]}"#
+        XCTAssertEqual(summary(try check(missing, "Search"), in: missing), ["fixture-typename {"])
+    }
+
+    /// `@skip` as `@include` the other way round (Examples/Bookshelf has only `@include`).
+    func testSkipFollowsTheVariables() throws {
+        let project = ProjectIndex(namespace: "Library", format: .newest, sources: [
+            ("schema.graphqls", .schema, Array("type Query { books: [Book!]! }\ntype Book { title: String! rating: Float }".utf8)),
+            ("Books.graphql", .executable, Array("query Books($brief: Boolean!) { books { title rating @skip(if: $brief) } }".utf8)),
+        ])
+        let operation = try XCTUnwrap(project.documents["Books.graphql"]?.effective.operations.first)
+        func check(_ json: String, brief: Bool?) throws -> [DiagnosticCode] {
+            let variables = try brief.map { try JSONSyntax.parse(Array(#"{"brief": \#($0)}"#.utf8)).get() }
+            return ResponseFixtureCheck.diagnostics(of: Array(json.utf8), operation: operation, schema: project.schema, fragments: [:], variables: variables)
+                .map(\.code)
+        }
+        let rated = #"{"books": [{"__typename": "Book", "title": "Dune", "rating": 4.5}]}"#
+        let unrated = #"{"books": [{"__typename": "Book", "title": "Dune"}]}"#
+        XCTAssertEqual(try check(rated, brief: false), [])
+        XCTAssertEqual(try check(rated, brief: true), [.fixtureUnselectedField])
+        XCTAssertEqual(try check(unrated, brief: true), [])
+        XCTAssertEqual(try check(unrated, brief: false), [.fixtureMissingField])
+        XCTAssertEqual(try check(unrated, brief: nil), [])
+        XCTAssertEqual(try check(rated, brief: nil), [])
     }
 
     func testBadJSONGetsOneDiagnosticAndNoCrash() throws {

@@ -11,7 +11,7 @@ final class WrittenValueFitTests: XCTestCase {
     private func labels(_ source: String, customScalars: [String: CustomScalarDeclaration]) throws -> Set<String> {
         var format = MockFormat.apolloTwo
         format.customScalars = customScalars
-        let project = try FeatureFixture(api: "AnimalKingdomAPI", format: format).project
+        let project = try FeatureFixture.animalKingdom(format: format).project
         let marked = MarkedSource(source)
         let offset = try XCTUnwrap(marked.offsets["1️⃣"])
         return Set(MockCompletions.completions(at: offset, in: SwiftFile(marked.text), project: project, placeholders: false).map(\.label))

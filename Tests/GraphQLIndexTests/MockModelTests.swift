@@ -3,7 +3,8 @@ import Foundation
 import MocklsTestSupport
 import XCTest
 
-/// A shared Apollo sample API: its schema and operations, parsed.
+/// An API's schema and operations, parsed: a shared Apollo sample API (`init(_:)`), or one the repository holds
+/// (`init(name:directory:)`, `inRepository()`).
 struct SampleAPI {
     let name: String
     let schema: Schema
@@ -13,8 +14,13 @@ struct SampleAPI {
     let directory: URL
 
     init(_ name: String) throws {
+        try self.init(name: name, directory: try SharedFolder.require("fixtures/apollo/\(name)"))
+    }
+
+    /// `directory` holds `graphql/`.
+    init(name: String, directory: URL) throws {
         self.name = name
-        directory = try SharedFolder.require("fixtures/apollo/\(name)")
+        self.directory = directory
         let graphql = directory.appendingPathComponent("graphql")
         let schemaFiles = SharedFixtures.files(under: graphql, extensions: ["graphqls"])
         schema = Schema(documents: try schemaFiles.map { ($0.lastPathComponent, GraphQLParser.parse(Array(try Data(contentsOf: $0)))) })
@@ -22,6 +28,23 @@ struct SampleAPI {
             ($0.path, GraphQLParser.parse(Array(try Data(contentsOf: $0))))
         }
         operations = operationFiles.map(\.document)
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The APIs a lone clone has: AnimalKingdom as Apollo 2.3 ships it (the input of the 2.x mock golden) and
+    /// Examples/Bookshelf.
+    static func inRepository() throws -> [SampleAPI] {
+        [
+            try SampleAPI(name: "AnimalKingdomAPI", directory: repository.appendingPathComponent("Tests/goldens/apollo-2.3.0/AnimalKingdomAPI")),
+            try SampleAPI(name: "BookshelfAPI", directory: repository.appendingPathComponent("Examples/Bookshelf")),
+        ]
+    }
+
+    /// The repository's APIs, and with ../shared beside the clone its sample APIs too.
+    static func inRepositoryAndShared() throws -> [SampleAPI] {
+        try inRepository() + (SharedFolder.ifPresent() == nil ? [] : try SharedFixtures.apis.map { try SampleAPI($0) })
     }
 
     /// Apollo 1.25's mocks (the shared expectations'); `mockModel(format:)` for another format.
@@ -74,7 +97,7 @@ final class MockModelTests: XCTestCase {
     }
 
     func testPre123FormatMakesEveryParameterOptional() throws {
-        let sample = try SampleAPI("AnimalKingdomAPI")
+        let sample = try SampleAPI.inRepository()[0]
         let model = MockModel(schema: sample.schema, documents: sample.operations, namespace: "AnimalKingdomAPI", format: .optionalParameters)
         let dog = try XCTUnwrap(model.object("Dog"))
         XCTAssertEqual(dog.field("species")?.initParamType, "String?")
@@ -130,6 +153,69 @@ final class IntrospectionTests: XCTestCase {
             XCTAssertEqual(a.fields.map(\.deprecationReason), b.fields.map(\.deprecationReason), a.name)
         }
         XCTAssertEqual(jsonModel.unions, sdlModel.unions)
+    }
+
+    /// An introspection result written here (a part of Examples/Bookshelf's schema: an interface, a union, an enum
+    /// with a deprecated value, lists, non-null, a description) gives the mocks its SDL gives.
+    func testAnIntrospectionResultGivesTheSameMockModelAsItsSDL() throws {
+        func named(_ kind: String, _ name: String) -> String { #"{"kind": "\#(kind)", "name": "\#(name)", "ofType": null}"# }
+        func nonNull(_ type: String) -> String { #"{"kind": "NON_NULL", "name": null, "ofType": \#(type)}"# }
+        func list(_ type: String) -> String { #"{"kind": "LIST", "name": null, "ofType": \#(type)}"# }
+        func field(_ name: String, _ type: String, args: String = "[]", description: String = "null") -> String {
+            #"{"name": "\#(name)", "description": \#(description), "args": \#(args), "type": \#(type), "isDeprecated": false, "deprecationReason": null}"#
+        }
+        let idArgument = #"[{"name": "id", "type": \#(nonNull(named("SCALAR", "ID"))), "defaultValue": null}]"#
+        let json = #"""
+            {"data": {"__schema": {"queryType": {"name": "Query"}, "mutationType": null, "subscriptionType": null, "types": [
+              {"kind": "OBJECT", "name": "Query", "interfaces": [], "fields": [
+                \#(field("book", named("OBJECT", "Book"), args: idArgument)),
+                \#(field("search", nonNull(list(nonNull(named("UNION", "SearchResult"))))))]},
+              {"kind": "INTERFACE", "name": "Node", "interfaces": [], "fields": [\#(field("id", nonNull(named("SCALAR", "ID"))))]},
+              {"kind": "OBJECT", "name": "Book", "interfaces": [\#(named("INTERFACE", "Node"))], "fields": [
+                \#(field("id", nonNull(named("SCALAR", "ID")))),
+                \#(field("title", nonNull(named("SCALAR", "String")))),
+                \#(field("rating", named("SCALAR", "Float"), description: "\"Average reader rating.\"")),
+                \#(field("genre", nonNull(named("ENUM", "Genre")))),
+                \#(field("author", nonNull(named("OBJECT", "Author")))),
+                \#(field("coAuthors", nonNull(list(nonNull(named("OBJECT", "Author"))))))]},
+              {"kind": "OBJECT", "name": "Author", "interfaces": [\#(named("INTERFACE", "Node"))], "fields": [
+                \#(field("id", nonNull(named("SCALAR", "ID")))), \#(field("name", nonNull(named("SCALAR", "String")))), \#(field("born", named("SCALAR", "Int")))]},
+              {"kind": "UNION", "name": "SearchResult", "possibleTypes": [\#(named("OBJECT", "Book")), \#(named("OBJECT", "Author"))]},
+              {"kind": "ENUM", "name": "Genre", "enumValues": [
+                {"name": "FICTION", "isDeprecated": false, "deprecationReason": null},
+                {"name": "POETRY", "isDeprecated": true, "deprecationReason": "Shelved with FICTION."}]},
+              {"kind": "SCALAR", "name": "ID"}, {"kind": "SCALAR", "name": "String"}, {"kind": "SCALAR", "name": "Float"},
+              {"kind": "SCALAR", "name": "Int"}, {"kind": "SCALAR", "name": "Boolean"},
+              {"kind": "OBJECT", "name": "__Type", "interfaces": [], "fields": []}
+            ]}}}
+            """#
+        let sdl = """
+            schema { query: Query }
+            type Query { book(id: ID!): Book search: [SearchResult!]! }
+            interface Node { id: ID! }
+            type Book implements Node { id: ID! title: String! "Average reader rating." rating: Float genre: Genre! author: Author! coAuthors: [Author!]! }
+            type Author implements Node { id: ID! name: String! born: Int }
+            union SearchResult = Book | Author
+            enum Genre { FICTION POETRY @deprecated(reason: "Shelved with FICTION.") }
+            """
+        let operations = GraphQLParser.parse(Array("""
+            query Book($id: ID!) { book(id: $id) { id title rating genre author { name born } coAuthors { id name } } }
+            query Search { search { __typename ... on Book { title } ... on Author { name } } }
+            """.utf8))
+        let fromJSON = ProjectIndex(namespace: "BookshelfAPI", sources: [("schema.json", .schema, Array(json.utf8))])
+        XCTAssertEqual(fromJSON.diagnostics["schema.json"], [])
+        let jsonModel = MockModel(schema: fromJSON.schema, documents: [operations], namespace: "BookshelfAPI")
+        let sdlModel = MockModel(schema: Schema(documents: [("schema.graphqls", GraphQLParser.parse(Array(sdl.utf8)))]), documents: [operations], namespace: "BookshelfAPI")
+        XCTAssertEqual(jsonModel.objects.map(\.name), ["Author", "Book", "Query"])
+        XCTAssertEqual(jsonModel.objects.map(\.name), sdlModel.objects.map(\.name))
+        for (a, b) in zip(jsonModel.objects, sdlModel.objects) {
+            XCTAssertEqual(a.fields.map(\.initParamType), b.fields.map(\.initParamType), a.name)
+            XCTAssertEqual(a.fields.map(\.defaultValue), b.fields.map(\.defaultValue), a.name)
+            XCTAssertEqual(a.fields.map(\.deprecationReason), b.fields.map(\.deprecationReason), a.name)
+        }
+        XCTAssertEqual(jsonModel.unions, sdlModel.unions)
+        XCTAssertEqual(jsonModel.object("Book")?.field("coAuthors")?.initParamType, "[Mock<Author>]")
+        XCTAssertEqual(fromJSON.schema["Genre"]?.enumValues.last?.deprecationReason, "Shelved with FICTION.")
     }
 
     func testNotAnIntrospectionResultIsReported() {

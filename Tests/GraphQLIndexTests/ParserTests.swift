@@ -4,6 +4,21 @@ import MocklsTestSupport
 import XCTest
 
 final class ParserTests: XCTestCase {
+    /// The repository's own documents (Examples/Bookshelf, AnimalKingdom as Apollo 2.3 ships it, the plugin fixture,
+    /// the scenarios, the protocol workspaces); ../shared's real-world corpora are `testEveryRealDocumentParsesWithoutErrors`.
+    func testEveryDocumentOfTheRepositoryParsesWithoutErrors() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let files = ["Examples", "Tests/goldens", "Tests/PluginFixture", "Tests/scenarios", "protocol-fixtures"].flatMap {
+            SharedFixtures.files(under: repository.appendingPathComponent($0), extensions: ["graphql", "graphqls"])
+        }
+        XCTAssertGreaterThanOrEqual(files.count, 28)
+        for file in files {
+            let document = GraphQLParser.parse(Array(try Data(contentsOf: file)))
+            XCTAssertEqual(document.errors, [], file.lastPathComponent)
+            XCTAssertFalse(document.definitions.isEmpty, file.lastPathComponent)
+        }
+    }
+
     func testEveryRealDocumentParsesWithoutErrors() throws {
         let shared = try SharedFolder.require()
         let files = SharedFixtures.files(under: shared.appendingPathComponent("fixtures/apollo"), extensions: ["graphql", "graphqls"])

@@ -17,9 +17,20 @@ final class PlaceholderFileTests: XCTestCase {
         try checkEverySharedAPI(format: .apolloTwo, version: .v2)
     }
 
+    /// The repository's APIs (AnimalKingdom as Apollo 2.3 ships it, Examples/Bookshelf), in Apollo 1.x's format and
+    /// 2.x's (Swift 6 mode).
+    func testTheRepositorysAPIsPlaceholdersTypeCheckInEachRelease() throws {
+        try checkEvery(try SampleAPI.inRepository(), format: .defaults, version: .v1)
+        try checkEvery(try SampleAPI.inRepository(), format: .apolloTwo, version: .v2)
+    }
+
     private func checkEverySharedAPI(format: MockFormat, version: StandInApollo.Version) throws {
-        for api in SharedFixtures.apis {
-            let sample = try SampleAPI(api)
+        try checkEvery(try SharedFixtures.apis.map { try SampleAPI($0) }, format: format, version: version)
+    }
+
+    private func checkEvery(_ samples: [SampleAPI], format: MockFormat, version: StandInApollo.Version) throws {
+        for sample in samples {
+            let api = sample.name
             let model = sample.mockModel(format: format)
             let namespace = model.namespace
             let selectionSets = SelectionSetModel(

@@ -14,7 +14,7 @@ final class ProjectIndexRobustnessTests: XCTestCase {
     }
 
     func testTruncatedAndDamagedDocumentsNeverStopTheIndex() throws {
-        let sample = try SampleAPI("AnimalKingdomAPI")
+        let sample = try SampleAPI.inRepository()[0]
         let graphql = sample.directory.appendingPathComponent("graphql")
         let schema = Array(try Data(contentsOf: graphql.appendingPathComponent("AnimalSchema.graphqls")))
         let operations = try SharedFixtures.files(under: graphql, extensions: ["graphql"]).map { Array(try Data(contentsOf: $0)) }

@@ -52,6 +52,18 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertGreaterThan(operations, 100)
     }
 
+    /// A schema that defines a field twice (GitHub's published one does, `testGitHubCorpusReportsDuplicatesAndUnknownFields`)
+    /// says so once per field, and still indexes: the operations that select it are checked.
+    func testAFieldDefinedTwiceInTheSchemaIsReported() {
+        let index = ProjectIndex(namespace: "Library", sources: [
+            ("schema.graphqls", .schema, Array("type Query { book: Book }\ntype Book { title: String title: String author: String }".utf8)),
+            ("Book.graphql", .executable, Array("query Book { book { title autor } }".utf8)),
+        ])
+        XCTAssertEqual(index.schema.diagnostics.map(\.message), ["Book.title is defined twice"])
+        XCTAssertEqual(codes(index), ["duplicate-field": 1, "unknown-field": 1])
+        XCTAssertEqual(index.mockModel.object("Book")?.fields.map(\.key), ["title"])
+    }
+
     /// Operations with no schema: one `no-schema`, not an `unknown-root` and an `unknown-type` per document.
     func testAMissingSchemaIsOneFindingAndNothingElse() {
         let index = ProjectIndex(namespace: "Library", sources: [

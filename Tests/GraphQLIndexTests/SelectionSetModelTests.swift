@@ -75,11 +75,13 @@ final class SelectionSetModelTests: XCTestCase {
 }
 
 /// What requests read (`ProjectIndex.selectionSet(_:)`, built per definition on demand and kept across edits that
-/// leave it valid) equals the whole model built from scratch, for every path of every shared API, also after edits.
+/// leave it valid) equals the whole model built from scratch, for every path of the repository's APIs (and ../shared's
+/// when it is there), also after edits.
 final class SelectionSetLookupTests: XCTestCase {
     func testLookupsEqualTheWholeModelBeforeAndAfterEdits() throws {
-        for api in SharedFixtures.apis {
-            let graphql = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
+        for sample in try SampleAPI.inRepositoryAndShared() {
+            let api = sample.name
+            let graphql = sample.directory.appendingPathComponent("graphql")
             let sources = try SharedFixtures.files(under: graphql, extensions: ["graphql", "graphqls"]).map {
                 ($0.path, $0.pathExtension == "graphqls" ? DocumentRole.schema : .executable, Array(try Data(contentsOf: $0)))
             }
@@ -178,8 +180,9 @@ final class SelectionSetLookupTests: XCTestCase {
 /// Who selects a field, read from lists kept at indexing time, equals a walk over every document.
 final class FieldSelectorTests: XCTestCase {
     func testSelectorsEqualAWalkOverEveryDocument() throws {
-        for api in SharedFixtures.apis {
-            let graphql = try SharedFolder.require("fixtures/apollo/\(api)/graphql")
+        for sample in try SampleAPI.inRepositoryAndShared() {
+            let api = sample.name
+            let graphql = sample.directory.appendingPathComponent("graphql")
             let sources = try SharedFixtures.files(under: graphql, extensions: ["graphql", "graphqls"]).map {
                 ($0.path, $0.pathExtension == "graphqls" ? DocumentRole.schema : .executable, Array(try Data(contentsOf: $0)))
             }

@@ -94,6 +94,25 @@ enum GraphQLSymbol {
     }
 
     /// `$name: Type` in the variable definitions of the operation that holds token `index`.
+    /// The type written from `tokens[start]` (`[ID!]!`, not only its named type), and the index after it.
+    private static func typeReference(from start: Int, tokens: [Token], source: [UInt8]) -> (type: TypeReference, next: Int)? {
+        guard start < tokens.count else { return nil }
+        var index = start
+        var type: TypeReference
+        if tokens[index].kind == .bracketLeft {
+            guard let (inner, next) = typeReference(from: index + 1, tokens: tokens, source: source), next < tokens.count,
+                tokens[next].kind == .bracketRight
+            else { return nil }
+            (type, index) = (.list(inner), next + 1)
+        } else if tokens[index].kind == .name {
+            (type, index) = (.named(Name(String(decoding: source[tokens[index].range], as: UTF8.self), tokens[index].range)), index + 1)
+        } else {
+            return nil
+        }
+        if index < tokens.count, tokens[index].kind == .bang { (type, index) = (.nonNull(type), index + 1) }
+        return (type, index)
+    }
+
     private static func variableDefinition(_ name: String, tokens: [Token], before index: Int, source: [UInt8]) -> (type: TypeReference?, range: Range<Int>)? {
         // Back to the operation's keyword, then forward through its `( … )`.
         var start = index
@@ -107,9 +126,7 @@ enum GraphQLSymbol {
             if tokens[position].kind == .dollar, String(decoding: source[tokens[position + 1].range], as: UTF8.self) == name,
                 tokens[position + 2].kind == .colon
             {
-                let type = position + 3 < tokens.count && tokens[position + 3].kind == .name
-                    ? String(decoding: source[tokens[position + 3].range], as: UTF8.self) : nil
-                return (type.map { .named(Name($0, 0..<0)) }, tokens[position].start..<tokens[position + 1].end)
+                return (typeReference(from: position + 3, tokens: tokens, source: source)?.type, tokens[position].start..<tokens[position + 1].end)
             }
             if tokens[position].kind == .braceLeft { return nil }
             position += 1

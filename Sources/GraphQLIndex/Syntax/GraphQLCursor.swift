@@ -85,8 +85,21 @@ public struct GraphQLCursor: Sendable, Equatable {
     /// The context at `offset` in `source`, against `schema`; nil inside a string or comment, or where nothing is
     /// expected that the schema tells.
     public static func at(_ offset: Int, in source: [UInt8], schema: Schema) -> GraphQLCursor? {
-        var reader = CursorReader(source: source, schema: schema, tokens: tokens(source).filter { $0.start < offset })
+        let before = tokens(source).filter { $0.start < offset }
+        if isInComment(offset, after: before.last?.end ?? 0, in: source) { return nil }
+        var reader = CursorReader(source: source, schema: schema, tokens: before)
         return reader.context(at: offset)
+    }
+
+    /// Whether `offset` is inside a `#` comment that starts after `start` (the end of the last token before it: what
+    /// lies between is ignored text, where a `#` can only open a comment, which runs to the end of its line).
+    private static func isInComment(_ offset: Int, after start: Int, in source: [UInt8]) -> Bool {
+        guard start < offset, offset <= source.count else { return false }
+        var inComment = false
+        for byte in source[start..<offset] {
+            if byte == UInt8(ascii: "#") { inComment = true } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { inComment = false }
+        }
+        return inComment
     }
 }
 
