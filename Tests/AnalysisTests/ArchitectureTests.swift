@@ -93,7 +93,10 @@ final class ArchitectureTests: XCTestCase {
     /// The files of `Analysis` that read the disk: the loading of a workspace (its walk, its configuration, its Swift
     /// and JSON files, its generated mocks), the host, which writes the file a command creates, the host's watch of its
     /// folders, and the store of the coverage kept between sessions (read when the host loads a workspace, written in
-    /// the background). Queries read what the snapshot holds (`WorkspaceFiles`, the open documents, the indexes).
+    /// the background). Queries read what the snapshot holds (`WorkspaceFiles`, the open documents, the indexes):
+    /// this rule keeps the disk out of the server and of every other file by their text; `QueriesAskNoDiskTests` proves
+    /// it at run time for the queries whose code is in these files too (every path `FileTree` is asked about while
+    /// every kind of query runs).
     private static let analysisLoaders: Set<String> = [
         "FileTree.swift", "WorkspaceFiles.swift", "Workspace.swift", "ProjectDiscovery.swift", "ApolloCodegenConfigurationFile.swift",
         "GraphQLConfigFile.swift", "Glob.swift", "GeneratedMocks.swift", "MockFormatDetector.swift", "SwiftSourceScan.swift",
@@ -112,6 +115,22 @@ final class ArchitectureTests: XCTestCase {
             let text = try code(of: file)
             for access in Self.diskAccess {
                 XCTAssertFalse(text.contains(access), "\(module)/\(file.lastPathComponent) reads the disk (\(access)): ask the snapshot")
+            }
+        }
+    }
+
+    /// Where a URI is read or written: a URI becomes a `FileID` (and a `FileID` a URI) only at the edge — `FileID`
+    /// itself and the server's converter — and nowhere else below it, in the analysis or the handlers.
+    private static let uriHandling = ["absoluteString", "URL(string:", "FileID(uri:", "AnalysisHost.fileURL"]
+
+    func testURIsOnlyAtTheEdge() throws {
+        XCTAssertTrue(Self.uriHandling.contains { "let uri = url.absoluteString".contains($0) }, "the rule sees a URI made")
+        for (module, file, _) in try imports() where module == "Server" || module == "Analysis" {
+            let path = file.path
+            guard !path.hasSuffix("/Analysis/FileID.swift"), !path.contains("/Server/ProtocolConversion/") else { continue }
+            let text = try code(of: file)
+            for handling in Self.uriHandling {
+                XCTAssertFalse(text.contains(handling), "\(module)/\(file.lastPathComponent) handles a URI (\(handling)): convert at the edge")
             }
         }
     }
