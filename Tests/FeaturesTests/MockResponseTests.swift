@@ -246,13 +246,11 @@ final class MockResponseTests: XCTestCase {
             let project = try ResponseConversionTests.fixture(api, format: format).project
             var checks: [ResponseConversionTests.MockCheck] = []
             for site in ResponseConversionTests.sites("convert", in: source) {
-                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"),
-                    let use = file.responseDictionaryUse(at: site.offset),
-                    let statements = action.edits.first(where: { $0.text.contains("let ") })?.text,
-                    let model = action.edits.first(where: { $0.text.contains(".from(") })?.text,
-                    let call = model.range(of: ".from(")
-                else { return XCTFail("\(name): line \(site.line) does not convert") }
-                let converted = ResponseConversionTests.applying(action.edits, to: source)
+                guard let found = ResponseConversionTests.converted(at: site, in: file, project: project) else {
+                    return XCTFail("\(name): line \(site.line) does not convert")
+                }
+                let (use, statements, model, call) = (found.use, found.statements, found.model, found.call)
+                let converted = ResponseConversionTests.applying(found.action.edits, to: source)
                 let text = String(decoding: converted, as: UTF8.self)
                 let modelStart = try XCTUnwrap(text.range(of: model)).lowerBound
                 let offset = text.utf8.distance(from: text.startIndex, to: modelStart) + model.utf8.distance(from: model.startIndex, to: call.lowerBound) + 1

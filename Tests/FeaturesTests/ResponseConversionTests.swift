@@ -355,12 +355,10 @@ final class ResponseConversionTests: XCTestCase {
             let project = try Self.fixture(api, format: format).project
             var checks: [MockCheck] = []
             for site in Self.sites("convert", in: source) {
-                guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"),
-                    let use = file.responseDictionaryUse(at: site.offset),
-                    let statements = action.edits.first(where: { $0.text.contains("let ") })?.text,
-                    let model = action.edits.first(where: { $0.text.contains(".from(") })?.text,
-                    let call = model.range(of: ".from(")
-                else { return XCTFail("\(name): line \(site.line) does not convert") }
+                guard let converted = Self.converted(at: site, in: file, project: project) else {
+                    return XCTFail("\(name): line \(site.line) does not convert")
+                }
+                let (use, statements, model, call) = (converted.use, converted.statements, converted.model, converted.call)
                 var dictionary = use.dictionary
                 if case .object(let entries) = dictionary, entries.count == 1, entries[0].key == "data" { dictionary = entries[0].value }
                 // The mock may hold fields no selection set of the operation reads: no model sees them.
@@ -371,6 +369,26 @@ final class ResponseConversionTests: XCTestCase {
             }
             try Self.assertMocksHold(checks, api: api, project: project, format: format, runName: "roundtrip-\(golden)-\(name)")
         }
+    }
+
+    /// The conversion of the response dictionary at `site` into a mock: the action, the dictionary's use, the
+    /// statements that build the mock, the model line and where its `.from(` is. Nil when it does not convert.
+    struct Converted {
+        var action: MockCodeAction
+        var use: ResponseDictionaryUse
+        var statements: String
+        var model: String
+        var call: Range<String.Index>
+    }
+
+    static func converted(at site: Site, in file: SwiftFile, project: ProjectIndex) -> Converted? {
+        guard case .converted(let action)? = ResponseConversion.convert(at: site.offset, in: file, project: project, mocksModule: "\(project.namespace)TestMocks"),
+            let use = file.responseDictionaryUse(at: site.offset),
+            let statements = action.edits.first(where: { $0.text.contains("let ") })?.text,
+            let model = action.edits.first(where: { $0.text.contains(".from(") })?.text,
+            let call = model.range(of: ".from(")
+        else { return nil }
+        return Converted(action: action, use: use, statements: statements, model: model, call: call)
     }
 
     /// A mock a converted test builds (`statements`, then the mock named `mock`) and the data it must hold.

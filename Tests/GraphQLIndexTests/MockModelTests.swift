@@ -146,13 +146,7 @@ final class IntrospectionTests: XCTestCase {
         let jsonSchema = fromJSON.schema
         let jsonModel = MockModel(schema: jsonSchema, documents: sample.operations, namespace: "StarWarsAPI")
         let sdlModel = sample.mockModel
-        XCTAssertEqual(jsonModel.objects.map(\.name), sdlModel.objects.map(\.name))
-        for (a, b) in zip(jsonModel.objects, sdlModel.objects) {
-            XCTAssertEqual(a.fields.map(\.initParamType), b.fields.map(\.initParamType), a.name)
-            XCTAssertEqual(a.fields.map(\.defaultValue), b.fields.map(\.defaultValue), a.name)
-            XCTAssertEqual(a.fields.map(\.deprecationReason), b.fields.map(\.deprecationReason), a.name)
-        }
-        XCTAssertEqual(jsonModel.unions, sdlModel.unions)
+        assertSameModel(jsonModel, sdlModel)
     }
 
     /// An introspection result written here (a part of Examples/Bookshelf's schema: an interface, a union, an enum
@@ -207,13 +201,7 @@ final class IntrospectionTests: XCTestCase {
         let jsonModel = MockModel(schema: fromJSON.schema, documents: [operations], namespace: "BookshelfAPI")
         let sdlModel = MockModel(schema: Schema(documents: [("schema.graphqls", GraphQLParser.parse(Array(sdl.utf8)))]), documents: [operations], namespace: "BookshelfAPI")
         XCTAssertEqual(jsonModel.objects.map(\.name), ["Author", "Book", "Query"])
-        XCTAssertEqual(jsonModel.objects.map(\.name), sdlModel.objects.map(\.name))
-        for (a, b) in zip(jsonModel.objects, sdlModel.objects) {
-            XCTAssertEqual(a.fields.map(\.initParamType), b.fields.map(\.initParamType), a.name)
-            XCTAssertEqual(a.fields.map(\.defaultValue), b.fields.map(\.defaultValue), a.name)
-            XCTAssertEqual(a.fields.map(\.deprecationReason), b.fields.map(\.deprecationReason), a.name)
-        }
-        XCTAssertEqual(jsonModel.unions, sdlModel.unions)
+        assertSameModel(jsonModel, sdlModel)
         XCTAssertEqual(jsonModel.object("Book")?.field("coAuthors")?.initParamType, "[Mock<Author>]")
         XCTAssertEqual(fromJSON.schema["Genre"]?.enumValues.last?.deprecationReason, "Shelved with FICTION.")
     }
@@ -223,5 +211,17 @@ final class IntrospectionTests: XCTestCase {
         XCTAssertEqual(index.diagnostics["schema.json"]?.map(\.message), [
             "not an introspection result: expected {\"data\": {\"__schema\": …}} or {\"__schema\": …}",
         ])
+    }
+
+    /// The model read from an introspection result is the one read from the SDL: the same objects, each field's
+    /// parameter type, default and deprecation, and the same unions.
+    private func assertSameModel(_ json: MockModel, _ sdl: MockModel, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(json.objects.map(\.name), sdl.objects.map(\.name), file: file, line: line)
+        for (a, b) in zip(json.objects, sdl.objects) {
+            XCTAssertEqual(a.fields.map(\.initParamType), b.fields.map(\.initParamType), a.name, file: file, line: line)
+            XCTAssertEqual(a.fields.map(\.defaultValue), b.fields.map(\.defaultValue), a.name, file: file, line: line)
+            XCTAssertEqual(a.fields.map(\.deprecationReason), b.fields.map(\.deprecationReason), a.name, file: file, line: line)
+        }
+        XCTAssertEqual(json.unions, sdl.unions, file: file, line: line)
     }
 }
