@@ -11,8 +11,37 @@ public struct FileID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Whether it names a file on disk.
     public let isFile: Bool
 
-    /// The file at `path` (absolute, or relative to the current folder), standardized.
-    public init(path: String) { self.init(url: URL(fileURLWithPath: path)) }
+    /// The file at `path` (absolute, or relative to the current folder), standardized. A path that is standardized
+    /// already (absolute, no `.` or `..` component, no empty one, no trailing slash — what the workspace walk and the
+    /// index name files by) is taken as it is: a `URL` of a path asks the disk whether it is a folder, and a reply of
+    /// 24,000 locations made one for each.
+    public init(path: String) {
+        if Self.isStandardized(path) {
+            self.init(key: path, isFile: true)
+        } else {
+            self.init(url: URL(fileURLWithPath: path, isDirectory: false))
+        }
+    }
+
+    private static func isStandardized(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/"), bytes.count > 1, bytes.last != UInt8(ascii: "/"),
+            // Darwin's standardizing drops a leading `/private` where the rest names the same file.
+            !path.hasPrefix("/private/")
+        else { return false }
+        var component = 0  // the bytes of the current component so far, and how many of them are dots
+        var dots = 0
+        for byte in bytes.dropFirst() {
+            if byte == UInt8(ascii: "/") {
+                if component == 0 || (component > 0 && dots == component && dots <= 2) { return false }
+                (component, dots) = (0, 0)
+            } else {
+                component += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !(dots == component && dots <= 2)
+    }
 
     /// The file a `file:` URL names, standardized.
     public init(url: URL) {
@@ -41,9 +70,9 @@ public struct FileID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Its path (for a document that is no file, its URI): what reports print and the index names documents by.
     public var path: String { key }
     /// Its file URL, when it is a file (for the disk layer).
-    public var url: URL? { isFile ? URL(fileURLWithPath: key) : nil }
+    public var url: URL? { isFile ? URL(fileURLWithPath: key, isDirectory: false) : nil }
     /// Its URI: for a file, the `file:` URI of its path.
-    public var uri: String { isFile ? URL(fileURLWithPath: key).absoluteString : key }
+    public var uri: String { isFile ? URL(fileURLWithPath: key, isDirectory: false).absoluteString : key }
     /// The extension of its name (`swift`, `graphql`), empty when it has none.
     public var pathExtension: String {
         guard let dot = key.lastIndex(of: "."), !key[dot...].contains("/") else { return "" }

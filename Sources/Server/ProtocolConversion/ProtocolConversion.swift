@@ -22,7 +22,11 @@ public struct ProtocolConversion: Sendable {
     public func file(_ uri: DocumentURI) -> FileID { FileID(uri: uri) }
 
     /// The file or folder a URI names, for the disk (a watched file, a workspace folder); nil for one that names none.
-    public func url(_ uri: DocumentURI) -> URL? { FileID(uri: uri).url }
+    public func url(_ uri: DocumentURI) -> URL? {
+        // A file URI with no path (`file://`, `file://?x`) names no file: its path is empty, not a folder to walk.
+        guard let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") else { return nil }
+        return url.standardizedFileURL
+    }
 
     /// The URI of `file`, for a location or an edit in it.
     public func uri(_ file: FileID) -> DocumentURI { file.uri }
