@@ -25,6 +25,8 @@ public struct ServerSnapshot: Sendable {
     public let clientCapabilities: ClientCapabilities
 
     public var documents: DocumentStore { analysis.documents }
+    /// The file `uri` names (`ProtocolConversion.file(_:in:)`, an open document's without parsing its URI).
+    public func file(_ uri: DocumentURI) -> FileID { conversion.file(uri, in: documents) }
     /// The indexed workspaces as of the last finished indexing (never waits for the indexer).
     public var workspaces: [Workspace] { analysis.workspaces }
 }
@@ -255,7 +257,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// Whether `uri` is an open Swift document whose tree is parsed: a request that reads one declaration of it
     /// costs tens of microseconds.
     func isParsedSwiftDocument(_ uri: DocumentURI) -> Bool {
-        host?.documents[conversion.file(uri)]?.isParsedSwift ?? false
+        guard let documents = host?.documents else { return false }
+        return documents[conversion.file(uri, in: documents)]?.isParsedSwift ?? false
     }
 
     private func registerReadRequests() {

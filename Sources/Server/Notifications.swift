@@ -28,17 +28,17 @@ extension LanguageServer {
             lensRefresher?.changed()
         }
         registerNotification(DidChangeTextDocumentNotification.self) { [unowned self] change in
-            let uri = change.textDocument.uri
+            let (uri, conversion) = (change.textDocument.uri, conversion)
+            let file = conversion.file(uri, in: host?.documents)
             // A version that does not increase breaks the client's promise (LSP 3.17), but its changes are what the
             // client's text went through: they are applied, and the break is logged as the error it is.
-            if let old = host?.documents[conversion.file(uri)], change.textDocument.version <= old.version {
+            if let old = host?.documents[file], change.textDocument.version <= old.version {
                 logger.error("textDocument/didChange: \(uri): version \(change.textDocument.version) does not follow \(old.version) (versions must increase); the change is applied")
             }
-            let conversion = conversion
             // Each change applies to the text the one before it produced (LSP 3.17). A range on a line the text does
             // not have refuses the whole notification (InvalidParams, logged): the document keeps its last good text
             // and version. A character past its line's end is clamped, as LSP says.
-            guard let changed = try host?.change(conversion.file(uri), version: change.textDocument.version, edit: { lines in
+            guard let changed = try host?.change(file, version: change.textDocument.version, edit: { lines in
                 try change.contentChanges.reduce(lines) { lines, change in
                     guard let range = change.range else { return LineTable(change.text.bytes) }
                     return lines.replacing(try conversion.editRange(of: range, in: lines), with: change.text.bytes)
@@ -50,13 +50,13 @@ extension LanguageServer {
             }
         }
         registerNotification(DidCloseTextDocumentNotification.self) { [unowned self] close in
-            try host?.close(conversion.file(close.textDocument.uri))
+            try host?.close(conversion.file(close.textDocument.uri, in: host?.documents))
             diagnostics?.closed(close.textDocument.uri)
             if close.textDocument.uri.hasSuffix(".swift") { lensRefresher?.changed() }
         }
         registerNotification(DidSaveTextDocumentNotification.self) { [unowned self] save in
             logger.debug("saved \(save.textDocument.uri)")
-            host?.saved(conversion.file(save.textDocument.uri), watchingFiles: watchingFiles)
+            host?.saved(conversion.file(save.textDocument.uri, in: host?.documents), watchingFiles: watchingFiles)
         }
         registerNotification(DidChangeWatchedFilesNotification.self) { [unowned self] watched in
             host?.filesChanged(watched.changes.compactMap { conversion.url($0.uri) })

@@ -71,12 +71,12 @@ extension LanguageServer {
                 usleep(1000)
                 slept += 1
             }
-            return SleepRequest.Response(slept: slept, version: params.uri.flatMap { snapshot.documents[snapshot.conversion.file($0)]?.version })
+            return SleepRequest.Response(slept: slept, version: params.uri.flatMap { snapshot.documents[snapshot.file($0)]?.version })
         }
         registerReadRequest(FailRequest.self) { _, _, _ in throw FailRequest.Failure() }
         registerReadRequest(DocumentStateRequest.self) { params, snapshot, _ in
-            guard let document = snapshot.documents[snapshot.conversion.file(params.uri)] else {
-                throw DocumentError.notOpen(snapshot.conversion.file(params.uri))
+            guard let document = snapshot.documents[snapshot.file(params.uri)] else {
+                throw DocumentError.notOpen(snapshot.file(params.uri))
             }
             return DocumentStateRequest.Response(
                 version: document.version, utf8Length: document.lines.byteCount, lineCount: document.lines.lineCount,

@@ -33,4 +33,17 @@ final class FileIDTests: XCTestCase {
         XCTAssertEqual(file.pathExtension, "graphql")
         XCTAssertEqual(FileID(path: "/w/.config/Makefile").pathExtension, "")
     }
+
+    /// An open document is found by the URI its client names it by, without parsing it; closed, it is not.
+    func testAnOpenDocumentIsFoundByItsClientsURI() throws {
+        var documents = DocumentStore()
+        let uri = "file:///w/./Tests/A.swift"
+        let file = FileID(uri: uri)
+        documents.open(file, uri: uri, languageID: "swift", version: 1, text: [])
+        XCTAssertEqual(documents.file(forURI: uri), file)
+        XCTAssertEqual(documents[file]?.uri, uri, "answers about it name it as the client does")
+        XCTAssertNil(documents.file(forURI: "file:///w/Tests/B.swift"))
+        _ = try documents.close(file)
+        XCTAssertNil(documents.file(forURI: uri))
+    }
 }

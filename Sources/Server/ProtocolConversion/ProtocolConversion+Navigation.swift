@@ -18,6 +18,20 @@ extension ProtocolConversion {
         location(uri(FileID(path: path)), bytes, in: lines)
     }
 
+    /// Locations in files given by their paths, each file's URI made once: a reply of 24,000 references names a
+    /// thousand files.
+    func locations(_ found: [(document: String, range: Range<Int>, lines: LineTable)]) -> [Location] {
+        var uris: [String: DocumentURI] = [:]
+        var locations: [Location] = []
+        locations.reserveCapacity(found.count)
+        for item in found {
+            let uri = uris[item.document] ?? uri(FileID(path: item.document))
+            uris[item.document] = uri
+            locations.append(location(uri, item.range, in: item.lines))
+        }
+        return locations
+    }
+
     /// A definition's answer: nothing, one location, or the several a merged model property has.
     func definitionResult(_ found: [(location: SourceLocation, lines: LineTable)]) -> DefinitionResult? {
         let locations = found.map { location(ofFile: $0.location.document, $0.location.range, in: $0.lines) }

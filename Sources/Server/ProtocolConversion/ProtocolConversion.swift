@@ -18,8 +18,11 @@ public struct ProtocolConversion: Sendable {
 
     // MARK: Files
 
-    /// The file a URI names: where a URI becomes the `FileID` everything below the server knows a file by.
-    public func file(_ uri: DocumentURI) -> FileID { FileID(uri: uri) }
+    /// The file a URI names: where a URI becomes the `FileID` everything below the server knows a file by. An open
+    /// document's is looked up in `documents` (a request about it parses no URI).
+    public func file(_ uri: DocumentURI, in documents: DocumentStore? = nil) -> FileID {
+        documents?.file(forURI: uri) ?? FileID(uri: uri)
+    }
 
     /// The file or folder a URI names, for the disk (a watched file, a workspace folder); nil for one that names none.
     public func url(_ uri: DocumentURI) -> URL? {

@@ -11,10 +11,10 @@ extension LanguageServer {
     func registerCodeActions() {
         registerReadRequest(CodeActionRequest.self) { params, snapshot, _ in
             let uri = params.textDocument.uri
-            guard let lines = snapshot.documents[snapshot.conversion.file(uri)]?.lines else { throw DocumentError.notOpen(snapshot.conversion.file(uri)) }
+            guard let lines = snapshot.documents[snapshot.file(uri)]?.lines else { throw DocumentError.notOpen(snapshot.file(uri)) }
             let conversion = snapshot.conversion
             let actions = try snapshot.analysis.codeActions(
-                at: conversion.byteRange(of: params.range, in: lines), in: conversion.file(uri),
+                at: conversion.byteRange(of: params.range, in: lines), in: snapshot.file(uri),
                 client: ProtocolConversion.codeActionClient(snapshot.clientCapabilities))
             return actions.compactMap { action in
                 let converted = conversion.codeAction(action, uri: uri, in: lines, capabilities: snapshot.clientCapabilities)
@@ -30,7 +30,7 @@ extension LanguageServer {
             guard data.action == DocumentAction.FileCreation.placeholderFile else {
                 throw ResponseError.invalidParams("the code action carries no data mockls can resolve")
             }
-            guard let file = try snapshot.analysis.resolvedFile(data.action, in: snapshot.conversion.file(data.uri)) else {
+            guard let file = try snapshot.analysis.resolvedFile(data.action, in: snapshot.file(data.uri)) else {
                 throw ResponseError(code: ResponseError.requestFailedCode, message: "the placeholder file can no longer be generated")
             }
             return snapshot.conversion.resolved(unresolved, file: file)

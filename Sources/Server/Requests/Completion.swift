@@ -9,7 +9,7 @@ extension LanguageServer {
         registerReadRequest(CompletionRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) {
             params, snapshot, _ in
             let uri = params.textDocument.uri
-            let file = try snapshot.analysis.file(snapshot.conversion.file(uri))
+            let file = try snapshot.analysis.file(snapshot.file(uri))
             let (conversion, lines) = (snapshot.conversion, file.lines)
             guard let answer = snapshot.analysis.completions(at: try conversion.requestOffset(of: params.position, in: lines), in: file) else {
                 // Nothing yet while the first index is still not in: the client asks again, rather than keep an
@@ -22,7 +22,7 @@ extension LanguageServer {
             CompletionItemResolveRequest.self, answersAtOnce: { [unowned self] in $0.data.map { isParsedSwiftDocument($0.uri) } ?? true }
         ) { item, snapshot, _ in
             guard let (uri, documentation) = ProtocolConversion.deferredDocumentation(of: item) else { return item }
-            return snapshot.conversion.resolved(item, documentation: snapshot.analysis.completionDocumentation(documentation, in: snapshot.conversion.file(uri)))
+            return snapshot.conversion.resolved(item, documentation: snapshot.analysis.completionDocumentation(documentation, in: snapshot.file(uri)))
         }
     }
 }

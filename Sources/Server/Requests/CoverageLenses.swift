@@ -13,8 +13,8 @@ extension LanguageServer {
     func registerCoverageLenses() {
         registerReadRequest(CodeLensRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             let uri = params.textDocument.uri
-            guard let document = snapshot.documents[snapshot.conversion.file(uri)], !document.isSwift else { return [] }
-            let report = try snapshot.analysis.cancellable { token.isCancelled }.selectionCoverage(ofDocument: snapshot.conversion.file(uri))
+            guard let document = snapshot.documents[snapshot.file(uri)], !document.isSwift else { return [] }
+            let report = try snapshot.analysis.cancellable { token.isCancelled }.selectionCoverage(ofDocument: snapshot.file(uri))
             return report.rows.flatMap { row in
                 snapshot.conversion.lenses(row, uri: uri, in: document.lines, capabilities: snapshot.clientCapabilities)
             }
@@ -32,7 +32,7 @@ extension LanguageServer {
         }
         // Several places, or a client that cannot show a document: each named by its file and line.
         let names = locations.map { location in
-            "\(snapshot.conversion.file(location.uri).lastPathComponent):\(location.range.start.line + 1)"
+            "\(snapshot.file(location.uri).lastPathComponent):\(location.range.start.line + 1)"
         }
         showMessage("\(locations.count) \(kind.noun)\(locations.count == 1 ? "" : "s"): " + names.joined(separator: ", "))
         return NullResult()

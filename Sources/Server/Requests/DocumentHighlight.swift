@@ -8,7 +8,7 @@ extension LanguageServer {
     func registerDocumentHighlight() {
         registerReadRequest(DocumentHighlightRequest.self) { params, snapshot, _ in
             let uri = params.textDocument.uri
-            let file = try snapshot.analysis.file(snapshot.conversion.file(uri))
+            let file = try snapshot.analysis.file(snapshot.file(uri))
             let ranges = snapshot.analysis.documentHighlights(at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file)
             return snapshot.conversion.highlights(ranges, in: file.lines)
         }

@@ -6,7 +6,7 @@ extension LanguageServer {
     func registerHover() {
         registerReadRequest(HoverRequest.self, answersAtOnce: { [unowned self] in isParsedSwiftDocument($0.textDocument.uri) }) { params, snapshot, _ in
             let uri = params.textDocument.uri
-            let file = try snapshot.analysis.file(snapshot.conversion.file(uri))
+            let file = try snapshot.analysis.file(snapshot.file(uri))
             return snapshot.analysis.hover(at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file)
                 .map { snapshot.conversion.hover($0, in: file.lines) }
         }

@@ -9,7 +9,7 @@ extension LanguageServer {
     func registerMockResponse() {
         registerReadRequest(MockResponseRequest.self) { params, snapshot, _ in
             let uri = params.textDocument.uri
-            let file = try snapshot.analysis.file(snapshot.conversion.file(uri))
+            let file = try snapshot.analysis.file(snapshot.file(uri))
             let offset = try snapshot.conversion.requestOffset(of: params.position, in: file.lines)
             switch snapshot.analysis.response(at: offset, in: file) {
             case nil:

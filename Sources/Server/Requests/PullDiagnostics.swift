@@ -7,7 +7,7 @@ import LSP
 extension LanguageServer {
     func registerPullDiagnostics() {
         registerReadRequest(DocumentDiagnosticRequest.self) { [unowned self] params, snapshot, _ in
-            let found = try snapshot.analysis.diagnostics(ofDocument: snapshot.conversion.file(params.textDocument.uri))
+            let found = try snapshot.analysis.diagnostics(ofDocument: snapshot.file(params.textDocument.uri))
             // What the client now shows: a later computation that differs asks it to pull again.
             diagnostics?.answeredPull(params.textDocument.uri, found?.diagnostics ?? [])
             return snapshot.conversion.diagnosticReport(found)

@@ -9,11 +9,11 @@ extension LanguageServer {
         registerReadRequest(ReferencesRequest.self, answersAtOnce: { _ in false }) { params, snapshot, token in
             let uri = params.textDocument.uri
             let analysis = snapshot.analysis.cancellable { token.isCancelled }
-            let file = try analysis.file(snapshot.conversion.file(uri))
+            let file = try analysis.file(snapshot.file(uri))
             let found = try analysis.references(
                 at: try snapshot.conversion.requestOffset(of: params.position, in: file.lines), in: file,
                 includingDeclaration: params.context?.includeDeclaration ?? true)
-            return found.map { reference, lines in snapshot.conversion.location(ofFile: reference.document, reference.range, in: lines) }
+            return snapshot.conversion.locations(found.map { (reference, lines) in (reference.document, reference.range, lines) })
         }
     }
 }

@@ -28,7 +28,7 @@ extension LanguageServer {
     }
 
     private static func renameQuery(_ uri: DocumentURI, _ position: Position, _ snapshot: ServerSnapshot) throws -> RenameQuery? {
-        let file = try snapshot.analysis.file(snapshot.conversion.file(uri))
+        let file = try snapshot.analysis.file(snapshot.file(uri))
         return snapshot.analysis.renameTarget(at: snapshot.conversion.offset(of: position, in: file.lines), in: file)
     }
 }

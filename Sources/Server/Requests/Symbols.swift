@@ -9,7 +9,7 @@ import SourceText
 extension LanguageServer {
     func registerSymbols() {
         registerReadRequest(DocumentSymbolRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in
-            guard let context = snapshot.analysis.graphQLDocument(snapshot.conversion.file(params.textDocument.uri)) else { return [] }
+            guard let context = snapshot.analysis.graphQLDocument(snapshot.file(params.textDocument.uri)) else { return [] }
             return context.symbols.map { snapshot.conversion.documentSymbol($0, in: context.document.lines) }
         }
         registerReadRequest(WorkspaceSymbolRequest.self, answersAtOnce: { _ in false }) { params, snapshot, _ in

@@ -12,9 +12,9 @@ extension LanguageServer {
     /// Runs `mockls.writeResponse` with its arguments (the test document and the position of its `from(_:)`).
     func writeResponse(_ arguments: DocumentPositionArguments, snapshot: ServerSnapshot) throws -> NullResult {
         let uri = arguments.document
-        guard let document = snapshot.documents[snapshot.conversion.file(uri)] else { throw DocumentError.notOpen(snapshot.conversion.file(uri)) }
+        guard let document = snapshot.documents[snapshot.file(uri)] else { throw DocumentError.notOpen(snapshot.file(uri)) }
         let offset = snapshot.conversion.offset(of: arguments.position, in: document.lines)
-        guard let (written, destination) = try snapshot.analysis.responseFile(at: offset, in: snapshot.conversion.file(uri)) else {
+        guard let (written, destination) = try snapshot.analysis.responseFile(at: offset, in: snapshot.file(uri)) else {
             throw ResponseError(code: ResponseError.requestFailedCode, message: "the response at this line can no longer be written")
         }
         do {

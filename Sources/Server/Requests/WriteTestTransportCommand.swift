@@ -13,9 +13,9 @@ extension LanguageServer {
     /// `TestNetworkTransport`).
     func writeTestTransport(_ arguments: DocumentPositionArguments, snapshot: ServerSnapshot) throws -> NullResult {
         let uri = arguments.document
-        guard let document = snapshot.documents[snapshot.conversion.file(uri)] else { throw DocumentError.notOpen(snapshot.conversion.file(uri)) }
+        guard let document = snapshot.documents[snapshot.file(uri)] else { throw DocumentError.notOpen(snapshot.file(uri)) }
         let offset = snapshot.conversion.offset(of: arguments.position, in: document.lines)
-        guard let write = try snapshot.analysis.testTransportWrite(at: offset, in: snapshot.conversion.file(uri)) else {
+        guard let write = try snapshot.analysis.testTransportWrite(at: offset, in: snapshot.file(uri)) else {
             throw ResponseError(code: ResponseError.requestFailedCode, message: "this line's test transport is current, or not one mockls wrote")
         }
         do {
