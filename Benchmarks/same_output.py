@@ -246,12 +246,13 @@ def graphql_positions(data: bytes) -> list[tuple[int, int]]:
     def is_name(index: int) -> bool:
         return index < count and (tokens[index][0][:1].isalpha() or tokens[index][0][:1] == b"_")
 
-    def skip_parens(index: int) -> int:
-        if text(index) != b"(":
+    def skip_balanced(index: int, opening: bytes = b"(", closing: bytes = b")") -> int:
+        """Past the bracketed group that starts at `index` (nothing skipped when none starts there)."""
+        if text(index) != opening:
             return index
         depth = 0
         while index < count:
-            depth += {b"(": 1, b")": -1}.get(text(index), 0)
+            depth += {opening: 1, closing: -1}.get(text(index), 0)
             index += 1
             if depth == 0:
                 break
@@ -259,7 +260,7 @@ def graphql_positions(data: bytes) -> list[tuple[int, int]]:
 
     def skip_directives(index: int) -> int:
         while text(index) == b"@":
-            index = skip_parens(index + 2)
+            index = skip_balanced(index + 2)
         return index
 
     def selection_set(index: int, priority: int) -> int:
@@ -285,7 +286,7 @@ def graphql_positions(data: bytes) -> list[tuple[int, int]]:
                 if first and is_name(field):
                     found.append((priority, tokens[field][1]))
                     first = False
-                index = skip_directives(skip_parens(index))
+                index = skip_directives(skip_balanced(index))
                 if text(index) == b"{":
                     index = selection_set(index, 2)
             else:
@@ -301,28 +302,20 @@ def graphql_positions(data: bytes) -> list[tuple[int, int]]:
                 found.append((0, tokens[index][1]))
                 index += 1
             while index < count and text(index) != b"{" and not (text(index) in OPERATIONS or text(index) == b"fragment"):
-                index = skip_parens(index) if text(index) == b"(" else index + 1
+                index = skip_balanced(index) if text(index) == b"(" else index + 1
             if text(index) == b"{":
                 index = selection_set(index, 1)
         elif word == b"{":
             index = selection_set(index, 1)
         else:  # a type system definition: its blocks are skipped whole
             if word == b"(":
-                index = skip_parens(index)
+                index = skip_balanced(index)
             elif word == b"{":
                 pass
             else:
                 index += 1
             while text(index) == b"{" or text(index) == b"(":
-                if text(index) == b"(":
-                    index = skip_parens(index)
-                    continue
-                depth = 0
-                while index < count:
-                    depth += {b"{": 1, b"}": -1}.get(text(index), 0)
-                    index += 1
-                    if depth == 0:
-                        break
+                index = skip_balanced(index) if text(index) == b"(" else skip_balanced(index, b"{", b"}")
     return found
 
 

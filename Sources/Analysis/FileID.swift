@@ -52,11 +52,18 @@ public struct FileID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The file a URI names; a URI that names no file (`untitled:…`, or `file://` with no path, which is no folder to
     /// walk) stays itself.
     public init(uri: String) {
-        if let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") {
+        if let url = Self.fileURL(uri) {
             self.init(url: url)
         } else {
             self.init(key: uri, isFile: false)
         }
+    }
+
+    /// The file or folder a `file:` URI names, standardized as the URI says it (a folder's trailing slash kept); nil
+    /// for a URI that names none — `file://` or `file://?x` has an empty path, not a folder to walk.
+    public static func fileURL(_ uri: String) -> URL? {
+        guard let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") else { return nil }
+        return url.standardizedFileURL
     }
 
     /// A path the disk layer named already standardized (the workspace walk's, the index's): taken as it is.

@@ -25,11 +25,7 @@ public struct ProtocolConversion: Sendable {
     }
 
     /// The file or folder a URI names, for the disk (a watched file, a workspace folder); nil for one that names none.
-    public func url(_ uri: DocumentURI) -> URL? {
-        // A file URI with no path (`file://`, `file://?x`) names no file: its path is empty, not a folder to walk.
-        guard let url = URL(string: uri), url.isFileURL, url.path.hasPrefix("/") else { return nil }
-        return url.standardizedFileURL
-    }
+    public func url(_ uri: DocumentURI) -> URL? { FileID.fileURL(uri) }
 
     /// The URI of `file`, for a location or an edit in it.
     public func uri(_ file: FileID) -> DocumentURI { file.uri }
