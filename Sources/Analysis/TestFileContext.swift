@@ -30,7 +30,9 @@ public struct TestFileContext: Sendable {
         self.workspace = workspace
         self.project = project
         self.openDocuments = openDocuments
-        options = TestConventions(placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project))
+        options = TestConventions(
+            placeholders: workspace.hasPlaceholderFactories, mocksModule: workspace.mocksModule(of: project),
+            isOnApolloTwo: project.releaseIsKnown && project.index.format.release == .two)
     }
 
     /// The first workspace with a project for the file, and that project. A loop, not `lazy.compactMap(…).first`,

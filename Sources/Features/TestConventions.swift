@@ -8,9 +8,13 @@ public struct TestConventions: Sendable, Hashable {
     /// The module the test mocks are imported from (nil when the tests compile them in): code that brings mocks into
     /// a file that has none yet imports it.
     public var mocksModule: String?
+    /// The project is on Apollo iOS 2 by its pin, its generated mocks or `--mock-format` (not by assuming the newest
+    /// release): what its tests still write of 1.x is reported (`Apollo2Diagnostics`).
+    public var isOnApolloTwo: Bool
 
-    public init(placeholders: Bool = false, mocksModule: String? = nil) {
+    public init(placeholders: Bool = false, mocksModule: String? = nil, isOnApolloTwo: Bool = false) {
         self.placeholders = placeholders
         self.mocksModule = mocksModule
+        self.isOnApolloTwo = isOnApolloTwo
     }
 }

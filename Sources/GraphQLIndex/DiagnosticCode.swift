@@ -38,6 +38,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case mockTypeMismatch = "mock-type-mismatch"
     case incompleteResponse = "incomplete-response"
     case registeredFixture = "registered-fixture"
+    // Swift test files of a project on Apollo iOS 2
+    case syncFrom = "sync-from"
+    case graphQLResult = "graphql-result"
+    case apolloOneFake = "apollo-1-fake"
+    case callbackFetch = "callback-fetch"
     // Configuration files
     case invalidConfiguration = "invalid-configuration"
     // JSON response fixtures
@@ -59,7 +64,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             .extensionKind, .inputType, .outputType, .unionMember, .rootType, .duplicateSchema, .noSchema, .schemaInOperations,
             .executableInSchema, .staleGeneratedMock, .unusedOperation, .unusedFragment, .unusedField, .readOnlyByTests,
             .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse,
-            .registeredFixture, .invalidConfiguration, .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType,
+            .registeredFixture, .syncFrom, .graphQLResult, .apolloOneFake, .callbackFetch, .invalidConfiguration, .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType,
             .fixtureUnknownEnumValue, .fixtureUnselectedField, .fixtureTypename, .fixtureUnknownOperation:
             false
         }
@@ -75,7 +80,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             .extensionKind, .inputType, .outputType, .unionMember, .rootType, .duplicateSchema, .noSchema, .schemaInOperations,
             .executableInSchema, .staleGeneratedMock, .unusedOperation, .unusedFragment, .unusedField, .readOnlyByTests:
             .graphQLDocument
-        case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse, .registeredFixture: .swiftTestFile
+        case .unsetFieldRead, .unknownMockField, .unknownMockType, .abstractMockType, .mockTypeMismatch, .incompleteResponse, .registeredFixture, .syncFrom, .graphQLResult,
+            .apolloOneFake, .callbackFetch:
+            .swiftTestFile
         case .invalidConfiguration: .configurationFile
         case .fixtureSyntax, .fixtureMissingField, .fixtureNull, .fixtureWrongType, .fixtureUnknownEnumValue, .fixtureUnselectedField,
             .fixtureTypename, .fixtureUnknownOperation:
@@ -121,6 +128,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .mockTypeMismatch: "a mock given where another type is expected"
         case .incompleteResponse: "a test transport's response, registered as a mock, lacks a non-null field the operation selects: Apollo rejects it"
         case .registeredFixture: "a test transport's response, registered as a JSON fixture, is not in the workspace or is no response of that operation"
+        case .syncFrom: "a project on Apollo iOS 2 calls `from(_:)` without `await`: 2.x's is `async` (`mockls migrate --to 2`)"
+        case .graphQLResult: "a project on Apollo iOS 2 names `GraphQLResult`, which 2.x calls `GraphQLResponse<Operation>`"
+        case .apolloOneFake: "a project on Apollo iOS 2 fakes `ApolloClientProtocol` (gone in 2.x) or 1.x's callback `NetworkTransport`"
+        case .callbackFetch: "a project on Apollo iOS 2 fetches with a result handler, deprecated in 2.x for `try await client.fetch(query:)`"
         case .invalidConfiguration: "an `apollo-codegen-config.json` or graphql-config file mockls cannot use; the workspace's other projects are still indexed"
         case .fixtureSyntax: "a JSON response fixture that does not parse"
         case .fixtureMissingField: "a field the operation selects is missing from its JSON response fixture"

@@ -51,11 +51,12 @@ public enum ValuePassing {
     /// Methods without arguments that give back the value they are called on: `result.get()`.
     public static let passingMethods: Set<String> = ["get"]
     /// Apollo's wrappers around a model, by the name of their initializer: the argument that holds the model, and the
-    /// member that gives it back (`GraphQLResult(data: d, …).data`; Apollo iOS 2's
+    /// member that gives it back (`GraphQLResult(data: d, …).data`; Apollo iOS 2.4's
+    /// `GraphQLResponse<Q>(data: d, …).data`, what `mockls migrate --to 2` writes for the former; a 2.0 beta's
     /// `GraphQLResponse(result: r, cacheRecords: nil).result`).
-    public static let wrappers: [String: (label: String, member: String)] = [
-        "GraphQLResult": ("data", "data"),
-        "GraphQLResponse": ("result", "result"),
+    public static let wrappers: [String: [(label: String, member: String)]] = [
+        "GraphQLResult": [("data", "data")],
+        "GraphQLResponse": [("data", "data"), ("result", "result")],
     ]
 
     // MARK: Syntax
@@ -140,11 +141,14 @@ public enum ValuePassing {
 
     static func wrapped(_ call: RawNode) -> (value: RawNode, member: String)? {
         guard let callee = call[CallParts.calledExpression], let last = lastNameToken(callee), names(wrapperNameBytes, contain: last.text),
-            let name = calleeName(callee), let wrapper = wrappers[name],
-            let argument = call[CallParts.arguments]?.elements.first(where: { $0[ArgumentParts.label]?.string == wrapper.label }),
-            let value = argument[ArgumentParts.expression]
+            let name = calleeName(callee), let forms = wrappers[name], let arguments = call[CallParts.arguments]?.elements
         else { return nil }
-        return (value, wrapper.member)
+        for wrapper in forms {
+            if let argument = arguments.first(where: { $0[ArgumentParts.label]?.string == wrapper.label }), let value = argument[ArgumentParts.expression] {
+                return (value, wrapper.member)
+            }
+        }
+        return nil
     }
 
     /// The last name of a callee, whatever comes before it (`a.b.c` → `c`, `X<T>` → `X`).

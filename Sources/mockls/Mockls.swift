@@ -28,7 +28,7 @@ struct Mockls: ParsableCommand {
     /// `--log-level` sets the log up before it runs; a command that is not one does not compile into this list.
     static let commands: [any (ParsableCommand & LoggingCommand).Type] = [
         Serve.self, CheckCommand.self, MocksCommand.self, PlaceholdersCommand.self, SelectionSetsCommand.self, CompleteCommand.self,
-        ConvertCommand.self, ResponseCommand.self, CoverageCommand.self, SnapshotTestsCommand.self, ReferencesCommand.self, TestTransportCommand.self, FillCommand.self,
+        ConvertCommand.self, ResponseCommand.self, CoverageCommand.self, SnapshotTestsCommand.self, ReferencesCommand.self, TestTransportCommand.self, FillCommand.self, MigrateCommand.self,
     ]
 
     /// As ArgumentParser's, except that usage errors exit with 2 (as `mockls check` documents for CI), not 64; a first

@@ -72,14 +72,14 @@ struct SARIFLog: Encodable {
     private static func defaultLevel(of code: DiagnosticCode) -> String {
         switch code {
         case .unsetFieldRead, .mockTypeMismatch, .incompleteResponse, .registeredFixture, .schemaInOperations, .executableInSchema, .staleGeneratedMock, .fixtureUnknownEnumValue,
-            .fixtureUnselectedField:
+            .fixtureUnselectedField, .callbackFetch:
             "warning"
         case .fixtureUnknownOperation, .unusedOperation, .unusedFragment: "note"
         case .syntax, .unknownType, .unknownRoot, .unknownField, .unknownFragment, .fragmentCycle, .duplicateOperation, .duplicateFragment,
             .missingSelection, .leafSelection, .unionField, .fragmentOnLeaf, .duplicateType, .duplicateField, .extensionKind, .inputType,
             .outputType, .unionMember, .rootType, .duplicateSchema, .noSchema, .unusedField, .readOnlyByTests, .unknownMockField,
             .unknownMockType, .abstractMockType, .invalidConfiguration, .fixtureSyntax, .fixtureMissingField, .fixtureNull,
-            .fixtureWrongType, .fixtureTypename:
+            .fixtureWrongType, .fixtureTypename, .syncFrom, .graphQLResult, .apolloOneFake:
             "error"
         }
     }

@@ -111,7 +111,10 @@ public struct StandInApollo {
     }
 
     /// Type-checks `files` against the modules; the errors, or the whole output when the compiler did not run.
-    public func typecheck(_ files: [URL]) throws -> [Diagnostic] {
+    /// `languageMode`: the Swift language mode of `files` (5 or 6), when not the modules' own.
+    public func typecheck(_ files: [URL], languageMode: Int? = nil) throws -> [Diagnostic] {
+        var flags = flags
+        if let languageMode, let at = flags.firstIndex(of: "-swift-version"), at + 1 < flags.count { flags[at + 1] = "\(languageMode)" }
         // Every file's errors, not only the first failing file's (the driver stops at it otherwise).
         let output = try Self.run(
             swiftc, flags + ["-typecheck", "-continue-building-after-errors", "-I", folder.path] + files.map(\.path))

@@ -15,7 +15,7 @@ from lsp_stdio import ROOT, MocklsProcess, frame, mockls_binary
 
 BOOKSHELF = ROOT / "Examples" / "Bookshelf"
 COMMANDS = ["serve", "check", "mocks", "placeholders", "selection-sets", "complete", "convert", "response", "coverage", "snapshot-tests",
-            "references", "test-transport", "fill"]
+            "references", "test-transport", "fill", "migrate"]
 
 
 def run(*args, env=None, **kwargs):

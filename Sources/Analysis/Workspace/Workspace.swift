@@ -18,6 +18,9 @@ public struct Workspace: Sendable {
         /// Why the project's mocks have their format: "apollo-ios 1.25.3 pinned in Package.resolved", "the generated
         /// mock files", "--mock-format"…
         public var formatReason = ""
+        /// Whether something says the release (a pin, a `Package.swift` requirement, the generated mocks, or
+        /// `--mock-format`), rather than the newest release being assumed.
+        public var releaseIsKnown = false
 
         /// Its schema declares some type. Every request asks: more types than the built-in scalars answer it without
         /// reading a name.
@@ -144,6 +147,7 @@ public struct Workspace: Sendable {
                 : nil
             var configured = format ?? detected!.format
             var reason = detected?.reason ?? "set by --mock-format"
+            var releaseIsKnown = format != nil || detected?.pinned == true
             if format == nil { configured.requireNonOptionalMockFields = configuration.requireNonOptionalMockFields }
             configured.isPublic = configuration.publicTestMocks
             configured.generatesMocks = configuration.testMocksEnabled
@@ -154,9 +158,9 @@ public struct Workspace: Sendable {
             configured.customScalars = CustomScalarFiles.declarations(for: configuration, in: swiftFiles, root: root)
             var index = ProjectIndex(namespace: configuration.namespace, format: configured, sources: sources)
             // The generated mocks, when present, say which format this project's Apollo writes.
-            if format == nil, var generated = GeneratedMockCheck.format(of: mocks, model: index.mockModel, configured: configured),
-                generated != configured
-            {
+            let fromMocks = format == nil ? GeneratedMockCheck.format(of: mocks, model: index.mockModel, configured: configured) : nil
+            if fromMocks != nil { releaseIsKnown = true }
+            if var generated = fromMocks, generated != configured {
                 generated.capitalizer = configured.capitalizer
                 generated.customTypeNames = configured.customTypeNames
                 generated.schemaModule = configured.schemaModule
@@ -167,6 +171,7 @@ public struct Workspace: Sendable {
             }
             var project = Project(configuration: configuration, index: index, generatedMocks: mocks)
             project.formatReason = reason
+            project.releaseIsKnown = releaseIsKnown
             project.compareGeneratedMocks()
             return project
         }

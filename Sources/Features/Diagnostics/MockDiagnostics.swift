@@ -14,7 +14,12 @@ public enum MockDiagnostics {
         in file: SwiftFile, project: ProjectIndex, cache: MockDiagnosticsCache? = nil, options: TestConventions,
         helpers: WorkspaceHelpers = .none
     ) -> [Diagnostic] {
-        diagnostics(in: file, units: file.mockFlowUnits(), project: project, cache: cache, options: options, helpers: helpers)
+        let found = diagnostics(in: file, units: file.mockFlowUnits(), project: project, cache: cache, options: options, helpers: helpers)
+        // On Apollo iOS 2, what of 1.x the file still writes.
+        guard options.isOnApolloTwo, project.format.release == .two else { return found }
+        return (found + Apollo2Diagnostics.diagnostics(in: file, project: project)).sorted {
+            ($0.range.lowerBound, $0.range.upperBound, $0.code) < ($1.range.lowerBound, $1.range.upperBound, $1.code)
+        }
     }
 
     /// The diagnostics of some functions of the file only.

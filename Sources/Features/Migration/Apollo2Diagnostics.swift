@@ -1,0 +1,83 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// What of Apollo iOS 1.x a test file of a project on 2.x still writes (`sync-from`, `graphql-result`, `apollo-1-fake`,
+/// `callback-fetch`), with fixes from `Apollo2Migration`: this call alone, or the whole file. Nothing for a project on
+/// 1.x, and nothing for code written for 2.x.
+public enum Apollo2Diagnostics {
+    /// Beyond this many calls of a file, only the whole file's fix is offered (each call's is a plan of its own).
+    static let callFixLimit = 24
+
+    public static func diagnostics(in file: SwiftFile, project: ProjectIndex) -> [Diagnostic] {
+        guard project.format.release == .two else { return [] }
+        let text = file.lines.bytes
+        let mayHoldFrom = text.contains(bytes: "from(")
+        let constructs = ApolloOneConstructs.mayHold(text) ? ApolloOneConstructs(file) : nil
+        guard mayHoldFrom || constructs != nil else { return [] }
+        let isModel = Self.isModel(in: project)
+        let whole = Apollo2Migration.plan([file], isModel: isModel)[0]
+        let wholeFix = fix(whole.edits, in: text, title: "Migrate this file to Apollo iOS 2 (as `mockls migrate --to 2`)", isPreferred: false)
+        var result: [Diagnostic] = []
+        for call in whole.fromCalls {
+            var fixes: [Diagnostic.Fix] = []
+            if whole.fromCalls.count <= callFixLimit {
+                let single = Apollo2Migration.plan([file], isModel: isModel) { _, range in range == call.range }[0]
+                if let fix = fix(single.edits, in: text, title: "Await `from(_:)` (and make what encloses it `async`)", isPreferred: true) {
+                    fixes.append(fix)
+                }
+            }
+            // The whole file's, where it does more than this call's.
+            if let wholeFix, fixes.first.map({ ($0.range, $0.text) != (wholeFix.range, wholeFix.text) }) ?? true { fixes.append(wholeFix) }
+            let left = whole.left.first { $0.range.lowerBound <= call.range.lowerBound && call.range.upperBound <= $0.range.upperBound }
+                ?? whole.left.first { $0.range == call.range }
+            let model = call.model.map { "`\($0).from(_:)`" } ?? "`from(_:)`"
+            let message = "\(model) is `async` in Apollo iOS 2: `await` it, in an `async` test or helper"
+                + (left.map { "; here it is \($0.reason)" } ?? "")
+            result.append(Diagnostic(severity: .error, code: .syncFrom, message: message, range: call.range, fixes: fixes))
+        }
+        guard let constructs else { return result }
+        for type in constructs.resultTypes {
+            let operation = type.argument.hasSuffix(".Data") ? String(type.argument.dropLast(5)) : nil
+            let fixes = operation.map { [Diagnostic.Fix(title: "Use `GraphQLResponse<\($0)>`", range: type.range, text: "GraphQLResponse<\($0)>", isPreferred: true)] } ?? []
+            result.append(Diagnostic(
+                severity: .error, code: .graphQLResult,
+                message: "`GraphQLResult<\(type.argument)>` is `GraphQLResponse<\(operation ?? "Operation")>` in Apollo iOS 2 (generic over the operation, not its data)",
+                range: type.range, fixes: fixes))
+        }
+        for construction in constructs.resultConstructions {
+            let operation = construction.dataType.flatMap { $0.hasSuffix(".Data") ? String($0.dropLast(5)) : nil }
+            let replacement = operation.map { "GraphQLResponse<\($0)>" } ?? "GraphQLResponse"
+            result.append(Diagnostic(
+                severity: .error, code: .graphQLResult, message: "`GraphQLResult` is `\(replacement)` in Apollo iOS 2, with the same initializer",
+                range: construction.name,
+                fixes: [Diagnostic.Fix(title: "Use `\(replacement)`", range: construction.name, text: replacement, isPreferred: true)]))
+        }
+        for conformance in constructs.conformances {
+            result.append(Diagnostic(severity: .error, code: .apolloOneFake, message: Apollo2Migration.reason(conformance), range: conformance.range))
+        }
+        for fetch in constructs.callbackFetches {
+            result.append(Diagnostic(
+                severity: .warning, code: .callbackFetch,
+                message: "`\(fetch.method)` with a result handler is deprecated in Apollo iOS 2 (its cache policy is `CachePolicy_v1`): `let response = try await client.\(fetch.method)(…)` in an `async` test",
+                range: fetch.range))
+        }
+        return result.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    }
+
+    /// Whether a type path names a generated selection set of `project` (with or without its namespace).
+    public static func isModel(in project: ProjectIndex) -> @Sendable (String) -> Bool {
+        let namespace = project.namespace + "."
+        return { path in
+            let local = path.hasPrefix(namespace) ? String(path.dropFirst(namespace.count)) : path
+            return project.selectionSet(local) != nil
+        }
+    }
+
+    /// Edits as one fix: the span from the first to the last, rewritten.
+    static func fix(_ edits: [Apollo2Migration.Edit], in text: [UInt8], title: String, isPreferred: Bool) -> Diagnostic.Fix? {
+        guard let first = edits.first?.range.lowerBound, let last = edits.map(\.range.upperBound).max() else { return nil }
+        let span = first..<last
+        return Diagnostic.Fix(
+            title: title, range: span, text: Apollo2Migration.FilePlan.applying(edits, to: text, in: span), isPreferred: isPreferred)
+    }
+}

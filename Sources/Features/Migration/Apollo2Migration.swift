@@ -1,0 +1,523 @@
+import GraphQLIndex
+import SwiftAnalysis
+
+/// Moving Apollo iOS 1.x tests to 2.x, as edits of their text: `await` on every `from(_:)` (2.x's is `async`) and on
+/// every helper that calls one, `async` on what encloses them (`setUp() async throws` with `try await super.setUp()`),
+/// a stored fixture built with `from(_:)` moved into set-up (an `XCTestCase`'s `setUp`, a suite's `init()`) or behind an
+/// `async` getter (`static` and global ones), a use inside an XCTest assertion moved to a `let` before it (an
+/// assertion's autoclosure cannot await), and `GraphQLResult<X.Data>` → `GraphQLResponse<X>`. What it cannot move is
+/// left, with the reason. A pure function of the files' trees: `mockls migrate --to 2` plans the workspace's files
+/// together (a helper in one file makes its callers in others `async`), the editor one file (`Apollo2Diagnostics`).
+public enum Apollo2Migration {
+    /// One replacement of a file's bytes.
+    public struct Edit: Sendable, Hashable, Comparable {
+        public let range: Range<Int>
+        public let text: String
+
+        public init(range: Range<Int>, text: String) {
+            self.range = range
+            self.text = text
+        }
+
+        public static func < (lhs: Edit, rhs: Edit) -> Bool {
+            (lhs.range.lowerBound, lhs.range.upperBound) < (rhs.range.lowerBound, rhs.range.upperBound)
+        }
+    }
+
+    /// What was not migrated, and why (said to the user).
+    public struct Left: Sendable, Hashable {
+        public let range: Range<Int>
+        public let reason: String
+    }
+
+    /// A `from(_:)` of 1.x form, found in a file (`Apollo2Diagnostics` reports each).
+    public struct FromCall: Sendable, Hashable {
+        /// The call's `from` and its base (`AllAnimalsQuery.Data.from`), what a diagnostic covers.
+        public let range: Range<Int>
+        public let model: String?
+    }
+
+    /// One file's migration.
+    public struct FilePlan: Sendable {
+        public var edits: [Edit] = []
+        public var left: [Left] = []
+        public var fromCalls: [FromCall] = []
+
+        /// The text of `range` with `edits` (inside it, in order) made.
+        static func applying(_ edits: [Edit], to text: [UInt8], in range: Range<Int>) -> String {
+            var result: [UInt8] = []
+            var at = range.lowerBound
+            for edit in edits.sorted() {
+                result += text[at..<edit.range.lowerBound]
+                result += Array(edit.text.utf8)
+                at = edit.range.upperBound
+            }
+            return String(decoding: result + text[at..<range.upperBound], as: UTF8.self)
+        }
+
+        /// The file's text with the edits applied.
+        public func applied(to text: [UInt8]) -> [UInt8] {
+            var result: [UInt8] = []
+            var at = 0
+            for edit in edits.sorted() {
+                result += text[at..<edit.range.lowerBound]
+                result += Array(edit.text.utf8)
+                at = edit.range.upperBound
+            }
+            return result + text[at...]
+        }
+    }
+
+    /// The migration of `files` together. `isModel` says whether a type path (`AllAnimalsQuery.Data`, `PetDetails`)
+    /// names a generated selection set, whose `from(_:)` is Apollo's. `seeds`, when given, picks the `from(_:)` calls
+    /// (by file and range) to start from: a quick fix of one call moves only what it needs.
+    public static func plan(
+        _ files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)? = nil
+    ) -> [FilePlan] {
+        var planner = Planner(files: files, isModel: isModel, seeds: seeds)
+        return planner.plan()
+    }
+
+    /// Whether `use` is Apollo's `from(_:)`: one unlabeled argument, maybe `withVariables:`, on a model type or the
+    /// type the context gives (`.from(mock)`).
+    static func isFrom(_ use: AsyncSites.Use, isModel: (String) -> Bool) -> Bool {
+        guard case .call(let name, let labels, let base, let implicit) = use, name == "from", let first = labels.first, first == nil,
+            labels.count == 1 || labels.count == 2 && labels[1] == "withVariables"
+        else { return false }
+        if implicit { return true }
+        guard let base else { return false }
+        return base == ["Self"] || isModel(base.joined(separator: "."))
+    }
+}
+
+/// The fixed point: a site's declaration becomes `async`, its callers' uses become sites, until nothing changes.
+private struct Planner {
+    let files: [SwiftFile]
+    let isModel: (String) -> Bool
+    let seeds: ((Int, Range<Int>) -> Bool)?
+    let callables: [[AsyncSites.Callable]]
+
+    /// Functions made (or found) `async`, by name: their label lists.
+    var asyncFunctions: [String: [[String?]]] = [:]
+    var asyncMembers: Set<[String]> = []
+    var asyncGlobals: Set<String> = []
+    /// Per file: the callables to make `async` (by range), those that need `throws` too, the properties to move.
+    var madeAsync: [Set<Range<Int>>]
+    var needsThrows: [Set<Range<Int>>]
+    var moved: [[Range<Int>: AsyncSites.StoredProperty]]
+    var sites: [[AsyncSites.Site]]
+
+    init(files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)?) {
+        self.files = files
+        self.isModel = isModel
+        self.seeds = seeds
+        callables = files.map { AsyncSites.callables(in: $0) }
+        madeAsync = Array(repeating: [], count: files.count)
+        needsThrows = Array(repeating: [], count: files.count)
+        moved = Array(repeating: [:], count: files.count)
+        sites = Array(repeating: [], count: files.count)
+        // Helpers written `async` already (a file migrated before, or 2.x code) are awaited by their callers.
+        for list in callables {
+            for callable in list where callable.isAsync && callable.kind == .function { asyncFunctions[callable.name, default: []].append(callable.labels) }
+        }
+    }
+
+    func isAsyncCall(_ use: AsyncSites.Use) -> Bool {
+        switch use {
+        case .call(let name, let labels, let base, _):
+            if base == ["super"] { return false }
+            return asyncFunctions[name]?.contains { Self.fits(labels, $0) } == true
+        case .member(let base, let name):
+            // `Self.template` inside the type: any type's `template`.
+            if base == ["Self"] { return asyncMembers.contains { $0.last == name } }
+            return base.last.map { asyncMembers.contains([$0, name]) } == true
+        case .identifier(let name):
+            return asyncGlobals.contains(name)
+        }
+    }
+
+    /// Whether a call's labels fit a declaration's: in order, the ones left out defaulted.
+    static func fits(_ call: [String?], _ declared: [String?]) -> Bool {
+        var index = 0
+        for label in call {
+            while index < declared.count, declared[index] != label { index += 1 }
+            if index == declared.count { return false }
+            index += 1
+        }
+        return true
+    }
+
+    mutating func plan() -> [Apollo2Migration.FilePlan] {
+        var changed = true
+        var rounds = 0
+        while changed, rounds < 64 {
+            changed = false
+            rounds += 1
+            for index in files.indices {
+                let found = AsyncSites.sites(in: files[index]) { use in
+                    Apollo2Migration.isFrom(use, isModel: isModel) || isAsyncCall(use)
+                }.filter { site in
+                    guard let seeds, Apollo2Migration.isFrom(site.use, isModel: isModel) else { return true }
+                    return seeds(index, site.range)
+                }
+                sites[index] = found
+                for site in found {
+                    switch site.boundary {
+                    case .callable(let callable):
+                        if !callable.isAsync, madeAsync[index].insert(callable.range).inserted {
+                            changed = true
+                            if callable.kind == .function { asyncFunctions[callable.name, default: []].append(callable.labels) }
+                        }
+                        if site.hoist != nil, site.isTried, !callable.isThrowing, callable.kind != .setUp, callable.kind != .tearDown {
+                            needsThrows[index].insert(callable.range)
+                        }
+                    case .property(let property):
+                        guard moved[index][property.declaration] == nil, type(of: property, site: site, in: index) != nil else { continue }
+                        moved[index][property.declaration] = property
+                        changed = true
+                        switch property.place {
+                        case .staticOrGlobal:
+                            if let owner = property.owner { asyncMembers.insert([owner, property.name]) } else { asyncGlobals.insert(property.name) }
+                        case .testCase:
+                            if let setUp = callables[index].first(where: { $0.kind == .setUp && $0.owner == property.owner }), !setUp.isAsync {
+                                madeAsync[index].insert(setUp.range)
+                            }
+                        case .suite:
+                            if let initializer = callables[index].first(where: { $0.kind == .initializer && $0.owner == property.owner && $0.labels.isEmpty }),
+                                !initializer.isAsync
+                            {
+                                madeAsync[index].insert(initializer.range)
+                            }
+                        case .other:
+                            break
+                        }
+                    case .none:
+                        break
+                    }
+                }
+            }
+        }
+        return files.indices.map { edits(of: $0) }
+    }
+
+    /// The type a moved property is declared with: as written, or the model its initializer's `from(_:)` or helper
+    /// builds.
+    func type(of property: AsyncSites.StoredProperty, site: AsyncSites.Site, in index: Int) -> String? {
+        if let type = property.type { return type }
+        guard site.covered == property.initializer || site.range == property.initializer else { return nil }
+        if case .call(let name, let labels, let base, _) = site.use {
+            if name == "from", let base, base != ["Self"] { return base.joined(separator: ".") }
+            for list in callables {
+                if let callable = list.first(where: { $0.name == name && Self.fits(labels, $0.labels) && $0.returnType != nil }) {
+                    return callable.returnType == "Self" ? callable.owner : callable.returnType
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Edits
+
+    func edits(of index: Int) -> Apollo2Migration.FilePlan {
+        var plan = Apollo2Migration.FilePlan()
+        let text = files[index].lines.bytes
+        func slice(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+        var edits: [Apollo2Migration.Edit] = []
+        for site in sites[index] where Apollo2Migration.isFrom(site.use, isModel: isModel) && !site.isAwaited {
+            var model: String?
+            if case .call(_, _, let base, _) = site.use { model = base?.joined(separator: ".") }
+            plan.fromCalls.append(.init(range: site.range, model: model))
+        }
+        // Moved properties: their initializers go with them, one `await` before (and the uses in a closure that
+        // initialises one awaited in it).
+        var covered: [Range<Int>] = moved[index].values.map(\.initializer).filter { initializer in
+            !sites[index].contains { $0.inPropertyClosure && initializer.contains($0.range.lowerBound) }
+        }
+        var hoistedNames: [Int: [String]] = [:]
+        var awaitAt: Set<Int> = []
+        // A use in the closure of `map` (and kin) is awaited in the closure, the method becomes its `async` twin, and
+        // the method's call is the site awaited where it is.
+        var inClosures: [AsyncSites.Site] = []
+        var all: [AsyncSites.Site] = []
+        for site in sites[index] {
+            if let outer = site.outer.first, site.method != nil {
+                inClosures.append(site)
+                all.append(outer)
+                continue
+            }
+            all.append(site)
+        }
+        var closureCovered: [Range<Int>] = []
+        var twins: Set<String> = []
+        for site in inClosures.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            guard let method = site.method else { continue }
+            if case .none = site.boundary { continue }
+            twins.insert(method.name)
+            edits.append(.init(range: method.range, text: "async" + method.name.prefix(1).uppercased() + method.name.dropFirst()))
+            if site.isAwaited || closureCovered.contains(where: { $0.contains(site.range.lowerBound) }) { continue }
+            if awaitAt.insert(site.awaitOffset).inserted {
+                edits.append(.init(range: site.awaitOffset..<site.awaitOffset, text: "await "))
+                closureCovered.append(site.covered)
+            }
+        }
+        // Hoisted uses: their text as it moves, with the edits inside it, once those are known.
+        var hoisted: [(site: AsyncSites.Site, at: Int, name: String, indentation: String)] = []
+        for site in all.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where !site.isAwaited {
+            if case .property(let property) = site.boundary, moved[index][property.declaration] != nil, !site.inPropertyClosure { continue }
+            if covered.contains(where: { $0.contains(site.range.lowerBound) }) { continue }
+            switch site.boundary {
+            case .none(let reason):
+                plan.left.append(.init(range: site.range, reason: reason))
+                continue
+            case .property(let property) where moved[index][property.declaration] == nil:
+                plan.left.append(.init(range: site.range, reason: "`\(property.name)` has no written type to move it by: give it one"))
+                continue
+            default:
+                break
+            }
+            if let hoist = site.hoist {
+                let name = hoistName(site, scope: slice(hoist.scope), taken: hoistedNames[hoist.scope.lowerBound, default: []])
+                hoistedNames[hoist.scope.lowerBound, default: []].append(name)
+                hoisted.append((site, hoist.offset, name, hoist.indentation))
+                edits.append(.init(range: site.range, text: name))
+                covered.append(site.range)
+            } else if awaitAt.insert(site.awaitOffset).inserted {
+                edits.append(.init(range: site.awaitOffset..<site.awaitOffset, text: "await "))
+                covered.append(site.covered)
+            }
+        }
+        for (site, at, name, indentation) in hoisted {
+            let inside = edits.filter { site.range.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= site.range.upperBound && $0.range != site.range }
+            edits.removeAll { inside.contains($0) }
+            let call = Apollo2Migration.FilePlan.applying(inside, to: text, in: site.range)
+            edits.append(.init(range: at..<at, text: "let \(name) = \(site.isTried ? "try " : "")await \(call)\n\(indentation)"))
+        }
+        let missing = twins.filter { !slice(0..<text.count).contains("func async\($0.prefix(1).uppercased() + $0.dropFirst())") }
+        if !missing.isEmpty {
+            let step = Self.indentationStep(of: text)
+            edits.append(.init(range: text.count..<text.count, text: (text.last == 10 ? "" : "\n") + AsyncSites.asyncTwins(Set(missing), indentation: step)))
+        }
+        // Declarations made async.
+        for callable in callables[index] where madeAsync[index].contains(callable.range) {
+            switch callable.kind {
+            case .setUp, .tearDown:
+                let base = callable.kind == .setUp ? "setUp" : "tearDown"
+                if slice(callable.nameRange) != base { edits.append(.init(range: callable.nameRange, text: base)) }
+                if let effects = callable.effects {
+                    edits.append(.init(range: effects.lowerBound..<effects.lowerBound, text: "async "))
+                } else {
+                    edits.append(.init(range: callable.effectsOffset..<callable.effectsOffset, text: " async throws"))
+                }
+                for call in callable.superCalls { edits.append(.init(range: call, text: "try await super.\(base)()")) }
+            case .function, .initializer:
+                let throwsToo = needsThrows[index].contains(callable.range) && callable.effects == nil
+                if let effects = callable.effects {
+                    edits.append(.init(range: effects.lowerBound..<effects.lowerBound, text: "async "))
+                } else {
+                    edits.append(.init(range: callable.effectsOffset..<callable.effectsOffset, text: throwsToo ? " async throws" : " async"))
+                }
+            }
+        }
+        // The edits inside a moved initializer are made to the text that moves.
+        var inside: [Range<Int>: [Apollo2Migration.Edit]] = [:]
+        for property in moved[index].values {
+            inside[property.initializer] = edits.filter { property.initializer.contains($0.range.lowerBound) && $0.range.upperBound <= property.initializer.upperBound }
+        }
+        let insideAll = Set(inside.values.joined())
+        edits.removeAll { insideAll.contains($0) }
+        edits += movedPropertyEdits(index) { range in
+            Apollo2Migration.FilePlan.applying(Self.merged(inside[range] ?? [], left: &plan.left), to: text, in: range)
+        }
+        let constructs = ApolloOneConstructs.mayHold(text) ? ApolloOneConstructs(files[index]) : nil
+        // One call's fix is that call's edits alone.
+        if let constructs, seeds == nil { edits += resultEdits(constructs, left: &plan.left) }
+        for (range, reason) in constructs?.oneOnly ?? [] { plan.left.append(.init(range: range, reason: reason)) }
+        // `query.__variables` is `@_spi(Unsafe)` in 2.x: the file imports ApolloAPI's SPI, as Apollo's own tests do.
+        if constructs?.spiVariables.isEmpty == false, seeds == nil, !slice(0..<text.count).contains("@_spi(Unsafe) import ApolloAPI") {
+            edits.append(Self.importEdit("@_spi(Unsafe) import ApolloAPI", replacing: "import ApolloAPI", in: text))
+        }
+        for conformance in constructs?.conformances ?? [] {
+            plan.left.append(.init(range: conformance.range, reason: Apollo2Migration.reason(conformance)))
+        }
+        plan.edits = Self.merged(edits, left: &plan.left)
+        return plan
+    }
+
+    /// An import added after the file's last import (or in place of `replacing`, when the file has that line).
+    static func importEdit(_ line: String, replacing: String, in text: [UInt8]) -> Apollo2Migration.Edit {
+        var offset = 0
+        var lastImportEnd = 0
+        for raw in text.split(separator: 10, omittingEmptySubsequences: false) {
+            let lineText = String(decoding: raw, as: UTF8.self)
+            let trimmed = String(lineText.drop { $0 == " " || $0 == "\t" })
+            if trimmed == replacing || trimmed == replacing + "\r" { return .init(range: offset..<offset + raw.count, text: line) }
+            if trimmed.hasPrefix("import ") || trimmed.hasPrefix("@testable import ") || trimmed.hasPrefix("@_spi(") && trimmed.contains(" import ") {
+                lastImportEnd = offset + raw.count
+            }
+            offset += raw.count + 1
+        }
+        return lastImportEnd == 0 ? .init(range: 0..<0, text: line + "\n") : .init(range: lastImportEnd..<lastImportEnd, text: "\n" + line)
+    }
+
+    /// The file's unit of indentation: its first indented line's leading blanks (four spaces if none).
+    static func indentationStep(of text: [UInt8]) -> String {
+        var index = 0
+        while index < text.count {
+            if text[index] == 10, index + 1 < text.count, text[index + 1] == 32 || text[index + 1] == 9 {
+                var end = index + 1
+                while end < text.count, text[end] == 32 || text[end] == 9 { end += 1 }
+                if end < text.count, text[end] != 10 { return String(decoding: text[(index + 1)..<end], as: UTF8.self) }
+            }
+            index += 1
+        }
+        return "    "
+    }
+
+    /// A name for a hoisted use: the model's (`petDetails`, `data`), the helper's (`animal` for `makeAnimal`), unused in
+    /// the function.
+    func hoistName(_ site: AsyncSites.Site, scope: String, taken: [String]) -> String {
+        var stem: String
+        switch site.use {
+        case .call(let name, _, let base, _) where name == "from":
+            let last = base?.last ?? "model"
+            stem = last == "Data" ? "data" : SwiftNames.firstLowercased(last)
+        case .call(let name, _, _, _) where name.hasPrefix("async") && name.count > 5:
+            stem = name == "asyncFilter" ? "filtered" : "mapped"
+        case .call(let name, _, _, _):
+            stem = name.hasPrefix("make") && name.count > 4 ? SwiftNames.firstLowercased(String(name.dropFirst(4))) : name
+        case .member(_, let name), .identifier(let name):
+            stem = name
+        }
+        if stem.isEmpty || stem == "self" { stem = "value" }
+        var candidate = stem
+        var number = 2
+        while taken.contains(candidate) || Self.mentions(scope, candidate) {
+            candidate = "\(stem)\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    static func mentions(_ text: String, _ name: String) -> Bool {
+        var search = text[...]
+        while let found = search.range(of: name) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            let isPart = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isPart(before), !isPart(after) { return true }
+            search = text[found.upperBound...]
+        }
+        return false
+    }
+
+    func movedPropertyEdits(_ index: Int, slice: (Range<Int>) -> String) -> [Apollo2Migration.Edit] {
+        // `slice` gives an initializer's text as it moves, its own edits made.
+        var edits: [Apollo2Migration.Edit] = []
+        // Assignments into set-ups to create, by owner type.
+        var created: [String: (after: Int, indentation: String, lines: [String], place: AsyncSites.StoredProperty.Place)] = [:]
+        for property in moved[index].values.sorted(by: { $0.declaration.lowerBound < $1.declaration.lowerBound }) {
+            guard let sites = sites[index].first(where: { property.initializer.contains($0.range.lowerBound) }),
+                let type = type(of: property, site: sites, in: index)
+            else { continue }
+            let step = property.indentation.isEmpty ? "    " : property.indentation.contains("\t") ? "\t" : property.indentation
+            // Its lines after the first, one level deeper, in a set-up.
+            let value = property.place == .staticOrGlobal
+                ? slice(property.initializer)
+                : slice(property.initializer).replacingOccurrences(of: "\n" + property.indentation, with: "\n" + property.indentation + step)
+            switch property.place {
+            case .staticOrGlobal:
+                edits.append(.init(range: property.declaration, text: "\(property.modifiers)var \(property.name): \(type) { get async { await \(value) } }"))
+            case .testCase, .suite:
+                let declared = property.place == .testCase
+                    ? "\(property.modifiers)var \(property.name): \(type.hasSuffix("?") || type.hasSuffix("!") ? type : type + "!")"
+                    : "\(property.modifiers)\(property.isLet ? "let" : "var") \(property.name): \(type)"
+                edits.append(.init(range: property.declaration, text: declared))
+                let assignment = "\(property.name) = await \(value)"
+                let owner = property.owner ?? ""
+                let existing = callables[index].first { callable in
+                    callable.owner == owner && (property.place == .testCase ? callable.kind == .setUp : callable.kind == .initializer && callable.labels.isEmpty)
+                }
+                if let existing, let body = existing.body {
+                    // After `super.setUp()` when it comes first, else first in the body.
+                    let at = existing.superCalls.first.map { $0.upperBound } ?? body.lowerBound + 1
+                    edits.append(.init(range: at..<at, text: "\n\(property.indentation)\(step)\(assignment)"))
+                } else {
+                    created[owner, default: (property.declaration.upperBound, property.indentation, [], property.place)].lines.append(assignment)
+                    let after = max(created[owner]?.after ?? 0, property.declaration.upperBound)
+                    created[owner]?.after = after
+                }
+            case .other:
+                continue
+            }
+        }
+        for (_, setUp) in created {
+            let step = setUp.indentation.isEmpty ? "    " : setUp.indentation.contains("\t") ? "\t" : setUp.indentation
+            var lines: [String]
+            if setUp.place == .testCase {
+                lines = ["override func setUp() async throws {", "\(step)try await super.setUp()"]
+            } else {
+                lines = ["init() async {"]
+            }
+            lines += setUp.lines.map { step + $0 }
+            lines.append("}")
+            let body = lines.enumerated().map { $0.offset == 0 ? $0.element : setUp.indentation + $0.element }.joined(separator: "\n")
+            edits.append(.init(range: setUp.after..<setUp.after, text: "\n\n\(setUp.indentation)\(body)"))
+        }
+        return edits
+    }
+
+    /// `GraphQLResult<X.Data>` → `GraphQLResponse<X>`; `GraphQLResult(data: d, …)` → `GraphQLResponse<X>(data: d, …)`
+    /// where the file says `d` is an `X.Data`.
+    func resultEdits(_ constructs: ApolloOneConstructs, left: inout [Apollo2Migration.Left]) -> [Apollo2Migration.Edit] {
+        var edits: [Apollo2Migration.Edit] = []
+        for type in constructs.resultTypes {
+            guard let operation = Self.operation(ofData: type.argument) else {
+                left.append(.init(range: type.range, reason: "`GraphQLResult<\(type.argument)>` is `GraphQLResponse<Operation>` in Apollo iOS 2, generic over the operation, not its data: rewrite it by hand"))
+                continue
+            }
+            edits.append(.init(range: type.range, text: "GraphQLResponse<\(operation)>"))
+        }
+        for construction in constructs.resultConstructions {
+            // Named when the file says which operation's data it holds; else the context names it (a `Result` of a
+            // `GraphQLResponse<X>`, a property of that type), as it named `GraphQLResult`'s.
+            let operation = construction.dataType.flatMap { Self.operation(ofData: $0) }
+            edits.append(.init(range: construction.name, text: operation.map { "GraphQLResponse<\($0)>" } ?? "GraphQLResponse"))
+        }
+        return edits
+    }
+
+    /// `AllAnimalsQuery.Data` → `AllAnimalsQuery`.
+    static func operation(ofData type: String) -> String? {
+        guard type.hasSuffix(".Data"), type.count > 5 else { return nil }
+        return String(type.dropLast(5))
+    }
+
+    /// The edits in order; of two that overlap, the first is kept and the second's place is left with the reason.
+    static func merged(_ edits: [Apollo2Migration.Edit], left: inout [Apollo2Migration.Left]) -> [Apollo2Migration.Edit] {
+        var result: [Apollo2Migration.Edit] = []
+        var seen: Set<Apollo2Migration.Edit> = []
+        let unique = edits.filter { seen.insert($0).inserted }
+        // In order of place; insertions at one place in the order they were made.
+        let ordered = unique.indices.sorted { (unique[$0].range.lowerBound, unique[$0].range.upperBound, $0) < (unique[$1].range.lowerBound, unique[$1].range.upperBound, $1) }
+        for edit in ordered.map({ unique[$0] }) {
+            if let last = result.last, edit.range.lowerBound < last.range.upperBound {
+                left.append(.init(range: edit.range, reason: "two changes of the same code: migrate it by hand"))
+                continue
+            }
+            result.append(edit)
+        }
+        return result
+    }
+}
+
+extension Apollo2Migration {
+    /// What to do about a conformance 2.x does not have.
+    static func reason(_ conformance: ApolloOneConstructs.Conformance) -> String {
+        switch conformance.kind {
+        case .clientProtocol:
+            "`\(conformance.typeName)` conforms to `ApolloClientProtocol`, which Apollo iOS 2 does not have: test through an `ApolloClient` over `TestNetworkTransport` (`mockls test-transport`), registering each operation's response"
+        case .networkTransport:
+            "`\(conformance.typeName)` implements 1.x's `NetworkTransport` (`send(operation:…completionHandler:)`); 2.x's returns an `AsyncThrowingStream`: use `TestNetworkTransport` (`mockls test-transport`), registering each operation's response"
+        }
+    }
+}

@@ -1,0 +1,594 @@
+import SwiftSyntax
+
+/// What making a call `async` asks of the code around it, read from a Swift file: where its `await` goes, which
+/// declaration must become `async` for it, and what cannot await at all (an autoclosure, a closure a method runs).
+/// The reading behind `mockls migrate --to 2` and the Apollo iOS 2 diagnostics (`Features/Migration`): Apollo iOS 2's
+/// `from(_:)` is `async`, and so becomes every helper that calls it.
+public enum AsyncSites {
+    /// A use of something that may have to be awaited.
+    public enum Use: Sendable, Hashable {
+        /// `name(label: …)`, `Base.Path.name(…)`, `.name(…)` (`implicit`), `value.name(…)` (`base` nil, not implicit).
+        case call(name: String, labels: [String?], base: [String]?, implicit: Bool)
+        /// `Owner.name`, a static property read.
+        case member(base: [String], name: String)
+        /// `name`, a bare identifier that is no call.
+        case identifier(String)
+    }
+
+    /// A use with what awaiting it takes.
+    public struct Site: Sendable, Hashable {
+        public let use: Use
+        /// The use itself (the call, the member access).
+        public let range: Range<Int>
+        /// Where `await ` goes: before the chain the use starts (after a `try` on it), or at the start of an operator
+        /// sequence or assignment's right side that it is part of.
+        public let awaitOffset: Int
+        /// What that `await` covers: other uses inside it need none of their own.
+        public let covered: Range<Int>
+        /// Already under an `await` (2.x code, or migrated before).
+        public let isAwaited: Bool
+        /// The declaration that must be `async`.
+        public let boundary: Boundary
+        /// Inside an XCTest assertion's autoclosure, which cannot await: the use is moved to a `let` before the
+        /// statement (`HoistPoint`).
+        public let hoist: HoistPoint?
+        /// Written `try <use>`: a hoisted `let` needs `try await`.
+        public let isTried: Bool
+        /// In the closure that initialises a stored property where it is written (`let x: T = { … }()`): awaited in
+        /// the closure, whose call is then awaited where the property moves.
+        public var inPropertyClosure = false
+        /// In the closure of `map` (or `compactMap`, `flatMap`, `filter`, `forEach`), which cannot await: awaited in the
+        /// closure, the method's name (`method`) becomes its `async` twin (`asyncMap`), and the method's call is the
+        /// site that is awaited where it is (`outer`, one element).
+        public var method: ClosureMethod?
+        public var outer: [Site] = []
+    }
+
+    /// `map` in `xs.map { … }`: its name and where it is written.
+    public struct ClosureMethod: Sendable, Hashable {
+        public let name: String
+        public let range: Range<Int>
+    }
+
+    /// The methods of a sequence whose closure a migration makes `async`, through a `fileprivate` twin of each
+    /// (`asyncMap`) written into the file (`asyncTwins`).
+    public static let closureMethods: Set<String> = ["map", "compactMap", "flatMap", "filter", "forEach"]
+
+    /// Where a use that cannot await in place is moved to: the start of its statement, with the statement's indentation.
+    public struct HoistPoint: Sendable, Hashable {
+        public let offset: Int
+        public let indentation: String
+        /// The function the statement is in (names chosen for the `let` must not clash with its text).
+        public let scope: Range<Int>
+    }
+
+    /// The innermost declaration a site's `await` makes `async`, or why nothing can.
+    public enum Boundary: Sendable, Hashable {
+        case callable(Callable)
+        case property(StoredProperty)
+        /// Cannot await there: the reason, said to the user.
+        case none(reason: String)
+    }
+
+    /// A function or initializer: what making it `async` edits.
+    public struct Callable: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable { case function, initializer, setUp, tearDown }
+        public let kind: Kind
+        public let name: String
+        /// The argument labels (`_` as nil).
+        public let labels: [String?]
+        public let isAsync: Bool
+        public let isThrowing: Bool
+        public let isStatic: Bool
+        /// The type it is declared in (the extended type of an extension), nil at file scope.
+        public let owner: String?
+        /// The declaration, from its first attribute or modifier to its end.
+        public let range: Range<Int>
+        /// Where ` async` goes (just after the parameter clause), and the `throws` clause if any (`setUp` rewrites it).
+        public let effectsOffset: Int
+        public let effects: Range<Int>?
+        /// `setUpWithError` / `tearDownWithError`: the name's bytes (they become `setUp` / `tearDown`).
+        public let nameRange: Range<Int>
+        /// The body's braces: `{` … `}`.
+        public let body: Range<Int>?
+        /// The `super.setUp()` / `super.setUpWithError()` calls (and tearDown's) of its body, with a `try` before them if
+        /// written.
+        public let superCalls: [Range<Int>]
+        /// A method of an `XCTestCase` subclass or of a Swift Testing suite.
+        public let inTestType: Bool
+        /// The return type's text, if written.
+        public let returnType: String?
+    }
+
+    /// A stored property whose initializer holds a site: it cannot await, so its value moves (into set-up, or behind an
+    /// `async` getter).
+    public struct StoredProperty: Sendable, Hashable {
+        public enum Place: Sendable, Hashable {
+            /// In an `XCTestCase` subclass: set in `setUp`.
+            case testCase
+            /// In a Swift Testing suite: set in `init()`.
+            case suite
+            /// `static` (any type) or global: an `async` getter.
+            case staticOrGlobal
+            case other
+        }
+        public let place: Place
+        public let name: String
+        /// The declared type's text, if written.
+        public let type: String?
+        /// The type's name: the type `place` names (`nil` for a global).
+        public let owner: String?
+        /// The whole declaration (`let x = …` with its attributes), its binding's initializer expression.
+        public let declaration: Range<Int>
+        public let initializer: Range<Int>
+        public let indentation: String
+        /// The type body it is in (`{` … `}`), for the set-up it needs.
+        public let ownerBody: Range<Int>?
+        public let isLazy: Bool
+        /// Its attributes and modifiers but `lazy`, as written (`private`, `static`, `@MainActor`), each followed by a space.
+        public let modifiers: String
+        /// `let` or `var`.
+        public let isLet: Bool
+    }
+
+    /// What a file declares that sites can make `async`: its functions and initializers, and the set-ups and suites'
+    /// initializers a moved property is assigned in.
+    public static func callables(in file: SwiftFile) -> [Callable] {
+        let visitor = CallableVisitor(file: file)
+        visitor.walk(file.tree)
+        return visitor.found
+    }
+
+    /// Every use in `file` that `wanted` accepts, with what awaiting it takes.
+    public static func sites(in file: SwiftFile, wanted: (Use) -> Bool) -> [Site] {
+        withoutActuallyEscaping(wanted) { wanted in
+            let visitor = UseVisitor(file: file, wanted: wanted)
+            visitor.walk(file.tree)
+            return visitor.found
+        }
+    }
+
+    // MARK: - Reading
+
+    static let assertionPrefixes = ["XCTAssert", "XCTUnwrap", "XCTExpectFailure"]
+
+    static func typeDeclaration(_ node: Syntax) -> (name: String, inheritance: [String], members: MemberBlockSyntax, attributes: AttributeListSyntax?)? {
+        if let type = node.as(ClassDeclSyntax.self) {
+            return (type.name.text, inheritanceNames(type.inheritanceClause), type.memberBlock, type.attributes)
+        }
+        if let type = node.as(StructDeclSyntax.self) {
+            return (type.name.text, inheritanceNames(type.inheritanceClause), type.memberBlock, type.attributes)
+        }
+        if let type = node.as(EnumDeclSyntax.self) {
+            return (type.name.text, inheritanceNames(type.inheritanceClause), type.memberBlock, type.attributes)
+        }
+        if let type = node.as(ActorDeclSyntax.self) {
+            return (type.name.text, inheritanceNames(type.inheritanceClause), type.memberBlock, type.attributes)
+        }
+        if let type = node.as(ExtensionDeclSyntax.self) {
+            return (type.extendedType.trimmedDescription, inheritanceNames(type.inheritanceClause), type.memberBlock, type.attributes)
+        }
+        return nil
+    }
+
+    static func inheritanceNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+    }
+
+    /// An `XCTestCase` subclass or a Swift Testing suite (`@Suite`, or a type with `@Test` functions).
+    static func isTestType(_ declaration: (name: String, inheritance: [String], members: MemberBlockSyntax, attributes: AttributeListSyntax?)) -> Bool {
+        if declaration.inheritance.contains(where: { $0 == "XCTestCase" || $0.hasSuffix("TestCase") }) { return true }
+        return isSuite(declaration)
+    }
+
+    static func isSuite(_ declaration: (name: String, inheritance: [String], members: MemberBlockSyntax, attributes: AttributeListSyntax?)) -> Bool {
+        if declaration.attributes?.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Suite" }) == true {
+            return true
+        }
+        return declaration.members.members.contains { member in
+            member.decl.as(FunctionDeclSyntax.self)?.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
+            } == true
+        }
+    }
+
+    static func isTestCase(_ inheritance: [String]) -> Bool {
+        inheritance.contains { $0 == "XCTestCase" || $0.hasSuffix("TestCase") }
+    }
+
+    static func enclosingType(of node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let node = current {
+            if typeDeclaration(node) != nil { return node }
+            if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self) || node.is(ClosureExprSyntax.self) { return nil }
+            current = node.parent
+        }
+        return nil
+    }
+
+    final class CallableVisitor: SyntaxVisitor {
+        let file: SwiftFile
+        var found: [Callable] = []
+        init(file: SwiftFile) {
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let callable = AsyncSites.callable(Syntax(node)) { found.append(callable) }
+            return .visitChildren
+        }
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let callable = AsyncSites.callable(Syntax(node)) { found.append(callable) }
+            return .visitChildren
+        }
+    }
+
+    final class SuperCallVisitor: SyntaxVisitor {
+        let names: Set<String>
+        var found: [Range<Int>] = []
+        init(names: Set<String>) {
+            self.names = names
+            super.init(viewMode: .sourceAccurate)
+        }
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let callee = node.calledExpression.as(MemberAccessExprSyntax.self), callee.base?.is(SuperExprSyntax.self) == true,
+                names.contains(callee.declName.baseName.text)
+            {
+                var whole = Syntax(node)
+                while let parent = whole.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { whole = parent }
+                found.append(whole.trimmedRange)
+            }
+            return .skipChildren
+        }
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+
+    final class UseVisitor: SyntaxVisitor {
+        let file: SwiftFile
+        let wanted: (Use) -> Bool
+        var found: [Site] = []
+        init(file: SwiftFile, wanted: @escaping (Use) -> Bool) {
+            self.file = file
+            self.wanted = wanted
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let labels = node.arguments.map { $0.label?.text }
+            var use: Use?
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+                let name = member.declName.baseName.text
+                if let base = member.base {
+                    use = .call(name: name, labels: labels, base: WrittenExpression.typePath(base) ?? (base.is(SuperExprSyntax.self) ? ["super"] : nil), implicit: false)
+                } else {
+                    use = .call(name: name, labels: labels, base: nil, implicit: true)
+                }
+            } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                use = .call(name: reference.baseName.text, labels: labels, base: nil, implicit: false)
+            }
+            if let use, wanted(use) { found.append(AsyncSites.site(Syntax(node), use: use)) }
+            return .visitChildren
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            if let parent = node.parent?.as(FunctionCallExprSyntax.self), parent.calledExpression.id == node.id { return .visitChildren }
+            if let base = node.base, let path = WrittenExpression.typePath(base) {
+                let use = Use.member(base: path, name: node.declName.baseName.text)
+                if wanted(use) { found.append(AsyncSites.site(Syntax(node), use: use)) }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if let parent = node.parent {
+                if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .visitChildren }
+                if let member = parent.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
+            }
+            let use = Use.identifier(node.baseName.text)
+            if wanted(use) { found.append(AsyncSites.site(Syntax(node), use: use)) }
+            return .visitChildren
+        }
+    }
+
+    /// What awaiting `node` takes.
+    static func site(_ node: Syntax, use: Use) -> Site {
+        // The chain the use starts: `X.from(m).owner?.name`, `try helper()`.
+        var top = node
+        while let parent = top.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id { top = parent; continue }
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == top.id { top = parent; continue }
+            if let subscriptCall = parent.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == top.id { top = parent; continue }
+            if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) || parent.is(PostfixOperatorExprSyntax.self) {
+                top = parent
+                continue
+            }
+            break
+        }
+        var awaitOffset = top.positionAfterSkippingLeadingTrivia.utf8Offset
+        var isAwaited = false
+        var isTried = false
+        var covering = top
+        // `try x`, `try await x`, `await x`.
+        while let parent = covering.parent {
+            if parent.is(AwaitExprSyntax.self) { isAwaited = true; covering = parent; continue }
+            if parent.is(TryExprSyntax.self) { isTried = true; covering = parent; continue }
+            break
+        }
+        var reason: String?
+        // In an operator sequence, `await` goes first (or first after `=`): it cannot stand right of another operator.
+        if let sequence = covering.parent?.as(ExprListSyntax.self), let whole = sequence.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence)
+            if let index = elements.firstIndex(where: { $0.id == covering.id }) {
+                let assignment = elements[..<index].lastIndex { $0.is(AssignmentExprSyntax.self) }
+                let start = assignment.map { $0 + 1 } ?? 0
+                let shortCircuit = elements[start..<index].first { element in
+                    guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+                    return op == "??" || op == "&&" || op == "||"
+                }
+                if let shortCircuit, let op = shortCircuit.as(BinaryOperatorExprSyntax.self)?.operator.text {
+                    reason = "right of `\(op)`, in an autoclosure that cannot await: move it to a `let` before the statement"
+                }
+                if start < elements.count {
+                    let first = elements[start]
+                    if first.id != covering.id {
+                        // Already awaited there (`x = await a + f()`)?
+                        if first.is(AwaitExprSyntax.self) || first.as(TryExprSyntax.self)?.expression.is(AwaitExprSyntax.self) == true { isAwaited = true }
+                        awaitOffset = first.positionAfterSkippingLeadingTrivia.utf8Offset
+                        if let tried = first.as(TryExprSyntax.self) { awaitOffset = tried.expression.positionAfterSkippingLeadingTrivia.utf8Offset }
+                    }
+                }
+                covering = assignment == nil ? Syntax(whole) : covering
+            }
+        }
+        let covered = awaitOffset..<covering.endPositionBeforeTrailingTrivia.utf8Offset
+        // Up to the declaration that must be async, through what cannot await.
+        var hoist: HoistPoint?
+        var inPropertyClosure = false
+        var current = covering
+        var boundary: Boundary?
+        while let parent = current.parent, boundary == nil {
+            defer { current = parent }
+            if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                assertionPrefixes.contains(where: { callee.hasPrefix($0) }), hoist == nil, !isAwaited
+            {
+                hoist = hoistPoint(from: Syntax(call))
+                if hoist == nil { reason = reason ?? "in `\(callee)`'s autoclosure, which cannot await" }
+                continue
+            }
+            if let closure = parent.as(ClosureExprSyntax.self) {
+                if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id,
+                    let initializer = call.parent?.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self),
+                    let property = storedProperty(binding)
+                {
+                    boundary = .property(property)
+                    inPropertyClosure = true
+                } else if let (call, name) = closureMethodCall(closure) {
+                    // Awaited in the closure; the method's call becomes the site, awaited where it is.
+                    var outer = site(Syntax(call), use: .call(name: "async" + name.prefix(1).uppercased() + name.dropFirst(), labels: [], base: nil, implicit: false))
+                    outer.method = nil
+                    var inner = Site(
+                        use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
+                        boundary: outer.boundary, hoist: nil, isTried: isTried)
+                    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                        inner.method = ClosureMethod(name: name, range: member.declName.trimmedRange)
+                    }
+                    inner.outer = [outer]
+                    if let reason {
+                        return Site(
+                            use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
+                            boundary: .none(reason: reason), hoist: nil, isTried: isTried)
+                    }
+                    return inner
+                } else {
+                    boundary = .none(reason: closureReason(closure))
+                }
+                continue
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self), let callable = callable(parent) {
+                boundary = .callable(callable)
+                continue
+            }
+            if parent.is(AccessorBlockSyntax.self) || parent.is(AccessorDeclSyntax.self) {
+                boundary = .none(reason: "in a computed property's getter: make it `get async` by hand (its readers then `await` it)")
+                continue
+            }
+            if let binding = parent.as(PatternBindingSyntax.self), binding.initializer?.value.id == current.as(InitializerClauseSyntax.self)?.value.id
+                || binding.initializer.map({ $0.id == current.id }) == true
+            {
+                // `async let x = …`: awaited where `x` is read.
+                if binding.parent?.parent?.as(VariableDeclSyntax.self)?.modifiers.contains(where: { $0.name.text == "async" }) == true {
+                    isAwaited = true
+                }
+                if let property = storedProperty(binding) {
+                    boundary = .property(property)
+                } else {
+                    // A local `let` inside a function: keep climbing to the function.
+                    continue
+                }
+                continue
+            }
+            if parent.is(SourceFileSyntax.self) {
+                boundary = .none(reason: "in top-level code, which cannot await")
+            }
+        }
+        if let reason, hoist == nil || reason.hasPrefix("right of") {
+            return Site(
+                use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
+                boundary: .none(reason: reason), hoist: nil, isTried: isTried)
+        }
+        var site = Site(
+            use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
+            boundary: boundary ?? .none(reason: "outside any function"), hoist: hoist, isTried: isTried)
+        site.inPropertyClosure = inPropertyClosure
+        return site
+    }
+
+    static func callable(_ node: Syntax) -> Callable? {
+        let owner = enclosingType(of: node).flatMap { typeDeclaration($0) }
+        let inTestType = owner.map(isTestType) ?? false
+        if let function = node.as(FunctionDeclSyntax.self) {
+            let name = function.name.text
+            let parameters = function.signature.parameterClause.parameters
+            let isOverride = function.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+            var kind = Callable.Kind.function
+            if isOverride, parameters.isEmpty, owner.map({ isTestCase($0.inheritance) }) == true {
+                if name == "setUp" || name == "setUpWithError" { kind = .setUp }
+                if name == "tearDown" || name == "tearDownWithError" { kind = .tearDown }
+            }
+            let effects = function.signature.effectSpecifiers
+            var superCalls: [Range<Int>] = []
+            if kind != .function, let body = function.body {
+                let visitor = SuperCallVisitor(names: kind == .setUp ? ["setUp", "setUpWithError"] : ["tearDown", "tearDownWithError"])
+                visitor.walk(body)
+                superCalls = visitor.found
+            }
+            return Callable(
+                kind: kind, name: name, labels: parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text },
+                isAsync: effects?.asyncSpecifier != nil, isThrowing: effects?.throwsClause != nil,
+                isStatic: function.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) },
+                owner: owner?.name, range: function.trimmedRange,
+                effectsOffset: function.signature.parameterClause.endPositionBeforeTrailingTrivia.utf8Offset,
+                effects: effects?.throwsClause?.trimmedRange, nameRange: function.name.trimmedRange, body: function.body?.trimmedRange,
+                superCalls: superCalls, inTestType: inTestType, returnType: function.signature.returnClause?.type.trimmedDescription)
+        }
+        if let initializer = node.as(InitializerDeclSyntax.self) {
+            let effects = initializer.signature.effectSpecifiers
+            return Callable(
+                kind: .initializer, name: "init",
+                labels: initializer.signature.parameterClause.parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text },
+                isAsync: effects?.asyncSpecifier != nil, isThrowing: effects?.throwsClause != nil, isStatic: false, owner: owner?.name,
+                range: initializer.trimmedRange,
+                effectsOffset: initializer.signature.parameterClause.endPositionBeforeTrailingTrivia.utf8Offset,
+                effects: effects?.throwsClause?.trimmedRange, nameRange: initializer.initKeyword.trimmedRange,
+                body: initializer.body?.trimmedRange, superCalls: [], inTestType: inTestType, returnType: nil)
+        }
+        return nil
+    }
+
+    /// `xs.map { … }`, `xs.map({ … })`: the call of a method of `closureMethods` whose only closure this is.
+    static func closureMethodCall(_ closure: ClosureExprSyntax) -> (FunctionCallExprSyntax, String)? {
+        let call: FunctionCallExprSyntax?
+        if let trailing = closure.parent?.as(FunctionCallExprSyntax.self), trailing.trailingClosure?.id == closure.id {
+            call = trailing.arguments.isEmpty ? trailing : nil
+        } else if let argument = closure.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+            let list = argument.parent?.as(LabeledExprListSyntax.self), list.count == 1
+        {
+            call = list.parent?.as(FunctionCallExprSyntax.self)
+        } else {
+            call = nil
+        }
+        guard let call, call.trailingClosure == nil || call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+            closureMethods.contains(member.declName.baseName.text)
+        else { return nil }
+        return (call, member.declName.baseName.text)
+    }
+
+    /// The `fileprivate` `async` twins of `closureMethods` a file needs: `asyncMap` for `map`, and so on.
+    public static func asyncTwins(_ methods: Set<String>, indentation step: String = "    ") -> String {
+        var lines = ["", "// Written by `mockls migrate --to 2`: sequence methods whose closure awaits (Apollo iOS 2's `from(_:)` is `async`).", "fileprivate extension Sequence {"]
+        let bodies: [String: [String]] = [
+            "map": ["func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {",
+                    "\(step)var result: [T] = []", "\(step)for element in self { result.append(try await transform(element)) }", "\(step)return result", "}"],
+            "compactMap": ["func asyncCompactMap<T>(_ transform: (Element) async throws -> T?) async rethrows -> [T] {",
+                           "\(step)var result: [T] = []", "\(step)for element in self { if let value = try await transform(element) { result.append(value) } }",
+                           "\(step)return result", "}"],
+            "flatMap": ["func asyncFlatMap<S: Sequence>(_ transform: (Element) async throws -> S) async rethrows -> [S.Element] {",
+                        "\(step)var result: [S.Element] = []", "\(step)for element in self { result.append(contentsOf: try await transform(element)) }",
+                        "\(step)return result", "}"],
+            "filter": ["func asyncFilter(_ isIncluded: (Element) async throws -> Bool) async rethrows -> [Element] {",
+                       "\(step)var result: [Element] = []", "\(step)for element in self where try await isIncluded(element) { result.append(element) }",
+                       "\(step)return result", "}"],
+            "forEach": ["func asyncForEach(_ body: (Element) async throws -> Void) async rethrows {",
+                        "\(step)for element in self { try await body(element) }", "}"],
+        ]
+        for method in ["map", "compactMap", "flatMap", "filter", "forEach"] where methods.contains(method) {
+            lines += (bodies[method] ?? []).map { step + $0 }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Why a site in this closure cannot await: the method that runs it is synchronous.
+    static func closureReason(_ closure: ClosureExprSyntax) -> String {
+        var node = Syntax(closure)
+        if let argument = node.parent?.as(LabeledExprSyntax.self) { node = Syntax(argument) }
+        let call = node.parent?.as(FunctionCallExprSyntax.self) ?? node.parent?.parent?.as(FunctionCallExprSyntax.self)
+        if let call {
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if call.calledExpression.id == closure.id {
+                return "in a closure called where it is written (`{ … }()`): make it a function or `await` it by hand"
+            }
+            if let name { return "in a closure `\(name)` runs, which cannot await: rewrite it as a loop (`for`) or with `async let`" }
+        }
+        return "in a closure, which cannot await unless whatever runs it is async"
+    }
+
+    /// The statement the assertion is in, where a `let` can go before it.
+    static func hoistPoint(from node: Syntax) -> HoistPoint? {
+        var current = node
+        while let parent = current.parent {
+            if let item = parent.as(CodeBlockItemSyntax.self) {
+                guard let function = item.parent?.parent?.parent else { return nil }
+                guard function.is(FunctionDeclSyntax.self) || function.is(InitializerDeclSyntax.self) || item.parent?.parent?.is(CodeBlockSyntax.self) == true
+                else { return nil }
+                var scope = Syntax(item)
+                while let up = scope.parent, !(up.is(FunctionDeclSyntax.self) || up.is(InitializerDeclSyntax.self) || up.is(ClosureExprSyntax.self)) {
+                    scope = up
+                }
+                if scope.parent?.is(ClosureExprSyntax.self) == true { return nil }
+                let offset = item.positionAfterSkippingLeadingTrivia.utf8Offset
+                let trivia = item.leadingTrivia.description
+                let indentation = String(trivia.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+                return HoistPoint(offset: offset, indentation: indentation, scope: (scope.parent ?? scope).trimmedRange)
+            }
+            if parent.is(ClosureExprSyntax.self) { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// A property of a type or of the file whose initializer a site is in; nil for a local binding.
+    static func storedProperty(_ binding: PatternBindingSyntax) -> StoredProperty? {
+        guard let list = binding.parent?.as(PatternBindingListSyntax.self), let variable = list.parent?.as(VariableDeclSyntax.self),
+            let initializer = binding.initializer, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        let container = variable.parent?.parent?.parent  // MemberBlockItem → MemberBlockItemList → MemberBlock
+        let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+        let indentation = String(variable.leadingTrivia.description.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        var place = StoredProperty.Place.other
+        var owner: String?
+        var ownerBody: Range<Int>?
+        if variable.parent?.is(CodeBlockItemSyntax.self) == true {
+            // File scope (a global), or a local `let` (inside a code block of a function).
+            guard variable.parent?.parent?.parent?.is(SourceFileSyntax.self) == true else { return nil }
+            place = .staticOrGlobal
+        } else if let memberBlock = container?.as(MemberBlockSyntax.self), let type = memberBlock.parent, let declaration = typeDeclaration(type) {
+            owner = declaration.name
+            ownerBody = memberBlock.trimmedRange
+            if isStatic {
+                place = .staticOrGlobal
+            } else if isTestCase(declaration.inheritance) {
+                place = .testCase
+            } else if isSuite(declaration) {
+                place = .suite
+            }
+        } else {
+            return nil
+        }
+        return StoredProperty(
+            place: place, name: name, type: binding.typeAnnotation?.type.trimmedDescription, owner: owner,
+            declaration: variable.trimmedRange, initializer: initializer.value.trimmedRange, indentation: indentation,
+            ownerBody: ownerBody, isLazy: isLazy,
+            modifiers: (variable.attributes.map(\.trimmedDescription) + variable.modifiers.filter { $0.name.tokenKind != .keyword(.lazy) }.map(\.trimmedDescription))
+                .map { $0 + " " }.joined(),
+            isLet: variable.bindingSpecifier.tokenKind == .keyword(.let))
+    }
+}
+
+extension SyntaxProtocol {
+    var trimmedRange: Range<Int> { positionAfterSkippingLeadingTrivia.utf8Offset..<endPositionBeforeTrailingTrivia.utf8Offset }
+}

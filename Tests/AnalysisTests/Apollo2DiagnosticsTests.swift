@@ -1,0 +1,78 @@
+import Foundation
+import GraphQLIndex
+import MocklsTestSupport
+@testable import Analysis
+import XCTest
+
+/// In a project on Apollo iOS 2 by its pin (not by assuming the newest release), what a test still writes of 1.x is
+/// reported, with fixes that apply as `mockls migrate --to 2` would.
+final class Apollo2DiagnosticsTests: XCTestCase {
+    let schema = "type Query { dog: Dog }\ntype Dog { id: ID!\n name: String! }\n"
+    let operations = "query DogQuery { dog { id name } }\n"
+    let test = """
+        import XCTest
+        import Apollo
+        import ApolloTestSupport
+        @testable import PetAPI
+
+        final class DogTests: XCTestCase {
+            func testName() {
+                let data = DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: "1", name: "Rex")))
+                XCTAssertEqual(data.dog?.name, "Rex")
+                let result = GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+                XCTAssertNotNil(result)
+            }
+            func testAsync() async {
+                let data = await DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: "1", name: "Rex")))
+                XCTAssertEqual(data.dog?.id, "1")
+            }
+        }
+        final class FakeClient: ApolloClientProtocol {}
+
+        """
+
+    func workspace(pin: String?) throws -> TestWorkspace {
+        var files = [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": schema,
+            "graphql/Operations.graphql": operations,
+            "Tests/DogTests.swift": test,
+        ]
+        if let pin { files["Podfile.lock"] = "PODS:\n  - Apollo (\(pin)):\n    - Apollo/Core (= \(pin))\n  - Apollo/Core (\(pin))\n" }
+        return try TestWorkspace(files: files)
+    }
+
+    func testReportedWhereThePinSaysTwo() throws {
+        let folder = try workspace(pin: "2.4.0")
+        defer { folder.remove() }
+        let records = CheckReport(workspace: Workspace(folder: folder.folder)).records.filter { $0.file.hasSuffix(".swift") }
+        XCTAssertEqual(records.map { "\($0.line) \($0.severity) \($0.code)" }, [
+            "8 error sync-from", "10 error graphql-result", "18 error apollo-1-fake",
+        ])
+        // The call's own fix makes it and its test async; the whole file's is offered beside it.
+        let fix = try XCTUnwrap(records.first?.fixes.first)
+        XCTAssertEqual(fix.title, "Await `from(_:)` (and make what encloses it `async`)")
+        var text = Array(test.utf8)
+        let lines = test.split(separator: "\n", omittingEmptySubsequences: false).map { $0.utf8.count + 1 }
+        for edit in fix.edits.reversed() {
+            let start = lines.prefix(edit.line - 1).reduce(0, +) + edit.utf16Column - 1
+            let end = lines.prefix(edit.endLine - 1).reduce(0, +) + edit.utf16EndColumn - 1
+            text.replaceSubrange(start..<end, with: Array(edit.text.utf8))
+        }
+        let fixed = String(decoding: text, as: UTF8.self)
+        XCTAssert(fixed.contains("func testName() async {"), fixed)
+        XCTAssert(fixed.contains("let data = await DogQuery.Data.from("), fixed)
+        XCTAssertEqual(records.first?.fixes.map(\.title).last, "Migrate this file to Apollo iOS 2 (as `mockls migrate --to 2`)")
+        XCTAssertEqual(records[1].fixes.first?.edits.first?.text, "GraphQLResponse<DogQuery>")
+    }
+
+    /// Where nothing says the release (the newest is assumed) or the pin says 1.x, 1.x code is not an error.
+    func testSilentWhereNothingSaysTwo() throws {
+        for pin in [nil, "1.25.3"] {
+            let folder = try workspace(pin: pin)
+            defer { folder.remove() }
+            let codes = CheckReport(workspace: Workspace(folder: folder.folder)).records.map(\.code)
+            XCTAssertFalse(codes.contains { ["sync-from", "graphql-result", "apollo-1-fake", "callback-fetch"].contains($0) }, "\(pin ?? "no pin"): \(codes)")
+        }
+    }
+}

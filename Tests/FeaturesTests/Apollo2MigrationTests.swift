@@ -1,0 +1,306 @@
+import Features
+import GraphQLIndex
+import SwiftAnalysis
+import XCTest
+
+/// `Apollo2Migration`: the edits that move 1.x tests to Apollo iOS 2, on files as suites write them. The migrated
+/// files are type-checked against the real 2.4.0 modules in `Apollo2MigrationProofTests`.
+final class Apollo2MigrationTests: XCTestCase {
+    /// Every capitalized path counts as a model here (the project's selection sets decide it in the workspace).
+    func migrated(_ texts: [String], isModel: @escaping (String) -> Bool = { $0.first?.isUppercase == true }) -> [(text: String, left: [String])] {
+        let files = texts.map { SwiftFile(Array($0.utf8)) }
+        return zip(files, Apollo2Migration.plan(files, isModel: isModel)).map { file, plan in
+            (String(decoding: plan.applied(to: file.lines.bytes), as: UTF8.self), plan.left.map(\.reason))
+        }
+    }
+
+    func testAwaitsFromAndMakesTheTestAsync() {
+        let result = migrated(["""
+            func test_a() throws {
+              let data = DogQuery.Data.from(Mock<Query>())
+              XCTAssertEqual(data.dog.id, "1")
+            }
+            func test_b() async {
+              let data = await DogQuery.Data.from(Mock<Query>())
+            }
+            """])[0]
+        XCTAssertEqual(result.text, """
+            func test_a() async throws {
+              let data = await DogQuery.Data.from(Mock<Query>())
+              XCTAssertEqual(data.dog.id, "1")
+            }
+            func test_b() async {
+              let data = await DogQuery.Data.from(Mock<Query>())
+            }
+            """)
+        XCTAssertEqual(result.left, [])
+    }
+
+    func testAssertionArgumentsMoveToALetBeforeTheStatement() {
+        let result = migrated(["""
+            func test_a() {
+                XCTAssertEqual(PetDetails.from(Mock<Dog>()).id, "1")
+                XCTAssertEqual(PetDetails.from(Mock<Dog>()).name, "Rex")
+                let petDetails = 1
+            }
+            """])[0]
+        XCTAssertEqual(result.text, """
+            func test_a() async {
+                let petDetails2 = await PetDetails.from(Mock<Dog>())
+                XCTAssertEqual(petDetails2.id, "1")
+                let petDetails3 = await PetDetails.from(Mock<Dog>())
+                XCTAssertEqual(petDetails3.name, "Rex")
+                let petDetails = 1
+            }
+            """)
+    }
+
+    func testAwaitGoesFirstInAnOperatorSequenceAndAfterAssignment() {
+        let result = migrated(["""
+            func test_a() {
+                let n = 1 + PetDetails.from(Mock<Dog>()).age
+                n = PetDetails.from(Mock<Dog>()).age + 1
+                #expect(PetDetails.from(Mock<Dog>()).id == "1")
+            }
+            """])[0]
+        XCTAssertEqual(result.text, """
+            func test_a() async {
+                let n = await 1 + PetDetails.from(Mock<Dog>()).age
+                n = await PetDetails.from(Mock<Dog>()).age + 1
+                #expect(await PetDetails.from(Mock<Dog>()).id == "1")
+            }
+            """)
+    }
+
+    /// A helper that calls `from` becomes `async`, and so do its callers, in other files too; `try` stays first.
+    func testHelpersAndTheirCallersAcrossFiles() {
+        let result = migrated([
+            """
+            enum Fixtures {
+                static func animal(species: String = "Lab") -> AllAnimalsQuery.Data.AllAnimal {
+                    return .from(Mock<Dog>(species: species))
+                }
+                static func owned() throws -> AllAnimalsQuery.Data.AllAnimal { try wrap(animal()) }
+            }
+            """,
+            """
+            final class T: XCTestCase {
+                func test_a() throws {
+                    let animal = try Fixtures.owned()
+                    XCTAssertEqual(Fixtures.animal(species: "Lab").species, "Lab")
+                }
+            }
+            """,
+        ])
+        XCTAssertEqual(result[0].text, """
+            enum Fixtures {
+                static func animal(species: String = "Lab") async -> AllAnimalsQuery.Data.AllAnimal {
+                    return await .from(Mock<Dog>(species: species))
+                }
+                static func owned() async throws -> AllAnimalsQuery.Data.AllAnimal { try wrap(await animal()) }
+            }
+            """)
+        XCTAssertEqual(result[1].text, """
+            final class T: XCTestCase {
+                func test_a() async throws {
+                    let animal = try await Fixtures.owned()
+                    let animal2 = await Fixtures.animal(species: "Lab")
+                    XCTAssertEqual(animal2.species, "Lab")
+                }
+            }
+            """)
+    }
+
+    func testSetUpBecomesAsyncThrowsAndStoredFixturesMoveIntoIt() {
+        let result = migrated(["""
+            final class T: XCTestCase {
+              private let data = AllAnimalsQuery.Data.from(Mock<Query>())
+              let details: PetDetails = {
+                let dog = Mock<Dog>()
+                return PetDetails.from(dog)
+              }()
+
+              override func setUp() {
+                super.setUp()
+              }
+            }
+            """])[0]
+        XCTAssertEqual(result.text, """
+            final class T: XCTestCase {
+              private var data: AllAnimalsQuery.Data!
+              var details: PetDetails!
+
+              override func setUp() async throws {
+                try await super.setUp()
+                data = await AllAnimalsQuery.Data.from(Mock<Query>())
+                details = await {
+                  let dog = Mock<Dog>()
+                  return await PetDetails.from(dog)
+                }()
+              }
+            }
+            """)
+    }
+
+    func testASetUpIsWrittenWhereNoneIsAndSuitesSetInInit() {
+        let result = migrated(["""
+            final class T: XCTestCase {
+                let data = AllAnimalsQuery.Data.from(Mock<Query>())
+            }
+            @Suite struct S {
+                let details: PetDetails = PetDetails.from(Mock<Dog>())
+                @Test func a() {}
+            }
+            """])[0]
+        XCTAssertEqual(result.text, """
+            final class T: XCTestCase {
+                var data: AllAnimalsQuery.Data!
+
+                override func setUp() async throws {
+                    try await super.setUp()
+                    data = await AllAnimalsQuery.Data.from(Mock<Query>())
+                }
+            }
+            @Suite struct S {
+                let details: PetDetails
+
+                init() async {
+                    details = await PetDetails.from(Mock<Dog>())
+                }
+                @Test func a() {}
+            }
+            """)
+    }
+
+    /// A `static let` fixture cannot await: it becomes an `async` getter, and its readers await it.
+    func testStaticFixturesBecomeAsyncGetters() {
+        let result = migrated(["""
+            enum F {
+                static let tabby = AllAnimalsQuery.Data.from(Mock<Query>())
+            }
+            func test_a() {
+                let cat = F.tabby.allAnimals[0]
+            }
+            """])[0]
+        XCTAssertEqual(result.text, """
+            enum F {
+                static var tabby: AllAnimalsQuery.Data { get async { await AllAnimalsQuery.Data.from(Mock<Query>()) } }
+            }
+            func test_a() async {
+                let cat = await F.tabby.allAnimals[0]
+            }
+            """)
+    }
+
+    func testGraphQLResultBecomesGraphQLResponse() {
+        let result = migrated(["""
+            func test_a() {
+                let data = AllAnimalsQuery.Data.from(Mock<Query>())
+                let result = GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+                let wrapped: Result<GraphQLResult<AllAnimalsQuery.Data>, Error> = .success(result)
+            }
+            func make<D: RootSelectionSet>(_ d: D) -> GraphQLResult<D> { fatalError() }
+            """])[0]
+        XCTAssertEqual(result.text, """
+            func test_a() async {
+                let data = await AllAnimalsQuery.Data.from(Mock<Query>())
+                let result = GraphQLResponse<AllAnimalsQuery>(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+                let wrapped: Result<GraphQLResponse<AllAnimalsQuery>, Error> = .success(result)
+            }
+            func make<D: RootSelectionSet>(_ d: D) -> GraphQLResult<D> { fatalError() }
+            """)
+        XCTAssertEqual(result.left.count, 1)
+        XCTAssert(result.left[0].contains("generic over the operation"), result.left[0])
+    }
+
+    /// `map` (and kin) cannot run an `async` closure: it becomes a `fileprivate` twin written into the file, awaited,
+    /// moved out of an assertion; a second run changes nothing.
+    func testClosuresOfMapBecomeAsyncTwins() {
+        let original = """
+            final class T: XCTestCase {
+              func test_a() {
+                let all = dogs.map { PetDetails.from($0) }
+                XCTAssertEqual(dogs.compactMap { PetDetails.from($0).name }, ["Rex"])
+              }
+            }
+
+            """
+        let once = migrated([original])[0]
+        XCTAssertEqual(once.left, [])
+        XCTAssert(once.text.hasPrefix("""
+            final class T: XCTestCase {
+              func test_a() async {
+                let all = await dogs.asyncMap { await PetDetails.from($0) }
+                let mapped = await dogs.asyncCompactMap { await PetDetails.from($0).name }
+                XCTAssertEqual(mapped, ["Rex"])
+              }
+            }
+
+            // Written by `mockls migrate --to 2`
+            """), once.text)
+        XCTAssert(once.text.contains("  func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {\n    var result"), once.text)
+        XCTAssert(once.text.contains("func asyncCompactMap<T>"), once.text)
+        XCTAssertFalse(once.text.contains("func asyncFilter"), once.text)
+        XCTAssertEqual(migrated([once.text])[0].text, once.text)
+    }
+
+    /// What cannot await is left, with the reason; a second run changes nothing.
+    func testWhatCannotAwaitIsLeftAndASecondRunChangesNothing() {
+        let original = """
+            func test_a() {
+                let all = dogs.sorted { PetDetails.from($0).id < $1.id }
+                let x = y ?? PetDetails.from(Mock<Dog>())
+                async let z = PetDetails.from(Mock<Dog>())
+            }
+            final class Fake: ApolloClientProtocol {}
+            """
+        let once = migrated([original])[0]
+        XCTAssertEqual(once.left.count, 3, "\(once.left)")
+        XCTAssert(once.left.contains { $0.contains("`sorted` runs") }, "\(once.left)")
+        XCTAssert(once.left.contains { $0.contains("right of `??`") }, "\(once.left)")
+        XCTAssert(once.left.contains { $0.contains("ApolloClientProtocol") }, "\(once.left)")
+        // `async let` needs no `await`; the function still becomes async.
+        XCTAssertEqual(once.text, original.replacingOccurrences(of: "func test_a() {", with: "func test_a() async {"))
+        let twice = migrated([once.text])[0]
+        XCTAssertEqual(twice.text, once.text)
+    }
+
+    /// Only Apollo's `from`: a type that is no model keeps its own.
+    func testOnlyModelsFromIsAwaited() {
+        let result = migrated(["""
+            func test_a() {
+                let date = DateParser.from("2020")
+                let data = DogQuery.Data.from(Mock<Query>())
+            }
+            """], isModel: { $0 == "DogQuery.Data" })[0]
+        XCTAssertEqual(result.text, """
+            func test_a() async {
+                let date = DateParser.from("2020")
+                let data = await DogQuery.Data.from(Mock<Query>())
+            }
+            """)
+    }
+}
+
+extension Apollo2MigrationTests {
+    /// The crash warning reads what the migration writes as it read the 1.x form: a model inside
+    /// `GraphQLResponse<Q>(data: …)` is followed as inside `GraphQLResult(data: …)`, with `await`, in an async test.
+    func testTheCrashWarningReadsTheMigratedForm() throws {
+        let project = try FeatureFixture.animalKingdom().project
+        func warnings(_ text: String) -> [String] {
+            MockDiagnostics.diagnostics(in: SwiftFile(text), project: project, options: TestConventions())
+                .filter { $0.code == .unsetFieldRead }.map { String(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: $0.range.lowerBound)...].prefix(7)) ?? "" }
+        }
+        let original = """
+            func test_graphQLResult() {
+              let data = AllAnimalsQuery.Data.from(Mock<Query>(allAnimals: [Mock<Cat>()]))
+              let result = GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+              XCTAssertEqual(result.data?.allAnimals.first?.species, "Tabby")
+            }
+            """
+        let migrated = self.migrated([original])[0].text
+        XCTAssert(migrated.contains("GraphQLResponse<AllAnimalsQuery>(data: data"), migrated)
+        XCTAssertEqual(warnings(original), ["species"])
+        XCTAssertEqual(warnings(migrated), ["species"])
+    }
+}
