@@ -94,8 +94,6 @@ public enum AsyncSites {
         /// The `super.setUp()` / `super.setUpWithError()` calls (and tearDown's) of its body, with a `try` before them if
         /// written.
         public let superCalls: [Range<Int>]
-        /// A method of an `XCTestCase` subclass or of a Swift Testing suite.
-        public let inTestType: Bool
         /// The return type's text, if written.
         public let returnType: String?
     }
@@ -122,9 +120,6 @@ public enum AsyncSites {
         public let declaration: Range<Int>
         public let initializer: Range<Int>
         public let indentation: String
-        /// The type body it is in (`{` … `}`), for the set-up it needs.
-        public let ownerBody: Range<Int>?
-        public let isLazy: Bool
         /// Its attributes and modifiers but `lazy`, as written (`private`, `static`, `@MainActor`), each followed by a space.
         public let modifiers: String
         /// `let` or `var`.
@@ -134,7 +129,7 @@ public enum AsyncSites {
     /// What a file declares that sites can make `async`: its functions and initializers, and the set-ups and suites'
     /// initializers a moved property is assigned in.
     public static func callables(in file: SwiftFile) -> [Callable] {
-        let visitor = CallableVisitor(file: file)
+        let visitor = CallableVisitor()
         visitor.walk(file.tree)
         return visitor.found
     }
@@ -142,7 +137,7 @@ public enum AsyncSites {
     /// Every use in `file` that `wanted` accepts, with what awaiting it takes.
     public static func sites(in file: SwiftFile, wanted: (Use) -> Bool) -> [Site] {
         withoutActuallyEscaping(wanted) { wanted in
-            let visitor = UseVisitor(file: file, wanted: wanted)
+            let visitor = UseVisitor(wanted: wanted)
             visitor.walk(file.tree)
             return visitor.found
         }
@@ -175,12 +170,7 @@ public enum AsyncSites {
         clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
     }
 
-    /// An `XCTestCase` subclass or a Swift Testing suite (`@Suite`, or a type with `@Test` functions).
-    static func isTestType(_ declaration: (name: String, inheritance: [String], members: MemberBlockSyntax, attributes: AttributeListSyntax?)) -> Bool {
-        if declaration.inheritance.contains(where: { $0 == "XCTestCase" || $0.hasSuffix("TestCase") }) { return true }
-        return isSuite(declaration)
-    }
-
+    /// A Swift Testing suite: `@Suite`, or a type with `@Test` functions.
     static func isSuite(_ declaration: (name: String, inheritance: [String], members: MemberBlockSyntax, attributes: AttributeListSyntax?)) -> Bool {
         if declaration.attributes?.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Suite" }) == true {
             return true
@@ -207,12 +197,8 @@ public enum AsyncSites {
     }
 
     final class CallableVisitor: SyntaxVisitor {
-        let file: SwiftFile
         var found: [Callable] = []
-        init(file: SwiftFile) {
-            self.file = file
-            super.init(viewMode: .sourceAccurate)
-        }
+        init() { super.init(viewMode: .sourceAccurate) }
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             if let callable = AsyncSites.callable(Syntax(node)) { found.append(callable) }
             return .visitChildren
@@ -244,11 +230,9 @@ public enum AsyncSites {
     }
 
     final class UseVisitor: SyntaxVisitor {
-        let file: SwiftFile
         let wanted: (Use) -> Bool
         var found: [Site] = []
-        init(file: SwiftFile, wanted: @escaping (Use) -> Bool) {
-            self.file = file
+        init(wanted: @escaping (Use) -> Bool) {
             self.wanted = wanted
             super.init(viewMode: .sourceAccurate)
         }
@@ -426,7 +410,6 @@ public enum AsyncSites {
 
     static func callable(_ node: Syntax) -> Callable? {
         let owner = enclosingType(of: node).flatMap { typeDeclaration($0) }
-        let inTestType = owner.map(isTestType) ?? false
         if let function = node.as(FunctionDeclSyntax.self) {
             let name = function.name.text
             let parameters = function.signature.parameterClause.parameters
@@ -450,7 +433,7 @@ public enum AsyncSites {
                 owner: owner?.name, range: function.trimmedRange,
                 effectsOffset: function.signature.parameterClause.endPositionBeforeTrailingTrivia.utf8Offset,
                 effects: effects?.throwsClause?.trimmedRange, nameRange: function.name.trimmedRange, body: function.body?.trimmedRange,
-                superCalls: superCalls, inTestType: inTestType, returnType: function.signature.returnClause?.type.trimmedDescription)
+                superCalls: superCalls, returnType: function.signature.returnClause?.type.trimmedDescription)
         }
         if let initializer = node.as(InitializerDeclSyntax.self) {
             let effects = initializer.signature.effectSpecifiers
@@ -461,7 +444,7 @@ public enum AsyncSites {
                 range: initializer.trimmedRange,
                 effectsOffset: initializer.signature.parameterClause.endPositionBeforeTrailingTrivia.utf8Offset,
                 effects: effects?.throwsClause?.trimmedRange, nameRange: initializer.initKeyword.trimmedRange,
-                body: initializer.body?.trimmedRange, superCalls: [], inTestType: inTestType, returnType: nil)
+                body: initializer.body?.trimmedRange, superCalls: [], returnType: nil)
         }
         return nil
     }
@@ -557,18 +540,15 @@ public enum AsyncSites {
         else { return nil }
         let container = variable.parent?.parent?.parent  // MemberBlockItem → MemberBlockItemList → MemberBlock
         let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-        let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
         let indentation = String(variable.leadingTrivia.description.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
         var place = StoredProperty.Place.other
         var owner: String?
-        var ownerBody: Range<Int>?
         if variable.parent?.is(CodeBlockItemSyntax.self) == true {
             // File scope (a global), or a local `let` (inside a code block of a function).
             guard variable.parent?.parent?.parent?.is(SourceFileSyntax.self) == true else { return nil }
             place = .staticOrGlobal
         } else if let memberBlock = container?.as(MemberBlockSyntax.self), let type = memberBlock.parent, let declaration = typeDeclaration(type) {
             owner = declaration.name
-            ownerBody = memberBlock.trimmedRange
             if isStatic {
                 place = .staticOrGlobal
             } else if isTestCase(declaration.inheritance) {
@@ -582,7 +562,7 @@ public enum AsyncSites {
         return StoredProperty(
             place: place, name: name, type: binding.typeAnnotation?.type.trimmedDescription, owner: owner,
             declaration: variable.trimmedRange, initializer: initializer.value.trimmedRange, indentation: indentation,
-            ownerBody: ownerBody, isLazy: isLazy,
+
             modifiers: (variable.attributes.map(\.trimmedDescription) + variable.modifiers.filter { $0.name.tokenKind != .keyword(.lazy) }.map(\.trimmedDescription))
                 .map { $0 + " " }.joined(),
             isLet: variable.bindingSpecifier.tokenKind == .keyword(.let))

@@ -104,8 +104,8 @@ final class Apollo2MigrationTests: XCTestCase {
             final class T: XCTestCase {
                 func test_a() async throws {
                     let animal = try await Fixtures.owned()
-                    let animal2 = await Fixtures.animal(species: "Lab")
-                    XCTAssertEqual(animal2.species, "Lab")
+                    let animalResult = await Fixtures.animal(species: "Lab")
+                    XCTAssertEqual(animalResult.species, "Lab")
                 }
             }
             """)
@@ -302,5 +302,80 @@ extension Apollo2MigrationTests {
         XCTAssert(migrated.contains("GraphQLResponse<AllAnimalsQuery>(data: data"), migrated)
         XCTAssertEqual(warnings(original), ["species"])
         XCTAssertEqual(warnings(migrated), ["species"])
+    }
+}
+
+extension Apollo2MigrationTests {
+    /// A fetch with a result handler waited on with an expectation becomes 2.x's `try await`: the handler's body runs
+    /// after it on the `Result` it was handed; a generic operation gets 2.x's single-response requirement; callers await.
+    func testWaitedCallbackFetchesBecomeTryAwait() {
+        let result = migrated(["""
+            final class T: XCTestCase {
+              private func fetch<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
+                let done = expectation(description: "fetched")
+                var outcome: Result<GraphQLResult<Query.Data>, any Error>?
+                client.fetch(query: query, cachePolicy: .fetchIgnoringCacheCompletely) { result in
+                  outcome = result
+                  done.fulfill()
+                }
+                wait(for: [done], timeout: 10)
+                return outcome!
+              }
+
+              func test_a() throws {
+                XCTAssertEqual(try fetch(DogQuery()).get().data?.id, "1")
+              }
+
+              func test_b() {
+                let expectation = self.expectation(description: "fetching")
+                client.fetch(query: DogQuery()) { result in
+                  defer { expectation.fulfill() }
+                  switch result {
+                  case .success(let response):
+                    XCTAssertEqual(response.data?.id, "1")
+                  case .failure(let error):
+                    XCTFail("\\(error)")
+                  }
+                }
+                waitForExpectations(timeout: 1)
+              }
+            }
+            """])[0]
+        XCTAssertEqual(result.left, [])
+        XCTAssertEqual(result.text, """
+            final class T: XCTestCase {
+              private func fetch<Query: GraphQLQuery>(_ query: Query) async -> Result<GraphQLResponse<Query>, any Error> where Query.ResponseFormat == SingleResponseFormat {
+                var outcome: Result<GraphQLResponse<Query>, any Error>?
+                let result: Result<GraphQLResponse<Query>, any Error>
+                do {
+                  result = .success(try await client.fetch(query: query, cachePolicy: .networkOnly))
+                } catch {
+                  result = .failure(error)
+                }
+                outcome = result
+                return outcome!
+              }
+
+              func test_a() async throws {
+                let fetchResult = try await fetch(DogQuery())
+                XCTAssertEqual(try fetchResult.get().data?.id, "1")
+              }
+
+              func test_b() async {
+                let result: Result<GraphQLResponse<DogQuery>, any Error>
+                do {
+                  result = .success(try await client.fetch(query: DogQuery()))
+                } catch {
+                  result = .failure(error)
+                }
+                switch result {
+                case .success(let response):
+                  XCTAssertEqual(response.data?.id, "1")
+                case .failure(let error):
+                  XCTFail("\\(error)")
+                }
+              }
+            }
+            """)
     }
 }

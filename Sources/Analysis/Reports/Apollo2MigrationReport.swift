@@ -58,6 +58,15 @@ public struct Apollo2MigrationReport: Sendable {
             }
             return false
         }
+        // The transport `mockls test-transport` wrote is written again for 2.x, not edited.
+        let generated = read.filter { $0.text.starts(with: Array(TestTransportFile.mark.utf8)) }.map(\.id)
+        read.removeAll { generated.contains($0.id) }
+        for entry in generated where inScope(entry.key) {
+            guard let text = documents[entry]?.lines.bytes ?? sources.text(of: entry.key) else { continue }
+            let isPublic = String(decoding: text, as: UTF8.self).contains("public final class TestNetworkTransport")
+            let migrated = Array(TestTransportFile.render(for: .two, isPublic: isPublic).utf8)
+            files.append(File(id: entry, name: Self.name(entry.key, in: workspace), original: text, migrated: migrated, left: []))
+        }
         let plans = Apollo2Migration.plan(read.map(\.file), isModel: isModel)
         // Tests only: app code that names `GraphQLResult` moves with the app, not with its tests.
         for (entry, plan) in zip(read, plans) where inScope(entry.id.key) && TestFiles.isTestCode(path: entry.id.key, text: entry.text) {
@@ -70,6 +79,7 @@ public struct Apollo2MigrationReport: Sendable {
                 id: entry.id, name: Self.name(entry.id.key, in: workspace), original: entry.text, migrated: plan.applied(to: entry.text),
                 left: left))
         }
+        files.sort { $0.id < $1.id }
     }
 
     static func name(_ path: String, in workspace: Workspace) -> String {

@@ -106,6 +106,8 @@ private struct Planner {
     var needsThrows: [Set<Range<Int>>]
     var moved: [[Range<Int>: AsyncSites.StoredProperty]]
     var sites: [[AsyncSites.Site]]
+    /// Per file: the fetches with a result handler, waited on, that become `try await` (not for one call's fix).
+    let fetches: [[CallbackFetch]]
 
     init(files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)?) {
         self.files = files
@@ -119,6 +121,17 @@ private struct Planner {
         // Helpers written `async` already (a file migrated before, or 2.x code) are awaited by their callers.
         for list in callables {
             for callable in list where callable.isAsync && callable.kind == .function { asyncFunctions[callable.name, default: []].append(callable.labels) }
+        }
+        fetches = files.map { file in
+            seeds == nil && (file.lines.bytes.contains(bytes: "fetch(") || file.lines.bytes.contains(bytes: "perform(")) ? CallbackFetch.find(in: file) : []
+        }
+        // A function that fetches with `try await` is `async`, and its callers await it.
+        for (index, list) in fetches.enumerated() {
+            for fetch in list {
+                guard let callable = callables[index].first(where: { $0.range == fetch.function }), !callable.isAsync else { continue }
+                madeAsync[index].insert(callable.range)
+                if callable.kind == .function { asyncFunctions[callable.name, default: []].append(callable.labels) }
+            }
         }
     }
 
@@ -276,7 +289,9 @@ private struct Planner {
                 break
             }
             if let hoist = site.hoist {
-                let name = hoistName(site, scope: slice(hoist.scope), taken: hoistedNames[hoist.scope.lowerBound, default: []])
+                // The function's text but the use itself: its own name is no clash.
+                let scope = slice(hoist.scope.lowerBound..<site.range.lowerBound) + slice(site.range.upperBound..<hoist.scope.upperBound)
+                let name = hoistName(site, scope: scope, taken: hoistedNames[hoist.scope.lowerBound, default: []])
                 hoistedNames[hoist.scope.lowerBound, default: []].append(name)
                 hoisted.append((site, hoist.offset, name, hoist.indentation))
                 edits.append(.init(range: site.range, text: name))
@@ -318,6 +333,7 @@ private struct Planner {
                 }
             }
         }
+        edits = fetchEdits(index, edits: edits)
         // The edits inside a moved initializer are made to the text that moves.
         var inside: [Range<Int>: [Apollo2Migration.Edit]] = [:]
         for property in moved[index].values {
@@ -359,6 +375,67 @@ private struct Planner {
         return lastImportEnd == 0 ? .init(range: 0..<0, text: line + "\n") : .init(range: lastImportEnd..<lastImportEnd, text: "\n" + line)
     }
 
+    /// `edits` with each waited-on callback fetch written as 2.x's `try await` (`CallbackFetch`): the expectation and the
+    /// wait go, the handler's body follows the fetch on the `Result` it was handed, with the edits made inside it.
+    func fetchEdits(_ index: Int, edits: [Apollo2Migration.Edit]) -> [Apollo2Migration.Edit] {
+        guard !fetches[index].isEmpty else { return edits }
+        let text = files[index].lines.bytes
+        var edits = edits
+        for fetch in fetches[index] {
+            let inside = edits.filter { fetch.call.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= fetch.call.upperBound }
+            edits.removeAll { inside.contains($0) }
+            let indentation = fetch.indentation
+            let step = Self.indentationStep(of: text)
+            // Each statement of the body, one level less indented, with its edits made.
+            var bodyIndentation: String?
+            var body: [String] = []
+            for range in fetch.body {
+                let statement = Apollo2Migration.FilePlan.applying(inside.filter { range.contains($0.range.lowerBound) }, to: text, in: range)
+                if bodyIndentation == nil {
+                    var start = range.lowerBound
+                    while start > 0, text[start - 1] == 32 || text[start - 1] == 9 { start -= 1 }
+                    bodyIndentation = String(decoding: text[start..<range.lowerBound], as: UTF8.self)
+                }
+                let own = bodyIndentation ?? ""
+                body.append(statement.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    line.hasPrefix(own) ? indentation + line.dropFirst(own.count) : String(line)
+                }.joined(separator: "\n").drop { $0 == " " || $0 == "\t" }.description)
+            }
+            let result = "Result<GraphQLResponse<\(fetch.operation)>, any Error>"
+            var lines = [
+                "let \(fetch.parameter): \(result)",
+                "do {",
+                "\(step)\(fetch.parameter) = .success(try await \(fetch.client).\(fetch.method)(\(fetch.arguments.joined(separator: ", "))))",
+                "} catch {",
+                "\(step)\(fetch.parameter) = .failure(error)",
+                "}",
+            ]
+            lines += body
+            edits.append(.init(range: fetch.call, text: lines.joined(separator: "\n" + indentation)))
+            edits.append(.init(range: Self.wholeLines(fetch.expectation, in: text), text: ""))
+            edits.append(.init(range: Self.wholeLines(fetch.wait, in: text), text: ""))
+            if fetch.genericParameter, fetch.method == "fetch" {
+                let requirement = "\(fetch.operation).ResponseFormat == SingleResponseFormat"
+                if let clause = fetch.whereClause {
+                    edits.append(.init(range: clause.upperBound..<clause.upperBound, text: ", " + requirement))
+                } else {
+                    edits.append(.init(range: fetch.signatureEnd..<fetch.signatureEnd, text: " where " + requirement))
+                }
+            }
+        }
+        return edits
+    }
+
+    /// `range` with the blanks before it on its line and the line's end after it, when nothing else is on the line.
+    static func wholeLines(_ range: Range<Int>, in text: [UInt8]) -> Range<Int> {
+        var start = range.lowerBound
+        while start > 0, text[start - 1] == 32 || text[start - 1] == 9 { start -= 1 }
+        var end = range.upperBound
+        while end < text.count, text[end] == 32 || text[end] == 9 { end += 1 }
+        guard start == 0 || text[start - 1] == 10, end == text.count || text[end] == 10 else { return range }
+        return start..<min(end + 1, text.count)
+    }
+
     /// The file's unit of indentation: its first indented line's leading blanks (four spaces if none).
     static func indentationStep(of text: [UInt8]) -> String {
         var index = 0
@@ -373,8 +450,8 @@ private struct Planner {
         return "    "
     }
 
-    /// A name for a hoisted use: the model's (`petDetails`, `data`), the helper's (`animal` for `makeAnimal`), unused in
-    /// the function.
+    /// A name for a hoisted use: the model's (`petDetails`, `data`), the helper's (`animal` for `makeAnimal`,
+    /// `fetchResult` for `fetch`), the property's (`tabby` for `F.tabby`), unused in the function (`scope`).
     func hoistName(_ site: AsyncSites.Site, scope: String, taken: [String]) -> String {
         var stem: String
         switch site.use {
@@ -384,9 +461,12 @@ private struct Planner {
         case .call(let name, _, _, _) where name.hasPrefix("async") && name.count > 5:
             stem = name == "asyncFilter" ? "filtered" : "mapped"
         case .call(let name, _, _, _):
-            stem = name.hasPrefix("make") && name.count > 4 ? SwiftNames.firstLowercased(String(name.dropFirst(4))) : name
-        case .member(_, let name), .identifier(let name):
+            // `makeAnimal()` → `animal`; else not the function's own name, which the `let` would shadow in its value.
+            stem = name.hasPrefix("make") && name.count > 4 ? SwiftNames.firstLowercased(String(name.dropFirst(4))) : name + "Result"
+        case .member(_, let name):
             stem = name
+        case .identifier(let name):
+            stem = name + "Value"
         }
         if stem.isEmpty || stem == "self" { stem = "value" }
         var candidate = stem
