@@ -130,7 +130,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .registeredFixture: "a test transport's response, registered as a JSON fixture, is not in the workspace or is no response of that operation"
         case .syncFrom: "a project on Apollo iOS 2 calls `from(_:)` without `await`: 2.x's is `async` (`mockls migrate --to 2`)"
         case .graphQLResult: "a project on Apollo iOS 2 names `GraphQLResult`, which 2.x calls `GraphQLResponse<Operation>`"
-        case .apolloOneFake: "a project on Apollo iOS 2 fakes `ApolloClientProtocol` (gone in 2.x) or 1.x's callback `NetworkTransport`"
+        case .apolloOneFake: "a project on Apollo iOS 2 fakes `ApolloClientProtocol` (gone in 2.x), 1.x's callback `NetworkTransport` or its interceptor API"
         case .callbackFetch: "a project on Apollo iOS 2 fetches with a result handler, deprecated in 2.x for `try await client.fetch(query:)`"
         case .invalidConfiguration: "an `apollo-codegen-config.json` or graphql-config file mockls cannot use; the workspace's other projects are still indexed"
         case .fixtureSyntax: "a JSON response fixture that does not parse"

@@ -26,6 +26,9 @@ public struct ApolloOneConstructs: Sendable {
             case clientProtocol
             /// `NetworkTransport` with 1.x's `send(operation:cachePolicy:…completionHandler:)`.
             case networkTransport
+            /// 1.x's interceptor API: `ApolloInterceptor` and the `RequestChain` protocol (2.x has `GraphQLInterceptor`,
+            /// `HTTPInterceptor`, and a `RequestChain` struct).
+            case interceptor
         }
         public let kind: Kind
         public let typeName: String
@@ -63,7 +66,7 @@ public struct ApolloOneConstructs: Sendable {
     /// Whether the file names any of them (a scan of its bytes, before reading it).
     public static func mayHold(_ text: [UInt8]) -> Bool {
         let text = String(decoding: text, as: UTF8.self)
-        return ["GraphQLResult", "GraphQLResponse", "ApolloClientProtocol", "NetworkTransport", "fetch(", "perform(", "__variables",
+        return ["GraphQLResult", "GraphQLResponse", "ApolloClientProtocol", "NetworkTransport", "ApolloInterceptor", "RequestChain", "fetch(", "perform(", "__variables",
                 "dependentKeys", "CacheData"].contains { text.contains($0) }
     }
 
@@ -160,6 +163,9 @@ public struct ApolloOneConstructs: Sendable {
                 let name = inherited.type.trimmedDescription
                 if name == "ApolloClientProtocol" || name == "Apollo.ApolloClientProtocol" {
                     found.conformances.append(Conformance(kind: .clientProtocol, typeName: typeName, range: inherited.type.trimmedRange))
+                }
+                if ["ApolloInterceptor", "Apollo.ApolloInterceptor", "RequestChain", "Apollo.RequestChain"].contains(name) {
+                    found.conformances.append(Conformance(kind: .interceptor, typeName: typeName, range: inherited.type.trimmedRange))
                 }
                 if name == "NetworkTransport" || name == "Apollo.NetworkTransport" {
                     let sendsWithCallback = members.members.contains { member in

@@ -7,8 +7,9 @@ import SwiftSyntax
 public enum AsyncSites {
     /// A use of something that may have to be awaited.
     public enum Use: Sendable, Hashable {
-        /// `name(label: …)`, `Base.Path.name(…)`, `.name(…)` (`implicit`), `value.name(…)` (`base` nil, not implicit).
-        case call(name: String, labels: [String?], base: [String]?, implicit: Bool)
+        /// `name(label: …)` and `self.name(…)`, `Base.Path.name(…)` (`base`; `Mock<Dog>.name(…)` has `Mock`), `.name(…)`
+        /// (`implicit`), `value.name(…)` (`onValue`); `context`: the type the call is written in.
+        case call(name: String, labels: [String?], base: [String]?, implicit: Bool, onValue: Bool = false, context: String? = nil)
         /// `Owner.name`, a static property read.
         case member(base: [String], name: String)
         /// `name`, a bare identifier that is no call.
@@ -186,6 +187,16 @@ public enum AsyncSites {
         inheritance.contains { $0 == "XCTestCase" || $0.hasSuffix("TestCase") }
     }
 
+    /// The name of the type (or extended type) a node is written in, through functions and closures.
+    static func enclosingTypeName(of node: Syntax) -> String? {
+        var current = node.parent
+        while let node = current {
+            if let declaration = typeDeclaration(node) { return declaration.name }
+            current = node.parent
+        }
+        return nil
+    }
+
     static func enclosingType(of node: Syntax) -> Syntax? {
         var current = node.parent
         while let node = current {
@@ -240,15 +251,26 @@ public enum AsyncSites {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             let labels = node.arguments.map { $0.label?.text }
             var use: Use?
+            let context = AsyncSites.enclosingTypeName(of: Syntax(node))
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = member.declName.baseName.text
                 if let base = member.base {
-                    use = .call(name: name, labels: labels, base: WrittenExpression.typePath(base) ?? (base.is(SuperExprSyntax.self) ? ["super"] : nil), implicit: false)
+                    if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                        use = .call(name: name, labels: labels, base: nil, implicit: false, context: context)
+                    } else if base.is(SuperExprSyntax.self) {
+                        use = .call(name: name, labels: labels, base: ["super"], implicit: false, context: context)
+                    } else if let path = WrittenExpression.typePath(base)
+                        ?? base.as(GenericSpecializationExprSyntax.self).flatMap({ WrittenExpression.typePath($0.expression) })
+                    {
+                        use = .call(name: name, labels: labels, base: path, implicit: false, context: context)
+                    } else {
+                        use = .call(name: name, labels: labels, base: nil, implicit: false, onValue: true, context: context)
+                    }
                 } else {
-                    use = .call(name: name, labels: labels, base: nil, implicit: true)
+                    use = .call(name: name, labels: labels, base: nil, implicit: true, context: context)
                 }
             } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-                use = .call(name: reference.baseName.text, labels: labels, base: nil, implicit: false)
+                use = .call(name: reference.baseName.text, labels: labels, base: nil, implicit: false, context: context)
             }
             if let use, wanted(use) { found.append(AsyncSites.site(Syntax(node), use: use)) }
             return .visitChildren

@@ -253,9 +253,11 @@ final class Apollo2MigrationTests: XCTestCase {
                 async let z = PetDetails.from(Mock<Dog>())
             }
             final class Fake: ApolloClientProtocol {}
+            final class MockRequestChain: RequestChain, @unchecked Sendable {}
             """
         let once = migrated([original])[0]
-        XCTAssertEqual(once.left.count, 3, "\(once.left)")
+        XCTAssertEqual(once.left.count, 4, "\(once.left)")
+        XCTAssert(once.left.contains { $0.contains("interceptor API") }, "\(once.left)")
         XCTAssert(once.left.contains { $0.contains("`sorted` runs") }, "\(once.left)")
         XCTAssert(once.left.contains { $0.contains("right of `??`") }, "\(once.left)")
         XCTAssert(once.left.contains { $0.contains("ApolloClientProtocol") }, "\(once.left)")
@@ -377,5 +379,38 @@ extension Apollo2MigrationTests {
               }
             }
             """)
+    }
+}
+
+extension Apollo2MigrationTests {
+    /// A helper is awaited where it is called, not where another of that name is: each test case's own `subject()`,
+    /// a static factory through its type, a method through a value only when no other type declares one of its name.
+    func testHelpersAreFoundByWhereTheyAreDeclared() {
+        let result = migrated([
+            """
+            final class DogTests: XCTestCase {
+                private func subject() -> PetDetails { PetDetails.from(Mock<Dog>()) }
+                func test_a() { let details = subject() }
+            }
+            final class CatTests: XCTestCase {
+                private func subject() -> CatViewModel { CatViewModel() }
+                func test_b() { let model = self.subject() }
+            }
+            extension Mock where O == Dog {
+                static func owned() -> PetDetails { .from(Mock<Dog>()) }
+            }
+            func test_c() {
+                let a = Mock<Dog>.owned()
+                let b = Mock<Cat>.owned()
+                let c = viewModel.subject()
+            }
+            """,
+        ])[0]
+        XCTAssert(result.text.contains("func test_a() async { let details = await subject() }"), result.text)
+        XCTAssert(result.text.contains("func test_b() { let model = self.subject() }"), result.text)
+        XCTAssert(result.text.contains("let a = await Mock<Dog>.owned()"), result.text)
+        // `Mock<Cat>.owned()` names the same extension's function (Swift would reject it); a value's `subject()` is one
+        // of two types' and is not awaited.
+        XCTAssert(result.text.contains("let c = viewModel.subject()"), result.text)
     }
 }

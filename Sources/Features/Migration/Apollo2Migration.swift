@@ -81,7 +81,7 @@ public enum Apollo2Migration {
     /// Whether `use` is Apollo's `from(_:)`: one unlabeled argument, maybe `withVariables:`, on a model type or the
     /// type the context gives (`.from(mock)`).
     static func isFrom(_ use: AsyncSites.Use, isModel: (String) -> Bool) -> Bool {
-        guard case .call(let name, let labels, let base, let implicit) = use, name == "from", let first = labels.first, first == nil,
+        guard case .call(let name, let labels, let base, let implicit, _, _) = use, name == "from", let first = labels.first, first == nil,
             labels.count == 1 || labels.count == 2 && labels[1] == "withVariables"
         else { return false }
         if implicit { return true }
@@ -97,8 +97,22 @@ private struct Planner {
     let seeds: ((Int, Range<Int>) -> Bool)?
     let callables: [[AsyncSites.Callable]]
 
-    /// Functions made (or found) `async`, by name: their label lists.
-    var asyncFunctions: [String: [[String?]]] = [:]
+    /// Functions made (or found) `async`, by name: their labels, and the type that declares them.
+    var asyncFunctions: [String: [AsyncFunction]] = [:]
+    /// Every function the files declare, by name.
+    var declaredFunctions: [String: [AsyncFunction]] = [:]
+
+    struct AsyncFunction {
+        let labels: [String?]
+        let owner: String?
+        let isStatic: Bool
+
+        init(_ callable: AsyncSites.Callable) {
+            labels = callable.labels
+            owner = callable.owner
+            isStatic = callable.isStatic
+        }
+    }
     var asyncMembers: Set<[String]> = []
     var asyncGlobals: Set<String> = []
     /// Per file: the callables to make `async` (by range), those that need `throws` too, the properties to move.
@@ -120,7 +134,10 @@ private struct Planner {
         sites = Array(repeating: [], count: files.count)
         // Helpers written `async` already (a file migrated before, or 2.x code) are awaited by their callers.
         for list in callables {
-            for callable in list where callable.isAsync && callable.kind == .function { asyncFunctions[callable.name, default: []].append(callable.labels) }
+            for callable in list where callable.kind == .function {
+                declaredFunctions[callable.name, default: []].append(AsyncFunction(callable))
+                if callable.isAsync { asyncFunctions[callable.name, default: []].append(AsyncFunction(callable)) }
+            }
         }
         fetches = files.map { file in
             seeds == nil && (file.lines.bytes.contains(bytes: "fetch(") || file.lines.bytes.contains(bytes: "perform(")) ? CallbackFetch.find(in: file) : []
@@ -130,16 +147,32 @@ private struct Planner {
             for fetch in list {
                 guard let callable = callables[index].first(where: { $0.range == fetch.function }), !callable.isAsync else { continue }
                 madeAsync[index].insert(callable.range)
-                if callable.kind == .function { asyncFunctions[callable.name, default: []].append(callable.labels) }
+                if callable.kind == .function { asyncFunctions[callable.name, default: []].append(AsyncFunction(callable)) }
             }
         }
     }
 
     func isAsyncCall(_ use: AsyncSites.Use) -> Bool {
         switch use {
-        case .call(let name, let labels, let base, _):
+        case .call(let name, let labels, let base, let implicit, let onValue, let context):
             if base == ["super"] { return false }
-            return asyncFunctions[name]?.contains { Self.fits(labels, $0) } == true
+            let candidates = (asyncFunctions[name] ?? []).filter { Self.fits(labels, $0.labels) }
+            guard !candidates.isEmpty else { return false }
+            // `T.f()`, `Self.f()`: a static function of that type.
+            if let base {
+                let owners: Set<String?> = base == ["Self"] ? [context] : [base.last, base.joined(separator: ".")]
+                return candidates.contains { $0.isStatic && owners.contains($0.owner) }
+            }
+            // `.f()`: a static function of the type the context expects.
+            if implicit { return candidates.contains(where: \.isStatic) }
+            // `value.f()`: the value's type is not read; only a method no other type declares.
+            if onValue {
+                let declared = (declaredFunctions[name] ?? []).filter { Self.fits(labels, $0.labels) }
+                return declared.count == 1 && candidates.count == 1 && !candidates[0].isStatic && candidates[0].owner != nil
+            }
+            // `f()`, `self.f()`: a free function, or a method of the type the call is written in (each test case's own
+            // `subject()` is its own).
+            return candidates.contains { $0.owner == nil || $0.owner == context }
         case .member(let base, let name):
             // `Self.template` inside the type: any type's `template`.
             if base == ["Self"] { return asyncMembers.contains { $0.last == name } }
@@ -179,7 +212,7 @@ private struct Planner {
                     case .callable(let callable):
                         if !callable.isAsync, madeAsync[index].insert(callable.range).inserted {
                             changed = true
-                            if callable.kind == .function { asyncFunctions[callable.name, default: []].append(callable.labels) }
+                            if callable.kind == .function { asyncFunctions[callable.name, default: []].append(AsyncFunction(callable)) }
                         }
                         if site.hoist != nil, site.isTried, !callable.isThrowing, callable.kind != .setUp, callable.kind != .tearDown {
                             needsThrows[index].insert(callable.range)
@@ -218,7 +251,7 @@ private struct Planner {
     func type(of property: AsyncSites.StoredProperty, site: AsyncSites.Site, in index: Int) -> String? {
         if let type = property.type { return type }
         guard site.covered == property.initializer || site.range == property.initializer else { return nil }
-        if case .call(let name, let labels, let base, _) = site.use {
+        if case .call(let name, let labels, let base, _, _, _) = site.use {
             if name == "from", let base, base != ["Self"] { return base.joined(separator: ".") }
             for list in callables {
                 if let callable = list.first(where: { $0.name == name && Self.fits(labels, $0.labels) && $0.returnType != nil }) {
@@ -238,7 +271,7 @@ private struct Planner {
         var edits: [Apollo2Migration.Edit] = []
         for site in sites[index] where Apollo2Migration.isFrom(site.use, isModel: isModel) && !site.isAwaited {
             var model: String?
-            if case .call(_, _, let base, _) = site.use { model = base?.joined(separator: ".") }
+            if case .call(_, _, let base, _, _, _) = site.use { model = base?.joined(separator: ".") }
             plan.fromCalls.append(.init(range: site.range, model: model))
         }
         // Moved properties: their initializers go with them, one `await` before (and the uses in a closure that
@@ -455,12 +488,12 @@ private struct Planner {
     func hoistName(_ site: AsyncSites.Site, scope: String, taken: [String]) -> String {
         var stem: String
         switch site.use {
-        case .call(let name, _, let base, _) where name == "from":
+        case .call(let name, _, let base, _, _, _) where name == "from":
             let last = base?.last ?? "model"
             stem = last == "Data" ? "data" : SwiftNames.firstLowercased(last)
-        case .call(let name, _, _, _) where name.hasPrefix("async") && name.count > 5:
+        case .call(let name, _, _, _, _, _) where name.hasPrefix("async") && name.count > 5:
             stem = name == "asyncFilter" ? "filtered" : "mapped"
-        case .call(let name, _, _, _):
+        case .call(let name, _, _, _, _, _):
             // `makeAnimal()` → `animal`; else not the function's own name, which the `let` would shadow in its value.
             stem = name.hasPrefix("make") && name.count > 4 ? SwiftNames.firstLowercased(String(name.dropFirst(4))) : name + "Result"
         case .member(_, let name):
@@ -596,6 +629,8 @@ extension Apollo2Migration {
         switch conformance.kind {
         case .clientProtocol:
             "`\(conformance.typeName)` conforms to `ApolloClientProtocol`, which Apollo iOS 2 does not have: test through an `ApolloClient` over `TestNetworkTransport` (`mockls test-transport`), registering each operation's response"
+        case .interceptor:
+            "`\(conformance.typeName)` implements 1.x's interceptor API (`ApolloInterceptor`, the `RequestChain` protocol), which Apollo iOS 2 replaced (`GraphQLInterceptor`, `HTTPInterceptor`, a `RequestChain` struct): rewrite it against 2.x's, or test through `TestNetworkTransport` (`mockls test-transport`)"
         case .networkTransport:
             "`\(conformance.typeName)` implements 1.x's `NetworkTransport` (`send(operation:…completionHandler:)`); 2.x's returns an `AsyncThrowingStream`: use `TestNetworkTransport` (`mockls test-transport`), registering each operation's response"
         }
