@@ -1,3 +1,4 @@
+import SourceText
 import SwiftSyntax
 
 /// The Apollo iOS 1.x constructs of a Swift file that 2.x changed, besides the `async` `from(_:)` (`AsyncSites`):
@@ -15,8 +16,6 @@ public struct ApolloOneConstructs: Sendable {
     public struct ResultConstruction: Sendable, Hashable {
         public let name: Range<Int>
         public let dataType: String?
-        /// Whether the call has a generic argument already (`GraphQLResult<X.Data>(…)`: the type rule rewrites it).
-        public let isSpecialized: Bool
     }
 
     /// A type that conforms to what 2.x no longer has in that form.
@@ -65,9 +64,8 @@ public struct ApolloOneConstructs: Sendable {
 
     /// Whether the file names any of them (a scan of its bytes, before reading it).
     public static func mayHold(_ text: [UInt8]) -> Bool {
-        let text = String(decoding: text, as: UTF8.self)
         return ["GraphQLResult", "GraphQLResponse", "ApolloClientProtocol", "NetworkTransport", "ApolloInterceptor", "RequestChain", "fetch(", "perform(", "__variables",
-                "dependentKeys", "CacheData"].contains { text.contains($0) }
+                "dependentKeys", "CacheData"].contains { text.contains(bytes: $0) }
     }
 
     private init() {}
@@ -101,7 +99,7 @@ public struct ApolloOneConstructs: Sendable {
             if let name = node.calledExpression.as(DeclReferenceExprSyntax.self), name.baseName.text == "GraphQLResult" {
                 let data = node.arguments.first { $0.label?.text == "data" }?.expression
                 found.resultConstructions.append(
-                    ResultConstruction(name: name.trimmedRange, dataType: data.flatMap { Self.type(of: $0, before: Syntax(node)) }, isSpecialized: false))
+                    ResultConstruction(name: name.trimmedRange, dataType: data.flatMap { Self.type(of: $0, before: Syntax(node)) }))
             }
             if let name = node.calledExpression.as(DeclReferenceExprSyntax.self), name.baseName.text == "GraphQLResponse",
                 node.arguments.first?.label?.text == "operation"

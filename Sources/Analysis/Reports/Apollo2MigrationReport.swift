@@ -49,14 +49,9 @@ public struct Apollo2MigrationReport: Sendable {
             read.append((id, text, file))
         }
         let projects = workspace.projects.filter(\.hasSchema)
+        let models = projects.map { Apollo2Diagnostics.isModel(in: $0.index) }
         let isModel = { (path: String) -> Bool in
-            guard !projects.isEmpty else { return path.first?.isUppercase == true }
-            for project in projects {
-                let namespace = project.configuration.namespace + "."
-                let local = path.hasPrefix(namespace) ? String(path.dropFirst(namespace.count)) : path
-                if project.index.selectionSet(local) != nil { return true }
-            }
-            return false
+            models.isEmpty ? path.first?.isUppercase == true : models.contains { $0(path) }
         }
         // The transport `mockls test-transport` wrote is written again for 2.x, not edited.
         let generated = read.filter { $0.text.starts(with: Array(TestTransportFile.mark.utf8)) }.map(\.id)

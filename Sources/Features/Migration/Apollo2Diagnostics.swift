@@ -13,8 +13,12 @@ public enum Apollo2Diagnostics {
         let text = file.lines.bytes
         let mayHoldFrom = text.contains(bytes: "from(")
         let constructs = ApolloOneConstructs.mayHold(text) ? ApolloOneConstructs(file) : nil
-        guard mayHoldFrom || constructs != nil else { return [] }
         let isModel = Self.isModel(in: project)
+        // Most files of a project on 2.x await every `from(_:)` already: no plan for them.
+        let unawaited = mayHoldFrom
+            && AsyncSites.sites(in: file) { Apollo2Migration.isFrom($0, isModel: isModel) }.contains { !$0.isAwaited }
+        guard unawaited || constructs.map({ !$0.resultTypes.isEmpty || !$0.resultConstructions.isEmpty || !$0.conformances.isEmpty || !$0.callbackFetches.isEmpty }) == true
+        else { return [] }
         let whole = Apollo2Migration.plan([file], isModel: isModel)[0]
         let wholeFix = fix(whole.edits, in: text, title: "Migrate this file to Apollo iOS 2 (as `mockls migrate --to 2`)", isPreferred: false)
         var result: [Diagnostic] = []
@@ -37,7 +41,7 @@ public enum Apollo2Diagnostics {
         }
         guard let constructs else { return result }
         for type in constructs.resultTypes {
-            let operation = type.argument.hasSuffix(".Data") ? String(type.argument.dropLast(5)) : nil
+            let operation = Apollo2Migration.operation(ofData: type.argument)
             let fixes = operation.map { [Diagnostic.Fix(title: "Use `GraphQLResponse<\($0)>`", range: type.range, text: "GraphQLResponse<\($0)>", isPreferred: true)] } ?? []
             result.append(Diagnostic(
                 severity: .error, code: .graphQLResult,
@@ -45,7 +49,7 @@ public enum Apollo2Diagnostics {
                 range: type.range, fixes: fixes))
         }
         for construction in constructs.resultConstructions {
-            let operation = construction.dataType.flatMap { $0.hasSuffix(".Data") ? String($0.dropLast(5)) : nil }
+            let operation = construction.dataType.flatMap(Apollo2Migration.operation(ofData:))
             let replacement = operation.map { "GraphQLResponse<\($0)>" } ?? "GraphQLResponse"
             result.append(Diagnostic(
                 severity: .error, code: .graphQLResult, message: "`GraphQLResult` is `\(replacement)` in Apollo iOS 2, with the same initializer",

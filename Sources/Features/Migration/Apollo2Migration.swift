@@ -78,6 +78,12 @@ public enum Apollo2Migration {
         return planner.plan()
     }
 
+    /// `AllAnimalsQuery.Data` → `AllAnimalsQuery`: the operation of a `GraphQLResult`'s data type.
+    static func operation(ofData type: String) -> String? {
+        guard type.hasSuffix(".Data"), type.count > 5 else { return nil }
+        return String(type.dropLast(5))
+    }
+
     /// Whether `use` is Apollo's `from(_:)`: one unlabeled argument, maybe `withVariables:`, on a model type or the
     /// type the context gives (`.from(mock)`).
     static func isFrom(_ use: AsyncSites.Use, isModel: (String) -> Bool) -> Bool {
@@ -340,7 +346,7 @@ private struct Planner {
             let call = Apollo2Migration.FilePlan.applying(inside, to: text, in: site.range)
             edits.append(.init(range: at..<at, text: "let \(name) = \(site.isTried ? "try " : "")await \(call)\n\(indentation)"))
         }
-        let missing = twins.filter { !slice(0..<text.count).contains("func async\($0.prefix(1).uppercased() + $0.dropFirst())") }
+        let missing = twins.filter { !text.contains(bytes: "func async\($0.prefix(1).uppercased() + $0.dropFirst())") }
         if !missing.isEmpty {
             let step = Self.indentationStep(of: text)
             edits.append(.init(range: text.count..<text.count, text: (text.last == 10 ? "" : "\n") + AsyncSites.asyncTwins(Set(missing), indentation: step)))
@@ -382,7 +388,7 @@ private struct Planner {
         if let constructs, seeds == nil { edits += resultEdits(constructs, left: &plan.left) }
         for (range, reason) in constructs?.oneOnly ?? [] { plan.left.append(.init(range: range, reason: reason)) }
         // `query.__variables` is `@_spi(Unsafe)` in 2.x: the file imports ApolloAPI's SPI, as Apollo's own tests do.
-        if constructs?.spiVariables.isEmpty == false, seeds == nil, !slice(0..<text.count).contains("@_spi(Unsafe) import ApolloAPI") {
+        if constructs?.spiVariables.isEmpty == false, seeds == nil, !text.contains(bytes: "@_spi(Unsafe) import ApolloAPI") {
             edits.append(Self.importEdit("@_spi(Unsafe) import ApolloAPI", replacing: "import ApolloAPI", in: text))
         }
         for conformance in constructs?.conformances ?? [] {
@@ -600,10 +606,7 @@ private struct Planner {
     }
 
     /// `AllAnimalsQuery.Data` → `AllAnimalsQuery`.
-    static func operation(ofData type: String) -> String? {
-        guard type.hasSuffix(".Data"), type.count > 5 else { return nil }
-        return String(type.dropLast(5))
-    }
+    static func operation(ofData type: String) -> String? { Apollo2Migration.operation(ofData: type) }
 
     /// The edits in order; of two that overlap, the first is kept and the second's place is left with the reason.
     static func merged(_ edits: [Apollo2Migration.Edit], left: inout [Apollo2Migration.Left]) -> [Apollo2Migration.Edit] {
