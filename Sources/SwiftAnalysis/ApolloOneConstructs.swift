@@ -9,6 +9,19 @@ public struct ApolloOneConstructs: Sendable {
     public struct ResultType: Sendable, Hashable {
         public let range: Range<Int>
         public let argument: String
+        /// The operation the type is over when its argument is a generic function's data parameter (`GraphQLResult<Data>`
+        /// in `func makeResult<Data: RootSelectionSet>`): the parameter the function takes instead (`GenericResult`).
+        public var operation: String? = nil
+    }
+
+    /// A generic function over a `GraphQLResult`'s data (`func makeResult<Data: RootSelectionSet>(_ data: Data?) ->
+    /// GraphQLResult<Data>`), generic over the operation in 2.x (`GraphQLResponse<Operation>`, `Operation.Data`).
+    public struct GenericResult: Sendable, Hashable {
+        /// The generic parameter with its constraint (`Data: RootSelectionSet`), and what it becomes.
+        public let parameter: Range<Int>
+        public let operation: String
+        /// The other places the data parameter is written as a type (`_ data: Data?`), each `Operation.Data` in 2.x.
+        public let dataTypes: [Range<Int>]
     }
 
     /// `GraphQLResult(data: …, …)`: the range of the name `GraphQLResult`, and the type of `data:` where the file says it
@@ -33,6 +46,29 @@ public struct ApolloOneConstructs: Sendable {
         public let typeName: String
         /// The protocol's name in the inheritance clause.
         public let range: Range<Int>
+        /// A 1.x transport's `send`, which 2.x's requirements can call (`NetworkTransport` only).
+        public var send: TransportSend? = nil
+    }
+
+    /// A 1.x `NetworkTransport`'s `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)`.
+    public struct TransportSend: Sendable, Hashable {
+        /// Its parameters' labels, in order, and whether each has a default.
+        public let parameters: [(label: String, hasDefault: Bool)]
+        /// Its access modifier as written (`public `, or nothing).
+        public let access: String
+        /// Where the type's members end (its closing brace), and the declaration's start (for its indentation).
+        public let membersEnd: Int
+        public let declaration: Int
+
+        public static func == (lhs: TransportSend, rhs: TransportSend) -> Bool {
+            lhs.parameters.map(\.label) == rhs.parameters.map(\.label) && lhs.access == rhs.access && lhs.membersEnd == rhs.membersEnd
+                && lhs.declaration == rhs.declaration
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(parameters.map(\.label))
+            hasher.combine(membersEnd)
+        }
     }
 
     /// `client.fetch(query: …) { result in … }`, `perform(mutation:…, resultHandler:)`: the method's name.
@@ -45,8 +81,19 @@ public struct ApolloOneConstructs: Sendable {
     public var resultConstructions: [ResultConstruction] = []
     public var conformances: [Conformance] = []
     public var callbackFetches: [CallbackFetch] = []
+    public var genericResults: [GenericResult] = []
+    /// `EmptyCancellable()`, which 2.x does not have, where the file does not declare one.
+    public var emptyCancellables: [Range<Int>] = []
     /// `query.__variables`: `@_spi(Unsafe)` in 2.x.
     public var spiVariables: [Range<Int>] = []
+    /// `result.dependentKeys`: `@_spi(Execution)` in 2.x.
+    public var spiDependentKeys: [Range<Int>] = []
+    /// 1.x's `CachePolicy` written as a type or a value's type (`let policy: CachePolicy`, `CachePolicy.default`): its
+    /// cases are 2.x's deprecated `CachePolicy_v1`'s.
+    public var cachePolicyTypes: [Range<Int>] = []
+    /// A 1.x cache policy case anywhere but as the argument of a deprecated fetch (which takes `CachePolicy_v1`): it
+    /// compiles on 2.x where its type is `CachePolicy_v1`, which the migration makes every `CachePolicy` of the tests.
+    public var cachePolicyValues: [(range: Range<Int>, name: String)] = []
     /// What else of 1.x does not compile on 2.x and has no one rewrite, with the reason.
     public var oneOnly: [(range: Range<Int>, reason: String)] = []
 
@@ -65,7 +112,7 @@ public struct ApolloOneConstructs: Sendable {
     /// Whether the file names any of them (a scan of its bytes, before reading it).
     public static func mayHold(_ text: [UInt8]) -> Bool {
         return ["GraphQLResult", "GraphQLResponse", "ApolloClientProtocol", "NetworkTransport", "ApolloInterceptor", "RequestChain", "fetch(", "perform(", "__variables",
-                "dependentKeys", "CacheData"].contains { text.contains(bytes: $0) }
+                "dependentKeys", "CacheData", "CachePolicy", "EmptyCancellable"].contains { text.contains(bytes: $0) }
     }
 
     private init() {}
@@ -74,14 +121,73 @@ public struct ApolloOneConstructs: Sendable {
         var found = ApolloOneConstructs()
         init() { super.init(viewMode: .sourceAccurate) }
 
+        /// The data parameters of the generic functions around, each with the operation parameter it becomes.
+        var dataParameters: [[String: String]] = []
+        var genericResultTypes: [[Range<Int>]] = []
+
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
             if node.name.text == "GraphQLResult", let arguments = node.genericArgumentClause?.arguments, arguments.count == 1,
                 let argument = arguments.first?.argument
             {
-                found.resultTypes.append(ResultType(range: node.trimmedRange, argument: argument.trimmedDescription))
+                let written = argument.trimmedDescription
+                found.resultTypes.append(ResultType(range: node.trimmedRange, argument: written, operation: dataParameter(written)))
                 return .skipChildren
             }
+            if node.genericArgumentClause == nil, dataParameter(node.name.text) != nil {
+                genericResultTypes[genericResultTypes.count - 1].append(node.trimmedRange)
+            }
+            // 1.x's `CachePolicy` (2.x's is a namespace of enums, written `CachePolicy.Query…`: left as it is).
+            if node.name.text == "CachePolicy", node.genericArgumentClause == nil, !(node.parent?.is(MemberTypeSyntax.self) ?? false) {
+                found.cachePolicyTypes.append(node.name.trimmedRange)
+            }
             return .visitChildren
+        }
+
+        override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+            if node.name.text == "CachePolicy", node.baseType.trimmedDescription == "Apollo" { found.cachePolicyTypes.append(node.name.trimmedRange) }
+            return .visitChildren
+        }
+
+        private func dataParameter(_ name: String) -> String? {
+            dataParameters.last?[name]
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            // A generic parameter written as `GraphQLResult`'s argument in the function is the data of an operation.
+            var parameters: [String: String] = [:]
+            var ranges: [String: Range<Int>] = [:]
+            let text = node.trimmedDescription
+            for parameter in node.genericParameterClause?.parameters ?? [] where text.contains("GraphQLResult<\(parameter.name.text)>") {
+                let taken = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
+                let operation = ["Operation", "Op", "GraphQLOperationType"].first { name in
+                    !taken.contains(name) && !text.contains(name)
+                } ?? "Operation"
+                parameters[parameter.name.text] = operation
+                let end = parameter.inheritedType?.endPositionBeforeTrailingTrivia ?? parameter.name.endPositionBeforeTrailingTrivia
+                ranges[parameter.name.text] = parameter.name.positionAfterSkippingLeadingTrivia.utf8Offset..<end.utf8Offset
+            }
+            // One data parameter a function, as the helpers write it; a function over several is left.
+            if parameters.count > 1 {
+                for range in ranges.values.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                    found.oneOnly.append((range, "a function generic over several `GraphQLResult`s' data: rewrite it by hand over the operations (`GraphQLResponse<Operation>`)"))
+                }
+                parameters = [:]
+            }
+            dataParameters.append(parameters)
+            genericResultTypes.append([])
+            pendingRanges.append(ranges)
+            return .visitChildren
+        }
+
+        private var pendingRanges: [[String: Range<Int>]] = []
+
+        override func visitPost(_ node: FunctionDeclSyntax) {
+            let parameters = dataParameters.removeLast()
+            let types = genericResultTypes.removeLast()
+            let ranges = pendingRanges.removeLast()
+            if let (name, operation) = parameters.first, let range = ranges[name] {
+                found.genericResults.append(GenericResult(parameter: range, operation: operation, dataTypes: types))
+            }
         }
 
         override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
@@ -89,7 +195,8 @@ public struct ApolloOneConstructs: Sendable {
             if node.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "GraphQLResult", node.genericArgumentClause.arguments.count == 1,
                 let argument = node.genericArgumentClause.arguments.first?.argument
             {
-                found.resultTypes.append(ResultType(range: node.trimmedRange, argument: argument.trimmedDescription))
+                let written = argument.trimmedDescription
+                found.resultTypes.append(ResultType(range: node.trimmedRange, argument: written, operation: dataParameter(written)))
                 return .skipChildren
             }
             return .visitChildren
@@ -118,11 +225,29 @@ public struct ApolloOneConstructs: Sendable {
             return .visitChildren
         }
 
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.baseName.text == "EmptyCancellable", node.parent?.is(FunctionCallExprSyntax.self) == true { found.emptyCancellables.append(node.trimmedRange) }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: SourceFileSyntax) {
+            // A file that declares its own keeps it.
+            if node.statements.contains(where: { item in
+                [item.item.as(ClassDeclSyntax.self)?.name.text, item.item.as(StructDeclSyntax.self)?.name.text].contains("EmptyCancellable")
+            }) {
+                found.emptyCancellables = []
+            }
+        }
+
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             let name = node.declName.baseName.text
             if node.base != nil, name == "__variables" { found.spiVariables.append(node.declName.trimmedRange) }
-            if node.base != nil, name == "dependentKeys" {
-                found.oneOnly.append((node.declName.trimmedRange, "`dependentKeys` is `@_spi(Execution)` in Apollo iOS 2: read it with `@_spi(Execution) import Apollo`, or leave it out"))
+            if node.base != nil, name == "dependentKeys" { found.spiDependentKeys.append(node.declName.trimmedRange) }
+            // `CachePolicy.default`, `CachePolicy.fetchIgnoringCacheData`: 1.x's type as a value's.
+            if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "CachePolicy",
+                name == "default" || ApolloOneConstructs.oneCachePolicies.contains(name)
+            {
+                found.cachePolicyTypes.append(base.baseName.trimmedRange)
             }
             // A 1.x cache policy anywhere but as the argument of a deprecated fetch (which takes `CachePolicy_v1`).
             if node.base == nil, ApolloOneConstructs.oneCachePolicies.contains(name) {
@@ -130,7 +255,7 @@ public struct ApolloOneConstructs: Sendable {
                 let call = argument?.parent?.parent?.as(FunctionCallExprSyntax.self)
                 let method = call?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 if !(argument?.label?.text == "cachePolicy" && ["fetch", "watch"].contains(method)) {
-                    found.oneOnly.append((node.declName.trimmedRange, "`.\(name)` is a case of 1.x's `CachePolicy`, `CachePolicy_v1` in Apollo iOS 2, which only the deprecated fetches take (2.x's `CachePolicy.Query.SingleResponse` has `.cacheFirst`, `.networkOnly`, `.cacheOnly`)"))
+                    found.cachePolicyValues.append((node.declName.trimmedRange, name))
                 }
             }
             return .visitChildren
@@ -166,12 +291,21 @@ public struct ApolloOneConstructs: Sendable {
                     found.conformances.append(Conformance(kind: .interceptor, typeName: typeName, range: inherited.type.trimmedRange))
                 }
                 if name == "NetworkTransport" || name == "Apollo.NetworkTransport" {
-                    let sendsWithCallback = members.members.contains { member in
-                        guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "send" else { return false }
-                        return function.signature.parameterClause.parameters.contains { $0.firstName.text == "completionHandler" }
+                    let send = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { function in
+                        function.name.text == "send" && function.signature.parameterClause.parameters.contains { $0.firstName.text == "completionHandler" }
                     }
-                    if sendsWithCallback {
-                        found.conformances.append(Conformance(kind: .networkTransport, typeName: typeName, range: inherited.type.trimmedRange))
+                    // One that has 2.x's requirements too (written by a migration before) is a 2.x transport.
+                    let answersTwo = members.members.contains { member in
+                        member.decl.as(FunctionDeclSyntax.self).map { $0.name.text == "send" && $0.signature.parameterClause.parameters.first?.firstName.text == "query" } ?? false
+                    }
+                    if let send, !answersTwo {
+                        let access = send.modifiers.first { ["public", "open", "package", "internal"].contains($0.name.text) }.map { $0.name.text == "open" ? "public " : $0.name.text + " " } ?? ""
+                        let parameters = send.signature.parameterClause.parameters.map { ($0.firstName.text, $0.defaultValue != nil) }
+                        var conformance = Conformance(kind: .networkTransport, typeName: typeName, range: inherited.type.trimmedRange)
+                        conformance.send = TransportSend(
+                            parameters: parameters, access: access, membersEnd: members.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+                            declaration: send.positionAfterSkippingLeadingTrivia.utf8Offset)
+                        found.conformances.append(conformance)
                     }
                 }
             }

@@ -104,6 +104,10 @@ public struct CallbackFetch: Sendable, Hashable {
                         let twoPolicy = cachePolicies[policy.declName.baseName.text]
                     else { return nil }
                     arguments.append("cachePolicy: .\(twoPolicy)")
+                    // 1.x's policy that also keeps the result out of the cache: 2.x says so in the request's configuration.
+                    if policy.declName.baseName.text == "fetchIgnoringCacheCompletely" {
+                        arguments.append("requestConfiguration: RequestConfiguration(writeResultsToCache: false)")
+                    }
                 case "queue":
                     continue
                 default:

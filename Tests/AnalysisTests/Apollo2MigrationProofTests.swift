@@ -86,9 +86,11 @@ final class Apollo2MigrationProofTests: XCTestCase {
         }
         print("migrate --to 2: \(compiled) of \(total) corpus files compile against Apollo iOS 2.4.0 after migration")
         XCTAssertEqual(failures, [], "files that do not compile though nothing was left in them")
-        // The floor measured when the migration landed (15 of 22: the idiom corpora and the scenario whole;
-        // migration-1.x's fakes of ApolloClientProtocol and NetworkTransport, what uses them, a generic
-        // `GraphQLResult<Data>` helper and 1.x cache policies left; the goal is 95 %): it may rise, never fall.
-        XCTAssertGreaterThanOrEqual(compiled, 15)
+        // The floor (15 of 22 when the migration landed; 18 since hand-written transports answer 2.x through their
+        // 1.x `send`, generic `GraphQLResult<Data>` helpers become generic over the operation, and the tests' own
+        // `CachePolicy` is `CachePolicy_v1`): left are migration-1.x's fake of `ApolloClientProtocol` and the tests of
+        // the service that takes one, and 1.x's parser of a response body (`GraphQLResponse(operation:body:)`) in a
+        // transport and a cache test. The goal is 95 %: it may rise, never fall.
+        XCTAssertGreaterThanOrEqual(compiled, 18)
     }
 }

@@ -200,6 +200,10 @@ final class Apollo2MigrationTests: XCTestCase {
                 let wrapped: Result<GraphQLResult<AllAnimalsQuery.Data>, Error> = .success(result)
             }
             func make<D: RootSelectionSet>(_ d: D) -> GraphQLResult<D> { fatalError() }
+            func makeResult<Data: RootSelectionSet>(_ data: Data?, source: GraphQLResult<Data>.Source = .server) -> GraphQLResult<Data> {
+                GraphQLResult(data: data, extensions: nil, errors: nil, source: source, dependentKeys: nil)
+            }
+            func pair<A: RootSelectionSet, B: RootSelectionSet>(_ a: A, _ b: B) -> (GraphQLResult<A>, GraphQLResult<B>) { fatalError() }
             """])[0]
         XCTAssertEqual(result.text, """
             func test_a() async {
@@ -207,10 +211,59 @@ final class Apollo2MigrationTests: XCTestCase {
                 let result = GraphQLResponse<AllAnimalsQuery>(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
                 let wrapped: Result<GraphQLResponse<AllAnimalsQuery>, Error> = .success(result)
             }
-            func make<D: RootSelectionSet>(_ d: D) -> GraphQLResult<D> { fatalError() }
+            func make<Operation: GraphQLOperation>(_ d: Operation.Data) -> GraphQLResponse<Operation> { fatalError() }
+            func makeResult<Operation: GraphQLOperation>(_ data: Operation.Data?, source: GraphQLResponse<Operation>.Source = .server) -> GraphQLResponse<Operation> {
+                GraphQLResponse(data: data, extensions: nil, errors: nil, source: source, dependentKeys: nil)
+            }
+            func pair<A: RootSelectionSet, B: RootSelectionSet>(_ a: A, _ b: B) -> (GraphQLResult<A>, GraphQLResult<B>) { fatalError() }
             """)
-        XCTAssertEqual(result.left.count, 1)
-        XCTAssert(result.left[0].contains("generic over the operation"), result.left[0])
+        // A function generic over two results' data is left (one helper, one operation: what the helpers write).
+        XCTAssertEqual(result.left.count, 4, "\(result.left)")
+        XCTAssert(result.left.allSatisfy { $0.contains("generic over") }, "\(result.left)")
+    }
+
+    /// 1.x's `CachePolicy` as the tests' own type becomes 2.x's deprecated `CachePolicy_v1` (the same cases): the cases
+    /// the tests pass and compare stay as they are; `dependentKeys`, `@_spi(Execution)` in 2.x, gets Apollo's SPI.
+    func testCachePolicyTypesBecomeV1AndDependentKeysImportTheSPI() {
+        let result = migrated(["""
+            import Apollo
+            import ApolloAPI
+
+            protocol Client { func all(cachePolicy: CachePolicy) -> [String] }
+            final class T: XCTestCase {
+              var sent: [Apollo.CachePolicy] = []
+              func test_a() {
+                CachePolicy.default = .fetchIgnoringCacheData
+                XCTAssertEqual(sent, [.returnCacheDataAndFetch, CachePolicy.returnCacheDataElseFetch])
+                XCTAssertEqual(result.dependentKeys?.count, 1)
+                let policy: CachePolicy.Query.SingleResponse = .networkOnly
+              }
+            }
+            """])[0]
+        XCTAssertEqual(result.left, [])
+        XCTAssertEqual(result.text, """
+            @_spi(Execution) import Apollo
+            import ApolloAPI
+
+            protocol Client { func all(cachePolicy: CachePolicy_v1) -> [String] }
+            final class T: XCTestCase {
+              var sent: [Apollo.CachePolicy_v1] = []
+              func test_a() {
+                CachePolicy_v1.default = .fetchIgnoringCacheData
+                XCTAssertEqual(sent, [.returnCacheDataAndFetch, CachePolicy_v1.returnCacheDataElseFetch])
+                XCTAssertEqual(result.dependentKeys?.count, 1)
+                let policy: CachePolicy.Query.SingleResponse = .networkOnly
+              }
+            }
+            """)
+        // Where the tests write no `CachePolicy`, a 1.x case outside a deprecated fetch is the app's to say: left.
+        let app = migrated(["""
+            func test_a() {
+              service.load(policy: .returnCacheDataDontFetch)
+            }
+            """])[0]
+        XCTAssertEqual(app.left.count, 1)
+        XCTAssert(app.left.first?.contains("CachePolicy_v1") == true, "\(app.left)")
     }
 
     /// `map` (and kin) cannot run an `async` closure: it becomes a `fileprivate` twin written into the file, awaited,
@@ -350,7 +403,7 @@ extension Apollo2MigrationTests {
                 var outcome: Result<GraphQLResponse<Query>, any Error>?
                 let result: Result<GraphQLResponse<Query>, any Error>
                 do {
-                  result = .success(try await client.fetch(query: query, cachePolicy: .networkOnly))
+                  result = .success(try await client.fetch(query: query, cachePolicy: .networkOnly, requestConfiguration: RequestConfiguration(writeResultsToCache: false)))
                 } catch {
                   result = .failure(error)
                 }
@@ -412,5 +465,98 @@ extension Apollo2MigrationTests {
         // `Mock<Cat>.owned()` names the same extension's function (Swift would reject it); a value's `subject()` is one
         // of two types' and is not awaited.
         XCTAssert(result.text.contains("let c = viewModel.subject()"), result.text)
+    }
+}
+
+extension Apollo2MigrationTests {
+    /// A hand-written 1.x `NetworkTransport` keeps its `send` and its stubs: 2.x's requirements are written after them,
+    /// each request going through the 1.x `send` with the cache policy 1.x's `ApolloClient` gave it; `EmptyCancellable`,
+    /// gone in 2.x, is declared in the file. A transport whose `send` takes what 2.x does not give is left.
+    func testAHandWrittenTransportAnswersThroughItsOneXSend() {
+        let original = """
+            final class StubTransport: NetworkTransport {
+              var sent: [CachePolicy] = []
+
+              func send<Operation: GraphQLOperation>(
+                operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?, context: RequestContext?,
+                callbackQueue: DispatchQueue, completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, Error>) -> Void
+              ) -> Cancellable {
+                sent.append(cachePolicy)
+                callbackQueue.async { completionHandler(.failure(URLError(.badURL))) }
+                return EmptyCancellable()
+              }
+            }
+            final class OddTransport: NetworkTransport {
+              func send<Operation: GraphQLOperation>(operation: Operation, priority: Int, completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, Error>) -> Void) -> Cancellable {
+                fatalError()
+              }
+            }
+
+            """
+        let once = migrated([original])[0]
+        XCTAssertEqual(once.left.count, 1, "\(once.left)")
+        XCTAssert(once.left.first?.contains("`OddTransport` implements 1.x's `NetworkTransport`") == true, "\(once.left)")
+        XCTAssert(once.text.contains("""
+                return EmptyCancellable()
+              }
+
+              // MARK: Apollo iOS 2's `NetworkTransport` (written by `mockls migrate --to 2`): each request goes through the
+              // 1.x `send` above, with the cache policy 1.x's `ApolloClient` gave it.
+
+              func send<Query: GraphQLQuery>(
+                query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
+              ) throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Error> {
+            """), once.text)
+        XCTAssert(once.text.contains("      _ = send(operation: operation, cachePolicy: cachePolicy, contextIdentifier: nil, context: nil, callbackQueue: DispatchQueue.global()) { result in\n"), once.text)
+        XCTAssert(once.text.contains("  var sent: [CachePolicy_v1] = []"), once.text)
+        XCTAssert(once.text.contains("(Result<GraphQLResponse<Operation>, Error>) -> Void"), once.text)
+        XCTAssert(once.text.hasSuffix("""
+              }
+            }
+
+            /// Apollo iOS 1.x's `EmptyCancellable`, which 2.x does not have (written by `mockls migrate --to 2`).
+            private struct EmptyCancellable: Cancellable {
+              func cancel() {}
+            }
+
+            """), once.text)
+        // Once written, the transport is 2.x's: a second run changes nothing.
+        XCTAssertEqual(migrated([once.text])[0].text, once.text)
+    }
+
+    /// A test made `async` waits with `await fulfillment(of:timeout:)`: XCTest's `wait(for:timeout:)` and
+    /// `waitForExpectations(timeout:)` are unavailable from `async` functions (an error in Swift 6 mode).
+    func testWaitsInTestsMadeAsyncBecomeFulfillment() {
+        let result = migrated(["""
+            final class T: XCTestCase {
+              func test_a() {
+                let data = DogQuery.Data.from(Mock<Query>())
+                let done = expectation(description: "done")
+                let other = self.expectation(description: "other")
+                service.load(data) { done.fulfill(); other.fulfill() }
+                waitForExpectations(timeout: 1)
+              }
+              func test_b() {
+                let data = DogQuery.Data.from(Mock<Query>())
+                let done = XCTestExpectation(description: "done")
+                service.load(data) { done.fulfill() }
+                self.wait(for: [done], timeout: 2, enforceOrder: true)
+              }
+              func test_c() {
+                let data = DogQuery.Data.from(Mock<Query>())
+                service.load(data, expectation(description: "unnamed"))
+                waitForExpectations(timeout: 1)
+              }
+              func test_untouched() {
+                let done = expectation(description: "done")
+                wait(for: [done], timeout: 1)
+              }
+            }
+            """])[0]
+        XCTAssert(result.text.contains("    await fulfillment(of: [done, other], timeout: 1)\n"), result.text)
+        XCTAssert(result.text.contains("    await fulfillment(of: [done], timeout: 2, enforceOrder: true)\n"), result.text)
+        XCTAssert(result.text.contains("  func test_untouched() {\n    let done = expectation(description: \"done\")\n    wait(for: [done], timeout: 1)"), result.text)
+        XCTAssertEqual(result.left.count, 1, "\(result.left)")
+        XCTAssert(result.left.first?.contains("not every expectation it waits for has a name") == true, "\(result.left)")
     }
 }

@@ -81,6 +81,49 @@ def test_the_1x_transport_tests_migrated_answer_apollo_client_on_2(tmp_path):
     run_transport_suite("transport-1.25-migrated-2", API_2, transport, tests.read_bytes(), None)
 
 
+def test_a_hand_written_1x_transport_migrated_runs_on_2_as_on_1(tmp_path):
+    """Issue 65: a suite testing through `ApolloClient` over its own 1.x `NetworkTransport` (callback fetches and
+    performs waited on, the cache policies the client sent recorded) passes on Apollo iOS 1.25.7; `mockls migrate --to 2
+    --write` leaves nothing in it, and the migrated suite passes on 2.4.0, test by test: the transport answers 2.x
+    through its 1.x `send`, with the cache policy 1.x's client sent for the same request."""
+    from test_migration_runtime import copy_workspace
+    shared = require_shared("apollo-runtime")
+    prepare_runtime(shared.parent)
+    original = (TESTS / "HandWrittenTransportTests-1.swift").read_bytes()
+    names = xctest_functions(original.decode())
+    assert len(names) == 6, names
+    run_suite_each("hand-written-transport-1.25", API_1, {"HandWrittenTransportTests.swift": original}, names)
+
+    workspace = copy_workspace(ROOT / "Tests" / "corpus" / "apollo-1.25", tmp_path / "workspace")
+    tests = workspace / "Tests" / "HandWritten" / "HandWrittenTransportTests.swift"
+    tests.parent.mkdir(parents=True)
+    tests.write_bytes(original)
+    migrated = subprocess.run([mockls_binary(), "migrate", "--to", "2", "--write", str(tests.parent)], cwd=workspace,
+                              capture_output=True, text=True, timeout=120)
+    assert migrated.returncode == 0 and "left" not in migrated.stderr, migrated.stderr
+    text = tests.read_text()
+    assert "sendThroughApolloOneSend" in text and "await fulfillment(of: [performed], timeout: 5)" in text, text
+    run_suite_each("hand-written-transport-1.25-migrated-2", API_2, {"HandWrittenTransportTests.swift": text.encode()}, names)
+
+
+def run_suite_each(suite: str, api: str, sources: dict[str, bytes], names: list[tuple[str, str]]) -> None:
+    """Builds `sources` against the API's Apollo release and runs each test alone: each must pass."""
+    folder = package(suite, api, sources)
+    build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, errors="replace", timeout=1800)
+    assert build.returncode == 0, f"{suite} does not compile:\n" + "\n".join(
+        line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
+    binary = folder / ".build" / "debug" / "OraclePackageTests.xctest"
+    environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1")
+    wrong = []
+    for suite_class, name in names:
+        result = subprocess.run([str(binary), f"OracleTests.{suite_class}/{name}"], cwd=folder, env=environment,
+                                capture_output=True, text=True, errors="replace", timeout=120)
+        output = result.stdout + result.stderr
+        if "Executed 1 test" not in output or result.returncode != 0:
+            wrong.append(f"{suite}: {name} (exit {result.returncode}):\n{output[-1500:]}")
+    assert not wrong, "\n\n".join(wrong)
+
+
 def run_transport_suite(suite: str, api: str, transport: bytes, test_file: bytes, fill_tests: str | None) -> None:
     """Builds the suite against the API's Apollo release and runs each test alone: each passes, but FAILING's, which
     fail saying what they must."""

@@ -128,6 +128,11 @@ private struct Planner {
     var sites: [[AsyncSites.Site]]
     /// Per file: the fetches with a result handler, waited on, that become `try await` (not for one call's fix).
     let fetches: [[CallbackFetch]]
+    /// Per file: the 1.x constructs besides `from(_:)` (nil: the file names none).
+    let constructs: [ApolloOneConstructs?]
+    /// Whether the tests write 1.x's `CachePolicy` as a type somewhere (each becomes `CachePolicy_v1`, whose cases are
+    /// 1.x's): then a 1.x case the tests pass or compare is one of those, not 2.x's `CachePolicy`.
+    let testsTypeCachePolicies: Bool
 
     init(files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)?) {
         self.files = files
@@ -145,6 +150,9 @@ private struct Planner {
                 if callable.isAsync { asyncFunctions[callable.name, default: []].append(AsyncFunction(callable)) }
             }
         }
+        let constructs = files.map { ApolloOneConstructs.mayHold($0.lines.bytes) ? ApolloOneConstructs($0) : nil }
+        self.constructs = constructs
+        testsTypeCachePolicies = constructs.contains { $0?.cachePolicyTypes.isEmpty == false }
         fetches = files.map { file in
             seeds == nil && (file.lines.bytes.contains(bytes: "fetch(") || file.lines.bytes.contains(bytes: "perform(")) ? CallbackFetch.find(in: file) : []
         }
@@ -373,6 +381,17 @@ private struct Planner {
             }
         }
         edits = fetchEdits(index, edits: edits)
+        // XCTest's blocking waits in what became `async` (unavailable there): `await fulfillment(of:timeout:)`. The
+        // waits of the fetches that became `try await` are gone with them.
+        let asyncBodies = Set(callables[index].filter { madeAsync[index].contains($0.range) }.compactMap(\.body))
+        let removedWaits = fetches[index].map(\.wait)
+        for wait in ExpectationWait.find(in: files[index]) where asyncBodies.contains(wait.body) && !removedWaits.contains(where: { $0.overlaps(wait.range) }) {
+            if let replacement = wait.replacement {
+                edits.append(.init(range: wait.range, text: replacement))
+            } else if let reason = wait.reason {
+                plan.left.append(.init(range: wait.range, reason: reason))
+            }
+        }
         // The edits inside a moved initializer are made to the text that moves.
         var inside: [Range<Int>: [Apollo2Migration.Edit]] = [:]
         for property in moved[index].values {
@@ -383,19 +402,116 @@ private struct Planner {
         edits += movedPropertyEdits(index) { range in
             Apollo2Migration.FilePlan.applying(Self.merged(inside[range] ?? [], left: &plan.left), to: text, in: range)
         }
-        let constructs = ApolloOneConstructs.mayHold(text) ? ApolloOneConstructs(files[index]) : nil
+        let constructs = self.constructs[index]
         // One call's fix is that call's edits alone.
-        if let constructs, seeds == nil { edits += resultEdits(constructs, left: &plan.left) }
+        if let constructs, seeds == nil {
+            edits += resultEdits(constructs, left: &plan.left)
+            edits += constructs.cachePolicyTypes.map { .init(range: $0, text: "CachePolicy_v1") }
+        }
         for (range, reason) in constructs?.oneOnly ?? [] { plan.left.append(.init(range: range, reason: reason)) }
-        // `query.__variables` is `@_spi(Unsafe)` in 2.x: the file imports ApolloAPI's SPI, as Apollo's own tests do.
+        if !testsTypeCachePolicies {
+            for (range, name) in constructs?.cachePolicyValues ?? [] {
+                plan.left.append(.init(range: range, reason: "`.\(name)` is a case of 1.x's `CachePolicy`, `CachePolicy_v1` in Apollo iOS 2, which only the deprecated fetches take (2.x's `CachePolicy.Query.SingleResponse` has `.cacheFirst`, `.networkOnly`, `.cacheOnly`)"))
+            }
+        }
+        // `query.__variables` is `@_spi(Unsafe)` in 2.x: the file imports ApolloAPI's SPI, as Apollo's own tests do;
+        // `result.dependentKeys` is `@_spi(Execution)`: the file imports Apollo's.
         if constructs?.spiVariables.isEmpty == false, seeds == nil, !text.contains(bytes: "@_spi(Unsafe) import ApolloAPI") {
             edits.append(Self.importEdit("@_spi(Unsafe) import ApolloAPI", replacing: "import ApolloAPI", in: text))
         }
+        if constructs?.spiDependentKeys.isEmpty == false, seeds == nil, !text.contains(bytes: "@_spi(Execution) import Apollo\n") {
+            edits.append(Self.importEdit("@_spi(Execution) import Apollo", replacing: "import Apollo", in: text))
+        }
         for conformance in constructs?.conformances ?? [] {
+            if seeds == nil, let send = conformance.send, let bridge = Self.transportBridge(send, step: Self.indentationStep(of: text), in: text) {
+                edits.append(.init(range: send.membersEnd..<send.membersEnd, text: bridge))
+                continue
+            }
             plan.left.append(.init(range: conformance.range, reason: Apollo2Migration.reason(conformance)))
+        }
+        if let constructs, seeds == nil, !constructs.emptyCancellables.isEmpty {
+            edits.append(.init(range: text.count..<text.count, text: Self.emptyCancellable(after: text)))
         }
         plan.edits = Self.merged(edits, left: &plan.left)
         return plan
+    }
+
+    /// Apollo iOS 2's `NetworkTransport` requirements for a 1.x transport, written at the end of its members: each
+    /// request goes through the 1.x `send` (its `completionHandler` answering the stream), with the cache policy 1.x's
+    /// `ApolloClient` gave it for the same request (`CachePolicy_v1`: 2.x's fetch behavior and `writeResultsToCache`
+    /// name one each; a mutation's is the default, or `.fetchIgnoringCacheCompletely` when it is not published to the
+    /// store). Nil when the 1.x `send` takes what 2.x does not give.
+    static func transportBridge(_ send: ApolloOneConstructs.TransportSend, step: String, in text: [UInt8]) -> String? {
+        var arguments: [String] = []
+        for (label, hasDefault) in send.parameters.dropLast() {
+            switch label {
+            case "operation": arguments.append("operation: operation")
+            case "cachePolicy": arguments.append("cachePolicy: cachePolicy")
+            case "contextIdentifier", "context": arguments.append("\(label): nil")
+            case "callbackQueue": arguments.append("callbackQueue: DispatchQueue.global()")
+            default: if !hasDefault { return nil }
+            }
+        }
+        guard send.parameters.last?.label == "completionHandler", arguments.first == "operation: operation" else { return nil }
+        var start = send.declaration
+        while start > 0, text[start - 1] == 32 || text[start - 1] == 9 { start -= 1 }
+        let indent = String(decoding: text[start..<send.declaration], as: UTF8.self)
+        let access = send.access
+        let lines = [
+            "",
+            "// MARK: Apollo iOS 2's `NetworkTransport` (written by `mockls migrate --to 2`): each request goes through the",
+            "// 1.x `send` above, with the cache policy 1.x's `ApolloClient` gave it.",
+            "",
+            "\(access)func send<Query: GraphQLQuery>(",
+            "\(step)query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration",
+            ") throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Error> {",
+            "\(step)let cachePolicy: CachePolicy_v1",
+            "\(step)switch fetchBehavior {",
+            "\(step)case .CacheOnly: cachePolicy = .returnCacheDataDontFetch",
+            "\(step)case .CacheAndNetwork: cachePolicy = .returnCacheDataAndFetch",
+            "\(step)case .NetworkOnly, .NetworkFirst:",
+            "\(step)\(step)cachePolicy = requestConfiguration.writeResultsToCache ? .fetchIgnoringCacheData : .fetchIgnoringCacheCompletely",
+            "\(step)default: cachePolicy = .returnCacheDataElseFetch",
+            "\(step)}",
+            "\(step)return sendThroughApolloOneSend(query, cachePolicy: cachePolicy)",
+            "}",
+            "",
+            "\(access)func send<Mutation: GraphQLMutation>(",
+            "\(step)mutation: Mutation, requestConfiguration: RequestConfiguration",
+            ") throws -> AsyncThrowingStream<GraphQLResponse<Mutation>, any Error> {",
+            "\(step)sendThroughApolloOneSend(mutation, cachePolicy: requestConfiguration.writeResultsToCache ? .default : .fetchIgnoringCacheCompletely)",
+            "}",
+            "",
+            "private func sendThroughApolloOneSend<Operation: GraphQLOperation>(",
+            "\(step)_ operation: Operation, cachePolicy: CachePolicy_v1",
+            ") -> AsyncThrowingStream<GraphQLResponse<Operation>, any Error> {",
+            "\(step)AsyncThrowingStream { continuation in",
+            "\(step)\(step)_ = send(\(arguments.joined(separator: ", "))) { result in",
+            "\(step)\(step)\(step)continuation.yield(with: result)",
+            "\(step)\(step)\(step)continuation.finish()",
+            "\(step)\(step)}",
+            "\(step)}",
+            "}",
+        ]
+        // Written before the closing brace, at the members' indentation; the brace keeps its own line's.
+        var braceIndent = ""
+        var at = send.membersEnd
+        while at > 0, text[at - 1] == 32 || text[at - 1] == 9 { at -= 1 }
+        braceIndent = String(decoding: text[at..<send.membersEnd], as: UTF8.self)
+        let body = lines.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+        return String(body.drop { $0 == "\n" }.isEmpty ? "" : "\n") + String(body.dropFirst()) + "\n" + braceIndent
+    }
+
+    /// 1.x's `EmptyCancellable`, which 2.x does not have, declared once at the end of a file that uses it.
+    static func emptyCancellable(after text: [UInt8]) -> String {
+        let separator = text.last == 10 ? "\n" : "\n\n"
+        return separator + """
+            /// Apollo iOS 1.x's `EmptyCancellable`, which 2.x does not have (written by `mockls migrate --to 2`).
+            private struct EmptyCancellable: Cancellable {
+            \(indentationStep(of: text))func cancel() {}
+            }
+
+            """
     }
 
     /// An import added after the file's last import (or in place of `replacing`, when the file has that line).
@@ -589,8 +705,12 @@ private struct Planner {
     /// where the file says `d` is an `X.Data`.
     func resultEdits(_ constructs: ApolloOneConstructs, left: inout [Apollo2Migration.Left]) -> [Apollo2Migration.Edit] {
         var edits: [Apollo2Migration.Edit] = []
+        for generic in constructs.genericResults {
+            edits.append(.init(range: generic.parameter, text: "\(generic.operation): GraphQLOperation"))
+            edits += generic.dataTypes.map { .init(range: $0, text: "\(generic.operation).Data") }
+        }
         for type in constructs.resultTypes {
-            guard let operation = Self.operation(ofData: type.argument) else {
+            guard let operation = type.operation ?? Self.operation(ofData: type.argument) else {
                 left.append(.init(range: type.range, reason: "`GraphQLResult<\(type.argument)>` is `GraphQLResponse<Operation>` in Apollo iOS 2, generic over the operation, not its data: rewrite it by hand"))
                 continue
             }
