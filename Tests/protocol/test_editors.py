@@ -121,6 +121,76 @@ def test_neovim_shows_the_apps_reads_of_a_field_apart_from_its_tests(tmp_path):
         "ok two lenses", "ok the app's reads", "ok definition through the view model"], result.stdout
 
 
+# Issue 65: a project moved to Apollo iOS 2 (its Package.resolved pins 2.4.0) whose tests are still 1.x's.
+APOLLO_2_TEST = """import XCTest
+import Apollo
+import ApolloTestSupport
+@testable import PetAPI
+
+final class DogTests: XCTestCase {
+    func testName() {
+        let data = DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: "1", name: "Rex")))
+        XCTAssertEqual(data.dog?.name, "Rex")
+        XCTAssertEqual(DogQuery.Data.from(Mock<Query>(dog: Mock<Dog>(id: "2", name: "Max"))).dog?.id, "2")
+        let result = GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+        XCTAssertNotNil(result.data)
+    }
+
+    func makeData() -> DogQuery.Data {
+        return .from(Mock<Query>())
+    }
+
+    func testHelper() {
+        let data = makeData()
+        XCTAssertNil(data.dog)
+    }
+}
+"""
+
+
+def apollo_2_project(tmp_path: Path) -> Path:
+    folder = tmp_path / "PetApp"
+    (folder / "graphql").mkdir(parents=True)
+    (folder / "Tests" / "AnimalKingdomTests").mkdir(parents=True)
+    (folder / "apollo-codegen-config.json").write_text(json.dumps({
+        "schemaNamespace": "PetAPI", "input": {"schemaSearchPaths": ["graphql/*.graphqls"], "operationSearchPaths": ["graphql/*.graphql"]},
+        "output": {"testMocks": {"absolute": {"path": "Mocks"}}}}))
+    (folder / "graphql" / "schema.graphqls").write_text("type Query { dog: Dog }\ntype Dog { id: ID!\n name: String! }\n")
+    (folder / "graphql" / "Operations.graphql").write_text("query DogQuery { dog { id name } }\n")
+    (folder / "Package.resolved").write_text(json.dumps({"pins": [{
+        "identity": "apollo-ios", "kind": "remoteSourceControl", "location": "https://github.com/apollographql/apollo-ios.git",
+        "state": {"revision": "0000000000000000000000000000000000000000", "version": "2.4.0"}}], "version": 2}))
+    (folder / TEST_FILE).write_text(APOLLO_2_TEST)
+    return folder
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (make test installs it)")
+def test_neovim_shows_apollo_2_errors_and_migrates_the_file(tmp_path):
+    """Issue 65: in a project pinned to Apollo iOS 2, Neovim shows 1.x's synchronous `from(_:)` and `GraphQLResult` as
+    errors; the file's quick fix migrates it as `mockls migrate --to 2` does, and the errors go."""
+    folder = apollo_2_project(tmp_path)
+    result = run_editor(
+        ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile Tests/editors/nvim_migration_check.lua"],
+        folder, MOCKLS_NVIM=str(EDITORS / "nvim"),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok apollo 2 errors 4", "ok quick fix migrates the file", "ok the errors go"], result.stdout
+
+
+@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
+def test_emacs_eglot_shows_apollo_2_errors_and_migrates_the_file(tmp_path):
+    """Issue 65: the same in Emacs with eglot: flymake shows the errors, the file's code action migrates it."""
+    folder = apollo_2_project(tmp_path)
+    result = run_editor(
+        ["emacs", "--batch", "--no-init-file", "-l", str(EDITORS / "emacs" / "mockls.el"), "-l", "Tests/editors/emacs_migration_check.el"],
+        folder,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("ok")] == [
+        "ok connected", "ok apollo 2 errors 4", "ok quick fix migrates the file", "ok the errors go"], result.stdout
+
+
 @pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (make test installs it)")
 def test_emacs_eglot_with_the_shipped_setup(tmp_path):
     folder = workspace("animalkingdom", tmp_path, copy=True)
