@@ -211,7 +211,7 @@ public struct ApolloOneConstructs: Sendable {
             if let name = node.calledExpression.as(DeclReferenceExprSyntax.self), name.baseName.text == "GraphQLResponse",
                 node.arguments.first?.label?.text == "operation"
             {
-                found.oneOnly.append((name.trimmedRange, "`GraphQLResponse(operation:body:)` is 1.x's parser of a response body; in Apollo iOS 2 `GraphQLResponse` is the result itself: build it with `GraphQLResponse<Operation>(data:extensions:errors:source:dependentKeys:)`"))
+                found.oneOnly.append((name.trimmedRange, "`GraphQLResponse(operation:body:)` is 1.x's parser of a response body; Apollo iOS 2's is `JSONResponseParser(response:operationVariables:includeCacheRecords:)`, whose `parse(dataChunk:mergingIncrementalItemsInto:)` is `async`; a test can register the body for its operation with `TestNetworkTransport` (`mockls test-transport`, `register(_:json:)`)"))
             }
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
                 let method = member.declName.baseName.text

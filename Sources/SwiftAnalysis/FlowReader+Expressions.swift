@@ -239,10 +239,12 @@ extension FlowReader {
                 let name = declName[ReferenceParts.baseName]
             else { return .other }
             let text = name.string
-            // `Fixtures.cat`: a helper property of a type; any other member of a type is none of a value.
+            // `Fixtures.cat`: a helper property of a type; any other member of a type is none of a value. `Self.cat`:
+            // the enclosing type's, looked up by its name alone (as `Self.makeCat()` is).
             if let owner = WrittenExpression.typePath(base)?.last {
                 guard declName[ReferenceParts.argumentNames] == nil, text.startsLowercase, !expression.isCallee else { return .other }
-                return .helper(HelperUse(name: text, isCall: false, owner: owner, range: declName.range))
+                let isSelf = base.kind == .declReferenceExpr && base[ReferenceParts.baseName]?.isKeyword(.Self) == true
+                return .helper(HelperUse(name: text, isCall: false, owner: isSelf ? nil : owner, range: declName.range))
             }
             // `self.dog`: the stored property, even where a local `dog` hides it.
             if base.kind == .declReferenceExpr, base[ReferenceParts.baseName]?.isKeyword(.self) == true, name.isToken(.identifier),

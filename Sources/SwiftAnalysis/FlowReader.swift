@@ -195,9 +195,14 @@ struct FlowReader {
             }
         }
         let reader = FlowReader(ownMethods: methods, storedModels: storedModels)
-        let preambleRanges = variables.map { range($0) } + (setUp.map { [range($0)] } ?? []) + (initializer.map { [range($0)] } ?? [])
+        // An instance's stored properties are set for each test (XCTest and Swift Testing make an instance per test); a
+        // type's `static` ones once, where a test first reads them: helpers (`ModelHelper.isStored`), not set-up.
+        let instanceVariables = variables.filter { variable in
+            !variable.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
+        }
+        let preambleRanges = instanceVariables.map { range($0) } + (setUp.map { [range($0)] } ?? []) + (initializer.map { [range($0)] } ?? [])
         let preamble = Preamble {
-            variables.flatMap { reader.statements(ofVariable: $0) }
+            instanceVariables.flatMap { reader.statements(ofVariable: $0) }
                 + (initializer?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
                 + (setUp?.body.map { reader.statements(ofBlock: $0.statements) } ?? [])
         }

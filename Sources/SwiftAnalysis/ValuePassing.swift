@@ -37,6 +37,12 @@ public enum ValuePassing {
         "sorted": .compare(givesElement: false),
         "min": .compare(givesElement: true),
         "max": .compare(givesElement: true),
+        // The `async` twins `mockls migrate --to 2` writes into a file whose closure awaits (`AsyncSites.asyncTwins`).
+        "asyncMap": .transform(dropsNil: false, flattens: false),
+        "asyncCompactMap": .transform(dropsNil: true, flattens: false),
+        "asyncFlatMap": .transform(dropsNil: false, flattens: true),
+        "asyncForEach": .each(keepsElements: false),
+        "asyncFilter": .each(keepsElements: true),
     ]
 
     /// Methods without arguments that give one element of a list (`first` and `last` are properties: `.element`).

@@ -24,9 +24,11 @@ final class Apollo2MigrationProofTests: XCTestCase {
     }
 
     /// A workspace copied beside AnimalKingdom as the repository keeps it (`Tests/goldens/apollo-2.3.0`).
-    func copy(_ original: URL) throws -> TestWorkspace {
+    func copy(_ original: URL) throws -> TestWorkspace { try Self.copy(original) }
+
+    static func copy(_ original: URL) throws -> TestWorkspace {
         var files = ["apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "AnimalKingdomAPI")]
-        let graphql = Self.corpus.deletingLastPathComponent().appendingPathComponent("goldens/apollo-2.3.0/AnimalKingdomAPI/graphql")
+        let graphql = corpus.deletingLastPathComponent().appendingPathComponent("goldens/apollo-2.3.0/AnimalKingdomAPI/graphql")
         for document in try FileManager.default.contentsOfDirectory(atPath: graphql.path) {
             files["graphql/\(document)"] = try String(contentsOf: graphql.appendingPathComponent(document), encoding: .utf8)
         }
