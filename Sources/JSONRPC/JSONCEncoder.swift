@@ -119,6 +119,7 @@ final class JSONCEncoding: Encoder {
     /// Encodes any value into a new tree owned by the caller, taking the fast path for strings.
     static func tree<T: Encodable>(_ value: T, path: CodingPathNode, writesNilAsNull: Bool) throws -> OpaquePointer? {
         if let string = value as? String { return leaf(string) }
+        if let json = value as? JSONValue { return try tree(json, path: path) }
         let child = JSONCEncoding(path: path, writesNilAsNull: writesNilAsNull)
         do {
             try value.encode(to: child)
@@ -127,6 +128,51 @@ final class JSONCEncoding: Encoder {
             throw error
         }
         return child.takeResult()
+    }
+}
+
+extension JSONCEncoding {
+    /// A `JSONValue` (a command's arguments, a lens's locations) straight into a tree, as its `encode(to:)` writes it
+    /// (members in key order) without a container per value.
+    static func tree(_ value: JSONValue, path: CodingPathNode) throws -> OpaquePointer? {
+        switch value {
+        case .null: return nil
+        case .bool(let value): return leaf(value)
+        case .int(let value): return leaf(value)
+        case .double(let value): return try leaf(value, path: path)
+        case .string(let value): return leaf(value)
+        case .array(let elements):
+            let array = json_object_new_array_ext(Int32(clamping: elements.count))
+            for element in elements {
+                do {
+                    json_object_array_add(array, try tree(element, path: path))
+                } catch {
+                    json_object_put(array)
+                    throw error
+                }
+            }
+            return array
+        case .object(let members):
+            let object = json_object_new_object()
+            func add(_ key: String, _ member: JSONValue) throws {
+                do {
+                    json_object_object_add(object, key, try tree(member, path: path))
+                } catch {
+                    json_object_put(object)
+                    throw error
+                }
+            }
+            // Two members (a location, a range, a position: most of what a reply holds) ordered without a sort.
+            if members.count == 2 {
+                let (first, second) = (members[members.startIndex], members[members.index(after: members.startIndex)])
+                let (a, b) = first.key < second.key ? (first, second) : (second, first)
+                try add(a.key, a.value)
+                try add(b.key, b.value)
+                return object
+            }
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) { try add(key, member) }
+            return object
+        }
     }
 }
 

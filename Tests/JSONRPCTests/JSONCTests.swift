@@ -88,6 +88,22 @@ final class JSONCCodingTests: XCTestCase {
 
     func testNonFiniteDoublesAreRefused() {
         XCTAssertThrowsError(try JSONCEncoder().encode([Double.nan]))
+        // Inside a `JSONValue` (written without a container per value), at any depth.
+        XCTAssertThrowsError(try JSONCEncoder().encode(JSONValue.object(["a": .array([.int(1), .object(["b": .double(.infinity)])])])))
+    }
+
+    /// A `JSONValue` is written straight into the tree (a lens's thousands of locations): members in key order, nulls
+    /// kept, in arrays and objects, inside a `Codable` value, as its `encode(to:)` writes them.
+    func testJSONValuesWriteWhatTheyEncode() throws {
+        struct Command: Encodable { var title: String; var arguments: [JSONValue]? }
+        let value = JSONValue.object([
+            "z": .array([.null, .bool(false), .int(-3), .double(0.25), .string("é\n\"")]), "a": .object(["y": .null, "b": .object([:])]),
+        ])
+        XCTAssertEqual(String(decoding: try JSONCEncoder().encode(value), as: UTF8.self),
+                       #"{"a":{"b":{},"y":null},"z":[null,false,-3,0.25,"é\n\""]}"#)
+        let command = Command(title: "t", arguments: [.string("file:///a"), value])
+        XCTAssertEqual(String(decoding: try JSONCEncoder().encode(command), as: UTF8.self),
+                       #"{"title":"t","arguments":["file:///a",{"a":{"b":{},"y":null},"z":[null,false,-3,0.25,"é\n\""]}]}"#)
     }
 }
 

@@ -47,6 +47,8 @@ extension AnalysisSnapshot {
         let sources = workspace.swiftSources
         let paths = sources.paths.filter(including)
         let openDocuments = documents
+        // The files that build or read mocks were found when the workspace read them.
+        let scannedAtLoad = names == TestFiles.modelMarkers
         var found = [SwiftText?](repeating: nil, count: paths.count)
         found.withUnsafeMutableBufferPointer { found in
             nonisolated(unsafe) let found = found
@@ -54,7 +56,8 @@ extension AnalysisSnapshot {
             DispatchQueue.concurrentPerform(iterations: paths.count) { index in
                 guard !isCancelled() else { return }
                 let open = openDocuments.text(ofPath: paths[index])
-                guard let text = open ?? sources.text(of: paths[index]), names.contains(where: { text.contains(bytes: $0) }) else { return }
+                guard let (text, isPreferred) = open.map({ ($0, nil) }) ?? sources.textAndPreference(of: paths[index]) else { return }
+                guard scannedAtLoad ? isPreferred ?? TestFiles.readsMocks(text) : names.contains(where: { text.contains(bytes: $0) }) else { return }
                 found[index] = SwiftText(path: paths[index], text: text, isOpen: open != nil)
             }
         }

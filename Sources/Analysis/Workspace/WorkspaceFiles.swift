@@ -52,6 +52,9 @@ public struct WorkspaceFiles: Sendable {
         /// Nil when it is not kept (over the bound, or unreadable when the workspace loaded).
         var text: [UInt8]?
         var mentions: ModuleMentions?
+        /// Whether the kind prefers its text (a Swift file that builds or reads mocks: `TestFiles.readsMocks`), read
+        /// with it.
+        var isPreferred = false
     }
 
     /// Paths, sorted: the order results come in.
@@ -78,12 +81,12 @@ public struct WorkspaceFiles: Sendable {
             DispatchQueue.concurrentPerform(iterations: urls.count) { index in
                 guard let stamp = stamps[index] else { return }
                 let path = urls[index].path
-                if let kept = previous?.files[path], kept.size == stamp.size, kept.modified == stamp.modified, let text = kept.text {
-                    read[index] = (kept, kind.prefers(text))
+                if let kept = previous?.files[path], kept.size == stamp.size, kept.modified == stamp.modified, kept.text != nil {
+                    read[index] = (kept, kept.isPreferred)
                     return
                 }
                 let file = Self.read(urls[index], stamp: stamp, kind: kind)
-                read[index] = (file, file.text.map(kind.prefers) ?? false)
+                read[index] = (file, file.isPreferred)
             }
         }
         // The bound: the texts of files that build or read mocks first, then the others, in path order.
@@ -143,6 +146,15 @@ public struct WorkspaceFiles: Sendable {
     func keepsText(of path: String) -> Bool { files[path]?.text != nil }
 
     /// What the file at `path` names, when its text is kept and `text` is that text (an open document's differs).
+    /// `text(of:)`, with whether the kind prefers it (`Kind.prefers`: for Swift, whether it builds or reads mocks)
+    /// when that is known from the read that kept it (nil: search it).
+    func textAndPreference(of path: String) -> (text: [UInt8], isPreferred: Bool?)? {
+        guard let file = files[path] else { return nil }
+        if let text = file.text, events.areHeard { return (text, file.isPreferred) }
+        guard let text = text(of: path) else { return nil }
+        return (text, file.text.map { $0.hasSameBytes(as: text) } == true ? file.isPreferred : nil)
+    }
+
     func mentions(of path: String, text: [UInt8]) -> ModuleMentions? {
         guard let file = files[path], let kept = file.text, kept.hasSameBytes(as: text) else { return nil }
         return file.mentions
@@ -178,7 +190,9 @@ public struct WorkspaceFiles: Sendable {
     /// The file at `url` as a load or a file event reads it: its text when the kind reads it then, with what it names.
     private static func read(_ url: URL, stamp: (size: Int, modified: Date), kind: Kind) -> File {
         let text = kind.readsAtLoad(url.path) ? FileTree.contents(url) : nil
-        return File(size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil)
+        return File(
+            size: stamp.size, modified: stamp.modified, text: text, mentions: kind.readsMentions ? text.map(ModuleMentions.init) : nil,
+            isPreferred: text.map(kind.prefers) ?? false)
     }
 
     private static func stamp(of path: String) -> (size: Int, modified: Date)? {

@@ -105,8 +105,24 @@ extension ProtocolConversion {
     /// whole first line of its function; no command when no test touches it), and the app's where its code is followed
     /// into the operation or fragment ("read in 2 app files", whose command opens the reads). Each command is the
     /// client's own where it says it runs it (`experimental.mocklsCommands`), else the one the server runs.
+    /// The lenses of `rows`, each file's URI made once (a test file has many tests, in many rows).
     func lenses(
-        _ row: SelectionCoverageReport.Row, uri: DocumentURI, in lines: LineTable, capabilities: ClientCapabilities
+        of rows: [SelectionCoverageReport.Row], uri: DocumentURI, in lines: LineTable, capabilities: ClientCapabilities
+    ) -> [CodeLens] {
+        var uris: [FileID: DocumentURI] = [:]
+        return rows.flatMap { row in
+            lenses(row, uri: uri, in: lines, capabilities: capabilities) { file in
+                if let known = uris[file] { return known }
+                let made = self.uri(file)
+                uris[file] = made
+                return made
+            }
+        }
+    }
+
+    func lenses(
+        _ row: SelectionCoverageReport.Row, uri: DocumentURI, in lines: LineTable, capabilities: ClientCapabilities,
+        uriOf: (FileID) -> DocumentURI
     ) -> [CodeLens] {
         let range = range(of: row.field.range, in: lines)
         let clientRuns = capabilities.experimental?.mocklsCommands ?? []
@@ -121,7 +137,7 @@ extension ProtocolConversion {
         }
         let tests = row.tests.prefix(Self.lensLocations).map { test in
             Location(
-                uri: self.uri(test.file),
+                uri: uriOf(test.file),
                 range: PositionRange(start: Position(line: test.line, character: 0), end: Position(line: test.line + 1, character: 0)))
         }
         var lenses = [lens(Self.lensTitle(row), .tests, Array(tests))]

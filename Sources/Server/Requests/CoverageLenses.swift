@@ -15,9 +15,7 @@ extension LanguageServer {
             let uri = params.textDocument.uri
             guard let document = snapshot.documents[snapshot.file(uri)], !document.isSwift else { return [] }
             let report = try snapshot.analysis.cancellable { token.isCancelled }.selectionCoverage(ofDocument: snapshot.file(uri))
-            return report.rows.flatMap { row in
-                snapshot.conversion.lenses(row, uri: uri, in: document.lines, capabilities: snapshot.clientCapabilities)
-            }
+            return snapshot.conversion.lenses(of: report.rows, uri: uri, in: document.lines, capabilities: snapshot.clientCapabilities)
         }
     }
 
