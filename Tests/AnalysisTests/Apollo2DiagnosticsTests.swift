@@ -66,6 +66,45 @@ final class Apollo2DiagnosticsTests: XCTestCase {
         XCTAssertEqual(records[1].fixes.first?.edits.first?.text, "GraphQLResponse<DogQuery>")
     }
 
+    /// A hand-written 1.x transport and a helper generic over a result's data: errors whose fix is the file's
+    /// migration (the transport answered through its own `send`; the helper generic over the operation).
+    func testTransportsAndGenericHelpersAreFixedByTheFilesMigration() throws {
+        let folder = try TestWorkspace(files: [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": schema,
+            "graphql/Operations.graphql": operations,
+            "Podfile.lock": "PODS:\n  - Apollo (2.4.0):\n    - Apollo/Core (= 2.4.0)\n  - Apollo/Core (2.4.0)\n",
+            "Tests/Support.swift": """
+                import Apollo
+                import ApolloAPI
+
+                final class StubTransport: NetworkTransport {
+                    func send<Operation: GraphQLOperation>(
+                        operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?, context: RequestContext?,
+                        callbackQueue: DispatchQueue, completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, Error>) -> Void
+                    ) -> Cancellable {
+                        return EmptyCancellable()
+                    }
+                }
+
+                func makeResult<Data: RootSelectionSet>(_ data: Data) -> GraphQLResult<Data> {
+                    GraphQLResult(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+                }
+
+                """,
+        ])
+        defer { folder.remove() }
+        let records = CheckReport(workspace: Workspace(folder: folder.folder)).records.filter { $0.file.hasSuffix("Support.swift") }
+        let transport = try XCTUnwrap(records.first { $0.code == "apollo-1-fake" })
+        XCTAssert(transport.message.contains("which the file's migration writes, answered through this `send`"), transport.message)
+        let fix = try XCTUnwrap(transport.fixes.first)
+        XCTAssertEqual(fix.title, "Migrate this file to Apollo iOS 2 (as `mockls migrate --to 2`)")
+        XCTAssert(fix.edits.contains { $0.text.contains("func send<Query: GraphQLQuery>(") }, "\(fix.edits.map(\.text))")
+        let generic = try XCTUnwrap(records.first { $0.code == "graphql-result" && $0.message.contains("GraphQLResult<Data>") })
+        XCTAssert(generic.message.contains("`GraphQLResponse<Operation>`"), generic.message)
+        XCTAssertEqual(generic.fixes.map(\.title), ["Migrate this file to Apollo iOS 2 (as `mockls migrate --to 2`)"])
+    }
+
     /// Where nothing says the release (the newest is assumed) or the pin says 1.x, 1.x code is not an error.
     func testSilentWhereNothingSaysTwo() throws {
         for pin in [nil, "1.25.3"] {

@@ -106,21 +106,33 @@ def test_a_hand_written_1x_transport_migrated_runs_on_2_as_on_1(tmp_path):
     run_suite_each("hand-written-transport-1.25-migrated-2", API_2, {"HandWrittenTransportTests.swift": text.encode()}, names)
 
 
-def run_suite_each(suite: str, api: str, sources: dict[str, bytes], names: list[tuple[str, str]]) -> None:
-    """Builds `sources` against the API's Apollo release and runs each test alone: each must pass."""
+def built_suite(suite: str, api: str, sources: dict[str, bytes]) -> tuple[Path, Path]:
+    """The suite's package, built against the API's Apollo release, and its test binary."""
     folder = package(suite, api, sources)
     build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, errors="replace", timeout=1800)
     assert build.returncode == 0, f"{suite} does not compile:\n" + "\n".join(
         line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
-    binary = folder / ".build" / "debug" / "OraclePackageTests.xctest"
+    return folder, folder / ".build" / "debug" / "OraclePackageTests.xctest"
+
+
+def run_alone(binary: Path, folder: Path, suite_class: str, name: str) -> tuple[int, str]:
+    """One test of the built suite, run alone: its exit status and output."""
     environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1")
+    result = subprocess.run([str(binary), f"OracleTests.{suite_class}/{name}"], cwd=folder, env=environment,
+                            capture_output=True, text=True, errors="replace", timeout=120)
+    output = result.stdout + result.stderr
+    assert "Executed 1 test" in output, f"{name} did not run (exit {result.returncode}): {output[-800:]}"
+    return result.returncode, output
+
+
+def run_suite_each(suite: str, api: str, sources: dict[str, bytes], names: list[tuple[str, str]]) -> None:
+    """Builds `sources` against the API's Apollo release and runs each test alone: each must pass."""
+    folder, binary = built_suite(suite, api, sources)
     wrong = []
     for suite_class, name in names:
-        result = subprocess.run([str(binary), f"OracleTests.{suite_class}/{name}"], cwd=folder, env=environment,
-                                capture_output=True, text=True, errors="replace", timeout=120)
-        output = result.stdout + result.stderr
-        if "Executed 1 test" not in output or result.returncode != 0:
-            wrong.append(f"{suite}: {name} (exit {result.returncode}):\n{output[-1500:]}")
+        status, output = run_alone(binary, folder, suite_class, name)
+        if status != 0:
+            wrong.append(f"{suite}: {name} (exit {status}):\n{output[-1500:]}")
     assert not wrong, "\n\n".join(wrong)
 
 
@@ -130,29 +142,21 @@ def run_transport_suite(suite: str, api: str, transport: bytes, test_file: bytes
     sources = {"TestNetworkTransport.swift": transport, "TransportTests.swift": test_file, FIXTURE.name: FIXTURE.read_bytes()}
     if fill_tests is not None:
         sources["FillTests.swift"] = fill_tests.encode()
-    folder = package(suite, api, sources)
-    build = subprocess.run(["swift", "build", "--build-tests"], cwd=folder, capture_output=True, text=True, errors="replace", timeout=1800)
-    assert build.returncode == 0, f"{suite} does not compile:\n" + "\n".join(
-        line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line)
-    binary = folder / ".build" / "debug" / "OraclePackageTests.xctest"
+    folder, binary = built_suite(suite, api, sources)
     names = xctest_functions(test_file.decode())
     assert len(names) >= 9, names
     if fill_tests is not None:
         names += xctest_functions(fill_tests)
         assert len(names) >= 9 + len(FILLED), names
-    environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", NO_COLOR="1")
     wrong = []
     for suite_class, name in names:
-        result = subprocess.run([str(binary), f"OracleTests.{suite_class}/{name}"], cwd=folder, env=environment,
-                                capture_output=True, text=True, errors="replace", timeout=120)
-        output = result.stdout + result.stderr
-        assert "Executed 1 test" in output, f"{name} did not run (exit {result.returncode}): {output[-800:]}"
+        status, output = run_alone(binary, folder, suite_class, name)
         if name in FAILING:
             missing = [pattern for pattern in FAILING[name] if not re.search(pattern, output)]
-            if result.returncode != 1 or missing:
-                wrong.append(f"{name}: expected to fail saying {missing or FAILING[name]} (exit {result.returncode}):\n{output[-1500:]}")
-        elif result.returncode != 0:
-            wrong.append(f"{name} (exit {result.returncode}):\n{output[-1500:]}")
+            if status != 1 or missing:
+                wrong.append(f"{name}: expected to fail saying {missing or FAILING[name]} (exit {status}):\n{output[-1500:]}")
+        elif status != 0:
+            wrong.append(f"{name} (exit {status}):\n{output[-1500:]}")
     assert not wrong, "\n\n".join(wrong)
 
 

@@ -59,10 +59,14 @@ public struct CheckReport: Sendable {
         // The app's files are read for their field reads first: the test files only when some is followed, and only
         // for the fields the app does not read.
         let unreadByApp = analysis.namesUnreadByApp(in: workspace)
+        // On Apollo iOS 2 by evidence, a test file that builds no mock but still writes 1.x (a fake transport, a
+        // `GraphQLResult` helper) is checked too: what 2.x no longer compiles is reported wherever tests write it.
+        let onApolloTwo = workspace.projects.contains { $0.releaseIsKnown && $0.index.format.release == .two }
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             guard let bytes = documents[file]?.lines.bytes ?? workspace.swiftSources.text(of: file.key),
                 TestFiles.buildsMocks(bytes)
+                    || onApolloTwo && ApolloOneConstructs.mayHold(bytes) && TestFiles.isTestCode(path: file.key, text: bytes)
             else { return }
             let document = Document(file, languageID: "swift", version: 0, lines: LineTable(bytes))
             guard case .swift(let context) = analysis.context(of: document) else {

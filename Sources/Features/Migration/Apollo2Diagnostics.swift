@@ -41,8 +41,10 @@ public enum Apollo2Diagnostics {
         }
         guard let constructs else { return result }
         for type in constructs.resultTypes {
-            let operation = Apollo2Migration.operation(ofData: type.argument)
-            let fixes = operation.map { [Diagnostic.Fix(title: "Use `GraphQLResponse<\($0)>`", range: type.range, text: "GraphQLResponse<\($0)>", isPreferred: true)] } ?? []
+            // Over a generic function's data parameter, the function's parameter changes too: the whole file's fix.
+            let operation = type.operation ?? Apollo2Migration.operation(ofData: type.argument)
+            let fixes = type.operation != nil ? (wholeFix.map { [$0] } ?? [])
+                : operation.map { [Diagnostic.Fix(title: "Use `GraphQLResponse<\($0)>`", range: type.range, text: "GraphQLResponse<\($0)>", isPreferred: true)] } ?? []
             result.append(Diagnostic(
                 severity: .error, code: .graphQLResult,
                 message: "`GraphQLResult<\(type.argument)>` is `GraphQLResponse<\(operation ?? "Operation")>` in Apollo iOS 2 (generic over the operation, not its data)",
@@ -57,6 +59,14 @@ public enum Apollo2Diagnostics {
                 fixes: [Diagnostic.Fix(title: "Use `\(replacement)`", range: construction.name, text: replacement, isPreferred: true)]))
         }
         for conformance in constructs.conformances {
+            // A 1.x transport the file's migration answers 2.x through (its `send` kept): said so, with that fix.
+            if conformance.kind == .networkTransport, !whole.left.contains(where: { $0.range == conformance.range }) {
+                result.append(Diagnostic(
+                    severity: .error, code: .apolloOneFake,
+                    message: "`\(conformance.typeName)` implements 1.x's `NetworkTransport` (`send(operation:…completionHandler:)`); Apollo iOS 2's asks for `send(query:fetchBehavior:requestConfiguration:)` and `send(mutation:requestConfiguration:)`, which the file's migration writes, answered through this `send`",
+                    range: conformance.range, fixes: wholeFix.map { [$0] } ?? []))
+                continue
+            }
             result.append(Diagnostic(severity: .error, code: .apolloOneFake, message: Apollo2Migration.reason(conformance), range: conformance.range))
         }
         for fetch in constructs.callbackFetches {
