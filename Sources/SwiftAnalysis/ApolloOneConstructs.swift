@@ -121,9 +121,15 @@ public struct ApolloOneConstructs: Sendable {
         var found = ApolloOneConstructs()
         init() { super.init(viewMode: .sourceAccurate) }
 
-        /// The data parameters of the generic functions around, each with the operation parameter it becomes.
-        var dataParameters: [[String: String]] = []
-        var genericResultTypes: [[Range<Int>]] = []
+        /// A function's generic parameters that are a `GraphQLResult`'s data (`makeResult<Data: RootSelectionSet>`):
+        /// each with the operation parameter it becomes and where it is declared, and where else it is written as a type.
+        struct GenericScope {
+            var operations: [String: String] = [:]
+            var declarations: [String: Range<Int>] = [:]
+            var dataTypes: [Range<Int>] = []
+        }
+        /// One a function around, the innermost last.
+        var genericScopes: [GenericScope] = []
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
             if node.name.text == "GraphQLResult", let arguments = node.genericArgumentClause?.arguments, arguments.count == 1,
@@ -134,7 +140,7 @@ public struct ApolloOneConstructs: Sendable {
                 return .skipChildren
             }
             if node.genericArgumentClause == nil, dataParameter(node.name.text) != nil {
-                genericResultTypes[genericResultTypes.count - 1].append(node.trimmedRange)
+                genericScopes[genericScopes.count - 1].dataTypes.append(node.trimmedRange)
             }
             // 1.x's `CachePolicy` (2.x's is a namespace of enums, written `CachePolicy.Query…`: left as it is).
             if node.name.text == "CachePolicy", node.genericArgumentClause == nil, !(node.parent?.is(MemberTypeSyntax.self) ?? false) {
@@ -149,44 +155,36 @@ public struct ApolloOneConstructs: Sendable {
         }
 
         private func dataParameter(_ name: String) -> String? {
-            dataParameters.last?[name]
+            genericScopes.last?.operations[name]
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             // A generic parameter written as `GraphQLResult`'s argument in the function is the data of an operation.
-            var parameters: [String: String] = [:]
-            var ranges: [String: Range<Int>] = [:]
+            var scope = GenericScope()
             let text = node.trimmedDescription
+            let taken = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
             for parameter in node.genericParameterClause?.parameters ?? [] where text.contains("GraphQLResult<\(parameter.name.text)>") {
-                let taken = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
-                let operation = ["Operation", "Op", "GraphQLOperationType"].first { name in
+                scope.operations[parameter.name.text] = ["Operation", "Op", "GraphQLOperationType"].first { name in
                     !taken.contains(name) && !text.contains(name)
                 } ?? "Operation"
-                parameters[parameter.name.text] = operation
                 let end = parameter.inheritedType?.endPositionBeforeTrailingTrivia ?? parameter.name.endPositionBeforeTrailingTrivia
-                ranges[parameter.name.text] = parameter.name.positionAfterSkippingLeadingTrivia.utf8Offset..<end.utf8Offset
+                scope.declarations[parameter.name.text] = parameter.name.positionAfterSkippingLeadingTrivia.utf8Offset..<end.utf8Offset
             }
             // One data parameter a function, as the helpers write it; a function over several is left.
-            if parameters.count > 1 {
-                for range in ranges.values.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if scope.operations.count > 1 {
+                for range in scope.declarations.values.sorted(by: { $0.lowerBound < $1.lowerBound }) {
                     found.oneOnly.append((range, "a function generic over several `GraphQLResult`s' data: rewrite it by hand over the operations (`GraphQLResponse<Operation>`)"))
                 }
-                parameters = [:]
+                scope = GenericScope()
             }
-            dataParameters.append(parameters)
-            genericResultTypes.append([])
-            pendingRanges.append(ranges)
+            genericScopes.append(scope)
             return .visitChildren
         }
 
-        private var pendingRanges: [[String: Range<Int>]] = []
-
         override func visitPost(_ node: FunctionDeclSyntax) {
-            let parameters = dataParameters.removeLast()
-            let types = genericResultTypes.removeLast()
-            let ranges = pendingRanges.removeLast()
-            if let (name, operation) = parameters.first, let range = ranges[name] {
-                found.genericResults.append(GenericResult(parameter: range, operation: operation, dataTypes: types))
+            let scope = genericScopes.removeLast()
+            if let (name, operation) = scope.operations.first, let declaration = scope.declarations[name] {
+                found.genericResults.append(GenericResult(parameter: declaration, operation: operation, dataTypes: scope.dataTypes))
             }
         }
 
