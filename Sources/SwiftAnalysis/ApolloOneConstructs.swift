@@ -52,23 +52,17 @@ public struct ApolloOneConstructs: Sendable {
 
     /// A 1.x `NetworkTransport`'s `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)`.
     public struct TransportSend: Sendable, Hashable {
-        /// Its parameters' labels, in order, and whether each has a default.
-        public let parameters: [(label: String, hasDefault: Bool)]
+        public struct Parameter: Sendable, Hashable {
+            public let label: String
+            public let hasDefault: Bool
+        }
+        /// Its parameters, in order.
+        public let parameters: [Parameter]
         /// Its access modifier as written (`public `, or nothing).
         public let access: String
         /// Where the type's members end (its closing brace), and the declaration's start (for its indentation).
         public let membersEnd: Int
         public let declaration: Int
-
-        public static func == (lhs: TransportSend, rhs: TransportSend) -> Bool {
-            lhs.parameters.map(\.label) == rhs.parameters.map(\.label) && lhs.access == rhs.access && lhs.membersEnd == rhs.membersEnd
-                && lhs.declaration == rhs.declaration
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(parameters.map(\.label))
-            hasher.combine(membersEnd)
-        }
     }
 
     /// `client.fetch(query: …) { result in … }`, `perform(mutation:…, resultHandler:)`: the method's name.
@@ -298,7 +292,9 @@ public struct ApolloOneConstructs: Sendable {
                     }
                     if let send, !answersTwo {
                         let access = send.modifiers.first { ["public", "open", "package", "internal"].contains($0.name.text) }.map { $0.name.text == "open" ? "public " : $0.name.text + " " } ?? ""
-                        let parameters = send.signature.parameterClause.parameters.map { ($0.firstName.text, $0.defaultValue != nil) }
+                        let parameters = send.signature.parameterClause.parameters.map {
+                            TransportSend.Parameter(label: $0.firstName.text, hasDefault: $0.defaultValue != nil)
+                        }
                         var conformance = Conformance(kind: .networkTransport, typeName: typeName, range: inherited.type.trimmedRange)
                         conformance.send = TransportSend(
                             parameters: parameters, access: access, membersEnd: members.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,

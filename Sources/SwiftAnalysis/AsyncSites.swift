@@ -371,7 +371,7 @@ public enum AsyncSites {
                     inPropertyClosure = true
                 } else if let (call, name) = closureMethodCall(closure) {
                     // Awaited in the closure; the method's call becomes the site, awaited where it is.
-                    var outer = site(Syntax(call), use: .call(name: "async" + name.prefix(1).uppercased() + name.dropFirst(), labels: [], base: nil, implicit: false))
+                    var outer = site(Syntax(call), use: .call(name: twinName(of: name), labels: [], base: nil, implicit: false))
                     outer.method = nil
                     var inner = Site(
                         use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
@@ -488,6 +488,11 @@ public enum AsyncSites {
             closureMethods.contains(member.declName.baseName.text)
         else { return nil }
         return (call, member.declName.baseName.text)
+    }
+
+    /// The name of `method`'s `async` twin: `asyncMap` for `map`.
+    public static func twinName(of method: some StringProtocol) -> String {
+        "async" + method.prefix(1).uppercased() + method.dropFirst()
     }
 
     /// The `fileprivate` `async` twins of `closureMethods` a file needs: `asyncMap` for `map`, and so on.

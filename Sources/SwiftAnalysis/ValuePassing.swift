@@ -22,8 +22,15 @@ public enum ValuePassing {
         case compare(givesElement: Bool)
     }
 
-    /// Methods whose closure runs where it is written, by name.
-    public static let closureMethods: [String: ClosureMethod] = [
+    /// Methods whose closure runs where it is written, by name; and the `async` twins `mockls migrate --to 2` writes
+    /// for some of them (`AsyncSites.asyncTwins`: `asyncMap`), which run theirs as the originals do.
+    public static let closureMethods: [String: ClosureMethod] = {
+        let own = ownClosureMethods
+        let twins = AsyncSites.closureMethods.compactMap { method in own[method].map { (AsyncSites.twinName(of: method), $0) } }
+        return own.merging(twins) { original, _ in original }
+    }()
+
+    private static let ownClosureMethods: [String: ClosureMethod] = [
         "map": .transform(dropsNil: false, flattens: false),
         "compactMap": .transform(dropsNil: true, flattens: false),
         "flatMap": .transform(dropsNil: false, flattens: true),
@@ -37,12 +44,6 @@ public enum ValuePassing {
         "sorted": .compare(givesElement: false),
         "min": .compare(givesElement: true),
         "max": .compare(givesElement: true),
-        // The `async` twins `mockls migrate --to 2` writes into a file whose closure awaits (`AsyncSites.asyncTwins`).
-        "asyncMap": .transform(dropsNil: false, flattens: false),
-        "asyncCompactMap": .transform(dropsNil: true, flattens: false),
-        "asyncFlatMap": .transform(dropsNil: false, flattens: true),
-        "asyncForEach": .each(keepsElements: false),
-        "asyncFilter": .each(keepsElements: true),
     ]
 
     /// Methods without arguments that give one element of a list (`first` and `last` are properties: `.element`).

@@ -313,7 +313,7 @@ private struct Planner {
             guard let method = site.method else { continue }
             if case .none = site.boundary { continue }
             twins.insert(method.name)
-            edits.append(.init(range: method.range, text: "async" + method.name.prefix(1).uppercased() + method.name.dropFirst()))
+            edits.append(.init(range: method.range, text: AsyncSites.twinName(of: method.name)))
             if site.isAwaited || closureCovered.contains(where: { $0.contains(site.range.lowerBound) }) { continue }
             if awaitAt.insert(site.awaitOffset).inserted {
                 edits.append(.init(range: site.awaitOffset..<site.awaitOffset, text: "await "))
@@ -354,7 +354,7 @@ private struct Planner {
             let call = Apollo2Migration.FilePlan.applying(inside, to: text, in: site.range)
             edits.append(.init(range: at..<at, text: "let \(name) = \(site.isTried ? "try " : "")await \(call)\n\(indentation)"))
         }
-        let missing = twins.filter { !text.contains(bytes: "func async\($0.prefix(1).uppercased() + $0.dropFirst())") }
+        let missing = twins.filter { !text.contains(bytes: "func " + AsyncSites.twinName(of: $0)) }
         if !missing.isEmpty {
             let step = Self.indentationStep(of: text)
             edits.append(.init(range: text.count..<text.count, text: (text.last == 10 ? "" : "\n") + AsyncSites.asyncTwins(Set(missing), indentation: step)))
@@ -385,7 +385,7 @@ private struct Planner {
         // waits of the fetches that became `try await` are gone with them.
         let asyncBodies = Set(callables[index].filter { madeAsync[index].contains($0.range) }.compactMap(\.body))
         let removedWaits = fetches[index].map(\.wait)
-        for wait in ExpectationWait.find(in: files[index]) where asyncBodies.contains(wait.body) && !removedWaits.contains(where: { $0.overlaps(wait.range) }) {
+        for wait in asyncBodies.isEmpty ? [] : ExpectationWait.find(in: files[index]) where asyncBodies.contains(wait.body) && !removedWaits.contains(where: { $0.overlaps(wait.range) }) {
             if let replacement = wait.replacement {
                 edits.append(.init(range: wait.range, text: replacement))
             } else if let reason = wait.reason {
@@ -443,13 +443,13 @@ private struct Planner {
     /// store). Nil when the 1.x `send` takes what 2.x does not give.
     static func transportBridge(_ send: ApolloOneConstructs.TransportSend, step: String, in text: [UInt8]) -> String? {
         var arguments: [String] = []
-        for (label, hasDefault) in send.parameters.dropLast() {
-            switch label {
+        for parameter in send.parameters.dropLast() {
+            switch parameter.label {
             case "operation": arguments.append("operation: operation")
             case "cachePolicy": arguments.append("cachePolicy: cachePolicy")
-            case "contextIdentifier", "context": arguments.append("\(label): nil")
+            case "contextIdentifier", "context": arguments.append("\(parameter.label): nil")
             case "callbackQueue": arguments.append("callbackQueue: DispatchQueue.global()")
-            default: if !hasDefault { return nil }
+            default: if !parameter.hasDefault { return nil }
             }
         }
         guard send.parameters.last?.label == "completionHandler", arguments.first == "operation: operation" else { return nil }
@@ -494,12 +494,10 @@ private struct Planner {
             "}",
         ]
         // Written before the closing brace, at the members' indentation; the brace keeps its own line's.
-        var braceIndent = ""
         var at = send.membersEnd
         while at > 0, text[at - 1] == 32 || text[at - 1] == 9 { at -= 1 }
-        braceIndent = String(decoding: text[at..<send.membersEnd], as: UTF8.self)
-        let body = lines.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
-        return String(body.drop { $0 == "\n" }.isEmpty ? "" : "\n") + String(body.dropFirst()) + "\n" + braceIndent
+        let braceIndent = String(decoding: text[at..<send.membersEnd], as: UTF8.self)
+        return lines.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n" + braceIndent
     }
 
     /// 1.x's `EmptyCancellable`, which 2.x does not have, declared once at the end of a file that uses it.
