@@ -92,3 +92,24 @@ extension JSONValue {
         self = (try? JSONCDecoder().decode(JSONValue.self, from: value)) ?? .null
     }
 }
+
+extension JSONValue: JSONWritable {
+    /// The text `encode(to:)` gives through `JSONCEncoder`: object members in key order.
+    public func write(to writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.null()
+        case .bool(let value): writer.value(value)
+        case .int(let value): writer.value(Int(value))
+        case .double(let value): writer.value(value)
+        case .string(let value): writer.value(value)
+        case .array(let elements): writer.array(elements)
+        case .object(let members):
+            writer.beginObject()
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                writer.key(key)
+                value.write(to: &writer)
+            }
+            writer.endObject()
+        }
+    }
+}

@@ -102,6 +102,18 @@ public struct JSONWriter: ~Copyable {
         afterKey = true
     }
 
+    /// A member's key that is not known at compile time (a `JSONValue` object's), escaped as a string value is.
+    public mutating func key(_ key: String) {
+        if hasMembers { append(UInt8(ascii: ",")) }
+        hasMembers = true
+        if key.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
+            var key = key
+            key.withUTF8 { appendQuoted($0) }
+        }
+        append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
     /// Before a value: a comma when it is an array element after another.
     private mutating func separate() {
         if afterKey {
@@ -147,6 +159,21 @@ public struct JSONWriter: ~Copyable {
         reserve(earlier.count)
         (base + count).initialize(from: base + earlier.lowerBound, count: earlier.count)
         count += earlier.count
+    }
+
+    /// A double in Swift's shortest round-trip form, as `JSONCEncoder` writes it; JSON has no infinity or NaN, which
+    /// `JSONCEncoder` refuses to encode and this writes as `null`.
+    public mutating func value(_ number: Double) {
+        guard number.isFinite else { return null() }
+        separate()
+        var text = number.description
+        text.withUTF8 { append($0) }
+    }
+
+    public mutating func null() {
+        separate()
+        let text: StaticString = "null"
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     public mutating func value(_ flag: Bool) {
@@ -290,5 +317,12 @@ public struct JSONWriter: ~Copyable {
         guard let start = text.baseAddress, !text.isEmpty else { return }
         (base + count).initialize(from: start, count: text.count)
         count += text.count
+    }
+}
+
+extension Array: JSONWritable where Element: JSONWritable {
+    /// An array reply (references' locations, lenses) writes its elements as they write themselves.
+    public func write(to writer: inout JSONWriter) {
+        writer.array(self)
     }
 }

@@ -160,3 +160,16 @@ public struct MockResponseResult: Encodable, Sendable, Equatable {
         self.json = json
     }
 }
+
+extension Command: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("title", title)
+            writer.member("command", command)
+            if let arguments {
+                writer.key("arguments")
+                writer.array(arguments)
+            }
+        }
+    }
+}

@@ -62,3 +62,14 @@ public struct ShowDocumentParams: Encodable, Sendable {
 public enum ShowDocumentRequest {
     public static let method = "window/showDocument"
 }
+
+// A coverage lens carries the locations of the tests it counts in its command's arguments: lens replies write their
+// own text.
+extension CodeLens: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("range", range)
+            writer.member("command", command)
+        }
+    }
+}

@@ -108,3 +108,13 @@ extension TextDocumentIdentifier: JSONReadable {
         value["uri"]?.string.map(TextDocumentIdentifier.init(uri:))
     }
 }
+
+// References to a label used in every test are tens of thousands of locations: they write their own text.
+extension Location: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("uri", uri)
+            writer.member("range", range)
+        }
+    }
+}

@@ -359,6 +359,36 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// References' locations and coverage lenses (whose commands carry `JSONValue` arguments: objects written in key
+    /// order, nested arrays, doubles, nulls, keys that need escapes) write what they encode, element for element.
+    func testLocationsAndLensesWriteWhatTheyEncode() throws {
+        let range = PositionRange(start: Position(line: 4, character: 10), end: Position(line: 4, character: 14))
+        let locations = [Location(uri: "file:///tmp/a%20b/T\u{e9}sts.swift", range: range), Location(uri: "file:///c.swift", range: range)]
+        let arguments: [JSONValue] = [
+            .string("file:///doc.graphql"),
+            .object(["zeta": .int(-3), "alpha": .array([.null, .bool(true), .double(0.1), .double(1e300)]),
+                     "key \"quoted\"\n": .object([:]), "Ω": .string("名前")]),
+            .array([]),
+        ]
+        let lenses = [CodeLens(range: range, command: Command(title: "3 of 4 tests set it", command: "mockls.showTests", arguments: arguments)),
+                      CodeLens(range: range, command: Command(title: "bare", command: "c", arguments: nil)),
+                      CodeLens(range: range, command: nil)]
+        func assertWrittenIsEncoded<Value: Encodable>(_ value: Value, file: StaticString = #filePath, line: UInt = #line) throws {
+            let written = try OutgoingMessage.response(id: .number(5), result: value)
+            let encoded = try JSONCEncoder().encode(value)
+            XCTAssertNotEqual(written.first, nil)
+            let writtenResult = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(written)) as? NSDictionary)["result"]
+            XCTAssertEqual(writtenResult as? NSArray, try JSONSerialization.jsonObject(with: Data(encoded)) as? NSArray, file: file, line: line)
+            // The same text, byte for byte: members in the order the encoder writes them.
+            let text = String(decoding: written, as: UTF8.self)
+            XCTAssertEqual(text, #"{"jsonrpc":"2.0","id":5,"result":"# + String(decoding: encoded, as: UTF8.self) + "}", file: file, line: line)
+        }
+        try assertWrittenIsEncoded(locations)
+        try assertWrittenIsEncoded(lenses)
+        try assertWrittenIsEncoded([Location]())
+        XCTAssertTrue(([] as [Location]) as Any is any JSONWritable, "an array reply takes the writer's path")
+    }
+
     func testEscapes() {
         var writer = JSONWriter()
         writer.array(["\u{0}", "\u{8}\u{C}", "\"\\/", "é"]) { writer, string in writer.value(string) }
