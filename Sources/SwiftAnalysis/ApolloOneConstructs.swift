@@ -88,6 +88,17 @@ public struct ApolloOneConstructs: Sendable {
     /// A 1.x cache policy case anywhere but as the argument of a deprecated fetch (which takes `CachePolicy_v1`): it
     /// compiles on 2.x where its type is `CachePolicy_v1`, which the migration makes every `CachePolicy` of the tests.
     public var cachePolicyValues: [(range: Range<Int>, name: String)] = []
+    /// `GraphQLResponse(operation:body:)`, 1.x's response body to parse (`parseResult()`, `parseResultFast()`): the
+    /// range of the name. 2.x's parser is `async` (`ApolloOneResponse`).
+    public var bodyResponses: [Range<Int>] = []
+    /// The file declares `ApolloOneResponse` (a migration wrote it before).
+    public var declaresApolloOneResponse = false
+    /// `GraphQLResultHandler<X.Data>`: the argument's range and text (2.x's handler takes the operation, `X`).
+    public var handlerArguments: [(range: Range<Int>, argument: String)] = []
+    /// The file writes 2.x's `CachePolicy_v1` as a type (migrated before): its 1.x cases are that type's.
+    public var writesCachePolicyV1 = false
+    /// The file declares a protocol named `ApolloClientProtocol` (a project's own, or the one a migration wrote).
+    public var declaresClientProtocol = false
     /// What else of 1.x does not compile on 2.x and has no one rewrite, with the reason.
     public var oneOnly: [(range: Range<Int>, reason: String)] = []
 
@@ -133,9 +144,16 @@ public struct ApolloOneConstructs: Sendable {
                 found.resultTypes.append(ResultType(range: node.trimmedRange, argument: written, operation: dataParameter(written)))
                 return .skipChildren
             }
+            if node.name.text == "GraphQLResultHandler", let arguments = node.genericArgumentClause?.arguments, arguments.count == 1,
+                let argument = arguments.first?.argument
+            {
+                found.handlerArguments.append((argument.trimmedRange, argument.trimmedDescription))
+                return .skipChildren
+            }
             if node.genericArgumentClause == nil, dataParameter(node.name.text) != nil {
                 genericScopes[genericScopes.count - 1].dataTypes.append(node.trimmedRange)
             }
+            if node.name.text == "CachePolicy_v1" { found.writesCachePolicyV1 = true }
             // 1.x's `CachePolicy` (2.x's is a namespace of enums, written `CachePolicy.Query…`: left as it is).
             if node.name.text == "CachePolicy", node.genericArgumentClause == nil, !(node.parent?.is(MemberTypeSyntax.self) ?? false) {
                 found.cachePolicyTypes.append(node.name.trimmedRange)
@@ -201,9 +219,9 @@ public struct ApolloOneConstructs: Sendable {
                     ResultConstruction(name: name.trimmedRange, dataType: data.flatMap { Self.type(of: $0, before: Syntax(node)) }))
             }
             if let name = node.calledExpression.as(DeclReferenceExprSyntax.self), name.baseName.text == "GraphQLResponse",
-                node.arguments.first?.label?.text == "operation"
+                node.arguments.map({ $0.label?.text }) == ["operation", "body"]
             {
-                found.oneOnly.append((name.trimmedRange, "`GraphQLResponse(operation:body:)` is 1.x's parser of a response body; Apollo iOS 2's is `JSONResponseParser(response:operationVariables:includeCacheRecords:)`, whose `parse(dataChunk:mergingIncrementalItemsInto:)` is `async`; a test can register the body for its operation with `TestNetworkTransport` (`mockls test-transport`, `register(_:json:)`)"))
+                found.bodyResponses.append(name.trimmedRange)
             }
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
                 let method = member.declName.baseName.text
@@ -253,12 +271,18 @@ public struct ApolloOneConstructs: Sendable {
             return .visitChildren
         }
 
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.name.text == "ApolloClientProtocol" { found.declaresClientProtocol = true }
+            return .visitChildren
+        }
+
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             conformances(node.name.text, node.inheritanceClause, members: node.memberBlock)
             return .visitChildren
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.name.text == "ApolloOneResponse" { found.declaresApolloOneResponse = true }
             conformances(node.name.text, node.inheritanceClause, members: node.memberBlock)
             return .visitChildren
         }

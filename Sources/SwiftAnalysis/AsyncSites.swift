@@ -10,6 +10,9 @@ public enum AsyncSites {
         /// `name(label: …)` and `self.name(…)`, `Base.Path.name(…)` (`base`; `Mock<Dog>.name(…)` has `Mock`), `.name(…)`
         /// (`implicit`), `value.name(…)` (`onValue`); `context`: the type the call is written in.
         case call(name: String, labels: [String?], base: [String]?, implicit: Bool, onValue: Bool = false, context: String? = nil)
+        /// `transaction.readObject(…)` in a store transaction's body (`withinReadTransaction { transaction in … }`):
+        /// its reads and writes are `async` in 2.x (`transactionMethods`).
+        case transaction(name: String)
         /// `Owner.name`, a static property read.
         case member(base: [String], name: String)
         /// `name`, a bare identifier that is no call.
@@ -35,6 +38,9 @@ public enum AsyncSites {
         public let hoist: HoistPoint?
         /// Written `try <use>`: a hoisted `let` needs `try await`.
         public let isTried: Bool
+        /// The type a hoisted `let` is written with, for a use whose type its context gave (`.from(…)` as a
+        /// `GraphQLResponse<X>`'s `data:`): the `let` stands on its own.
+        public var hoistType: String? = nil
         /// In the closure that initialises a stored property where it is written (`let x: T = { … }()`): awaited in
         /// the closure, whose call is then awaited where the property moves.
         public var inPropertyClosure = false
@@ -61,6 +67,11 @@ public enum AsyncSites {
         public let indentation: String
         /// The function the statement is in (names chosen for the `let` must not clash with its text).
         public let scope: Range<Int>
+        /// Where the statement ends.
+        public var end: Int = 0
+        /// The statement is a `queue.async { … }` whose closure awaits: it moves into a `Task { … }` after the `let`,
+        /// and the function stays synchronous (`Boundary.task`).
+        public var inTask = false
     }
 
     /// The innermost declaration a site's `await` makes `async`, or why nothing can.
@@ -69,6 +80,9 @@ public enum AsyncSites {
         case property(StoredProperty)
         /// Cannot await there: the reason, said to the user.
         case none(reason: String)
+        /// Awaited in a closure that can (2.x's transaction bodies, or a `Task` the statement moves into:
+        /// `HoistPoint.inTask`): nothing becomes `async`.
+        case asyncClosure
     }
 
     /// A function or initializer: what making it `async` edits.
@@ -255,7 +269,11 @@ public enum AsyncSites {
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = member.declName.baseName.text
                 if let base = member.base {
-                    if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                    if AsyncSites.transactionMethods.contains(name), let receiver = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                        AsyncSites.isTransaction(receiver, around: Syntax(node))
+                    {
+                        use = .transaction(name: name)
+                    } else if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                         use = .call(name: name, labels: labels, base: nil, implicit: false, context: context)
                     } else if base.is(SuperExprSyntax.self) {
                         use = .call(name: name, labels: labels, base: ["super"], implicit: false, context: context)
@@ -294,6 +312,16 @@ public enum AsyncSites {
             if wanted(use) { found.append(AsyncSites.site(Syntax(node), use: use)) }
             return .visitChildren
         }
+    }
+
+    /// Whether `name` is the transaction of the store transaction body `node` is in (the nearest closure).
+    static func isTransaction(_ name: String, around node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if let closure = parent.as(ClosureExprSyntax.self) { return transactionParameter(closure) == name }
+            current = parent.parent
+        }
+        return false
     }
 
     /// What awaiting `node` takes.
@@ -349,9 +377,13 @@ public enum AsyncSites {
         let covered = awaitOffset..<covering.endPositionBeforeTrailingTrivia.utf8Offset
         // Up to the declaration that must be async, through what cannot await.
         var hoist: HoistPoint?
+        var hoistType: String?
         var inPropertyClosure = false
         var current = covering
         var boundary: Boundary?
+        // The closures around the use that something else runs (a stub's, `queue.async`'s), outermost last: a use
+        // that reads nothing of theirs nor any variable moves before the statement they are written in.
+        var escaping: [ClosureExprSyntax] = []
         while let parent = current.parent, boundary == nil {
             defer { current = parent }
             if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
@@ -363,6 +395,11 @@ public enum AsyncSites {
                 continue
             }
             if let closure = parent.as(ClosureExprSyntax.self) {
+                if transactionParameter(closure) != nil {
+                    // A store transaction's body, `async` in 2.x: awaited where it is.
+                    boundary = .asyncClosure
+                    continue
+                }
                 if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id,
                     let initializer = call.parent?.as(InitializerClauseSyntax.self), let binding = initializer.parent?.as(PatternBindingSyntax.self),
                     let property = storedProperty(binding)
@@ -371,13 +408,16 @@ public enum AsyncSites {
                     inPropertyClosure = true
                 } else if let (call, name) = closureMethodCall(closure) {
                     // Awaited in the closure; the method's call becomes the site, awaited where it is.
-                    var outer = site(Syntax(call), use: .call(name: twinName(of: name), labels: [], base: nil, implicit: false))
+                    var outer = site(Syntax(call), use: .call(name: name == "Result" ? name : twinName(of: name), labels: [], base: nil, implicit: false))
                     outer.method = nil
                     var inner = Site(
                         use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
                         boundary: outer.boundary, hoist: nil, isTried: isTried)
                     if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
                         inner.method = ClosureMethod(name: name, range: member.declName.trimmedRange)
+                    } else if name == "Result" {
+                        // Not renamed: the `async` initializer is an overload.
+                        inner.method = ClosureMethod(name: name, range: call.calledExpression.trimmedRange)
                     }
                     inner.outer = [outer]
                     if let reason {
@@ -386,12 +426,30 @@ public enum AsyncSites {
                             boundary: .none(reason: reason), hoist: nil, isTried: isTried)
                     }
                     return inner
+                } else if hoist == nil, reason == nil, !isAwaited, let type = standsAlone(node) {
+                    escaping.append(closure)
+                    hoistType = type.isEmpty ? nil : type
+                } else if hoist == nil, reason == nil, !isAwaited, escaping.isEmpty, isQueueAsync(closure),
+                    var point = hoistPoint(from: Syntax(closure))
+                {
+                    // `queue.async { … }` in a synchronous function (a 1.x transport's `send`): what it awaits is
+                    // awaited first in a `Task` the statement then runs in, on its queue as before.
+                    point.inTask = true
+                    hoist = point
+                    boundary = .asyncClosure
                 } else {
                     boundary = .none(reason: closureReason(closure))
                 }
                 continue
             }
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self), let callable = callable(parent) {
+                if let outermost = escaping.last {
+                    guard let point = hoistPoint(from: Syntax(outermost)) else {
+                        boundary = .none(reason: closureReason(escaping[0]))
+                        continue
+                    }
+                    hoist = point
+                }
                 boundary = .callable(callable)
                 continue
             }
@@ -423,11 +481,67 @@ public enum AsyncSites {
                 use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
                 boundary: .none(reason: reason), hoist: nil, isTried: isTried)
         }
+        if boundary == nil || !escaping.isEmpty && hoist == nil, let innermost = escaping.first {
+            boundary = .none(reason: closureReason(innermost))
+        }
         var site = Site(
             use: use, range: node.trimmedRange, awaitOffset: awaitOffset, covered: covered, isAwaited: isAwaited,
             boundary: boundary ?? .none(reason: "outside any function"), hoist: hoist, isTried: isTried)
         site.inPropertyClosure = inPropertyClosure
+        site.hoistType = hoist == nil ? nil : hoistType
         return site
+    }
+
+    /// Whether a use in a closure something else runs can be made once, before the statement that closure is
+    /// written in: it reads no variable (its closure's parameters, a local, `self`'s properties, a mock a test
+    /// changes later), only types and literals (`X.Data.from(Mock<Query>(dogs: [Mock<Dog>(id: "1")]))`,
+    /// `X.Data.fixture(name: "Rex")`). Its type when the use is an implicit member (`.from(…)`) that the context
+    /// types (`GraphQLResponse<X>(data: .from(…))`), "" when it names its own; nil when it cannot move.
+    static func standsAlone(_ node: Syntax) -> String? {
+        final class Reads: SyntaxVisitor {
+            var variable = false
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                // A function called by its name (`makeDogData(…)`) is no variable.
+                let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+                if node.baseName.text.first?.isUppercase != true, !isCalled { variable = true }
+                return .skipChildren
+            }
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                // The member's name is no read; its base is.
+                if let base = node.base { walk(base) }
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+                variable = true
+                return .skipChildren
+            }
+        }
+        // The use's whole call: `X.Data.from(…)`, with its arguments.
+        var whole = node
+        while let parent = whole.parent, parent.is(MemberAccessExprSyntax.self) || parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == whole.id {
+            whole = parent
+            if parent.is(FunctionCallExprSyntax.self) { break }
+        }
+        let reads = Reads(viewMode: .sourceAccurate)
+        reads.walk(whole)
+        guard !reads.variable else { return nil }
+        guard let member = node.as(MemberAccessExprSyntax.self) ?? node.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base == nil
+        else { return "" }
+        // `.from(…)` as `data:` of `GraphQLResponse<X>(…)` (2.x, or as the migration writes 1.x's) or of
+        // `GraphQLResult<X.Data>(…)`.
+        guard let argument = whole.parent?.as(LabeledExprSyntax.self), argument.label?.text == "data",
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+            let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+            let name = specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            specialized.genericArgumentClause.arguments.count == 1,
+            let type = specialized.genericArgumentClause.arguments.first?.argument.trimmedDescription
+        else { return nil }
+        switch name {
+        case "GraphQLResponse": return type + ".Data"
+        case "GraphQLResult": return type
+        default: return nil
+        }
     }
 
     static func callable(_ node: Syntax) -> Callable? {
@@ -471,8 +585,44 @@ public enum AsyncSites {
         return nil
     }
 
-    /// `xs.map { … }`, `xs.map({ … })`: the call of a method of `closureMethods` whose only closure this is.
+    /// A store transaction's reads and writes: synchronous in 1.x, `async` in 2.x (`ApolloStore.ReadTransaction`,
+    /// `ReadWriteTransaction`).
+    public static let transactionMethods: Set<String> = ["read", "readObject", "update", "updateObject", "write", "removeObject", "removeObjects"]
+
+    /// The name of the transaction a store transaction's body takes (`withinReadTransaction { transaction in … }`).
+    static func transactionParameter(_ closure: ClosureExprSyntax) -> String? {
+        var node = Syntax(closure)
+        if let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil { node = Syntax(argument) }
+        guard let call = node.parent?.as(FunctionCallExprSyntax.self) ?? node.parent?.parent?.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            name == "withinReadTransaction" || name == "withinReadWriteTransaction"
+        else { return nil }
+        if let shorthand = closure.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self), shorthand.count == 1 {
+            return shorthand.first?.name.text
+        }
+        if let list = closure.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self), list.parameters.count == 1 {
+            return list.parameters.first?.firstName.text
+        }
+        return closure.signature == nil ? "$0" : nil
+    }
+
+    /// `queue.async { … }` (Dispatch's, without arguments): a closure run later on a queue, which cannot await.
+    static func isQueueAsync(_ closure: ClosureExprSyntax) -> Bool {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id, call.arguments.isEmpty,
+            call.additionalTrailingClosures.isEmpty, let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil
+        else { return false }
+        return member.declName.baseName.text == "async" && call.parent?.is(CodeBlockItemSyntax.self) == true
+    }
+
+    /// `xs.map { … }`, `xs.map({ … })`: the call of a method of `closureMethods` whose only closure this is; and
+    /// `Result { … }` (`Result(catching:)`), whose closure awaits once the file declares `Result`'s `async` initializer
+    /// (`asyncResultInitializer`): its name is `Result`.
     static func closureMethodCall(_ closure: ClosureExprSyntax) -> (FunctionCallExprSyntax, String)? {
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id, call.arguments.isEmpty,
+            call.additionalTrailingClosures.isEmpty, call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Result"
+        {
+            return (call, "Result")
+        }
         let call: FunctionCallExprSyntax?
         if let trailing = closure.parent?.as(FunctionCallExprSyntax.self), trailing.trailingClosure?.id == closure.id {
             call = trailing.arguments.isEmpty ? trailing : nil
@@ -493,6 +643,20 @@ public enum AsyncSites {
     /// The name of `method`'s `async` twin: `asyncMap` for `map`.
     public static func twinName(of method: some StringProtocol) -> String {
         "async" + method.prefix(1).uppercased() + method.dropFirst()
+    }
+
+    /// `Result { … }` whose closure awaits: an `async` overload of `Result(catching:)`, declared once in a file that
+    /// needs it (`marker` tells it is there).
+    public static let asyncResultMarker = "init(catching body: () async throws -> Success) async"
+
+    public static func asyncResultInitializer(indentation step: String = "    ") -> String {
+        [
+            "", "// Written by `mockls migrate --to 2`: `Result { … }` whose closure awaits.",
+            "fileprivate extension Result where Failure == any Error {",
+            "\(step)\(asyncResultMarker) {",
+            "\(step)\(step)do { self = .success(try await body()) } catch { self = .failure(error) }",
+            "\(step)}", "}", "",
+        ].joined(separator: "\n")
     }
 
     /// The `fileprivate` `async` twins of `closureMethods` a file needs: `asyncMap` for `map`, and so on.
@@ -552,7 +716,9 @@ public enum AsyncSites {
                 let offset = item.positionAfterSkippingLeadingTrivia.utf8Offset
                 let trivia = item.leadingTrivia.description
                 let indentation = String(trivia.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
-                return HoistPoint(offset: offset, indentation: indentation, scope: (scope.parent ?? scope).trimmedRange)
+                var point = HoistPoint(offset: offset, indentation: indentation, scope: (scope.parent ?? scope).trimmedRange)
+                point.end = item.endPositionBeforeTrailingTrivia.utf8Offset
+                return point
             }
             if parent.is(ClosureExprSyntax.self) { return nil }
             current = parent

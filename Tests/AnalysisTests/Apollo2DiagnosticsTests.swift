@@ -105,6 +105,50 @@ final class Apollo2DiagnosticsTests: XCTestCase {
         XCTAssertEqual(generic.fixes.map(\.title), ["Migrate this file to Apollo iOS 2 (as `mockls migrate --to 2`)"])
     }
 
+    /// A fake of `ApolloClientProtocol`: an error whose fix is the file's migration, which declares the protocol for 2.x;
+    /// migrated, the fake and another written against that declaration in a second file are no error.
+    func testAFakeOfTheClientProtocolIsFixedByTheFilesMigrationAndThenSilent() throws {
+        let fake = """
+            import Apollo
+            import ApolloAPI
+
+            final class MockApolloClient: ApolloClientProtocol {
+                func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, resultHandler: GraphQLResultHandler<Query.Data>?) {}
+            }
+
+            """
+        var files = [
+            "apollo-codegen-config.json": TestWorkspace.apolloConfiguration(namespace: "PetAPI"),
+            "graphql/schema.graphqls": schema,
+            "graphql/Operations.graphql": operations,
+            "Podfile.lock": "PODS:\n  - Apollo (2.4.0):\n    - Apollo/Core (= 2.4.0)\n  - Apollo/Core (2.4.0)\n",
+            "Tests/MockApolloClient.swift": fake,
+        ]
+        let folder = try TestWorkspace(files: files)
+        defer { folder.remove() }
+        let records = CheckReport(workspace: Workspace(folder: folder.folder)).records.filter { $0.code == "apollo-1-fake" }
+        XCTAssertEqual(records.count, 1)
+        XCTAssert(records.first?.message.contains("declares 1.x's protocol for 2.x") == true, records.first?.message ?? "")
+        XCTAssertEqual(records.first?.fixes.map(\.title), ["Migrate this file to Apollo iOS 2 (as `mockls migrate --to 2`)"])
+
+        let report = Apollo2MigrationReport(workspace: Workspace(folder: folder.folder))
+        let migrated = try XCTUnwrap(report.files.first { $0.name.hasSuffix("MockApolloClient.swift") })
+        files["Tests/MockApolloClient.swift"] = String(decoding: migrated.migrated, as: UTF8.self)
+        files["Tests/OtherFake.swift"] = """
+            import Apollo
+            import ApolloAPI
+
+            final class OtherFake: ApolloClientProtocol {
+                func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy_v1, resultHandler: GraphQLResultHandler<Query>?) {}
+            }
+
+            """
+        let after = try TestWorkspace(files: files)
+        defer { after.remove() }
+        let codes = CheckReport(workspace: Workspace(folder: after.folder)).records.filter { $0.file.hasSuffix(".swift") }.map { "\($0.file) \($0.code)" }
+        XCTAssertEqual(codes, [])
+    }
+
     /// Where nothing says the release (the newest is assumed) or the pin says 1.x, 1.x code is not an error.
     func testSilentWhereNothingSaysTwo() throws {
         for pin in [nil, "1.25.3"] {

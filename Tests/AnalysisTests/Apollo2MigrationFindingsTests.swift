@@ -6,7 +6,8 @@ import XCTest
 
 /// Issue 65: mockls reads migrated tests as it read their 1.x form. Over the 1.x corpora (in the repository, with the
 /// AnimalKingdom documents of `Tests/goldens`), the crash warnings, the selection coverage, the completion in every
-/// `Mock<…>(` and the JSON response of every `from(mock)` are the same before `mockls migrate --to 2 --write` and after.
+/// `Mock<…>(` and the JSON response of every `from(mock)` are the same before `mockls migrate --to 2 --write` and after
+/// (but what a model moved out of a stub's closure lets mockls see: the fields it sets, its response).
 final class Apollo2MigrationFindingsTests: XCTestCase {
     struct Findings: Equatable {
         /// Per file: the crash warnings' messages.
@@ -89,13 +90,21 @@ final class Apollo2MigrationFindingsTests: XCTestCase {
             for key in Set(before.warnings.keys).union(after.warnings.keys) where before.warnings[key] != after.warnings[key] {
                 XCTFail("\(name)/\(key): crash warnings only before \(Self.difference(before.warnings[key], after.warnings[key])), only after \(Self.difference(after.warnings[key], before.warnings[key]))")
             }
+            // A model a stub's closure built (which mockls does not follow: nothing says the closure runs) is built in
+            // the test after the migration (`AsyncSites.standsAlone`), where it is followed: the fields it sets may be
+            // seen set after, never read, and nothing seen before is lost.
             for key in Set(before.coverage.keys).union(after.coverage.keys) where before.coverage[key] != after.coverage[key] {
-                XCTFail("\(name): coverage of \(key.split(separator: "/").last ?? ""): only before \(Self.difference(before.coverage[key], after.coverage[key])), only after \(Self.difference(after.coverage[key], before.coverage[key]))")
+                let lost = Self.difference(before.coverage[key], after.coverage[key])
+                let gained = Self.difference(after.coverage[key], before.coverage[key])
+                if !lost.isEmpty || gained.contains(where: { !$0.hasSuffix(" sets true reads false") }) {
+                    XCTFail("\(name): coverage of \(key.split(separator: "/").last ?? ""): only before \(lost), only after \(gained)")
+                }
             }
             for key in Set(before.completions.keys).union(after.completions.keys) where before.completions[key] != after.completions[key] {
                 XCTFail("\(name)/\(key): completions before \(before.completions[key]?.count ?? 0), after \(after.completions[key]?.count ?? 0): \(zip(before.completions[key] ?? [], after.completions[key] ?? []).filter { $0.0 != $0.1 }.prefix(2))")
             }
-            for key in Set(before.responses.keys).union(after.responses.keys) where before.responses[key] != after.responses[key] {
+            // (The same: a `from(mock)` moved out of a stub's closure has its response where it had none.)
+            for key in Set(before.responses.keys).union(after.responses.keys) where !Self.difference(before.responses[key], after.responses[key]).isEmpty {
                 XCTFail("\(name)/\(key): responses before \(before.responses[key]?.count ?? 0), after \(after.responses[key]?.count ?? 0)")
             }
         }

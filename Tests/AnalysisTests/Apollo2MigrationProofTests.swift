@@ -88,11 +88,13 @@ final class Apollo2MigrationProofTests: XCTestCase {
         }
         print("migrate --to 2: \(compiled) of \(total) corpus files compile against Apollo iOS 2.4.0 after migration")
         XCTAssertEqual(failures, [], "files that do not compile though nothing was left in them")
-        // The floor (15 of 22 when the migration landed; 18 since hand-written transports answer 2.x through their
-        // 1.x `send`, generic `GraphQLResult<Data>` helpers become generic over the operation, and the tests' own
-        // `CachePolicy` is `CachePolicy_v1`): left are migration-1.x's fake of `ApolloClientProtocol` and the tests of
-        // the service that takes one, and 1.x's parser of a response body (`GraphQLResponse(operation:body:)`) in a
-        // transport and a cache test. The goal is 95 %: it may rise, never fall.
-        XCTAssertGreaterThanOrEqual(compiled, 18)
+        // The floor: 15 of 22 when the migration landed; 18 once hand-written transports answered 2.x through their
+        // 1.x `send`, generic `GraphQLResult<Data>` helpers became generic over the operation, and the tests' own
+        // `CachePolicy` `CachePolicy_v1`; all 22 since a fake of `ApolloClientProtocol` gets the protocol declared for
+        // 2.x (`ClientProtocolShim`), models its stubs' closures build move before them, 1.x's body parser is
+        // `ApolloOneResponse` (awaited, in a `Task` in a transport's `queue.async`) and store transactions' reads are
+        // awaited in their bodies. The goal is 95 %: it may rise, never fall.
+        XCTAssertEqual(compiled, total)
+        XCTAssertGreaterThanOrEqual(compiled, 22)
     }
 }

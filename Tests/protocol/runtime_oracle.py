@@ -63,6 +63,7 @@ class Verdict:
     crash_line: int | None
     message: str
     warnings: list  # lines of mockls's unset-field-read in the test
+    failed: bool = False  # ran to its end with a failed assertion (exit 1)
 
     @property
     def missed(self) -> bool:
@@ -92,7 +93,9 @@ def test_functions(workspace: Path, relative: str) -> list[TestFunction]:
             current_type = match.group(1)
         match = FUNCTION.match(line)
         if match and (match.group(1) or attributed or match.group(2).startswith("test")):
-            starts.append((number, current_type, match.group(2), bool(match.group(1)) or attributed))
+            # A function written at the start of its line is a free one (Swift Testing's `@Test func`).
+            free = not line[:1].isspace()
+            starts.append((number, "" if free else current_type, match.group(2), bool(match.group(1)) or attributed))
         attributed = bool(re.match(r"^\s*@Test\b", line)) and not match
     for index, (start, type_name, name, swift_testing) in enumerate(starts):
         end = starts[index + 1][0] if index + 1 < len(starts) else len(lines) + 1
@@ -253,8 +256,8 @@ def run_suite(suite: str, workspace: Path, api: str) -> tuple[list[Verdict], lis
     for relative, found in functions.items():
         for function in found:
             if function.swift_testing:
-                arguments = ["--testing-library", "swift-testing", "--filter",
-                             re.escape(f"OracleTests.{function.type}/{function.name}(") + ".*"]
+                identifier = f"OracleTests.{function.type}/{function.name}(" if function.type else f"OracleTests.{function.name}("
+                arguments = ["--testing-library", "swift-testing", "--filter", re.escape(identifier) + ".*"]
             else:
                 arguments = [f"OracleTests.{function.type}/{function.name}"]
             result = subprocess.run([str(binary), *arguments], cwd=folder, env=environment, capture_output=True, text=True, errors="replace", timeout=300)
@@ -272,7 +275,7 @@ def run_suite(suite: str, workspace: Path, api: str) -> tuple[list[Verdict], lis
                 message = re.sub(r" \(0x[0-9a-f]+\)", "", found_message.group(1)) if found_message else f"exit {result.returncode}"
                 line = crash_line(binary, arguments, folder, function, environment)
             in_function = sorted(w for w in warnings.get(relative, []) if w in function.lines)
-            verdicts.append(Verdict(function, crashed, line, message, in_function))
+            verdicts.append(Verdict(function, crashed, line, message, in_function, failed=result.returncode == 1))
     return verdicts, left_out
 
 

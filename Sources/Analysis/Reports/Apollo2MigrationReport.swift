@@ -34,9 +34,16 @@ public struct Apollo2MigrationReport: Sendable {
         let paths = Set(sources.paths + given).sorted()
         let memo = FileMemo()
         var read: [(id: FileID, text: [UInt8], file: SwiftFile)] = []
+        // The app's files that take 1.x's `ApolloClientProtocol` (and whether one declares its own).
+        var appTakingClientProtocol: [String] = []
+        var appDeclaresClientProtocol = false
         for path in paths {
             let id = FileID(standardizedPath: path)
             guard let text = documents[id]?.lines.bytes ?? sources.text(of: path) else { continue }
+            if !TestFiles.isTestCode(path: path, text: text), text.contains(bytes: "ApolloClientProtocol") {
+                if text.contains(bytes: "protocol ApolloClientProtocol") { appDeclaresClientProtocol = true }
+                appTakingClientProtocol.append(Self.name(path, in: workspace))
+            }
             // The tests and their helpers: test code, and any file that builds models from mocks.
             guard TestFiles.isTestCode(path: path, text: text) || text.contains(bytes: "from(") else { continue }
             let file = memo.parse(id, text: text)
@@ -62,7 +69,8 @@ public struct Apollo2MigrationReport: Sendable {
             let migrated = Array(TestTransportFile.render(for: .two, isPublic: isPublic).utf8)
             files.append(File(id: entry, name: Self.name(entry.key, in: workspace), original: text, migrated: migrated, left: []))
         }
-        let plans = Apollo2Migration.plan(read.map(\.file), isModel: isModel)
+        let plans = Apollo2Migration.plan(
+            read.map(\.file), isModel: isModel, appTakingClientProtocol: appTakingClientProtocol, appDeclaresClientProtocol: appDeclaresClientProtocol)
         // Tests only: app code that names `GraphQLResult` moves with the app, not with its tests.
         for (entry, plan) in zip(read, plans) where inScope(entry.id.key) && TestFiles.isTestCode(path: entry.id.key, text: entry.text) {
             guard !plan.edits.isEmpty || !plan.left.isEmpty else { continue }

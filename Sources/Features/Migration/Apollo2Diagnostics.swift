@@ -59,6 +59,21 @@ public enum Apollo2Diagnostics {
                 fixes: [Diagnostic.Fix(title: "Use `\(replacement)`", range: construction.name, text: replacement, isPreferred: true)]))
         }
         for conformance in constructs.conformances {
+            if conformance.kind == .clientProtocol {
+                // Conforming to the protocol a migration declared for 2.x (here, or in another file: then the fake writes
+                // 2.x's types and no 1.x one), it compiles: nothing to say.
+                let writesOneTypes = constructs.handlerArguments.contains { $0.argument.hasSuffix(".Data") } || !constructs.cachePolicyTypes.isEmpty
+                    || !constructs.resultTypes.isEmpty
+                let writesTwoTypes = constructs.writesCachePolicyV1 || constructs.handlerArguments.contains { !$0.argument.hasSuffix(".Data") }
+                if constructs.declaresClientProtocol || writesTwoTypes && !writesOneTypes { continue }
+                if !whole.left.contains(where: { $0.range == conformance.range }) {
+                    result.append(Diagnostic(
+                        severity: .error, code: .apolloOneFake,
+                        message: "`\(conformance.typeName)` conforms to `ApolloClientProtocol`, which Apollo iOS 2 does not have: the file's migration declares 1.x's protocol for 2.x after it (`ApolloClient` conforming through its deprecated callback API) — where the app's code takes the protocol, the app declares it instead",
+                        range: conformance.range, fixes: wholeFix.map { [$0] } ?? []))
+                    continue
+                }
+            }
             // A 1.x transport the file's migration answers 2.x through (its `send` kept): said so, with that fix.
             if conformance.kind == .networkTransport, !whole.left.contains(where: { $0.range == conformance.range }) {
                 result.append(Diagnostic(

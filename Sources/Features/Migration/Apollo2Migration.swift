@@ -71,10 +71,16 @@ public enum Apollo2Migration {
     /// The migration of `files` together. `isModel` says whether a type path (`AllAnimalsQuery.Data`, `PetDetails`)
     /// names a generated selection set, whose `from(_:)` is Apollo's. `seeds`, when given, picks the `from(_:)` calls
     /// (by file and range) to start from: a quick fix of one call moves only what it needs.
+    /// `appTakingClientProtocol`: the app's files (not among `files`) that name `ApolloClientProtocol`, which the
+    /// tests cannot declare for them (`ClientProtocolShim`), unless the app declares its own
+    /// (`appDeclaresClientProtocol`).
     public static func plan(
-        _ files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)? = nil
+        _ files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)? = nil,
+        appTakingClientProtocol: [String] = [], appDeclaresClientProtocol: Bool = false
     ) -> [FilePlan] {
-        var planner = Planner(files: files, isModel: isModel, seeds: seeds)
+        var planner = Planner(
+            files: files, isModel: isModel, seeds: seeds, appTakingClientProtocol: appDeclaresClientProtocol ? [] : appTakingClientProtocol,
+            appDeclaresClientProtocol: appDeclaresClientProtocol)
         return planner.plan()
     }
 
@@ -134,10 +140,24 @@ private struct Planner {
     /// 1.x's): then a 1.x case the tests pass or compare is one of those, not 2.x's `CachePolicy`.
     let testsTypeCachePolicies: Bool
 
-    init(files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)?) {
+    /// The file the tests' own `ApolloClientProtocol` is declared in (`ClientProtocolShim`): the first with a fake of
+    /// it, when no file declares one and no app file takes one.
+    let clientProtocolFile: Int?
+    let appTakingClientProtocol: [String]
+    /// Some file parses a response body with 1.x's `GraphQLResponse(operation:body:)`: its `parseResult()` and
+    /// `parseResultFast()` are awaited (`ApolloOneResponse`).
+    let parsesBodies: Bool
+    /// Some file declares `ApolloClientProtocol` (the app's own, or the tests' from a migration before).
+    let clientProtocolDeclared: Bool
+
+    init(
+        files: [SwiftFile], isModel: @escaping (String) -> Bool, seeds: ((Int, Range<Int>) -> Bool)?, appTakingClientProtocol: [String],
+        appDeclaresClientProtocol: Bool
+    ) {
         self.files = files
         self.isModel = isModel
         self.seeds = seeds
+        self.appTakingClientProtocol = appTakingClientProtocol
         callables = files.map { AsyncSites.callables(in: $0) }
         madeAsync = Array(repeating: [], count: files.count)
         needsThrows = Array(repeating: [], count: files.count)
@@ -152,7 +172,12 @@ private struct Planner {
         }
         let constructs = files.map { ApolloOneConstructs.mayHold($0.lines.bytes) ? ApolloOneConstructs($0) : nil }
         self.constructs = constructs
-        testsTypeCachePolicies = constructs.contains { $0?.cachePolicyTypes.isEmpty == false }
+        testsTypeCachePolicies = constructs.contains { $0?.cachePolicyTypes.isEmpty == false || $0?.writesCachePolicyV1 == true }
+        parsesBodies = constructs.contains { $0?.bodyResponses.isEmpty == false || $0?.declaresApolloOneResponse == true }
+        let declared = appDeclaresClientProtocol || constructs.contains { $0?.declaresClientProtocol == true }
+        clientProtocolDeclared = declared
+        clientProtocolFile = declared || !appTakingClientProtocol.isEmpty ? nil
+            : constructs.firstIndex { $0?.conformances.contains { $0.kind == .clientProtocol } == true }
         fetches = files.map { file in
             seeds == nil && (file.lines.bytes.contains(bytes: "fetch(") || file.lines.bytes.contains(bytes: "perform(")) ? CallbackFetch.find(in: file) : []
         }
@@ -170,6 +195,7 @@ private struct Planner {
         switch use {
         case .call(let name, let labels, let base, let implicit, let onValue, let context):
             if base == ["super"] { return false }
+            if parsesBodies, labels.isEmpty, onValue || base?.first?.first?.isLowercase == true, ApolloOneResponse.methods.contains(name) { return true }
             let candidates = (asyncFunctions[name] ?? []).filter { Self.fits(labels, $0.labels) }
             guard !candidates.isEmpty else { return false }
             // `T.f()`, `Self.f()`: a static function of that type.
@@ -187,6 +213,8 @@ private struct Planner {
             // `f()`, `self.f()`: a free function, or a method of the type the call is written in (each test case's own
             // `subject()` is its own).
             return candidates.contains { $0.owner == nil || $0.owner == context }
+        case .transaction:
+            return true
         case .member(let base, let name):
             // `Self.template` inside the type: any type's `template`.
             if base == ["Self"] { return asyncMembers.contains { $0.last == name } }
@@ -251,7 +279,7 @@ private struct Planner {
                         case .other:
                             break
                         }
-                    case .none:
+                    case .none, .asyncClosure:
                         break
                     }
                 }
@@ -313,7 +341,7 @@ private struct Planner {
             guard let method = site.method else { continue }
             if case .none = site.boundary { continue }
             twins.insert(method.name)
-            edits.append(.init(range: method.range, text: AsyncSites.twinName(of: method.name)))
+            if method.name != "Result" { edits.append(.init(range: method.range, text: AsyncSites.twinName(of: method.name))) }
             if site.isAwaited || closureCovered.contains(where: { $0.contains(site.range.lowerBound) }) { continue }
             if awaitAt.insert(site.awaitOffset).inserted {
                 edits.append(.init(range: site.awaitOffset..<site.awaitOffset, text: "await "))
@@ -352,7 +380,22 @@ private struct Planner {
             let inside = edits.filter { site.range.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= site.range.upperBound && $0.range != site.range }
             edits.removeAll { inside.contains($0) }
             let call = Apollo2Migration.FilePlan.applying(inside, to: text, in: site.range)
-            edits.append(.init(range: at..<at, text: "let \(name) = \(site.isTried ? "try " : "")await \(call)\n\(indentation)"))
+            let type = site.hoistType.map { ": " + $0 } ?? ""
+            let binding = "let \(name)\(type) = \(site.isTried ? "try " : "")await \(call)"
+            guard let hoist = site.hoist, hoist.inTask else {
+                edits.append(.init(range: at..<at, text: "\(binding)\n\(indentation)"))
+                continue
+            }
+            // `queue.async { … }` moves into a `Task` that awaits first: the statement one step in, line by line.
+            let step = Self.indentationStep(of: text)
+            edits.append(.init(range: at..<at, text: "Task {\n\(indentation)\(step)\(binding)\n\(indentation)\(step)"))
+            for offset in at..<hoist.end where text[offset] == 10 && !site.range.contains(offset + 1) && offset + 1 < hoist.end {
+                edits.append(.init(range: offset + 1..<offset + 1, text: step))
+            }
+            edits.append(.init(range: hoist.end..<hoist.end, text: "\n\(indentation)}"))
+        }
+        if twins.remove("Result") != nil, !text.contains(bytes: AsyncSites.asyncResultMarker) {
+            edits.append(.init(range: text.count..<text.count, text: (text.last == 10 ? "" : "\n") + AsyncSites.asyncResultInitializer(indentation: Self.indentationStep(of: text))))
         }
         let missing = twins.filter { !text.contains(bytes: "func " + AsyncSites.twinName(of: $0)) }
         if !missing.isEmpty {
@@ -427,7 +470,32 @@ private struct Planner {
                 edits.append(.init(range: send.membersEnd..<send.membersEnd, text: bridge))
                 continue
             }
-            plan.left.append(.init(range: conformance.range, reason: Apollo2Migration.reason(conformance)))
+            if conformance.kind == .clientProtocol, clientProtocolDeclared || clientProtocolFile != nil && seeds == nil {
+                continue
+            }
+            var reason = Apollo2Migration.reason(conformance)
+            if conformance.kind == .clientProtocol, !appTakingClientProtocol.isEmpty {
+                let names = appTakingClientProtocol.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
+                reason += "; the app's \(names)\(appTakingClientProtocol.count > 3 ? " and others" : "") take\(appTakingClientProtocol.count == 1 ? "s" : "") it: declare 1.x's protocol for 2.x in the app (as `mockls migrate` does in tests whose code under test takes it: docs/apollo-2.md), or make the app take an `ApolloClient`"
+            }
+            plan.left.append(.init(range: conformance.range, reason: reason))
+        }
+        if let constructs, seeds == nil, !constructs.bodyResponses.isEmpty {
+            edits += constructs.bodyResponses.map { .init(range: $0, text: ApolloOneResponse.name) }
+            if !constructs.declaresApolloOneResponse {
+                edits.append(.init(range: text.count..<text.count, text: ApolloOneResponse.declaration(after: text, step: Self.indentationStep(of: text))))
+            }
+            // `operation.__variables` is `@_spi(Unsafe)`; `HTTPURLResponse` is FoundationNetworking's off Apple's platforms.
+            if !text.contains(bytes: "@_spi(Unsafe) import ApolloAPI"), constructs.spiVariables.isEmpty {
+                edits.append(Self.importEdit("@_spi(Unsafe) import ApolloAPI", replacing: "import ApolloAPI", in: text))
+            }
+            if !text.contains(bytes: "import FoundationNetworking") {
+                edits.append(Self.importEdit("#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif", replacing: "#if canImport(FoundationNetworking)", in: text))
+            }
+        }
+        if clientProtocolFile == index, seeds == nil {
+            if !text.contains(bytes: "import ApolloAPI") { edits.append(Self.importEdit("import ApolloAPI", replacing: "import ApolloAPI", in: text)) }
+            edits.append(.init(range: text.count..<text.count, text: ClientProtocolShim.text(after: text, step: Self.indentationStep(of: text))))
         }
         if let constructs, seeds == nil, !constructs.emptyCancellables.isEmpty {
             edits.append(.init(range: text.count..<text.count, text: Self.emptyCancellable(after: text)))
@@ -609,8 +677,10 @@ private struct Planner {
         var stem: String
         switch site.use {
         case .call(let name, _, let base, _, _, _) where name == "from":
-            let last = base?.last ?? "model"
+            let last = base?.last ?? site.hoistType?.split(separator: ".").last.map(String.init) ?? "model"
             stem = last == "Data" ? "data" : SwiftNames.firstLowercased(last)
+        case .call(let name, _, _, _, _, _) where name == "Result":
+            stem = "result"
         case .call(let name, _, _, _, _, _) where name.hasPrefix("async") && name.count > 5:
             stem = name == "asyncFilter" ? "filtered" : "mapped"
         case .call(let name, _, _, _, _, _):
@@ -618,6 +688,8 @@ private struct Planner {
             stem = name.hasPrefix("make") && name.count > 4 ? SwiftNames.firstLowercased(String(name.dropFirst(4))) : name + "Result"
         case .member(_, let name):
             stem = name
+        case .transaction(let name):
+            stem = name + "Result"
         case .identifier(let name):
             stem = name + "Value"
         }
@@ -713,6 +785,14 @@ private struct Planner {
                 continue
             }
             edits.append(.init(range: type.range, text: "GraphQLResponse<\(operation)>"))
+        }
+        // `GraphQLResultHandler<X.Data>`: 2.x's takes the operation.
+        for (range, argument) in constructs.handlerArguments where !argument.contains("<") {
+            if let operation = Self.operation(ofData: argument) {
+                edits.append(.init(range: range, text: operation))
+            } else if isModel(argument) {
+                left.append(.init(range: range, reason: "`GraphQLResultHandler<\(argument)>`: Apollo iOS 2's handler is generic over the operation, not its data: rewrite it by hand"))
+            }
         }
         for construction in constructs.resultConstructions {
             // Named when the file says which operation's data it holds; else the context names it (a `Result` of a

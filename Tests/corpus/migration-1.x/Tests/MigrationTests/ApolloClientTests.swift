@@ -120,7 +120,7 @@ final class ApolloClientTests: XCTestCase {
   func test_publishParsedRecordsThenRead() throws {
     let response = GraphQLResponse(
       operation: DogQuery(),
-      body: ["data": ["allAnimals": [["__typename": "Dog", "id": "1", "skinCovering": "FUR", "species": "Canine"]]]]
+      body: ["data": ["allAnimals": [["__typename": "Dog", "id": "1", "skinCovering": "FUR", "species": "Canine", "houseDetails": "Ranch"]]]]
     )
     let (result, records) = try response.parseResult()
     XCTAssertEqual(result.data?.allAnimals.first?.id, "1")
