@@ -684,6 +684,12 @@ public enum AsyncSites {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A sequence's methods that take a closure, besides `closureMethods` (which get `async` twins).
+    static let sequenceMethods: Set<String> = [
+        "sorted", "sort", "reduce", "first", "last", "contains", "allSatisfy", "min", "max", "drop", "prefix", "firstIndex",
+        "lastIndex", "partition", "removeAll", "split", "elementsEqual", "lexicographicallyPrecedes", "starts",
+    ]
+
     /// Why a site in this closure cannot await: the method that runs it is synchronous.
     static func closureReason(_ closure: ClosureExprSyntax) -> String {
         var node = Syntax(closure)
@@ -695,7 +701,12 @@ public enum AsyncSites {
             if call.calledExpression.id == closure.id {
                 return "in a closure called where it is written (`{ … }()`): make it a function or `await` it by hand"
             }
-            if let name { return "in a closure `\(name)` runs, which cannot await: rewrite it as a loop (`for`) or with `async let`" }
+            if let name, sequenceMethods.contains(name) {
+                return "in a closure `\(name)` runs, which cannot await: rewrite it as a loop (`for`) or with `async let`"
+            }
+            if let name {
+                return "in a closure `\(name)` runs, which cannot await: build what it awaits before the statement (`let x = await …`, from what the closure is given) and use that in the closure"
+            }
         }
         return "in a closure, which cannot await unless whatever runs it is async"
     }

@@ -456,6 +456,32 @@ final class Apollo2MigrationTests: XCTestCase {
         XCTAssertEqual(migrated([once.text])[0].text, once.text)
     }
 
+    /// A method made `async` that two types declare (the same `Fixture` helper in two test targets) is awaited on a
+    /// value whose type is not read: whichever type it is, its method is `async`. Where only one of them became
+    /// `async`, the call is not awaited (it may be the other's).
+    func testAMethodEveryDeclaringTypeMadeAsyncIsAwaitedOnAValue() {
+        let fixture = { (type: String, body: String) in
+            """
+            struct \(type) {
+              func details() -> PetDetails {
+                \(body)
+              }
+            }
+
+            """
+        }
+        let test = """
+            func test_a() {
+              let details = fixture.details()
+            }
+
+            """
+        let both = migrated([fixture("Fixture", "PetDetails.from(Mock<Dog>())"), fixture("Fixture", "PetDetails.from(Mock<Cat>())"), test])
+        XCTAssertEqual(both[2].text, "func test_a() async {\n  let details = await fixture.details()\n}\n")
+        let one = migrated([fixture("Fixture", "PetDetails.from(Mock<Dog>())"), fixture("Other", "PetDetails(name: nil)"), test])
+        XCTAssertEqual(one[2].text, test)
+    }
+
     /// Only Apollo's `from`: a type that is no model keeps its own.
     func testOnlyModelsFromIsAwaited() {
         let result = migrated(["""

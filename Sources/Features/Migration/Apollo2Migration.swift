@@ -205,10 +205,11 @@ private struct Planner {
             }
             // `.f()`: a static function of the type the context expects.
             if implicit { return candidates.contains(where: \.isStatic) }
-            // `value.f()`: the value's type is not read; only a method no other type declares.
+            // `value.f()`: the value's type is not read; a method every type that declares it has made `async` (one
+            // type, or the same helper in two test targets' `Fixture`).
             if onValue {
                 let declared = (declaredFunctions[name] ?? []).filter { Self.fits(labels, $0.labels) }
-                return declared.count == 1 && candidates.count == 1 && !candidates[0].isStatic && candidates[0].owner != nil
+                return !declared.isEmpty && candidates.count == declared.count && candidates.allSatisfy { !$0.isStatic && $0.owner != nil }
             }
             // `f()`, `self.f()`: a free function, or a method of the type the call is written in (each test case's own
             // `subject()` is its own).
@@ -825,6 +826,16 @@ private struct Planner {
 }
 
 extension Apollo2Migration {
+    /// Declarations a migration appends to a file whose text is `text`: `lines`, each `^` at its start one step of the
+    /// file's indentation (`step`), after a blank line.
+    static func declarations(_ lines: [String], after text: [UInt8], step: String) -> String {
+        let separator = text.last == 10 ? "\n" : "\n\n"
+        return separator + lines.map { line in
+            let depth = line.prefix { $0 == "^" }.count
+            return String(repeating: step, count: depth) + line.dropFirst(depth)
+        }.joined(separator: "\n") + "\n"
+    }
+
     /// What to do about a conformance 2.x does not have.
     static func reason(_ conformance: ApolloOneConstructs.Conformance) -> String {
         switch conformance.kind {

@@ -5,7 +5,7 @@
 /// a `Task` that awaits first). `parseResult()` gives the cache records too, as 1.x's did.
 ///
 /// Checked by the compiler (`Apollo2MigrationProofTests`: `StubNetworkTransport.swift`, `ApolloClientTests.swift`) and
-/// the runtime (`test_test_transport.py::test_a_body_parsing_transport_migrated_runs_on_2_as_on_1`).
+/// the runtime (`test_migration_runtime.py[migration-1.x]`, which runs `migration-1.x`'s transports and store test).
 public enum ApolloOneResponse {
     /// The type's name where the file writes `GraphQLResponse(operation:body:)`.
     public static let name = "ApolloOneResponse"
@@ -15,8 +15,7 @@ public enum ApolloOneResponse {
 
     /// The declaration, appended to a file whose text is `text`, indented by `step`.
     public static func declaration(after text: [UInt8], step: String) -> String {
-        let separator = text.last == 10 ? "\n" : "\n\n"
-        let lines = [
+        Apollo2Migration.declarations([
             "/// Apollo iOS 1.x's `GraphQLResponse(operation:body:)`, a response body to parse, on Apollo iOS 2's parser, which is",
             "/// `async` (written by `mockls migrate --to 2`).",
             "private struct ApolloOneResponse<Operation: GraphQLOperation> {",
@@ -43,10 +42,6 @@ public enum ApolloOneResponse {
             "^^return (parsed.result, parsed.cacheRecords)",
             "^}",
             "}",
-        ]
-        return separator + lines.map { line in
-            let depth = line.prefix { $0 == "^" }.count
-            return String(repeating: step, count: depth) + line.dropFirst(depth)
-        }.joined(separator: "\n") + "\n"
+        ], after: text, step: step)
     }
 }

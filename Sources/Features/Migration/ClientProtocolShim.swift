@@ -7,12 +7,11 @@
 /// declare it (or take an `ApolloClient`): the tests cannot declare it for another module.
 ///
 /// Checked by the compiler (`Apollo2MigrationProofTests`: `MockApolloClient.swift` and `PetServiceTests.swift` of
-/// `Tests/corpus/migration-1.x`, against the real Apollo iOS 2.4.0) and the runtime (`test_migration_runtime.py`).
+/// `Tests/corpus/migration-1.x`, against the real Apollo iOS 2.4.0) and the runtime (`test_test_transport.py::test_a_fake_of_apollo_client_protocol_migrated_runs_on_2_as_on_1`).
 public enum ClientProtocolShim {
     /// The declaration, appended to a file whose text is `text`, indented by `step`.
     public static func text(after text: [UInt8], step: String) -> String {
-        let separator = text.last == 10 ? "\n" : "\n\n"
-        let lines = [
+        Apollo2Migration.declarations([
             "// MARK: - `ApolloClientProtocol` for Apollo iOS 2 (written by `mockls migrate --to 2`)",
             "",
             "/// Apollo iOS 2 has no `ApolloClientProtocol`: 1.x's, in 2.x's types, so that its fakes and the code that takes one",
@@ -62,10 +61,6 @@ public enum ClientProtocolShim {
             "^^subscribe(subscription: subscription, queue: queue, resultHandler: resultHandler)",
             "^}",
             "}",
-        ]
-        return separator + lines.map { line in
-            let depth = line.prefix { $0 == "^" }.count
-            return String(repeating: step, count: depth) + line.dropFirst(depth)
-        }.joined(separator: "\n") + "\n"
+        ], after: text, step: step)
     }
 }
