@@ -430,10 +430,11 @@ public enum AsyncSites {
                     escaping.append(closure)
                     hoistType = type.isEmpty ? nil : type
                 } else if hoist == nil, reason == nil, !isAwaited, escaping.isEmpty, isQueueAsync(closure),
-                    var point = hoistPoint(from: Syntax(closure))
+                    var point = hoistPoint(from: Syntax(closure), inClosure: true)
                 {
-                    // `queue.async { … }` in a synchronous function (a 1.x transport's `send`): what it awaits is
-                    // awaited first in a `Task` the statement then runs in, on its queue as before.
+                    // `queue.async { … }` in a synchronous function (a 1.x transport's `send`) or a closure (a fake
+                    // client's stub): what it awaits is awaited first in a `Task` the statement then runs in, on its
+                    // queue as before.
                     point.inTask = true
                     hoist = point
                     boundary = .asyncClosure
@@ -712,18 +713,22 @@ public enum AsyncSites {
     }
 
     /// The statement the assertion is in, where a `let` can go before it.
-    static func hoistPoint(from node: Syntax) -> HoistPoint? {
+    /// `inClosure`: the statement may be in a closure's body (a `Task` can wrap it there, a `let` that awaits cannot
+    /// precede it).
+    static func hoistPoint(from node: Syntax, inClosure: Bool = false) -> HoistPoint? {
         var current = node
         while let parent = current.parent {
             if let item = parent.as(CodeBlockItemSyntax.self) {
                 guard let function = item.parent?.parent?.parent else { return nil }
+                let inClosureBody = inClosure && item.parent?.parent?.is(ClosureExprSyntax.self) == true
                 guard function.is(FunctionDeclSyntax.self) || function.is(InitializerDeclSyntax.self) || item.parent?.parent?.is(CodeBlockSyntax.self) == true
+                    || inClosureBody
                 else { return nil }
                 var scope = Syntax(item)
                 while let up = scope.parent, !(up.is(FunctionDeclSyntax.self) || up.is(InitializerDeclSyntax.self) || up.is(ClosureExprSyntax.self)) {
                     scope = up
                 }
-                if scope.parent?.is(ClosureExprSyntax.self) == true { return nil }
+                if scope.parent?.is(ClosureExprSyntax.self) == true, !inClosure { return nil }
                 let offset = item.positionAfterSkippingLeadingTrivia.utf8Offset
                 let trivia = item.leadingTrivia.description
                 let indentation = String(trivia.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")

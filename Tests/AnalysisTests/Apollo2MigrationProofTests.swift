@@ -85,6 +85,7 @@ final class Apollo2MigrationProofTests: XCTestCase {
             // Safe to run twice.
             let again = Apollo2MigrationReport(workspace: Workspace(folder: copy.folder))
             XCTAssertEqual(again.files.filter { $0.migrated != $0.original }.map(\.name), [], "\(name): a second migration changes something")
+            XCTAssertEqual(again.files.flatMap(\.left).map(\.reason), report.files.flatMap(\.left).map(\.reason), "\(name): a second migration leaves otherwise")
         }
         print("migrate --to 2: \(compiled) of \(total) corpus files compile against Apollo iOS 2.4.0 after migration")
         XCTAssertEqual(failures, [], "files that do not compile though nothing was left in them")

@@ -355,7 +355,10 @@ final class Apollo2MigrationTests: XCTestCase {
             """), once[0].text)
         XCTAssert(once[0].text.contains("\nprotocol ApolloClientProtocol: AnyObject {\n  var store: ApolloStore { get }\n"), once[0].text)
         XCTAssert(once[0].text.contains("\nextension ApolloClient: ApolloClientProtocol {\n"), once[0].text)
-        XCTAssertEqual(migrated(once.map(\.text)).map(\.text), once.map(\.text))
+        // A second run changes nothing and leaves nothing (2.x's `GraphQLResultHandler<Query>` is no 1.x handler).
+        let twice = migrated(once.map(\.text))
+        XCTAssertEqual(twice.map(\.text), once.map(\.text))
+        XCTAssertEqual(twice.map(\.left), [[], []])
 
         let app = migrated([fake, service], appTakingClientProtocol: ["Sources/App/Service.swift"])
         XCTAssertFalse(app[0].text.contains("protocol ApolloClientProtocol"), app[0].text)
@@ -454,6 +457,53 @@ final class Apollo2MigrationTests: XCTestCase {
         XCTAssert(once.text.contains("private struct ApolloOneResponse<Operation: GraphQLOperation> {"), once.text)
         XCTAssert(once.text.contains("fileprivate extension Result where Failure == any Error {"), once.text)
         XCTAssertEqual(migrated([once.text])[0].text, once.text)
+    }
+
+    /// A stub's `queue.async { … }` that calls back with what now awaits (Pocket's `fixture.asGraphQLResult(from:
+    /// query)`, built on 1.x's body parser): the statement moves into a `Task` that awaits first, inside the stub's
+    /// closure; the test stays synchronous (its `wait(for:)` with it).
+    func testAStubsQueueAsyncAwaitsInATask() {
+        let fixture = """
+            struct ResponseFixture {
+              func asGraphQLResult<Operation: GraphQLOperation>(from operation: Operation) -> GraphQLResult<Operation.Data> {
+                try! GraphQLResponse(operation: operation, body: body).parseResultFast()
+              }
+            }
+
+            """
+        let test = """
+            func test_a() {
+              apollo.stubFetch { (query: DogQuery, queue, completion) -> Cancellable in
+                queue.async {
+                  completion?(.success(fixture.asGraphQLResult(from: query)))
+                  handler?()
+                }
+                return MockCancellable()
+              }
+              wait(for: [fetched], timeout: 1)
+            }
+
+            """
+        let result = migrated([fixture, test])
+        XCTAssertEqual(result.map(\.left), [[], []])
+        XCTAssert(result[0].text.contains("-> GraphQLResponse<Operation> {\n    try! await ApolloOneResponse(operation: operation, body: body).parseResultFast()"), result[0].text)
+        XCTAssertEqual(result[1].text, """
+            func test_a() {
+              apollo.stubFetch { (query: DogQuery, queue, completion) -> Cancellable in
+                Task {
+                  let graphQLResult = await fixture.asGraphQLResult(from: query)
+                  queue.async {
+                    completion?(.success(graphQLResult))
+                    handler?()
+                  }
+                }
+                return MockCancellable()
+              }
+              wait(for: [fetched], timeout: 1)
+            }
+
+            """)
+        XCTAssertEqual(migrated(result.map(\.text)).map(\.text), result.map(\.text))
     }
 
     /// A method made `async` that two types declare (the same `Fixture` helper in two test targets) is awaited on a

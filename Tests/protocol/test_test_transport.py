@@ -110,9 +110,9 @@ def test_a_fake_of_apollo_client_protocol_migrated_runs_on_2_as_on_1(tmp_path):
     """Issue 65: `Tests/corpus/migration-1.x`'s fake of `ApolloClientProtocol` (Pocket's `MockApolloClient`: stubs per
     operation, recorded calls) and the tests of a service that takes the protocol pass on Apollo iOS 1.25.7; `mockls
     migrate --to 2 --write` declares the protocol for 2.x beside the fake (`ClientProtocolShim`), moves the models the
-    stubs build out of their closures, and leaves nothing in those files; the migrated tests pass on 2.4.0, test by test
-    (the stub that calls back at once still does: `test_adopt_graphQLErrorsStillDeliverData` reads the result right
-    after the call)."""
+    stubs build out of their closures, awaits the response fixture's parse in a `Task` around the stub's `queue.async`,
+    and leaves nothing in those files; the migrated tests pass on 2.4.0, test by test (the stub that calls back at once
+    still does: `test_adopt_graphQLErrorsStillDeliverData` reads the result right after the call)."""
     from test_migration_runtime import copy_workspace
     shared = require_shared("apollo-runtime")
     prepare_runtime(shared.parent)
@@ -120,7 +120,7 @@ def test_a_fake_of_apollo_client_protocol_migrated_runs_on_2_as_on_1(tmp_path):
     files = ["Fixtures.swift", "MockApolloClient.swift", "PetServiceTests.swift"]
     original = {name: (corpus / "Tests" / "MigrationTests" / name).read_bytes() for name in files}
     names = xctest_functions(original["PetServiceTests.swift"].decode())
-    assert len(names) == 4, names
+    assert len(names) == 5, names
     run_suite_each("client-protocol-fake-1.25", API_1, original, names)
 
     workspace = copy_workspace(corpus, tmp_path / "workspace")
@@ -132,6 +132,7 @@ def test_a_fake_of_apollo_client_protocol_migrated_runs_on_2_as_on_1(tmp_path):
     assert b"protocol ApolloClientProtocol: AnyObject" in texts["MockApolloClient.swift"]
     assert b"extension ApolloClient: ApolloClientProtocol" in texts["MockApolloClient.swift"]
     assert b"await fulfillment(of: [fetched], timeout: 1)" in texts["PetServiceTests.swift"]
+    assert b"let graphQLResult = await fixture.asGraphQLResult(from: query)" in texts["PetServiceTests.swift"]
     run_suite_each("client-protocol-fake-1.25-migrated-2", API_2, texts, names)
 
 

@@ -685,8 +685,10 @@ private struct Planner {
         case .call(let name, _, _, _, _, _) where name.hasPrefix("async") && name.count > 5:
             stem = name == "asyncFilter" ? "filtered" : "mapped"
         case .call(let name, _, _, _, _, _):
-            // `makeAnimal()` → `animal`; else not the function's own name, which the `let` would shadow in its value.
-            stem = name.hasPrefix("make") && name.count > 4 ? SwiftNames.firstLowercased(String(name.dropFirst(4))) : name + "Result"
+            // `makeAnimal()` → `animal`, `asGraphQLResult(from:)` → `graphQLResult`; else not the function's own name,
+            // which the `let` would shadow in its value.
+            let named = ["make", "as"].first { name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
+            stem = named.map { SwiftNames.firstLowercased(String(name.dropFirst($0.count))) } ?? name + "Result"
         case .member(_, let name):
             stem = name
         case .transaction(let name):
@@ -787,13 +789,10 @@ private struct Planner {
             }
             edits.append(.init(range: type.range, text: "GraphQLResponse<\(operation)>"))
         }
-        // `GraphQLResultHandler<X.Data>`: 2.x's takes the operation.
+        // `GraphQLResultHandler<X.Data>`: 2.x's takes the operation (`GraphQLResultHandler<Query>` over an operation
+        // is 2.x's already).
         for (range, argument) in constructs.handlerArguments where !argument.contains("<") {
-            if let operation = Self.operation(ofData: argument) {
-                edits.append(.init(range: range, text: operation))
-            } else if isModel(argument) {
-                left.append(.init(range: range, reason: "`GraphQLResultHandler<\(argument)>`: Apollo iOS 2's handler is generic over the operation, not its data: rewrite it by hand"))
-            }
+            if let operation = Self.operation(ofData: argument) { edits.append(.init(range: range, text: operation)) }
         }
         for construction in constructs.resultConstructions {
             // Named when the file says which operation's data it holds; else the context names it (a `Result` of a

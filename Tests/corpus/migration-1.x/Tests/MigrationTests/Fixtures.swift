@@ -76,6 +76,20 @@ func makeResult<Data: RootSelectionSet>(
   GraphQLResult(data: data, extensions: nil, errors: errors, source: source, dependentKeys: nil)
 }
 
+/// A canned response body, parsed with Apollo's own parser where a stub answers with it.
+struct ResponseFixture {
+  let body: JSONObject
+
+  func asGraphQLResult<Operation: GraphQLOperation>(from operation: Operation) -> GraphQLResult<Operation.Data> {
+    do {
+      let response = GraphQLResponse(operation: operation, body: body)
+      return try response.parseResultFast()
+    } catch {
+      fatalError("Could not decode graphQL result: \(error)")
+    }
+  }
+}
+
 enum TestError: Error, Equatable {
   case offline
   case notStubbed

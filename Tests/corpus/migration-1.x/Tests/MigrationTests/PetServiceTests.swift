@@ -65,6 +65,26 @@ final class PetServiceTests: XCTestCase {
     XCTAssertEqual(apollo.fetchCalls(withQueryType: DogQuery.self).count, 1)
   }
 
+  func test_dogs_answersWithAResponseFixture() {
+    let fixture = ResponseFixture(body: ["data": ["allAnimals": [
+      ["__typename": "Dog", "id": "2", "skinCovering": "FUR", "species": "Canine", "houseDetails": "Ranch"],
+    ]]])
+    apollo.stubFetch { (query: DogQuery, _, _, _, queue, completion) -> Cancellable in
+      queue.async {
+        completion?(.success(fixture.asGraphQLResult(from: query)))
+      }
+      return MockCancellable()
+    }
+    let fetched = expectation(description: "fetched dogs")
+
+    subject().dogs { result in
+      XCTAssertEqual(try? result.get().map(\.id), ["2"])
+      fetched.fulfill()
+    }
+
+    wait(for: [fetched], timeout: 1)
+  }
+
   func test_dogs_passesTheErrorOn() {
     apollo.stubFetch { (_: DogQuery, _, _, _, queue, completion) -> Cancellable in
       queue.async { completion?(.failure(TestError.offline)) }
