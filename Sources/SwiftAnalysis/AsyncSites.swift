@@ -41,6 +41,9 @@ public enum AsyncSites {
         /// The type a hoisted `let` is written with, for a use whose type its context gave (`.from(…)` as a
         /// `GraphQLResponse<X>`'s `data:`): the `let` stands on its own.
         public var hoistType: String? = nil
+        /// A use moved out of a closure that is the whole value of a `let` in it (`let data = X.Data.from(…)`): the
+        /// `let` itself can move, its name kept, where the function does not use the name outside the closure.
+        public var binding: HoistedBinding? = nil
         /// In the closure that initialises a stored property where it is written (`let x: T = { … }()`): awaited in
         /// the closure, whose call is then awaited where the property moves.
         public var inPropertyClosure = false
@@ -49,6 +52,13 @@ public enum AsyncSites {
         /// site that is awaited where it is (`outer`, one element).
         public var method: ClosureMethod?
         public var outer: [Site] = []
+    }
+
+    /// `let name = <use>` in a closure the use moves out of: the name, the statement, and the outermost closure.
+    public struct HoistedBinding: Sendable, Hashable {
+        public let name: String
+        public let statement: Range<Int>
+        public let closure: Range<Int>
     }
 
     /// `map` in `xs.map { … }`: its name and where it is written.
@@ -378,6 +388,7 @@ public enum AsyncSites {
         // Up to the declaration that must be async, through what cannot await.
         var hoist: HoistPoint?
         var hoistType: String?
+        var binding: HoistedBinding?
         var inPropertyClosure = false
         var current = covering
         var boundary: Boundary?
@@ -450,6 +461,7 @@ public enum AsyncSites {
                         continue
                     }
                     hoist = point
+                    binding = hoistedBinding(covering, in: escaping)
                 }
                 boundary = .callable(callable)
                 continue
@@ -490,7 +502,22 @@ public enum AsyncSites {
             boundary: boundary ?? .none(reason: "outside any function"), hoist: hoist, isTried: isTried)
         site.inPropertyClosure = inPropertyClosure
         site.hoistType = hoist == nil ? nil : hoistType
+        site.binding = hoist == nil ? nil : binding
         return site
+    }
+
+    /// `let name = <use>` (one binding, no type written) as a statement of one of `closures`.
+    static func hoistedBinding(_ use: Syntax, in closures: [ClosureExprSyntax]) -> HoistedBinding? {
+        guard let outermost = closures.last, let initializer = use.parent?.as(InitializerClauseSyntax.self),
+            let binding = initializer.parent?.as(PatternBindingSyntax.self), binding.typeAnnotation == nil,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let list = binding.parent?.as(PatternBindingListSyntax.self), list.count == 1,
+            let variable = list.parent?.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.let),
+            variable.attributes.isEmpty, variable.modifiers.isEmpty,
+            let item = variable.parent?.as(CodeBlockItemSyntax.self),
+            let closure = item.parent?.parent?.as(ClosureExprSyntax.self), closures.contains(where: { $0.id == closure.id })
+        else { return nil }
+        return HoistedBinding(name: name, statement: item.trimmedRange, closure: outermost.trimmedRange)
     }
 
     /// Whether a use in a closure something else runs can be made once, before the statement that closure is

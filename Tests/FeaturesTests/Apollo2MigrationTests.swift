@@ -367,8 +367,10 @@ final class Apollo2MigrationTests: XCTestCase {
     }
 
     /// A model a stub's closure builds from literals and types only moves before the statement the closure is written
-    /// in (the closure cannot await); an implicit `.from(…)` gets the type its `GraphQLResponse<X>(data:)` gives. One
-    /// that reads a variable (a mock the test may change before the stub runs) is left.
+    /// in (the closure cannot await): a `let` that holds it moves whole, keeping its name; an implicit `.from(…)` gets
+    /// the type its `GraphQLResponse<X>(data:)` gives. One that reads a variable (a mock the test may change before
+    /// the stub runs) is left. Where the function uses the `let`'s name outside the closure, the model gets a name of
+    /// its own.
     func testModelsBuiltInAStubsClosureMoveBeforeIt() {
         let result = migrated(["""
             func test_a() {
@@ -385,11 +387,10 @@ final class Apollo2MigrationTests: XCTestCase {
             """])[0]
         XCTAssertEqual(result.text, """
             func test_a() async {
-              let data2 = await DogQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(id: "1")]))
-              let data3: DogQuery.Data = await .from(Mock<Query>(allAnimals: []))
+              let data = await DogQuery.Data.from(Mock<Query>(allAnimals: [Mock<Dog>(id: "1")]))
+              let data2: DogQuery.Data = await .from(Mock<Query>(allAnimals: []))
               apollo.stubFetch { (query: DogQuery, queue, completion) -> Cancellable in
-                let data = data2
-                queue.async { completion?(.success(GraphQLResponse<DogQuery>(data: data3, extensions: nil))) }
+                queue.async { completion?(.success(GraphQLResponse<DogQuery>(data: data2, extensions: nil))) }
                 return MockCancellable()
               }
             }
@@ -400,6 +401,25 @@ final class Apollo2MigrationTests: XCTestCase {
             """)
         XCTAssertEqual(result.left.count, 1, "\(result.left)")
         XCTAssert(result.left.first?.contains("`stubFetch` runs") == true, "\(result.left)")
+        let clash = migrated(["""
+            func test_a() {
+              let data = 1
+              apollo.stubFetch { completion in
+                let data = DogQuery.Data.from(Mock<Query>())
+                completion(data)
+              }
+            }
+            """])[0]
+        XCTAssertEqual(clash.text, """
+            func test_a() async {
+              let data = 1
+              let data2 = await DogQuery.Data.from(Mock<Query>())
+              apollo.stubFetch { completion in
+                let data = data2
+                completion(data)
+              }
+            }
+            """)
     }
 
     /// 1.x's response body parser: `GraphQLResponse(operation:body:)` becomes `ApolloOneResponse`, declared in the file on

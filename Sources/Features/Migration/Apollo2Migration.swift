@@ -365,9 +365,21 @@ private struct Planner {
                 break
             }
             if let hoist = site.hoist {
+                let taken = hoistedNames[hoist.scope.lowerBound, default: []]
+                // `let data = X.Data.from(…)` in a stub's closure moves whole, its name kept, where the function does not
+                // use the name outside the closure.
+                if let binding = site.binding, !taken.contains(binding.name),
+                    !Self.mentions(slice(hoist.scope.lowerBound..<binding.closure.lowerBound) + slice(binding.closure.upperBound..<hoist.scope.upperBound), binding.name)
+                {
+                    hoistedNames[hoist.scope.lowerBound, default: []].append(binding.name)
+                    hoisted.append((site, hoist.offset, binding.name, hoist.indentation))
+                    edits.append(.init(range: Self.wholeLines(binding.statement, in: text), text: ""))
+                    covered.append(site.range)
+                    continue
+                }
                 // The function's text but the use itself: its own name is no clash.
                 let scope = slice(hoist.scope.lowerBound..<site.range.lowerBound) + slice(site.range.upperBound..<hoist.scope.upperBound)
-                let name = hoistName(site, scope: scope, taken: hoistedNames[hoist.scope.lowerBound, default: []])
+                let name = hoistName(site, scope: scope, taken: taken)
                 hoistedNames[hoist.scope.lowerBound, default: []].append(name)
                 hoisted.append((site, hoist.offset, name, hoist.indentation))
                 edits.append(.init(range: site.range, text: name))
