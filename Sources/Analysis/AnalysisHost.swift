@@ -71,8 +71,6 @@ public final class AnalysisHost: Sendable {
         }?.stop()
     }
 
-    private var isWatching: Bool { watch.withLock { $0 != nil } }
-
     /// Writes what is to be kept for the next session now (at shutdown).
     public func flush() {
         caches.store?.flush()
@@ -107,7 +105,7 @@ public final class AnalysisHost: Sendable {
         let known = Set(before)
         for root in after where !known.contains(root) { caches.coverage.load(root: root.path) }
         indexer.setFolders(after, overlays: graphQLOverlays)
-        if isWatching { watchFolders() }
+        watch.withLock { $0 }?.watch(after)
     }
 
     /// Files changed on disk: a configuration, pin, generated mock or custom scalar file reloads the workspaces,

@@ -77,6 +77,41 @@ final class FolderWatchTests: XCTestCase {
         try exercise({ heard in PollingWatch([folder], changed: heard.add) }, timeout: 8)
     }
 
+    /// A change of folders changes what the running watch watches: a folder added is heard of from then on, a folder
+    /// removed no longer is (a client adding folders one at a time restarted the watch at every change, and each
+    /// restart waited for the old watch's thread).
+    private func exerciseFolderChanges(_ start: (Heard) -> any FolderWatch, timeout: TimeInterval) throws {
+        let other = folder.appendingPathComponent("../\(folder.lastPathComponent)-other").standardizedFileURL
+        try FileManager.default.createDirectory(at: other.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
+        let heard = Heard()
+        let watch = start(heard)
+        defer { watch.stop() }
+        watch.watch([folder, other])
+        Thread.sleep(forTimeInterval: 0.3)
+        try Data("struct E {}\n".utf8).write(to: other.appendingPathComponent("Sources/E.swift"))
+        XCTAssertTrue(heard.wait(for: ["E.swift"], timeout: timeout).contains("E.swift"), "a file of a folder added")
+        watch.watch([other])
+        Thread.sleep(forTimeInterval: 0.3)
+        heard.clear()
+        try Data("struct F {}\n".utf8).write(to: folder.appendingPathComponent("Tests/F.swift"))
+        try Data("struct G {}\n".utf8).write(to: other.appendingPathComponent("Sources/G.swift"))
+        let after = heard.wait(for: ["G.swift"], timeout: timeout)
+        XCTAssertTrue(after.contains("G.swift"), "a file of a folder kept")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertFalse(heard.files.withLock { $0 }.contains("F.swift"), "a file of a folder removed")
+    }
+
+    func testThePlatformsWatchFollowsTheFolders() throws {
+        let folder = self.folder!
+        try exerciseFolderChanges({ heard in FolderWatches.start([folder], log: { _ in }, changed: heard.add)! }, timeout: 5)
+    }
+
+    func testThePollFollowsTheFolders() throws {
+        let folder = self.folder!
+        try exerciseFolderChanges({ heard in PollingWatch([folder], changed: heard.add) }, timeout: 8)
+    }
+
     /// Links that lead back up (`loop` → `.`, `up` → `..`, as test_hostile_workspaces.py's workspace has them): each
     /// folder is watched once, and the watch hears of a change and stops at once.
     func testALinkLoopIsWatchedOnce() throws {

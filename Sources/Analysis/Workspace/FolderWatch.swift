@@ -13,6 +13,9 @@ import Synchronization
 /// FSEvents, a poll of the folders and files a walk found (every `PollingWatch.interval`). Events are gathered for
 /// `settle` and handed over together, once per burst (a checkout changes hundreds of files at once).
 protocol FolderWatch: Sendable {
+    /// Watches `folders` from now on: a folder new to the watch is walked (off the caller's thread), the folders of
+    /// one no longer there are left. A change of workspace folders costs the folders it changes, not a new watch.
+    func watch(_ folders: [URL])
     /// Stops watching: no `changed` after it returns.
     func stop()
 }
@@ -70,9 +73,14 @@ private final class Batch: Sendable {
 final class InotifyWatch: FolderWatch, @unchecked Sendable {
     // @unchecked: `folders` and `visited` are touched by the watch's thread only.
     private let descriptor: Int32
+    /// A pipe written to wake the watch's thread (new folders to watch, or a stop): read end, write end.
+    private let wake: (read: Int32, write: Int32)
     /// The folders watched, by watch descriptor, and by identity.
     private var folders: [Int32: (path: String, identity: FileTree.Identity)] = [:]
     private var visited: Set<FileTree.Identity> = []
+    /// The roots the thread watches, and the roots asked for and not taken yet.
+    private var roots: [String] = []
+    private let asked = Mutex<[String]?>(nil)
     private let batch: Batch
     private let log: @Sendable (String) -> Void
     private let finished = DispatchSemaphore(value: 0)
@@ -81,22 +89,70 @@ final class InotifyWatch: FolderWatch, @unchecked Sendable {
     init?(_ roots: [URL], log: @escaping @Sendable (String) -> Void, changed: @escaping @Sendable ([URL]) -> Void) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
-        (self.log, batch) = (log, Batch(changed: changed))
-        // The folders are walked on the watch's thread: a large (or hostile) workspace never holds up the caller.
-        let roots = roots.map { $0.standardizedFileURL.path }
-        let thread = Thread { [self] in
-            for root in roots { watchTree(root) }
-            run()
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            close(descriptor)
+            return nil
         }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wake = (ends[0], ends[1])
+        (self.log, batch) = (log, Batch(changed: changed))
+        asked.withLock { $0 = Self.paths(roots) }
+        // The folders are walked on the watch's thread: a large (or hostile) workspace never holds up the caller.
+        let thread = Thread { [self] in run() }
         thread.name = "mockls.inotify"
         thread.start()
+    }
+
+    private static func paths(_ roots: [URL]) -> [String] { roots.map { $0.standardizedFileURL.path } }
+
+    func watch(_ roots: [URL]) {
+        asked.withLock { $0 = Self.paths(roots) }
+        signal()
     }
 
     func stop() {
         guard !batch.isStopped else { return }
         batch.stop()
+        signal()
         finished.wait()
         close(descriptor)
+        close(wake.read)
+        close(wake.write)
+    }
+
+    private func signal() {
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)  // a full pipe already wakes the thread
+    }
+
+    /// Takes the roots asked for: the folders of roots gone are no longer watched, new roots are walked.
+    private func takeRoots() {
+        guard let asked = asked.withLock({ asked in
+            defer { asked = nil }
+            return asked
+        }), asked != roots else { return }
+        let kept = Set(asked)
+        let gone = roots.filter { !kept.contains($0) }
+        if !gone.isEmpty {
+            for (watch, folder) in folders where gone.contains(where: { Self.path(folder.path, isIn: $0) }) {
+                inotify_rm_watch(descriptor, watch)
+                folders[watch] = nil
+                visited.remove(folder.identity)
+            }
+        }
+        let known = Set(roots)
+        roots = asked
+        // After a removal every root is walked again (cheap: what is watched is passed by), for a folder two roots
+        // reached through a link; otherwise only the new ones.
+        for root in asked where !gone.isEmpty || !known.contains(root) { watchTree(root) }
+    }
+
+    private static func path(_ path: String, isIn root: String) -> Bool {
+        path == root || (path.hasPrefix(root) && (root.hasSuffix("/") || path.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/")))
     }
 
     /// Watches `path` and every folder below it a walk enters, each folder once however many links lead to it (a link
@@ -140,9 +196,17 @@ final class InotifyWatch: FolderWatch, @unchecked Sendable {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
         defer { buffer.deallocate() }
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        takeRoots()
         while !batch.isStopped {
-            guard poll(&poller, 1, 200) > 0 else { continue }
+            guard poll(&pollers, 2, -1) > 0 else { continue }
+            if pollers[1].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                while read(wake.read, &bytes, bytes.count) > 0 {}
+                if batch.isStopped { break }
+                takeRoots()
+            }
+            guard pollers[0].revents != 0 else { continue }
             let count = read(descriptor, buffer, size)
             guard count > 0 else { continue }
             var changed: [URL] = []
@@ -177,9 +241,9 @@ final class InotifyWatch: FolderWatch, @unchecked Sendable {
 /// The folders and files a walk finds, looked at again every `interval`: a file whose size or date changed, that
 /// appeared or went, is handed over. For platforms whose watch mockls does not use yet.
 final class PollingWatch: FolderWatch, @unchecked Sendable {
-    // @unchecked: `seen` is touched by the timer's queue only.
+    // @unchecked: `roots` and `seen` are touched by the timer's queue only.
     static let interval: DispatchTimeInterval = .seconds(2)
-    private let roots: [URL]
+    private var roots: [URL]
     private var seen: [String: FileTree.Stamp] = [:]
     private let batch: Batch
     private let timer: any DispatchSourceTimer
@@ -201,6 +265,14 @@ final class PollingWatch: FolderWatch, @unchecked Sendable {
             batch.add(changed)
         }
         timer.resume()
+    }
+
+    func watch(_ folders: [URL]) {
+        // What the new folders hold is taken as seen, not as changed (the index reads them when it adds them).
+        queue.async { [self] in
+            roots = folders
+            seen = look()
+        }
     }
 
     func stop() {
