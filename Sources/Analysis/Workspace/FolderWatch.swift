@@ -71,7 +71,7 @@ private final class Batch: Sendable {
 /// inotify: a watch per folder (as the workspace walk enters them: `FileTree.isSkippedFolder` folders are left out),
 /// read on a thread of its own; a folder created later is watched from then on, with the files it already holds.
 final class InotifyWatch: FolderWatch, @unchecked Sendable {
-    // @unchecked: `folders` and `visited` are touched by the watch's thread only.
+    // @unchecked: `folders`, `visited` and `roots` are touched by the watch's thread only.
     private let descriptor: Int32
     /// A pipe written to wake the watch's thread (new folders to watch, or a stop): read end, write end.
     private let wake: (read: Int32, write: Int32)
