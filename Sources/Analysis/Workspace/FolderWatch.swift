@@ -268,11 +268,25 @@ final class PollingWatch: FolderWatch, @unchecked Sendable {
     }
 
     func watch(_ folders: [URL]) {
-        // What the new folders hold is taken as seen, not as changed (the index reads them when it adds them).
         queue.async { [self] in
+            let paths = Set(roots.map(Self.path))
+            let added = folders.filter { !paths.contains(Self.path($0)) }
+            let kept = folders.map(Self.path)
+            let gone = roots.map(Self.path).filter { !kept.contains($0) }
             roots = folders
-            seen = look()
+            // What a new folder holds is taken as seen, not as changed (the index reads it when it adds the folder);
+            // the folders kept keep the stamps of the last look, so what changed in them since is still heard of.
+            for (path, stamp) in look(under: added) where seen[path] == nil { seen[path] = stamp }
+            if !gone.isEmpty {
+                seen = seen.filter { path, _ in !Self.isInside(path, gone) || Self.isInside(path, kept) }
+            }
         }
+    }
+
+    private static func path(_ folder: URL) -> String { folder.standardizedFileURL.path }
+
+    private static func isInside(_ path: String, _ folders: [String]) -> Bool {
+        folders.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 
     func stop() {
@@ -281,7 +295,9 @@ final class PollingWatch: FolderWatch, @unchecked Sendable {
         queue.sync {}
     }
 
-    private func look() -> [String: FileTree.Stamp] {
+    private func look() -> [String: FileTree.Stamp] { look(under: roots) }
+
+    private func look(under roots: [URL]) -> [String: FileTree.Stamp] {
         var found: [String: FileTree.Stamp] = [:]
         for root in roots {
             for file in FileTree.files(under: root, include: { _ in true }) {
