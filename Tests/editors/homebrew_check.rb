@@ -17,6 +17,11 @@ abort "usage: ruby homebrew_check.rb FORMULA TARBALL MOCKLS" unless formula_path
 MOCKLS = File.expand_path(mockls)
 
 # What a formula file sees of Homebrew.
+module OS
+  def self.linux? = RUBY_PLATFORM.include?("linux")
+  def self.mac? = RUBY_PLATFORM.include?("darwin")
+end
+
 class Formula
   class << self
     attr_reader :fields, :dependencies, :test_block
@@ -77,6 +82,8 @@ class Formula
       manifest = File.read("Package.swift")
       raise "no product #{product} in Package.swift" unless manifest.include?(".executable(name: \"#{product}\"")
       raise "the formula must build in release" unless command.each_cons(2).include?(%w[--configuration release])
+      # swift is only a build dependency on Linux: the binary must not need its runtime once installed.
+      raise "the formula must link the Swift runtime in on Linux" if OS.linux? && !command.include?("--static-swift-stdlib")
       FileUtils.mkdir_p(".build/release")
       FileUtils.cp(MOCKLS, ".build/release/#{product}")
       return true

@@ -25,7 +25,10 @@ class Mockls < Formula
   end
 
   def install
-    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "mockls"
+    arguments = %w[build --disable-sandbox --configuration release --product mockls]
+    # On Linux the Swift runtime and Foundation go into the binary: brew's swift is a build dependency only.
+    arguments << "--static-swift-stdlib" if OS.linux?
+    system "swift", *arguments
     bin.install ".build/release/mockls"
     # The editor set-ups (Neovim module, Emacs package, Helix and VS Code configurations).
     pkgshare.install "editors"
