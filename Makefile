@@ -29,7 +29,7 @@ SOAK_COUNT    ?= 1000000
 # apt as root, or through sudo when there is one.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test test-swift test-protocol test-differential fuzz bench bench-soak bench-instructions install uninstall brew-install deps editor-deps python-env clean
+.PHONY: all build release run test test-swift test-protocol test-differential test-release fuzz bench bench-soak bench-instructions install uninstall brew-install deps editor-deps python-env clean
 
 all: build
 
@@ -65,7 +65,7 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+	$(SWIFT) build -c release --product mockls $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 
 ## A scripted LSP session against the bundled Examples/ workspace.
 run: build python-env
@@ -73,9 +73,10 @@ run: build python-env
 	@echo; echo "# mockls check on the example workspace (it finds the tests that would crash: exit status 1)"
 	$(DEBUG_BIN) check --workspace Examples/Bookshelf; test $$? -eq 1
 
-## Unit tests, the protocol transcripts and the pytest-lsp client against the real binary, then the parse differential;
+## Unit tests, the protocol transcripts and the pytest-lsp client against the real binary, the parse differential, and
+## the release binary `make install` installs (built, linked with no Swift runtime library left to load, run);
 ## last, how many tests need ../shared and were skipped (a lone clone runs every other one).
-test: test-swift test-protocol test-differential
+test: test-swift test-protocol test-differential test-release
 	@cat $(SHARED_SKIPS)/* 2>/dev/null || true
 
 # What a test skipped for want of ../shared says (Tests/MocklsTestSupport/SharedFolder.swift, Tests/protocol/shared.py);
@@ -96,6 +97,15 @@ test-protocol: build python-env editor-deps
 	@cat .build/runtime-oracle/summary.txt 2>/dev/null || true
 	@grep -h "protocol tests need ../shared" .build/pytest.log > $(SHARED_SKIPS)/protocol \
 	  || echo "0 protocol tests need ../shared and were skipped" > $(SHARED_SKIPS)/protocol
+
+## The binary `make install` installs, built as `make release` builds it (after the differential's release build, whose
+## modules it shares): on Linux no Swift runtime library may be left to load (a build of every product with
+## --static-swift-stdlib failed on the test support's XCTest); then it runs.
+test-release: release
+	@if [ "$$(uname -s)" = Linux ] && ldd $(RELEASE_BIN) | grep -E 'libswift|libFoundation|libdispatch'; then \
+	  echo "$(RELEASE_BIN) loads the Swift runtime: RELEASE_FLAGS should link it in" >&2; exit 1; \
+	fi
+	$(RELEASE_BIN) --version
 
 ## The incremental Swift parse against full parses: random edits to every Swift file under ../shared/fixtures and
 ## Tests/, each version compared with a full parse (needs ../shared); then every input `make fuzz` found
