@@ -10,8 +10,9 @@ PY           := $(VENV)/bin/python
 SWIFT_FLAGS  ?=
 # Release builds on Linux link the Swift runtime and Foundation into the binary: `make install`'s mockls runs with no
 # Swift toolchain beside it (only glibc, libstdc++ and json-c), starts in 7 ms instead of 11, and takes about 3% less
-# time to its first coverage lenses (Benchmarks/README.md). Apple's platforms ship the runtime, and SwiftPM refuses the flag
-# there. Every release build into .build/release takes it: builds with other flags would rebuild each other's modules.
+# time to its first coverage lenses (Benchmarks/README.md). Apple's platforms ship the runtime, and SwiftPM refuses
+# the flag there. Every release build into .build/release takes it: builds with other flags would rebuild each other's
+# modules.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 DEBUG_BIN     = .build/debug/mockls
 RELEASE_BIN   = .build/release/mockls

@@ -38,13 +38,18 @@ FILES = 1000
 READING_THREAD = "readMessages4from6handle"
 
 
-def reading_thread_instructions(binary: Path, folder: Path, completion: dict, request: str, rounds: int, out: Path) -> int:
-    """The reading thread's instructions over a session that sends `rounds` of `request` (a name of
-    `Session.requests`) after the set-up."""
+def callgrind_wrapper(binary: Path, out: Path) -> Path:
+    """A script beside `out` that runs `binary` under callgrind, writing its counts to `out`."""
     wrapper = out.with_suffix(".sh")
     wrapper.write_text(f'#!/bin/sh\nexec valgrind -q --tool=callgrind --callgrind-out-file={out} {binary} "$@"\n')
     wrapper.chmod(0o755)
-    os.environ["MOCKLS_BIN"] = str(wrapper)
+    return wrapper
+
+
+def reading_thread_instructions(binary: Path, folder: Path, completion: dict, request: str, rounds: int, out: Path) -> int:
+    """The reading thread's instructions over a session that sends `rounds` of `request` (a name of
+    `Session.requests`) after the set-up."""
+    os.environ["MOCKLS_BIN"] = str(callgrind_wrapper(binary, out))
     session = stdio_round_trips.Session(folder, completion, timeout=300)
     for _ in range(rounds):
         session.round_trip(*session.requests[request])
@@ -69,10 +74,7 @@ def process_instructions(binary: Path, folder: Path, lenses: bool, out: Path) ->
     """The instructions of a whole mockls process (every thread) that starts on `folder`, opens its operation and a
     test file, waits for the first indexing, asks for the operation's coverage lenses when `lenses` (with nothing kept
     from an earlier session), and exits."""
-    wrapper = out.with_suffix(".sh")
-    wrapper.write_text(f'#!/bin/sh\nexec valgrind -q --tool=callgrind --callgrind-out-file={out} {binary} "$@"\n')
-    wrapper.chmod(0o755)
-    os.environ["MOCKLS_BIN"] = str(wrapper)
+    os.environ["MOCKLS_BIN"] = str(callgrind_wrapper(binary, out))
     server = lsp_stdio.MocklsProcess(env={"MOCKLS_CACHE_DIR": "off"})
     try:
         server.initialize(folder.as_uri(), timeout=300)

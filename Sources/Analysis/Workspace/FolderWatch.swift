@@ -269,16 +269,16 @@ final class PollingWatch: FolderWatch, @unchecked Sendable {
 
     func watch(_ folders: [URL]) {
         queue.async { [self] in
-            let paths = Set(roots.map(Self.path))
-            let added = folders.filter { !paths.contains(Self.path($0)) }
-            let kept = folders.map(Self.path)
-            let gone = roots.map(Self.path).filter { !kept.contains($0) }
+            // Paths as `look` walks them (`FileTree.files` standardizes its root).
+            let (before, after) = (roots.map(Self.path), folders.map(Self.path))
+            let added = folders.filter { !before.contains(Self.path($0)) }
+            let gone = before.filter { !after.contains($0) }
             roots = folders
             // What a new folder holds is taken as seen, not as changed (the index reads it when it adds the folder);
             // the folders kept keep the stamps of the last look, so what changed in them since is still heard of.
             for (path, stamp) in look(under: added) where seen[path] == nil { seen[path] = stamp }
             if !gone.isEmpty {
-                seen = seen.filter { path, _ in !Self.isInside(path, gone) || Self.isInside(path, kept) }
+                seen = seen.filter { path, _ in !Self.isInside(path, gone) || Self.isInside(path, after) }
             }
         }
     }
